@@ -1,0 +1,164 @@
+//! The spanned syntax tree: what the parser read, before names are resolved.
+
+use crate::Span;
+
+/// A value with the span of text it came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spanned<T> {
+    pub node: T,
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    pub fn new(node: T, span: Span) -> Self {
+        Spanned { node, span }
+    }
+}
+
+pub type Ident = Spanned<String>;
+pub type Int = Spanned<u32>;
+
+#[derive(Debug, Clone)]
+pub enum File {
+    Game(Game),
+    Board(Board),
+}
+
+// ------------------------------------------------------------------ games
+
+#[derive(Debug, Clone)]
+pub struct Game {
+    pub name: Ident,
+    pub items: Vec<Spanned<GameItem>>,
+}
+
+#[derive(Debug, Clone)]
+pub enum GameItem {
+    Players(Vec<Ident>),
+    First(Ident),
+    Board(BoardShape),
+    Pieces { kind: Ident, count: Int },
+    Setup { kind: Ident, requires: Vec<Spanned<Require>> },
+    Action { name: Ident, mechanic: Mechanic },
+    End { last_mover_wins: bool },
+    Strategy { player: Ident, kind: Ident, ties: Option<Ident> },
+    Controls(Vec<Spanned<ControlItem>>),
+    Feedback(Vec<Spanned<FeedbackItem>>),
+    Tune { name: Ident, notes: Vec<Spanned<Note>> },
+}
+
+#[derive(Debug, Clone)]
+pub enum BoardShape {
+    Line { cells: Int, numbered_from: Option<Ident> },
+    Grid { cols: Int, rows: Int },
+}
+
+#[derive(Debug, Clone)]
+pub enum Require {
+    Winnable { player: Ident },
+    Compare { lhs: Expr, op: Spanned<CmpOp>, rhs: Expr },
+}
+
+#[derive(Debug, Clone)]
+pub enum Expr {
+    Int(Int),
+    Call { func: Ident, arg: Ident, span: Span },
+}
+
+impl Expr {
+    pub fn span(&self) -> Span {
+        match self {
+            Expr::Int(i) => i.span,
+            Expr::Call { span, .. } => *span,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CmpOp {
+    Ge,
+    Le,
+    Eq,
+    Ne,
+    Gt,
+    Lt,
+}
+
+#[derive(Debug, Clone)]
+pub enum Mechanic {
+    Slide { piece: Ident, toward: Ident, min: Int, max: Option<Int>, over_empty: bool },
+}
+
+#[derive(Debug, Clone)]
+pub enum ControlItem {
+    Bind { name: Ident, index: Option<Ident>, action: ControlAction },
+    Idle { after: Spanned<u32>, wake: Option<Ident> },
+}
+
+#[derive(Debug, Clone)]
+pub enum ControlAction {
+    Extend { action: Ident, piece: Ident, index: Ident },
+    Commit,
+}
+
+#[derive(Debug, Clone)]
+pub enum FeedbackItem {
+    Show { view: Ident, source: Ident },
+    On { event: Spanned<Event>, response: Response },
+}
+
+#[derive(Debug, Clone)]
+pub enum Event {
+    Attract,
+    Denied,
+    Accepted,
+    Win(Ident),
+}
+
+#[derive(Debug, Clone)]
+pub enum Response {
+    Tune(Ident),
+    Animate(Ident),
+}
+
+#[derive(Debug, Clone)]
+pub struct Note {
+    pub pitch: Spanned<String>,
+    pub millis: Int,
+}
+
+// ------------------------------------------------------------------ boards
+
+#[derive(Debug, Clone)]
+pub struct Board {
+    pub name: Ident,
+    pub items: Vec<Spanned<BoardItem>>,
+}
+
+#[derive(Debug, Clone)]
+pub enum BoardItem {
+    Chip(Ident),
+    Clock { value: Int, unit: Ident, source: Option<Ident> },
+    Budget(Vec<(Ident, Int)>),
+    Display(Display),
+    Button { control: Ident, index: Option<Int>, pin: Ident, pullup: bool },
+    Speaker { pin: Ident, timer: Ident },
+}
+
+#[derive(Debug, Clone)]
+pub struct Display {
+    pub name: Ident,
+    pub pins: Vec<Ident>,
+    pub refresh: Int,
+    pub refresh_unit: Ident,
+    pub timer: Ident,
+    pub leds: Vec<Led>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Led {
+    pub cell: Int,
+    pub anode: Ident,
+    pub cathode: Ident,
+    pub span: Span,
+}

@@ -1,0 +1,441 @@
+//! Resolution of a game's syntax tree into a [`GameDef`]: names, types and required items.
+
+use crate::ast::{self, Spanned};
+use crate::model::*;
+use crate::{Diagnostic, FileId, Label, Span};
+
+/// Widest line the runtime's cell sets hold.
+pub const MAX_CELLS: u32 = 32;
+
+struct Ctx {
+    file: FileId,
+    diags: Vec<Diagnostic>,
+}
+
+impl Ctx {
+    fn err(&mut self, code: &'static str, span: Span, msg: impl Into<String>, label: &str, help: impl Into<String>) {
+        self.diags.push(
+            Diagnostic::error(code, msg).with_label(Label::primary(self.file, span, label)).with_help(help),
+        );
+    }
+
+    fn duplicate(&mut self, what: &str, first: Span, again: Span) {
+        self.diags.push(
+            Diagnostic::error("E0002", format!("`{what}` is given twice"))
+                .with_label(Label::primary(self.file, again, "given again here"))
+                .with_label(Label::secondary(self.file, first, "first given here"))
+                .with_help(format!("keep one `{what}` statement")),
+        );
+    }
+
+    fn unknown(&mut self, kind: &str, name: &ast::Ident, known: &[&str]) {
+        let help = if known.is_empty() {
+            format!("declare the {kind} first")
+        } else {
+            format!("the {kind}s declared are: {}", known.join(", "))
+        };
+        self.err("E0004", name.span, format!("unknown {kind} `{}`", name.node), &format!("no {kind} of this name"), help);
+    }
+}
+
+/// Keeps the first of a statement that may appear once, reporting the others.
+fn once<'a, T>(ctx: &mut Ctx, what: &str, slot: &mut Option<(Span, T)>, span: Span, value: T) {
+    match slot {
+        Some((first, _)) => {
+            let first = *first;
+            ctx.duplicate(what, first, span)
+        }
+        None => *slot = Some((span, value)),
+    }
+}
+
+pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>> {
+    let mut ctx = Ctx { file, diags: Vec::new() };
+    let mut players: Option<(Span, &Vec<ast::Ident>)> = None;
+    let mut first: Option<(Span, &ast::Ident)> = None;
+    let mut board: Option<(Span, &ast::BoardShape)> = None;
+    let mut pieces: Option<(Span, (&ast::Ident, &ast::Int))> = None;
+    let mut setup: Option<(Span, (&ast::Ident, &Vec<Spanned<ast::Require>>))> = None;
+    let mut end: Option<(Span, bool)> = None;
+    let mut strategy: Option<(Span, (&ast::Ident, &ast::Ident, &Option<ast::Ident>))> = None;
+    let mut controls: Option<(Span, &Vec<Spanned<ast::ControlItem>>)> = None;
+    let mut feedback: Option<(Span, &Vec<Spanned<ast::FeedbackItem>>)> = None;
+    let mut actions = Vec::new();
+    let mut tunes_ast = Vec::new();
+
+    for item in &game.items {
+        let sp = item.span;
+        match &item.node {
+            ast::GameItem::Players(p) => once(&mut ctx, "players", &mut players, sp, p),
+            ast::GameItem::First(f) => once(&mut ctx, "first", &mut first, sp, f),
+            ast::GameItem::Board(b) => once(&mut ctx, "board", &mut board, sp, b),
+            ast::GameItem::Pieces { kind, count } => once(&mut ctx, "pieces", &mut pieces, sp, (kind, count)),
+            ast::GameItem::Setup { kind, requires } => once(&mut ctx, "setup", &mut setup, sp, (kind, requires)),
+            ast::GameItem::End { last_mover_wins } => once(&mut ctx, "end", &mut end, sp, *last_mover_wins),
+            ast::GameItem::Strategy { player, kind, ties } => {
+                once(&mut ctx, "strategy", &mut strategy, sp, (player, kind, ties))
+            }
+            ast::GameItem::Controls(c) => once(&mut ctx, "controls", &mut controls, sp, c),
+            ast::GameItem::Feedback(f) => once(&mut ctx, "feedback", &mut feedback, sp, f),
+            ast::GameItem::Action { name, mechanic } => actions.push((sp, name, mechanic)),
+            ast::GameItem::Tune { name, notes } => tunes_ast.push((name, notes)),
+        }
+    }
+
+    let missing = |ctx: &mut Ctx, what: &str, example: &str| {
+        ctx.diags.push(
+            Diagnostic::error("E0003", format!("game `{}` has no `{what}` statement", game.name.node))
+                .with_label(Label::primary(file, game.name.span, format!("`{what}` is required")))
+                .with_help(format!("add, for example: `{example}`")),
+        );
+    };
+
+    // Players and turn order.
+    let player_list: Vec<ast::Ident> = match players {
+        Some((sp, p)) => {
+            if p.len() != 2 {
+                ctx.err("E0005", sp, format!("a game has two players, found {}", p.len()), "here", "write `players human, device`");
+            }
+            for (i, a) in p.iter().enumerate() {
+                if p[..i].iter().any(|b| b.node == a.node) {
+                    ctx.err("E0002", a.span, format!("player `{}` is named twice", a.node), "again here", "give each player its own name");
+                }
+            }
+            p.clone()
+        }
+        None => {
+            missing(&mut ctx, "players", "players human, device");
+            Vec::new()
+        }
+    };
+    let player_names: Vec<&str> = player_list.iter().map(|p| p.node.as_str()).collect();
+    let find_player = |ctx: &mut Ctx, name: &ast::Ident| -> Option<usize> {
+        if name.node == "first" {
+            return first.and_then(|(_, f)| player_list.iter().position(|p| p.node == f.node));
+        }
+        let found = player_list.iter().position(|p| p.node == name.node);
+        if found.is_none() {
+            ctx.unknown("player", name, &player_names);
+        }
+        found
+    };
+    let first_index = match first {
+        Some((_, f)) => find_player(&mut ctx, f).unwrap_or(0),
+        None => {
+            missing(&mut ctx, "first", "first human");
+            0
+        }
+    };
+
+    // The board.
+    let line = match board {
+        Some((sp, ast::BoardShape::Line { cells, numbered_from })) => {
+            if cells.node < 2 || cells.node > MAX_CELLS {
+                ctx.err("E0005", cells.span, format!("a line has 2 to {MAX_CELLS} cells, not {}", cells.node), "out of range", format!("use a number from 2 to {MAX_CELLS}"));
+            }
+            LineBoard {
+                cells: cells.node.clamp(2, MAX_CELLS),
+                numbered_from_right: numbered_from.as_ref().is_some_and(|s| s.node == "right"),
+                span: sp,
+            }
+        }
+        Some((sp, ast::BoardShape::Grid { .. })) => {
+            ctx.err("E0006", sp, "grid boards are not supported yet", "a grid", "this version of gamec compiles line boards: `board line 12`");
+            LineBoard { cells: 2, numbered_from_right: false, span: sp }
+        }
+        None => {
+            missing(&mut ctx, "board", "board line 12");
+            LineBoard { cells: 2, numbered_from_right: false, span: game.name.span }
+        }
+    };
+
+    // Pieces.
+    let piece = match pieces {
+        Some((_, (kind, count))) => {
+            if count.node == 0 || count.node >= line.cells {
+                ctx.err("E0005", count.span, format!("{} pieces do not fit on a line of {} cells with room to move", count.node, line.cells), "piece count", format!("use 1 to {} pieces", line.cells - 1));
+            }
+            PieceDef { name: kind.clone(), count: count.node.clamp(1, line.cells.saturating_sub(1).max(1)) }
+        }
+        None => {
+            missing(&mut ctx, "pieces", "pieces dollar x 5");
+            PieceDef { name: Spanned::new(String::new(), game.name.span), count: 1 }
+        }
+    };
+    let check_piece = |ctx: &mut Ctx, name: &ast::Ident| {
+        if pieces.is_some() && name.node != piece.name.node {
+            ctx.unknown("piece", name, &[piece.name.node.as_str()]);
+        }
+    };
+
+    // Actions.
+    let mut slides: Vec<SlideDef> = Vec::new();
+    for (sp, name, mechanic) in &actions {
+        if let Some(prev) = slides.iter().find(|s| s.name.node == name.node) {
+            let first = prev.name.span;
+            ctx.duplicate(&format!("action {}", name.node), first, name.span);
+            continue;
+        }
+        let ast::Mechanic::Slide { piece: p, toward, min, max, over_empty } = mechanic;
+        check_piece(&mut ctx, p);
+        if min.node == 0 {
+            ctx.err("E0005", min.span, "a slide moves at least one cell", "zero steps", "write `by 1..`");
+        }
+        if let Some(max) = max {
+            if max.node < min.node {
+                ctx.err("E0005", max.span, "the step range is empty", "smaller than the lower bound", format!("write `by {}..{}` or leave the upper bound out", min.node, min.node));
+            }
+        }
+        slides.push(SlideDef {
+            name: (*name).clone(),
+            step: line.step_toward(toward.node == "right"),
+            min: min.node.max(1),
+            max: max.as_ref().map(|m| m.node.max(min.node.max(1))),
+            over_empty: *over_empty,
+            span: *sp,
+        });
+    }
+    if slides.is_empty() {
+        missing(&mut ctx, "action", "action step = slide dollar toward right by 1.. over empty");
+    }
+
+    // Setup constraints.
+    let mut constraints = Vec::new();
+    if let Some((_, (kind, requires))) = setup {
+        if kind.node != "random" {
+            ctx.err("E0006", kind.span, "only `setup random` is supported", "here", "write `setup random { ... }`");
+        }
+        for r in requires.iter() {
+            match &r.node {
+                ast::Require::Winnable { player } => {
+                    if let Some(p) = find_player(&mut ctx, player) {
+                        constraints.push(Constraint::Winnable { player: p, span: r.span });
+                    }
+                }
+                ast::Require::Compare { lhs, op, rhs } => {
+                    let l = quantity(&mut ctx, lhs, &check_piece);
+                    let rr = quantity(&mut ctx, rhs, &check_piece);
+                    if let (Some(lhs), Some(rhs)) = (l, rr) {
+                        constraints.push(Constraint::Compare { lhs, op: op.node, rhs, span: r.span });
+                    }
+                }
+            }
+        }
+    }
+
+    let last_mover_wins = match end {
+        Some((_, w)) => w,
+        None => {
+            missing(&mut ctx, "end", "end when no moves: last mover wins");
+            true
+        }
+    };
+
+    let strategy = strategy.and_then(|(sp, (player, kind, ties))| {
+        let p = find_player(&mut ctx, player)?;
+        let kind = match kind.node.as_str() {
+            "perfect" => StrategyKind::Perfect,
+            _ => StrategyKind::Random,
+        };
+        Some(StrategyDef { player: p, kind, ties_random: ties.as_ref().is_none_or(|t| t.node == "random"), span: sp })
+    });
+
+    // Tunes come before controls and feedback, which refer to them.
+    let mut tunes: Vec<TuneDef> = Vec::new();
+    for (name, notes) in &tunes_ast {
+        if let Some(prev) = tunes.iter().find(|t| t.name.node == name.node) {
+            let first = prev.name.span;
+            ctx.duplicate(&format!("tune {}", name.node), first, name.span);
+            continue;
+        }
+        let mut out = Vec::new();
+        for n in notes.iter() {
+            let midi = match parse_pitch(&n.node.pitch.node) {
+                Ok(m) => m,
+                Err(why) => {
+                    ctx.err("E0008", n.node.pitch.span, format!("`{}` is not a note: {why}", n.node.pitch.node), "not a note", "notes are C..B, an optional # or b, and an octave 0..9, such as `F#5`");
+                    None
+                }
+            };
+            if n.node.millis.node == 0 || n.node.millis.node > 10_000 {
+                ctx.err("E0005", n.node.millis.span, "a note lasts 1 to 10000 ms", "out of range", "give the duration in milliseconds");
+            }
+            out.push(NoteDef { midi, millis: n.node.millis.node.clamp(1, 10_000), span: n.span });
+        }
+        tunes.push(TuneDef { name: (*name).clone(), notes: out });
+    }
+    let tune_names: Vec<String> = tunes.iter().map(|t| t.name.node.clone()).collect();
+    let tune_names: Vec<&str> = tune_names.iter().map(String::as_str).collect();
+
+    // Controls.
+    let mut control_defs: Vec<ControlDef> = Vec::new();
+    let mut idle = None;
+    let mut idle_wake: Option<&ast::Ident> = None;
+    if let Some((_, items)) = controls {
+        for c in items.iter() {
+            match &c.node {
+                ast::ControlItem::Idle { after, wake } => {
+                    if idle.is_some() {
+                        ctx.err("E0002", c.span, "`idle` is given twice", "again here", "keep one `idle` statement");
+                        continue;
+                    }
+                    if after.node == 0 || after.node > 3_600_000 {
+                        ctx.err("E0005", after.span, "an idle time is 1 ms to 1 hour", "out of range", "for example `idle 30 s -> sleep, wake go`");
+                    }
+                    idle_wake = wake.as_ref();
+                    idle = Some(IdleDef { after_ms: after.node.clamp(1, 3_600_000), wake: None, span: c.span });
+                }
+                ast::ControlItem::Bind { name, index, action } => {
+                    if control_defs.iter().any(|d| d.name.node == name.node) {
+                        let first = control_defs.iter().find(|d| d.name.node == name.node).unwrap().name.span;
+                        ctx.duplicate(&format!("control {}", name.node), first, name.span);
+                        continue;
+                    }
+                    let action = match action {
+                        ast::ControlAction::Commit => {
+                            if let Some(i) = index {
+                                ctx.err("E0009", i.span, "`commit` takes no index", "index here", format!("write `{} -> commit`", name.node));
+                            }
+                            ControlAction::Commit
+                        }
+                        ast::ControlAction::Extend { action, piece: p, index: arg } => {
+                            check_piece(&mut ctx, p);
+                            match index {
+                                Some(i) if i.node == arg.node => {}
+                                Some(i) => ctx.err("E0009", arg.span, format!("index `{}` is not the control's index `{}`", arg.node, i.node), "different index", format!("write `{}[{}]`", p.node, i.node)),
+                                None => ctx.err("E0009", name.span, "a control that extends a piece's move needs an index", "one control per piece", format!("write `{}[{}] -> ...`", name.node, arg.node)),
+                            }
+                            match slides.iter().position(|s| s.name.node == action.node) {
+                                Some(a) => ControlAction::Extend { action: a },
+                                None => {
+                                    let names: Vec<&str> = slides.iter().map(|s| s.name.node.as_str()).collect();
+                                    ctx.unknown("action", action, &names);
+                                    continue;
+                                }
+                            }
+                        }
+                    };
+                    control_defs.push(ControlDef { name: name.clone(), per_piece: index.is_some(), action });
+                }
+            }
+        }
+    }
+    if let (Some(idle), Some(wake)) = (idle.as_mut(), idle_wake) {
+        match control_defs.iter().position(|c| c.name.node == wake.node) {
+            Some(w) if !control_defs[w].per_piece => idle.wake = Some(w),
+            Some(_) => ctx.err("E0009", wake.span, "a per-piece control cannot wake the device", "one of several buttons", "name a single control such as `go`"),
+            None => {
+                let names: Vec<&str> = control_defs.iter().map(|c| c.name.node.as_str()).collect();
+                ctx.unknown("control", wake, &names);
+            }
+        }
+    }
+    if !control_defs.iter().any(|c| c.action == ControlAction::Commit) && controls.is_some() {
+        let sp = controls.unwrap().0;
+        ctx.err("E0010", sp, "no control commits a move", "controls", "add `go -> commit`");
+    }
+
+    // Feedback.
+    let mut views = Vec::new();
+    let mut events = Vec::new();
+    if let Some((_, items)) = feedback {
+        for f in items.iter() {
+            match &f.node {
+                ast::FeedbackItem::Show { view, source } => {
+                    if source.node != "occupied" {
+                        ctx.err("E0006", source.span, "unknown view source", "here", "write `show cells = occupied`");
+                    }
+                    views.push(ViewDef { name: view.clone(), source: ViewSource::Occupied });
+                }
+                ast::FeedbackItem::On { event, response } => {
+                    let kind = match &event.node {
+                        ast::Event::Attract => EventKind::Attract,
+                        ast::Event::Denied => EventKind::Denied,
+                        ast::Event::Accepted => EventKind::Accepted,
+                        ast::Event::Win(p) => match find_player(&mut ctx, p) {
+                            Some(p) => EventKind::Win(p),
+                            None => continue,
+                        },
+                    };
+                    if events.iter().any(|e: &EventDef| e.event == kind) {
+                        ctx.err("E0002", event.span, "this event already has a response", "again here", "keep one response per event");
+                        continue;
+                    }
+                    let response = match response {
+                        ast::Response::Tune(t) => match tunes.iter().position(|d| d.name.node == t.node) {
+                            Some(i) => Response::Tune(i),
+                            None => {
+                                ctx.unknown("tune", t, &tune_names);
+                                continue;
+                            }
+                        },
+                        ast::Response::Animate(_) => Response::Animate(Animation::Cylon),
+                    };
+                    events.push(EventDef { event: kind, response, span: f.span });
+                }
+            }
+        }
+    }
+
+    if ctx.diags.is_empty() {
+        Ok(GameDef {
+            name: game.name.clone(),
+            players: player_list,
+            first: first_index,
+            board: line,
+            piece,
+            setup: constraints,
+            actions: slides,
+            last_mover_wins,
+            strategy,
+            controls: control_defs,
+            idle,
+            views,
+            events,
+            tunes,
+        })
+    } else {
+        Err(ctx.diags)
+    }
+}
+
+fn quantity(ctx: &mut Ctx, e: &ast::Expr, check_piece: &dyn Fn(&mut Ctx, &ast::Ident)) -> Option<Quantity> {
+    match e {
+        ast::Expr::Int(i) => Some(Quantity::Const(i.node)),
+        ast::Expr::Call { func, arg, .. } => {
+            check_piece(ctx, arg);
+            match func.node.as_str() {
+                "leftmost" => Some(Quantity::Leftmost),
+                "rightmost" => Some(Quantity::Rightmost),
+                _ => {
+                    ctx.err("E0004", func.span, format!("unknown function `{}`", func.node), "not a setup function", "setup constraints can use `leftmost(piece)` and `rightmost(piece)`");
+                    None
+                }
+            }
+        }
+    }
+}
+
+/// Parses `C5`, `F#4`, `Bb3`, `rest` into a MIDI number (`None` for a rest).
+pub fn parse_pitch(s: &str) -> Result<Option<u8>, &'static str> {
+    if s == "rest" {
+        return Ok(None);
+    }
+    let b = s.as_bytes();
+    let base: i32 = match b[0] {
+        b'C' => 0,
+        b'D' => 2,
+        b'E' => 4,
+        b'F' => 5,
+        b'G' => 7,
+        b'A' => 9,
+        b'B' => 11,
+        _ => return Err("the letter must be A to G"),
+    };
+    let (acc, oct) = match b.len() {
+        2 => (0, b[1]),
+        _ => (if b[1] == b'#' { 1 } else { -1 }, b[2]),
+    };
+    let octave = (oct - b'0') as i32;
+    Ok(Some((12 * (octave + 1) + base + acc).clamp(0, 127) as u8))
+}

@@ -1,0 +1,270 @@
+//! Resolved definitions: what a game or board file means, with names checked and spans kept.
+//!
+//! Cells of a line are numbered 1..=N as the file numbers them; [`LineBoard::index`] turns a
+//! number into a 0-based index where index = number - 1, and `toward` is expressed as the sign
+//! of the index change, so later stages never think about left and right again.
+
+use crate::ast::{CmpOp, Ident, Spanned};
+use crate::Span;
+
+#[derive(Debug, Clone)]
+pub struct GameDef {
+    pub name: Ident,
+    /// Exactly two players, in the order written.
+    pub players: Vec<Ident>,
+    /// Index into `players` of who moves first.
+    pub first: usize,
+    pub board: LineBoard,
+    pub piece: PieceDef,
+    pub setup: Vec<Constraint>,
+    pub actions: Vec<SlideDef>,
+    /// Normal play (`true`): the player left without a move loses.
+    pub last_mover_wins: bool,
+    pub strategy: Option<StrategyDef>,
+    pub controls: Vec<ControlDef>,
+    pub idle: Option<IdleDef>,
+    pub views: Vec<ViewDef>,
+    pub events: Vec<EventDef>,
+    pub tunes: Vec<TuneDef>,
+}
+
+#[derive(Debug, Clone)]
+pub struct LineBoard {
+    pub cells: u32,
+    /// True when cell 1 is the rightmost cell.
+    pub numbered_from_right: bool,
+    pub span: Span,
+}
+
+impl LineBoard {
+    /// Index step that moves a piece one cell toward `right` (or left).
+    pub fn step_toward(&self, right: bool) -> i8 {
+        if right == self.numbered_from_right {
+            -1
+        } else {
+            1
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct PieceDef {
+    pub name: Ident,
+    pub count: u32,
+}
+
+#[derive(Debug, Clone)]
+pub enum Constraint {
+    /// The given player (an index into `players`) wins the start position with perfect play.
+    Winnable { player: usize, span: Span },
+    Compare { lhs: Quantity, op: CmpOp, rhs: Quantity, span: Span },
+}
+
+/// A number the setup constraints can talk about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Quantity {
+    Const(u32),
+    /// Cell number of the leftmost piece.
+    Leftmost,
+    /// Cell number of the rightmost piece.
+    Rightmost,
+}
+
+/// The slide mechanic: one piece moves `min..=max` cells in one direction.
+#[derive(Debug, Clone)]
+pub struct SlideDef {
+    pub name: Ident,
+    /// +1 or -1: the change of cell index per step.
+    pub step: i8,
+    pub min: u32,
+    /// `None`: as far as the board allows.
+    pub max: Option<u32>,
+    /// Every cell passed over must be empty (the landing cell always must be).
+    pub over_empty: bool,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub struct StrategyDef {
+    pub player: usize,
+    pub kind: StrategyKind,
+    pub ties_random: bool,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StrategyKind {
+    /// Solved by the compiler: winning moves whenever one exists.
+    Perfect,
+    /// Any legal move, uniformly.
+    Random,
+}
+
+#[derive(Debug, Clone)]
+pub struct ControlDef {
+    pub name: Ident,
+    /// `move[i]`: one control per piece, numbered from 1 (the leftmost piece).
+    pub per_piece: bool,
+    pub action: ControlAction,
+}
+
+impl ControlDef {
+    /// How many physical inputs this control needs.
+    pub fn arity(&self, game: &GameDef) -> u32 {
+        if self.per_piece {
+            game.piece.count
+        } else {
+            1
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ControlAction {
+    /// Each press moves the chosen piece one more step with the named action.
+    Extend { action: usize },
+    /// Ends the turn with the move entered so far.
+    Commit,
+}
+
+#[derive(Debug, Clone)]
+pub struct IdleDef {
+    pub after_ms: u32,
+    /// Index into `controls` of the control that wakes the device.
+    pub wake: Option<usize>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub struct ViewDef {
+    pub name: Ident,
+    pub source: ViewSource,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ViewSource {
+    /// One light per cell, lit while a piece stands on it.
+    Occupied,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EventKind {
+    /// Between games, until the first control is pressed.
+    Attract,
+    /// An illegal press, or a commit with nothing entered.
+    Denied,
+    /// A press that extended the move.
+    Accepted,
+    /// The game ended with this player (index) the winner.
+    Win(usize),
+}
+
+#[derive(Debug, Clone)]
+pub enum Response {
+    /// Index into `tunes`.
+    Tune(usize),
+    Animate(Animation),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Animation {
+    /// One light sweeping from end to end and back.
+    Cylon,
+}
+
+#[derive(Debug, Clone)]
+pub struct EventDef {
+    pub event: EventKind,
+    pub response: Response,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub struct TuneDef {
+    pub name: Ident,
+    pub notes: Vec<NoteDef>,
+}
+
+#[derive(Debug, Clone)]
+pub struct NoteDef {
+    /// MIDI note number (A4 = 69); `None` is a rest.
+    pub midi: Option<u8>,
+    pub millis: u32,
+    pub span: Span,
+}
+
+impl NoteDef {
+    /// Frequency in hertz of a MIDI note, equal temperament from A4 = 440 Hz.
+    pub fn frequency(midi: u8) -> f64 {
+        440.0 * 2f64.powf((midi as f64 - 69.0) / 12.0)
+    }
+}
+
+// ------------------------------------------------------------------ boards
+
+#[derive(Debug, Clone)]
+pub struct BoardDef {
+    pub name: Ident,
+    pub chip: Ident,
+    pub clock_hz: u32,
+    pub clock_span: Span,
+    pub budget: Budget,
+    pub displays: Vec<DisplayDef>,
+    pub buttons: Vec<ButtonDef>,
+    pub speaker: Option<SpeakerDef>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Budget {
+    pub flash: Option<Spanned<u32>>,
+    pub ram: Option<Spanned<u32>>,
+}
+
+/// A pin as the board names it: a port letter and a bit, with no knowledge of any chip.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pin {
+    pub port: char,
+    pub bit: u8,
+}
+
+impl std::fmt::Display for Pin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "P{}{}", self.port, self.bit)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct DisplayDef {
+    pub name: Ident,
+    pub pins: Vec<Spanned<Pin>>,
+    pub refresh_hz: u32,
+    pub timer: Ident,
+    /// One per cell number 1..=N, in order.
+    pub leds: Vec<LedDef>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub struct LedDef {
+    pub cell: u32,
+    pub anode: Pin,
+    pub cathode: Pin,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub struct ButtonDef {
+    pub control: Ident,
+    /// For per-piece controls: which piece, from 1.
+    pub index: Option<u32>,
+    pub pin: Spanned<Pin>,
+    pub pullup: bool,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub struct SpeakerDef {
+    pub pin: Spanned<Pin>,
+    pub timer: Ident,
+    pub span: Span,
+}

@@ -1,0 +1,349 @@
+//! The pest parser and the walk from pest's pairs to the spanned syntax tree.
+
+use crate::ast::*;
+use crate::{Diagnostic, FileId, Label, Span};
+use pest::iterators::Pair;
+use pest::Parser;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "gamec.pest"]
+struct GamecParser;
+
+/// Parses the text of a game or board file.
+pub fn parse(file: FileId, text: &str) -> Result<File, Diagnostic> {
+    let mut pairs = GamecParser::parse(Rule::file, text).map_err(|e| syntax_error(file, text, e))?;
+    let file_pair = pairs.next().expect("grammar: file");
+    let top = file_pair.into_inner().next().expect("grammar: game or board");
+    Ok(match top.as_rule() {
+        Rule::game => File::Game(game(top)),
+        _ => File::Board(board(top)),
+    })
+}
+
+fn syntax_error(file: FileId, text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
+    let (start, end) = match e.location {
+        pest::error::InputLocation::Pos(p) => (p, p),
+        pest::error::InputLocation::Span(s) => s,
+    };
+    // Point at the offending token, not at an empty position.
+    let end = if end > start { end } else { token_end(text, start) };
+    let (message, help) = match &e.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            let mut names: Vec<&str> = positives.iter().filter_map(|r| describe(*r)).collect();
+            names.sort_unstable();
+            names.dedup();
+            let found = &text[start..end];
+            let found = if found.is_empty() { "end of file".to_string() } else { format!("`{found}`") };
+            let expected = match names.len() {
+                0 => "something else".to_string(),
+                1 => names[0].to_string(),
+                _ => format!("{} or {}", names[..names.len() - 1].join(", "), names[names.len() - 1]),
+            };
+            (format!("expected {expected}, found {found}"), hint_for(&names))
+        }
+        pest::error::ErrorVariant::CustomError { message } => (message.clone(), None),
+    };
+    let mut d = Diagnostic::error("E0001", format!("syntax error: {message}"))
+        .with_label(Label::primary(file, Span::new(start, end), "unexpected here"));
+    d.help = Some(help.unwrap_or_else(|| "see docs/language.md for the statements each file may hold".into()));
+    d
+}
+
+fn token_end(text: &str, start: usize) -> usize {
+    let rest = &text[start.min(text.len())..];
+    let len = rest
+        .char_indices()
+        .find(|(_, c)| c.is_whitespace())
+        .map(|(i, _)| i)
+        .unwrap_or(rest.len());
+    start + len.max(rest.chars().next().map(char::len_utf8).unwrap_or(0))
+}
+
+/// Human names of the rules pest reports as expected; `None` hides grammar internals.
+fn describe(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
+        Rule::ident => "a name",
+        Rule::int => "a number",
+        Rule::pin => "a pin such as `PA0`",
+        Rule::game => "`game`",
+        Rule::board => "`board`",
+        Rule::players => "`players`",
+        Rule::first => "`first`",
+        Rule::board_shape => "`board`",
+        Rule::pieces => "`pieces`",
+        Rule::setup => "`setup`",
+        Rule::action => "`action`",
+        Rule::end_rule => "`end`",
+        Rule::strategy => "`strategy`",
+        Rule::controls => "`controls`",
+        Rule::feedback => "`feedback`",
+        Rule::tune => "`tune`",
+        Rule::chip => "`chip`",
+        Rule::clock => "`clock`",
+        Rule::budget => "`budget`",
+        Rule::display => "`display`",
+        Rule::button => "`button`",
+        Rule::speaker => "`speaker`",
+        Rule::require => "`require`",
+        Rule::control | Rule::control_name => "a control name",
+        Rule::idle => "`idle`",
+        Rule::show => "`show`",
+        Rule::on_event => "`on`",
+        Rule::note | Rule::pitch => "a note such as `A5/100`",
+        Rule::led => "an LED such as `1 = PA1 > PA3`",
+        Rule::side => "`left` or `right`",
+        Rule::verdict => "`wins` or `loses`",
+        Rule::cmp_op => "a comparison",
+        Rule::freq_unit => "`MHz`, `kHz` or `Hz`",
+        Rule::time_unit => "`ms` or `s`",
+        Rule::slide => "a mechanic such as `slide`",
+        Rule::steps => "a step range such as `1..`",
+        Rule::strategy_kind => "`perfect` or `random`",
+        Rule::event => "an event",
+        Rule::response => "`tune` or `animate`",
+        Rule::extend | Rule::commit => "`extend` or `commit`",
+        Rule::EOI => "end of file",
+        _ => return None,
+    })
+}
+
+fn hint_for(expected: &[&str]) -> Option<String> {
+    if expected.iter().any(|e| e.contains("note")) {
+        return Some("a note is a pitch, a slash and milliseconds: `C5/125`, or `rest/60`".into());
+    }
+    if expected.contains(&"a pin such as `PA0`") {
+        return Some("pins are written as port and bit: `PA0`, `PB3`".into());
+    }
+    if expected.contains(&"`players`") || expected.contains(&"`chip`") {
+        return Some("a game holds players, first, board, pieces, setup, action, end, strategy, controls, feedback and tune statements; a board holds chip, clock, budget, display, button and speaker".into());
+    }
+    None
+}
+
+fn span(p: &Pair<Rule>) -> Span {
+    let s = p.as_span();
+    Span::new(s.start(), s.end())
+}
+
+fn ident(p: Pair<Rule>) -> Ident {
+    Spanned::new(p.as_str().to_string(), span(&p))
+}
+
+fn int(p: Pair<Rule>) -> Int {
+    // The grammar admits only digits; an absurdly long number saturates and is range-checked later.
+    Spanned::new(p.as_str().parse().unwrap_or(u32::MAX), span(&p))
+}
+
+fn game(p: Pair<Rule>) -> Game {
+    let mut inner = p.into_inner();
+    let name = ident(inner.next().expect("grammar: game name"));
+    let items = inner.map(|item| Spanned::new(game_item(item.clone()), span(&item))).collect();
+    Game { name, items }
+}
+
+fn game_item(p: Pair<Rule>) -> GameItem {
+    let rule = p.as_rule();
+    let mut inner = p.into_inner();
+    match rule {
+        Rule::players => GameItem::Players(inner.map(ident).collect()),
+        Rule::first => GameItem::First(ident(inner.next().unwrap())),
+        Rule::board_shape => {
+            let shape = inner.next().unwrap();
+            let is_line = shape.as_rule() == Rule::line_shape;
+            let mut s = shape.into_inner();
+            if is_line {
+                let cells = int(s.next().unwrap());
+                let numbered_from = s.next().map(|n| ident(n.into_inner().next().unwrap()));
+                GameItem::Board(BoardShape::Line { cells, numbered_from })
+            } else {
+                GameItem::Board(BoardShape::Grid { cols: int(s.next().unwrap()), rows: int(s.next().unwrap()) })
+            }
+        }
+        Rule::pieces => GameItem::Pieces { kind: ident(inner.next().unwrap()), count: int(inner.next().unwrap()) },
+        Rule::setup => {
+            let kind = ident(inner.next().unwrap());
+            let requires = inner.map(|r| Spanned::new(require(r.clone()), span(&r))).collect();
+            GameItem::Setup { kind, requires }
+        }
+        Rule::action => {
+            let name = ident(inner.next().unwrap());
+            let m = inner.next().unwrap();
+            let mut m = m.into_inner();
+            let piece = ident(m.next().unwrap());
+            let toward = ident(m.next().unwrap());
+            let mut steps = m.next().unwrap().into_inner();
+            let min = int(steps.next().unwrap());
+            let max = steps.next().map(int);
+            let over_empty = m.next().is_some();
+            GameItem::Action { name, mechanic: Mechanic::Slide { piece, toward, min, max, over_empty } }
+        }
+        Rule::end_rule => GameItem::End { last_mover_wins: inner.next().unwrap().as_str() == "wins" },
+        Rule::strategy => {
+            let player = ident(inner.next().unwrap());
+            let kind = ident(inner.next().unwrap());
+            let ties = inner.next().map(|t| ident(t.into_inner().next().unwrap()));
+            GameItem::Strategy { player, kind, ties }
+        }
+        Rule::controls => GameItem::Controls(inner.map(|c| Spanned::new(control_item(c.clone()), span(&c))).collect()),
+        Rule::feedback => GameItem::Feedback(inner.map(|f| Spanned::new(feedback_item(f.clone()), span(&f))).collect()),
+        Rule::tune => {
+            let name = ident(inner.next().unwrap());
+            let notes = inner
+                .map(|n| {
+                    let sp = span(&n);
+                    let mut n = n.into_inner();
+                    let pitch = n.next().unwrap();
+                    let pitch = Spanned::new(pitch.as_str().to_string(), span(&pitch));
+                    Spanned::new(Note { pitch, millis: int(n.next().unwrap()) }, sp)
+                })
+                .collect();
+            GameItem::Tune { name, notes }
+        }
+        other => unreachable!("grammar: unexpected game item {other:?}"),
+    }
+}
+
+fn require(p: Pair<Rule>) -> Require {
+    let r = p.into_inner().next().unwrap();
+    match r.as_rule() {
+        Rule::winnable => Require::Winnable { player: ident(r.into_inner().next().unwrap()) },
+        _ => {
+            let mut c = r.into_inner();
+            let lhs = expr(c.next().unwrap());
+            let op_pair = c.next().unwrap();
+            let op = match op_pair.as_str() {
+                ">=" => CmpOp::Ge,
+                "<=" => CmpOp::Le,
+                "==" => CmpOp::Eq,
+                "!=" => CmpOp::Ne,
+                ">" => CmpOp::Gt,
+                _ => CmpOp::Lt,
+            };
+            let rhs = expr(c.next().unwrap());
+            Require::Compare { lhs, op: Spanned::new(op, span(&op_pair)), rhs }
+        }
+    }
+}
+
+fn expr(p: Pair<Rule>) -> Expr {
+    match p.as_rule() {
+        Rule::int => Expr::Int(int(p)),
+        _ => {
+            let sp = span(&p);
+            let mut c = p.into_inner();
+            Expr::Call { func: ident(c.next().unwrap()), arg: ident(c.next().unwrap()), span: sp }
+        }
+    }
+}
+
+fn control_item(p: Pair<Rule>) -> ControlItem {
+    let rule = p.as_rule();
+    let mut inner = p.into_inner();
+    if rule == Rule::idle {
+        let mut d = inner.next().unwrap().into_inner();
+        let n = int(d.next().unwrap());
+        let scale = if d.next().unwrap().as_str() == "s" { 1000 } else { 1 };
+        let after = Spanned::new(n.node.saturating_mul(scale), n.span);
+        return ControlItem::Idle { after, wake: inner.next().map(ident) };
+    }
+    let mut name = inner.next().unwrap().into_inner();
+    let ctl = ident(name.next().unwrap());
+    let index = name.next().map(|i| ident(i.into_inner().next().unwrap()));
+    let act = inner.next().unwrap();
+    let action = match act.as_rule() {
+        Rule::commit => ControlAction::Commit,
+        _ => {
+            let mut a = act.into_inner();
+            let action = ident(a.next().unwrap());
+            let piece = ident(a.next().unwrap());
+            let index = ident(a.next().unwrap().into_inner().next().unwrap());
+            ControlAction::Extend { action, piece, index }
+        }
+    };
+    ControlItem::Bind { name: ctl, index, action }
+}
+
+fn feedback_item(p: Pair<Rule>) -> FeedbackItem {
+    let rule = p.as_rule();
+    let mut inner = p.into_inner();
+    if rule == Rule::show {
+        return FeedbackItem::Show { view: ident(inner.next().unwrap()), source: ident(inner.next().unwrap()) };
+    }
+    let ev = inner.next().unwrap();
+    let ev_span = span(&ev);
+    let ev = ev.into_inner().next().unwrap();
+    let event = match ev.as_rule() {
+        Rule::attract_event => Event::Attract,
+        Rule::denied_event => Event::Denied,
+        Rule::accepted_event => Event::Accepted,
+        _ => Event::Win(ident(ev.into_inner().next().unwrap())),
+    };
+    let resp = inner.next().unwrap().into_inner().next().unwrap();
+    let response = match resp.as_rule() {
+        Rule::play_tune => Response::Tune(ident(resp.into_inner().next().unwrap())),
+        _ => Response::Animate(ident(resp.into_inner().next().unwrap())),
+    };
+    FeedbackItem::On { event: Spanned::new(event, ev_span), response }
+}
+
+fn board(p: Pair<Rule>) -> Board {
+    let mut inner = p.into_inner();
+    let name = ident(inner.next().unwrap());
+    let items = inner.map(|item| Spanned::new(board_item(item.clone()), span(&item))).collect();
+    Board { name, items }
+}
+
+fn board_item(p: Pair<Rule>) -> BoardItem {
+    let rule = p.as_rule();
+    let mut inner = p.into_inner();
+    match rule {
+        Rule::chip => BoardItem::Chip(ident(inner.next().unwrap())),
+        Rule::clock => BoardItem::Clock {
+            value: int(inner.next().unwrap()),
+            unit: ident(inner.next().unwrap()),
+            source: inner.next().map(ident),
+        },
+        Rule::budget => BoardItem::Budget(
+            inner
+                .map(|b| {
+                    let mut b = b.into_inner();
+                    (ident(b.next().unwrap()), int(b.next().unwrap()))
+                })
+                .collect(),
+        ),
+        Rule::display => {
+            let name = ident(inner.next().unwrap());
+            let cp = inner.next().unwrap().into_inner();
+            let mut pins = Vec::new();
+            let mut rest = Vec::new();
+            for c in cp {
+                if c.as_rule() == Rule::pin && rest.is_empty() {
+                    pins.push(ident(c));
+                } else {
+                    rest.push(c);
+                }
+            }
+            let mut rest = rest.into_iter();
+            let refresh = int(rest.next().unwrap());
+            let refresh_unit = ident(rest.next().unwrap());
+            let timer = ident(rest.next().unwrap());
+            let leds = rest
+                .map(|l| {
+                    let sp = span(&l);
+                    let mut l = l.into_inner();
+                    Led { cell: int(l.next().unwrap()), anode: ident(l.next().unwrap()), cathode: ident(l.next().unwrap()), span: sp }
+                })
+                .collect();
+            BoardItem::Display(Display { name, pins, refresh, refresh_unit, timer, leds })
+        }
+        Rule::button => {
+            let mut cref = inner.next().unwrap().into_inner();
+            let control = ident(cref.next().unwrap());
+            let index = cref.next().map(int);
+            let pin = ident(inner.next().unwrap());
+            BoardItem::Button { control, index, pin, pullup: inner.next().is_some() }
+        }
+        Rule::speaker => BoardItem::Speaker { pin: ident(inner.next().unwrap()), timer: ident(inner.next().unwrap()) },
+        other => unreachable!("grammar: unexpected board item {other:?}"),
+    }
+}
