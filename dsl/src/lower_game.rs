@@ -5,7 +5,7 @@ use crate::model::*;
 use crate::{Diagnostic, FileId, Label, Span};
 
 /// Widest line the runtime's cell sets hold.
-pub const MAX_CELLS: u32 = 32;
+pub const MAX_CELLS: u32 = 16;
 
 struct Ctx {
     file: FileId,

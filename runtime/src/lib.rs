@@ -1,1 +1,19 @@
-//! placeholder
+//! The `no_std` engine that gamec's generated firmware links against.
+//!
+//! Nothing here knows any particular game or board: the mechanics ([`line`], [`rank`]),
+//! strategies ([`pick`], [`rng`]), the turn state machine ([`turn`]) and the drivers
+//! ([`charlieplex`], [`buttons`], [`tune`]) are generic and are combined by generated tables.
+//! Per-chip glue lives in [`chip`], behind one cargo feature per chip. Everything but the chip
+//! glue builds for the host, where it is unit-tested.
+#![no_std]
+
+pub mod app;
+pub mod buttons;
+pub mod charlieplex;
+pub mod chip;
+pub mod line;
+pub mod pick;
+pub mod rank;
+pub mod rng;
+pub mod tune;
+pub mod turn;

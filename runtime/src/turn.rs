@@ -1,0 +1,203 @@
+//! The turn state machine of a two-player game against the device: attract, the player
+//! entering a move press by press, commit, the device's answer, and the end of the game.
+//!
+//! It is generic over [`Game`], which the generated code implements from the game file.
+
+use crate::line::{Cells, Move};
+use crate::rng::Rng;
+
+/// The rules and the device's strategy, as generated from a game file.
+pub trait Game {
+    /// Normal play (`true`): the player left without a move has lost.
+    const LAST_MOVER_WINS: bool;
+    /// The human player moves first.
+    const HUMAN_FIRST: bool;
+    /// Deals a start position that meets the setup constraints.
+    fn setup(rng: &mut Rng) -> Cells;
+    /// The player to move has at least one legal move.
+    fn can_move(pos: Cells) -> bool;
+    /// The device's choice in `pos`; `None` only when it has no move.
+    fn device_move(pos: Cells, rng: &mut Rng) -> Option<Move>;
+    /// The position after moving piece `piece` (counted as the controls count) `steps` steps
+    /// from the turn's start position, if that is one legal move.
+    fn extend(start: Cells, piece: u8, steps: u8) -> Option<Cells>;
+}
+
+/// What the player pressed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// The per-piece control of piece `n` (from 0).
+    Piece(u8),
+    Commit,
+}
+
+/// What a press led to; the caller turns it into feedback.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Ignored,
+    Started,
+    Accepted,
+    Denied,
+    DeviceMoved(Move),
+    HumanWon,
+    DeviceWon,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Attract,
+    Human { start: Cells, piece: Option<u8>, steps: u8 },
+}
+
+pub struct Turn<G: Game> {
+    pos: Cells,
+    phase: Phase,
+    pub rng: Rng,
+    _game: core::marker::PhantomData<G>,
+}
+
+impl<G: Game> Turn<G> {
+    pub const fn new(seed: u16) -> Self {
+        Turn { pos: 0, phase: Phase::Attract, rng: Rng::new(seed), _game: core::marker::PhantomData }
+    }
+
+    /// The position on the board (meaningless while attracting).
+    pub fn position(&self) -> Cells {
+        self.pos
+    }
+
+    pub fn attracting(&self) -> bool {
+        self.phase == Phase::Attract
+    }
+
+    /// Applies one press. `now` stirs the random generator, so games differ.
+    pub fn press(&mut self, input: Input, now: u16) -> Outcome {
+        match (self.phase, input) {
+            (Phase::Attract, Input::Commit) => {
+                self.rng.mix(now);
+                self.pos = G::setup(&mut self.rng);
+                if G::HUMAN_FIRST {
+                    self.await_human();
+                    Outcome::Started
+                } else {
+                    self.device_turn()
+                }
+            }
+            (Phase::Attract, Input::Piece(_)) => Outcome::Ignored,
+            (Phase::Human { start, piece, steps }, Input::Piece(n)) => {
+                if piece.is_some_and(|p| p != n) {
+                    return Outcome::Denied;
+                }
+                match G::extend(start, n, steps + 1) {
+                    Some(pos) => {
+                        self.pos = pos;
+                        self.phase = Phase::Human { start, piece: Some(n), steps: steps + 1 };
+                        Outcome::Accepted
+                    }
+                    None => Outcome::Denied,
+                }
+            }
+            (Phase::Human { piece: None, .. }, Input::Commit) => Outcome::Denied,
+            (Phase::Human { .. }, Input::Commit) => {
+                if G::can_move(self.pos) {
+                    self.device_turn()
+                } else {
+                    self.finish(true)
+                }
+            }
+        }
+    }
+
+    fn await_human(&mut self) {
+        self.phase = Phase::Human { start: self.pos, piece: None, steps: 0 };
+    }
+
+    fn device_turn(&mut self) -> Outcome {
+        let Some(m) = G::device_move(self.pos, &mut self.rng) else {
+            // Only reached if a start position leaves the device without a move.
+            return self.finish(true);
+        };
+        self.pos = m.apply(self.pos);
+        if G::can_move(self.pos) {
+            self.await_human();
+            Outcome::DeviceMoved(m)
+        } else {
+            self.finish(false)
+        }
+    }
+
+    /// The game is over with `human_moved_last` telling who made the final move.
+    fn finish(&mut self, human_moved_last: bool) -> Outcome {
+        self.phase = Phase::Attract;
+        if human_moved_last == G::LAST_MOVER_WINS {
+            Outcome::HumanWon
+        } else {
+            Outcome::DeviceWon
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::line::{nth_from_top, Slide};
+
+    /// A toy game for the machine: two pieces on 6 cells sliding toward index 0.
+    struct Toy;
+    const SLIDE: Slide = Slide { cells: 6, step: -1, min: 1, max: 5, over_empty: true };
+    impl Game for Toy {
+        const LAST_MOVER_WINS: bool = true;
+        const HUMAN_FIRST: bool = true;
+        fn setup(_: &mut Rng) -> Cells {
+            0b10_0100
+        }
+        fn can_move(pos: Cells) -> bool {
+            SLIDE.has_move(pos)
+        }
+        fn device_move(pos: Cells, _: &mut Rng) -> Option<Move> {
+            let mut first = None;
+            SLIDE.for_each(pos, |m| {
+                first.get_or_insert(m);
+            });
+            first
+        }
+        fn extend(start: Cells, piece: u8, steps: u8) -> Option<Cells> {
+            let from = nth_from_top(start, piece)?;
+            SLIDE.target(start, from, steps).map(|to| Move { from, to }.apply(start))
+        }
+    }
+
+    #[test]
+    fn a_turn_is_entered_press_by_press_and_committed() {
+        let mut t = Turn::<Toy>::new(1);
+        assert_eq!(t.press(Input::Piece(0), 0), Outcome::Ignored);
+        assert_eq!(t.press(Input::Commit, 0), Outcome::Started);
+        assert_eq!(t.press(Input::Commit, 0), Outcome::Denied, "nothing entered yet");
+        assert_eq!(t.press(Input::Piece(0), 0), Outcome::Accepted);
+        assert_eq!(t.position(), 0b01_0100);
+        assert_eq!(t.press(Input::Piece(1), 0), Outcome::Denied, "one piece per turn");
+        assert_eq!(t.position(), 0b01_0100, "a denied press changes nothing");
+        assert_eq!(t.press(Input::Piece(0), 0), Outcome::Accepted);
+        assert_eq!(t.press(Input::Piece(0), 0), Outcome::Denied, "never onto another piece");
+        assert_eq!(t.position(), 0b00_1100);
+        // The device moves the piece on index 2 to 1 (its first move) and play goes on.
+        assert!(matches!(t.press(Input::Commit, 0), Outcome::DeviceMoved(_)));
+    }
+
+    #[test]
+    fn the_last_mover_wins() {
+        let mut t = Turn::<Toy>::new(1);
+        t.press(Input::Commit, 0);
+        // Human: piece 1 (on index 2) to index 0.
+        t.press(Input::Piece(1), 0);
+        t.press(Input::Piece(1), 0);
+        // Device must move the piece on 5; pieces end adjacent sooner or later.
+        let mut outcome = t.press(Input::Commit, 0);
+        while let Outcome::DeviceMoved(_) = outcome {
+            t.press(Input::Piece(0), 0);
+            outcome = t.press(Input::Commit, 0);
+        }
+        assert!(matches!(outcome, Outcome::HumanWon | Outcome::DeviceWon));
+        assert!(t.attracting());
+    }
+}
