@@ -1,1 +1,44 @@
-//! placeholder
+//! The gamec compiler: binds a game to a board, proves facts about its rules, and renders the
+//! firmware crate. Everything here except [`driver`] is pure: text in, text and facts out.
+
+pub mod analyze;
+pub mod bind;
+pub mod chips;
+pub mod codegen;
+pub mod driver;
+mod error;
+pub mod rules;
+pub mod solve;
+
+pub use error::Error;
+
+use gamec_dsl::{Definition, Diagnostic, FileId, Sources};
+
+/// Loads every file and, where a game and a board are both given, checks their pairing.
+pub fn check(sources: &Sources, files: &[FileId]) -> Result<(), Vec<Diagnostic>> {
+    let mut diags = Vec::new();
+    let mut games = Vec::new();
+    let mut boards = Vec::new();
+    for &f in files {
+        match gamec_dsl::load(sources, f) {
+            Ok(Definition::Game(g)) => games.push((f, g)),
+            Ok(Definition::Board(b)) => boards.push((f, b)),
+            Err(d) => diags.extend(d),
+        }
+    }
+    for (bf, board) in &boards {
+        match games.first() {
+            Some((gf, game)) => {
+                if let Err(d) = bind::bind(game, *gf, board, *bf) {
+                    diags.extend(d);
+                }
+            }
+            None => diags.extend(bind::check_board(board, *bf)),
+        }
+    }
+    if diags.is_empty() {
+        Ok(())
+    } else {
+        Err(diags)
+    }
+}

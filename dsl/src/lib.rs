@@ -12,6 +12,7 @@ pub mod model;
 mod parse;
 
 pub use diagnostic::{Diagnostic, FileId, Label, Severity, Sources, Span};
+pub use ast::CmpOp;
 pub use model::*;
 
 /// What a source file turned out to be, after parsing and resolution.

@@ -15,5 +15,6 @@ pub mod line;
 pub mod pick;
 pub mod rank;
 pub mod rng;
+pub mod strategy;
 pub mod tune;
 pub mod turn;

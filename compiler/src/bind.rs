@@ -1,0 +1,349 @@
+//! Binding a game to a board: every control, view and sound of the game must find hardware
+//! on the board, and the board must make sense for its chip. The result is the [`Target`]
+//! that code generation renders.
+
+use crate::chips::{self, Chip, Timer};
+use gamec_dsl::{BoardDef, ControlAction, Diagnostic, FileId, GameDef, Label, Pin, Response, Span};
+use std::collections::BTreeMap;
+
+/// Largest pitch error a note may have, in cents.
+pub const MAX_CENTS: f64 = 10.0;
+/// Largest error of the display refresh rate, as a fraction.
+const MAX_REFRESH_ERROR: f64 = 0.01;
+
+/// A game bound to a board, with everything code generation needs computed.
+#[derive(Debug, Clone)]
+pub struct Target {
+    pub chip: &'static Chip,
+    pub clock_hz: u32,
+    pub display: Option<Display>,
+    /// Inputs in control order: per-piece controls first, then the commit control.
+    pub inputs: Vec<Pin>,
+    /// Index into `inputs` of the commit control.
+    pub commit: u8,
+    pub wake: Option<Pin>,
+    pub speaker: Option<Speaker>,
+    /// Per game tune: (clock select, top, milliseconds); top 0 is a rest.
+    pub tunes: Vec<Vec<(u8, u16, u16)>>,
+    pub budget_flash: Option<u32>,
+    pub budget_ram: Option<u32>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Display {
+    pub port: char,
+    pub pins: u8,
+    /// Per cathode pin: its mask and the (cell index, anode mask) of its LEDs.
+    pub rows: Vec<(u8, Vec<(u8, u8)>)>,
+    pub timer: &'static Timer,
+    pub tick_clock: u8,
+    pub tick_top: u16,
+    pub tick_vector: &'static str,
+}
+
+#[derive(Debug, Clone)]
+pub struct Speaker {
+    pub timer: &'static Timer,
+    pub channel: char,
+    pub pin: Pin,
+}
+
+struct Ctx {
+    game_file: FileId,
+    board_file: FileId,
+    diags: Vec<Diagnostic>,
+}
+
+impl Ctx {
+    fn board_err(&mut self, code: &'static str, span: Span, msg: impl Into<String>, label: impl Into<String>, help: impl Into<String>) {
+        self.diags.push(Diagnostic::error(code, msg).with_label(Label::primary(self.board_file, span, label)).with_help(help));
+    }
+}
+
+pub fn bind(game: &GameDef, game_file: FileId, board: &BoardDef, board_file: FileId) -> Result<Target, Vec<Diagnostic>> {
+    let mut ctx = Ctx { game_file, board_file, diags: Vec::new() };
+    let Some(chip) = chips::find(&board.chip.node) else {
+        let known: Vec<&str> = chips::CHIPS.iter().map(|c| c.name).collect();
+        ctx.board_err("E0101", board.chip.span, format!("unknown chip `{}`", board.chip.node), "not a chip gamec knows", format!("the chips gamec knows are: {}", known.join(", ")));
+        return Err(ctx.diags);
+    };
+
+    check_pins(&mut ctx, board, chip);
+    check_timers(&mut ctx, board);
+    let display = bind_display(&mut ctx, game, board, chip);
+    let (inputs, commit, wake) = bind_buttons(&mut ctx, game, board, chip);
+    let speaker = bind_speaker(&mut ctx, game, board, chip);
+    let tunes = speaker.as_ref().map(|s| tune_divisors(&mut ctx, game, board, s)).unwrap_or_default();
+
+    if ctx.diags.iter().any(Diagnostic::is_error) {
+        return Err(ctx.diags);
+    }
+    Ok(Target {
+        chip,
+        clock_hz: board.clock_hz,
+        display,
+        inputs,
+        commit,
+        wake,
+        speaker,
+        tunes,
+        budget_flash: board.budget.flash.as_ref().map(|b| b.node),
+        budget_ram: board.budget.ram.as_ref().map(|b| b.node),
+    })
+}
+
+/// Checks a board on its own: its chip, pins and timers.
+pub fn check_board(board: &BoardDef, board_file: FileId) -> Vec<Diagnostic> {
+    let mut ctx = Ctx { game_file: board_file, board_file, diags: Vec::new() };
+    match chips::find(&board.chip.node) {
+        Some(chip) => {
+            check_pins(&mut ctx, board, chip);
+            check_timers(&mut ctx, board);
+        }
+        None => {
+            let known: Vec<&str> = chips::CHIPS.iter().map(|c| c.name).collect();
+            ctx.board_err("E0101", board.chip.span, format!("unknown chip `{}`", board.chip.node), "not a chip gamec knows", format!("the chips gamec knows are: {}", known.join(", ")));
+        }
+    }
+    ctx.diags
+}
+
+/// Every pin named on the board, with the device that claims it.
+fn claimed_pins(board: &BoardDef) -> Vec<(Pin, Span, String)> {
+    let mut out = Vec::new();
+    for d in &board.displays {
+        for p in &d.pins {
+            out.push((p.node, p.span, format!("display `{}`", d.name.node)));
+        }
+    }
+    for b in &board.buttons {
+        let name = match b.index {
+            Some(i) => format!("button `{}[{i}]`", b.control.node),
+            None => format!("button `{}`", b.control.node),
+        };
+        out.push((b.pin.node, b.pin.span, name));
+    }
+    if let Some(s) = &board.speaker {
+        out.push((s.pin.node, s.pin.span, "the speaker".to_string()));
+    }
+    out
+}
+
+fn check_pins(ctx: &mut Ctx, board: &BoardDef, chip: &Chip) {
+    let pins = claimed_pins(board);
+    let mut first: BTreeMap<Pin, (Span, String)> = BTreeMap::new();
+    for (pin, span, who) in pins {
+        if !chip.has_pin(pin.port, pin.bit) {
+            let ports: Vec<String> = chip.ports.iter().map(|(p, bits)| format!("P{p}0-P{p}{}", 7 - bits.leading_zeros())).collect();
+            ctx.board_err("E0102", span, format!("the {} has no pin {pin}", chip.name), "no such pin", format!("its pins are {}", ports.join(", ")));
+            continue;
+        }
+        if let Some((_, _, what)) = chip.reserved.iter().find(|(p, b, _)| *p == pin.port && *b == pin.bit) {
+            ctx.board_err("E0102", span, format!("{pin} is the {}'s {what} pin", chip.name), "reserved", "pick a general-purpose pin");
+        }
+        match first.get(&pin) {
+            Some((prev, prev_who)) => {
+                let d = Diagnostic::error("E0103", format!("pin {pin} is used twice"))
+                    .with_label(Label::primary(ctx.board_file, span, format!("used by {who}")))
+                    .with_label(Label::secondary(ctx.board_file, *prev, format!("already used by {prev_who}")))
+                    .with_help("give each device its own pin");
+                ctx.diags.push(d);
+            }
+            None => {
+                first.insert(pin, (span, who));
+            }
+        }
+    }
+}
+
+fn check_timers(ctx: &mut Ctx, board: &BoardDef) {
+    let mut claims: Vec<(&gamec_dsl::ast::Ident, &str)> = Vec::new();
+    for d in &board.displays {
+        claims.push((&d.timer, "the display"));
+    }
+    if let Some(s) = &board.speaker {
+        claims.push((&s.timer, "the speaker"));
+    }
+    for (i, (t, who)) in claims.iter().enumerate() {
+        if let Some((prev, prev_who)) = claims[..i].iter().find(|(p, _)| p.node == t.node) {
+            let d = Diagnostic::error("E0104", format!("{} is claimed by two devices", t.node))
+                .with_label(Label::primary(ctx.board_file, t.span, format!("claimed by {who}")))
+                .with_label(Label::secondary(ctx.board_file, prev.span, format!("already claimed by {prev_who}")))
+                .with_help("give each device its own timer");
+            ctx.diags.push(d);
+        }
+    }
+}
+
+fn bind_display(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static Chip) -> Option<Display> {
+    let view = game.views.first();
+    let Some(view) = view else {
+        return None;
+    };
+    let Some(d) = board.displays.iter().find(|d| d.name.node == view.name.node) else {
+        let d = Diagnostic::error("E0105", format!("the game shows `{}` but the board has no display of that name", view.name.node))
+            .with_label(Label::primary(ctx.game_file, view.name.span, "shown here"))
+            .with_label(Label::secondary(ctx.board_file, board.name.span, "this board"))
+            .with_help(format!("add `display {} = charlieplex ...` to the board", view.name.node));
+        ctx.diags.push(d);
+        return None;
+    };
+    if d.leds.len() as u32 != game.board.cells {
+        ctx.board_err("E0109", d.name.span, format!("display `{}` has {} LEDs but the game has {} cells", d.name.node, d.leds.len(), game.board.cells), "LED count", format!("give one LED per cell, numbered 1 to {}", game.board.cells));
+    }
+    let port = d.pins[0].node.port;
+    if let Some(p) = d.pins.iter().find(|p| p.node.port != port) {
+        ctx.board_err("E0111", p.span, "a charlieplexed display must sit on one port", format!("not on port {port}"), format!("use pins of port {port} only"));
+        return None;
+    }
+    let Some(timer) = chip.timer(&d.timer.node) else {
+        unknown_timer(ctx, chip, &d.timer);
+        return None;
+    };
+    let Some(&(_, vector)) = chip.tick_vectors.iter().find(|(t, _)| *t == timer.name) else {
+        ctx.board_err("E0108", d.timer.span, format!("{} cannot drive the display tick", timer.name), "no tick interrupt", "use another timer");
+        return None;
+    };
+    // The tick interrupt fires once per refresh; one row is shown per tick.
+    let hz = d.refresh_hz as f64;
+    let Some((clock, top, actual)) = chips::nearest_divisor(board.clock_hz, timer, hz, 1.0).filter(|(_, _, a)| (a / hz - 1.0).abs() <= MAX_REFRESH_ERROR) else {
+        ctx.board_err("E0111", d.span, format!("{} cannot tick at {} Hz from a {} Hz clock", timer.name, d.refresh_hz, board.clock_hz), "refresh rate", "pick a refresh rate the timer can divide the clock down to within 1%");
+        return None;
+    };
+    let _ = actual;
+    let mask = |p: Pin| 1u8 << p.bit;
+    let mut rows: Vec<(u8, Vec<(u8, u8)>)> = Vec::new();
+    for l in &d.leds {
+        let cat = mask(l.cathode);
+        let cell = (l.cell - 1) as u8;
+        match rows.iter_mut().find(|(c, _)| *c == cat) {
+            Some((_, leds)) => leds.push((cell, mask(l.anode))),
+            None => rows.push((cat, vec![(cell, mask(l.anode))])),
+        }
+    }
+    rows.sort_by_key(|(c, _)| *c);
+    let pins = d.pins.iter().fold(0u8, |m, p| m | mask(p.node));
+    Some(Display { port, pins, rows, timer, tick_clock: clock, tick_top: top, tick_vector: vector })
+}
+
+fn unknown_timer(ctx: &mut Ctx, chip: &Chip, t: &gamec_dsl::ast::Ident) {
+    let names: Vec<&str> = chip.timers.iter().map(|t| t.name).collect();
+    ctx.board_err("E0108", t.span, format!("the {} has no timer `{}`", chip.name, t.node), "no such timer", format!("its timers are: {}", names.join(", ")));
+}
+
+fn bind_buttons(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) -> (Vec<Pin>, u8, Option<Pin>) {
+    // Buttons a board offers but the game has no control for.
+    for b in &board.buttons {
+        match game.controls.iter().find(|c| c.name.node == b.control.node) {
+            None => {
+                let names: Vec<&str> = game.controls.iter().map(|c| c.name.node.as_str()).collect();
+                ctx.board_err("E0106", b.control.span, format!("the game has no control `{}`", b.control.node), "unknown control", format!("the game's controls are: {}", names.join(", ")));
+            }
+            Some(c) => {
+                let arity = c.arity(game);
+                match (c.per_piece, b.index) {
+                    (true, Some(i)) if i >= 1 && i <= arity => {}
+                    (true, _) => ctx.board_err("E0106", b.span, format!("`{}` needs an index from 1 to {arity}", c.name.node), "index", format!("write `button {}[1] = ...` up to `[{arity}]`", c.name.node)),
+                    (false, Some(_)) => ctx.board_err("E0106", b.span, format!("`{}` is a single control and takes no index", c.name.node), "index", format!("write `button {} = ...`", c.name.node)),
+                    (false, None) => {}
+                }
+            }
+        }
+        if !b.pullup {
+            ctx.board_err("E0112", b.span, "a button to ground needs a pull-up", "no `pullup`", "add `pullup` after the pin, or wire a resistor and say so in a comment");
+        }
+    }
+    // Controls the game has but the board does not wire.
+    let mut inputs = Vec::new();
+    let mut commit = 0u8;
+    let mut ordered: Vec<&gamec_dsl::ControlDef> = game.controls.iter().filter(|c| c.per_piece).collect();
+    ordered.extend(game.controls.iter().filter(|c| !c.per_piece));
+    for c in ordered {
+        if c.action == ControlAction::Commit {
+            commit = inputs.len() as u8;
+        }
+        let indices: Vec<Option<u32>> = if c.per_piece { (1..=c.arity(game)).map(Some).collect() } else { vec![None] };
+        for idx in indices {
+            match board.buttons.iter().find(|b| b.control.node == c.name.node && b.index == idx) {
+                Some(b) => inputs.push(b.pin.node),
+                None => {
+                    let name = idx.map_or(c.name.node.clone(), |i| format!("{}[{i}]", c.name.node));
+                    let d = Diagnostic::error("E0105", format!("the game's control `{name}` has no button on this board"))
+                        .with_label(Label::primary(ctx.game_file, c.name.span, "control declared here"))
+                        .with_label(Label::secondary(ctx.board_file, board.name.span, "this board"))
+                        .with_help(format!("add `button {name} = <pin> pullup` to the board"));
+                    ctx.diags.push(d);
+                }
+            }
+        }
+    }
+    let wake = game.idle.as_ref().and_then(|idle| {
+        let w = &game.controls[idle.wake?];
+        let b = board.buttons.iter().find(|b| b.control.node == w.name.node)?;
+        if !chip.wake_ports.contains(&b.pin.node.port) {
+            ctx.board_err("E0110", b.pin.span, format!("{} cannot wake the {} from sleep", b.pin.node, chip.name), "no pin-change interrupt", "wire the wake control to a pin with a pin-change interrupt");
+        }
+        Some(b.pin.node)
+    });
+    if inputs.len() > 8 {
+        ctx.board_err("E0106", board.name.span, "a board may wire at most 8 buttons", "too many buttons", "use fewer controls");
+    }
+    (inputs, commit, wake)
+}
+
+fn bind_speaker(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static Chip) -> Option<Speaker> {
+    let uses_tunes = game.events.iter().any(|e| matches!(e.response, Response::Tune(_)));
+    let Some(s) = &board.speaker else {
+        if uses_tunes {
+            let first = game.events.iter().find(|e| matches!(e.response, Response::Tune(_))).unwrap();
+            let d = Diagnostic::error("E0105", "the game plays tunes but the board has no speaker")
+                .with_label(Label::primary(ctx.game_file, first.span, "a tune is played here"))
+                .with_label(Label::secondary(ctx.board_file, board.name.span, "this board"))
+                .with_help("add `speaker = <pin>, <timer>` to the board");
+            ctx.diags.push(d);
+        }
+        return None;
+    };
+    let Some(timer) = chip.timer(&s.timer.node) else {
+        unknown_timer(ctx, chip, &s.timer);
+        return None;
+    };
+    let pin = s.pin.node;
+    let Some(&(channel, _, _)) = timer.outputs.iter().find(|(_, port, bit)| *port == pin.port && *bit == pin.bit) else {
+        let outs: Vec<String> = timer.outputs.iter().map(|(_, p, b)| format!("P{p}{b}")).collect();
+        ctx.board_err("E0108", s.pin.span, format!("{pin} is not an output of {}", timer.name), "not a timer output", format!("{}'s output pins are {}", timer.name, outs.join(", ")));
+        return None;
+    };
+    Some(Speaker { timer, channel, pin })
+}
+
+fn tune_divisors(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, s: &Speaker) -> Vec<Vec<(u8, u16, u16)>> {
+    let mut out = Vec::new();
+    for t in &game.tunes {
+        let mut notes = Vec::new();
+        for n in &t.notes {
+            let Some(midi) = n.midi else {
+                notes.push((0, 0, n.millis as u16));
+                continue;
+            };
+            let hz = gamec_dsl::NoteDef::frequency(midi);
+            // Toggling the pin on every compare match: two matches per period.
+            match chips::nearest_divisor(board.clock_hz, s.timer, hz, 2.0) {
+                Some((clock, top, actual)) if chips::cents(actual, hz).abs() <= MAX_CENTS => notes.push((clock, top, n.millis as u16)),
+                found => {
+                    let why = match found {
+                        Some((_, _, actual)) => format!("the nearest it can play is {actual:.1} Hz, {:+.0} cents off", chips::cents(actual, hz)),
+                        None => "no prescaler and compare value reach it".to_string(),
+                    };
+                    let d = Diagnostic::error("E0107", format!("{} cannot play this note ({hz:.1} Hz) within {MAX_CENTS} cents at {} Hz: {why}", s.timer.name, board.clock_hz))
+                        .with_label(Label::primary(ctx.game_file, n.span, "this note"))
+                        .with_label(Label::secondary(ctx.board_file, board.clock_span, "the board's clock"))
+                        .with_help("move the note an octave, or give the speaker a 16-bit timer");
+                    ctx.diags.push(d);
+                }
+            }
+        }
+        out.push(notes);
+    }
+    out
+}

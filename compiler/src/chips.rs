@@ -1,0 +1,99 @@
+//! What the compiler knows about each chip: pins, memories, timers and how to build for it.
+//!
+//! This is the compiler's half of the per-chip glue (the runtime's `chip` module is the other
+//! half). Adding a chip means a new entry here and a new module there, nothing else.
+
+/// A hardware timer a board may give to one device.
+#[derive(Debug, Clone, Copy)]
+pub struct Timer {
+    pub name: &'static str,
+    pub bits: u8,
+    /// Prescaler divisors in the order of their clock-select values 1, 2, 3...
+    pub prescalers: &'static [u32],
+    /// Output-compare pins: (channel letter, port, bit).
+    pub outputs: &'static [(char, char, u8)],
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Chip {
+    pub name: &'static str,
+    /// `-C target-cpu` for rustc.
+    pub target_cpu: &'static str,
+    pub rust_target: &'static str,
+    /// The runtime's cargo feature holding this chip's glue.
+    pub runtime_feature: &'static str,
+    /// Name of the MCU for simavr.
+    pub simavr_name: &'static str,
+    pub flash: u32,
+    pub ram: u32,
+    /// Ports and the bits each has, e.g. ('A', 0xFF).
+    pub ports: &'static [(char, u8)],
+    /// Pins that are not general I/O on a board built as the chip ships (reset, crystal).
+    pub reserved: &'static [(char, u8, &'static str)],
+    /// Ports whose pins can wake the chip from power-down (pin-change interrupts).
+    pub wake_ports: &'static [char],
+    pub timers: &'static [Timer],
+    /// The tick interrupt's vector name, per timer that can serve as the display tick.
+    pub tick_vectors: &'static [(&'static str, &'static str)],
+    /// Pin-change vectors per port, installed so a wake-up has a handler.
+    pub wake_vectors: &'static [(char, &'static str)],
+}
+
+const AVR_PRESCALERS: &[u32] = &[1, 8, 64, 256, 1024];
+
+pub const CHIPS: &[Chip] = &[Chip {
+    name: "attiny84a",
+    target_cpu: "attiny84a",
+    rust_target: "avr-none",
+    runtime_feature: "attiny84a",
+    simavr_name: "attiny84",
+    flash: 8192,
+    ram: 512,
+    ports: &[('A', 0xFF), ('B', 0x0F)],
+    reserved: &[('B', 3, "RESET")],
+    wake_ports: &['A', 'B'],
+    timers: &[
+        Timer { name: "timer0", bits: 8, prescalers: AVR_PRESCALERS, outputs: &[('A', 'B', 2), ('B', 'A', 7)] },
+        Timer { name: "timer1", bits: 16, prescalers: AVR_PRESCALERS, outputs: &[('A', 'A', 6), ('B', 'A', 5)] },
+    ],
+    tick_vectors: &[("timer0", "TIM0_COMPA"), ("timer1", "TIM1_COMPA")],
+    wake_vectors: &[('A', "PCINT0"), ('B', "PCINT1")],
+}];
+
+pub fn find(name: &str) -> Option<&'static Chip> {
+    CHIPS.iter().find(|c| c.name == name)
+}
+
+impl Chip {
+    pub fn has_pin(&self, port: char, bit: u8) -> bool {
+        self.ports.iter().any(|&(p, bits)| p == port && bits & (1 << bit) != 0)
+    }
+    pub fn timer(&self, name: &str) -> Option<&'static Timer> {
+        self.timers.iter().find(|t| t.name == name)
+    }
+}
+
+/// The clock-select value and compare value giving the frequency nearest `hz` for a timer
+/// that counts `top + 1` prescaled clocks per period, and the frequency it really gives.
+pub fn nearest_divisor(clock_hz: u32, timer: &Timer, hz: f64, per_period: f64) -> Option<(u8, u16, f64)> {
+    let max_top = (1u64 << timer.bits) - 1;
+    let mut best: Option<(u8, u16, f64)> = None;
+    for (i, &pre) in timer.prescalers.iter().enumerate() {
+        let counts = clock_hz as f64 / (pre as f64 * per_period * hz);
+        let top = counts.round() - 1.0;
+        if top < 1.0 || top > max_top as f64 {
+            continue;
+        }
+        let actual = clock_hz as f64 / (pre as f64 * per_period * (top + 1.0));
+        let better = best.is_none_or(|(_, _, b)| (actual / hz).ln().abs() < (b / hz).ln().abs());
+        if better {
+            best = Some((i as u8 + 1, top as u16, actual));
+        }
+    }
+    best
+}
+
+/// The distance between two frequencies in cents.
+pub fn cents(actual: f64, wanted: f64) -> f64 {
+    1200.0 * (actual / wanted).log2()
+}

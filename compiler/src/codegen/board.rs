@@ -1,0 +1,60 @@
+//! Renders a board's wiring as the chip glue's `Config`.
+
+use crate::bind::Target;
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::quote;
+
+fn port(p: char) -> TokenStream {
+    let id = Ident::new(&p.to_string(), Span::call_site());
+    quote!(Port::#id)
+}
+
+pub fn render(t: &Target) -> TokenStream {
+    let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
+    let (display, display_port, tick_clock, tick_top) = match &t.display {
+        Some(d) => {
+            let pins = d.pins;
+            let rows = d.rows.iter().map(|(cathode, leds)| {
+                let leds = leds.iter().map(|(cell, anode)| quote!((#cell, #anode)));
+                quote!(Row { cathode: #cathode, leds: &[#(#leds),*] })
+            });
+            let clock = d.tick_clock;
+            let top = d.tick_top as u8;
+            (quote!(Charlieplex { pins: #pins, rows: &[#(#rows),*] }), port(d.port), clock, top)
+        }
+        None => (quote!(Charlieplex { pins: 0, rows: &[] }), port('A'), 3u8, 124u8),
+    };
+    let inputs = t.inputs.iter().map(|p| {
+        let port = port(p.port);
+        let mask = 1u8 << p.bit;
+        quote!((#port, #mask))
+    });
+    let wake = match t.wake {
+        Some(p) => {
+            let port = port(p.port);
+            let mask = 1u8 << p.bit;
+            quote!(Some((#port, #mask)))
+        }
+        None => quote!(None),
+    };
+    let speaker = match &t.speaker {
+        Some(s) if s.channel == 'A' => quote!(Speaker::Oc1a),
+        Some(_) => quote!(Speaker::Oc1b),
+        None => quote!(Speaker::None),
+    };
+    quote! {
+        //! The board's wiring, for the chip glue.
+        use gamec_runtime::charlieplex::{Charlieplex, Row};
+        use gamec_runtime::chip::#chip::{Config, Port, Speaker};
+
+        pub static CONFIG: Config = Config {
+            display: #display,
+            display_port: #display_port,
+            tick_clock: #tick_clock,
+            tick_top: #tick_top,
+            inputs: &[#(#inputs),*],
+            wake: #wake,
+            speaker: #speaker,
+        };
+    }
+}

@@ -1,0 +1,48 @@
+//! Renders the firmware's entry point and interrupt handlers.
+
+use crate::bind::Target;
+use proc_macro2::{Ident, Span};
+use quote::quote;
+
+pub fn render(t: &Target) -> proc_macro2::TokenStream {
+    let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
+    let tick = Ident::new(t.display.as_ref().map_or(t.chip.tick_vectors[0].1, |d| d.tick_vector), Span::call_site());
+    let wake = t.wake.and_then(|w| t.chip.wake_vectors.iter().find(|(p, _)| *p == w.port)).map(|(_, v)| {
+        let v = Ident::new(v, Span::call_site());
+        quote! {
+            #[avr_device::interrupt(#chip)]
+            fn #v() {}
+        }
+    });
+    quote! {
+        //! Firmware entry point: the runtime's app loop over the generated game and board.
+        #![no_std]
+        #![no_main]
+        #![feature(abi_avr_interrupt)]
+
+        mod board;
+        mod game;
+
+        use gamec_runtime::app::App;
+        use gamec_runtime::chip::#chip::{on_tick, Chip};
+
+        #[avr_device::entry]
+        fn main() -> ! {
+            let mut chip = Chip::new(&board::CONFIG);
+            let mut app = App::<game::Rules>::default();
+            app.run(&mut chip, &game::FEEDBACK, &game::CONTROLS)
+        }
+
+        #[avr_device::interrupt(#chip)]
+        fn #tick() {
+            on_tick(&board::CONFIG);
+        }
+
+        #wake
+
+        #[panic_handler]
+        fn panic(_: &core::panic::PanicInfo) -> ! {
+            loop {}
+        }
+    }
+}

@@ -1,0 +1,190 @@
+//! The I/O shell around the pure compiler: reads files, writes the generated crate, runs
+//! cargo on it, and turns the ELF into HEX with a size report. The CLI is a thin layer on this.
+
+use crate::analyze::Analysis;
+use crate::bind::{self, Target};
+use crate::codegen::{self, ScaffoldInputs};
+use crate::Error;
+use gamec_dsl::{FileId, GameDef, Sources};
+use object::read::elf::{ElfFile32, ProgramHeader};
+use object::{Object, ObjectSection};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Reads a file into `sources`.
+pub fn read(sources: &mut Sources, path: &Path) -> Result<FileId, Error> {
+    let text = std::fs::read_to_string(path).map_err(|source| Error::Io { path: path.display().to_string(), source })?;
+    Ok(sources.add(path.display().to_string(), text))
+}
+
+fn write(path: &Path, contents: &[u8]) -> Result<(), Error> {
+    let io = |source| Error::Io { path: path.display().to_string(), source };
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(io)?;
+    }
+    // Leave unchanged files alone so cargo's incremental build stays warm.
+    if std::fs::read(path).is_ok_and(|old| old == contents) {
+        return Ok(());
+    }
+    std::fs::write(path, contents).map_err(io)
+}
+
+/// Flash and RAM an image uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sizes {
+    pub text: u32,
+    pub data: u32,
+    pub bss: u32,
+}
+
+impl Sizes {
+    pub fn flash(&self) -> u32 {
+        self.text + self.data
+    }
+    pub fn ram(&self) -> u32 {
+        self.data + self.bss
+    }
+}
+
+/// What `gamec build` produced.
+pub struct Built {
+    pub elf: PathBuf,
+    pub hex: PathBuf,
+    pub sizes: Sizes,
+    pub target: Target,
+    pub report: String,
+}
+
+/// The runtime crate's path, found next to this crate's sources.
+fn runtime_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../runtime").canonicalize().unwrap_or_else(|_| Path::new(env!("CARGO_MANIFEST_DIR")).join("../runtime"))
+}
+
+/// Loads a game and a board and binds them.
+pub fn load_pair(sources: &mut Sources, game_path: &Path, board_path: &Path) -> Result<(GameDef, gamec_dsl::BoardDef, Target), Error> {
+    let gf = read(sources, game_path)?;
+    let bf = read(sources, board_path)?;
+    let game = gamec_dsl::load_game(sources, gf);
+    let board = gamec_dsl::load_board(sources, bf);
+    let (game, board) = match (game, board) {
+        (Ok(g), Ok(b)) => (g, b),
+        (g, b) => {
+            let mut d = g.err().unwrap_or_default();
+            d.extend(b.err().unwrap_or_default());
+            return Err(Error::Diagnostics(d));
+        }
+    };
+    let target = bind::bind(&game, gf, &board, bf)?;
+    Ok((game, board, target))
+}
+
+/// Generates, builds and measures the firmware for a game on a board.
+pub fn build(sources: &mut Sources, game_path: &Path, board_path: &Path, out: &Path) -> Result<Built, Error> {
+    let (game, board, target) = load_pair(sources, game_path, board_path)?;
+    std::fs::create_dir_all(out).map_err(|source| Error::Io { path: out.display().to_string(), source })?;
+    let out = &out.canonicalize().map_err(|source| Error::Io { path: out.display().to_string(), source })?;
+    let analysis = Analysis::new(&game);
+    let name = format!("{}-{}", game.name.node, board.name.node).replace('_', "-");
+    let crate_dir = out.join("crates").join(&name);
+    let inputs = ScaffoldInputs {
+        crate_name: name.clone(),
+        runtime_path: runtime_path().display().to_string(),
+        game_path: game_path.display().to_string(),
+        board_path: board_path.display().to_string(),
+    };
+    for f in codegen::firmware_crate(&game, &board, &analysis, &target, &inputs) {
+        write(&crate_dir.join(&f.path), f.contents.as_bytes())?;
+    }
+    let target_dir = out.join("target");
+    let mut cmd = Command::new("cargo");
+    cmd.arg("+nightly").arg("build").arg("--release").arg("--quiet").current_dir(&crate_dir).env("CARGO_TARGET_DIR", &target_dir);
+    // A parent cargo (tests, xtask) leaks its toolchain choice; the firmware needs nightly.
+    for var in ["RUSTC", "RUSTC_WRAPPER", "RUSTFLAGS", "CARGO_ENCODED_RUSTFLAGS", "RUSTUP_TOOLCHAIN", "CARGO_BUILD_TARGET", "RUSTDOC", "CARGO_MAKEFLAGS"] {
+        cmd.env_remove(var);
+    }
+    let status = cmd.status().map_err(|e| Error::Build(format!("cannot run cargo: {e}")))?;
+    if !status.success() {
+        return Err(Error::Build(format!("cargo build of {} exited with {status}", crate_dir.display())));
+    }
+    let built_elf = target_dir.join(target.chip.rust_target).join("release").join(format!("{name}.elf"));
+    let elf_bytes = std::fs::read(&built_elf).map_err(|source| Error::Io { path: built_elf.display().to_string(), source })?;
+    let sizes = sizes(&elf_bytes)?;
+    let stem = format!("{}-{}", game.name.node, board.name.node);
+    let elf = out.join(format!("{stem}.elf"));
+    let hex = out.join(format!("{stem}.hex"));
+    write(&elf, &elf_bytes)?;
+    write(&hex, intel_hex(&elf_bytes)?.as_bytes())?;
+    let report = size_report(&sizes, &target);
+    check_budget(&sizes, &target).map_err(|e| Error::TooBig(format!("{e}\n{report}")))?;
+    Ok(Built { elf, hex, sizes, target, report })
+}
+
+/// Section sizes of an AVR ELF: flash holds .text and .data's initial values, RAM .data and .bss.
+pub fn sizes(elf: &[u8]) -> Result<Sizes, Error> {
+    let file = object::File::parse(elf).map_err(|e| Error::Build(format!("unreadable ELF: {e}")))?;
+    let mut s = Sizes { text: 0, data: 0, bss: 0 };
+    for sec in file.sections() {
+        let size = sec.size() as u32;
+        match sec.name().unwrap_or("") {
+            ".text" | ".rodata" | ".progmem" => s.text += size,
+            ".data" => s.data += size,
+            ".bss" | ".noinit" => s.bss += size,
+            _ => {}
+        }
+    }
+    Ok(s)
+}
+
+/// Intel HEX of the ELF's loadable segments at their load (physical) addresses.
+pub fn intel_hex(elf: &[u8]) -> Result<String, Error> {
+    let file = ElfFile32::<object::Endianness>::parse(elf).map_err(|e| Error::Build(format!("unreadable ELF: {e}")))?;
+    let endian = file.endian();
+    let mut records = Vec::new();
+    for ph in file.elf_program_headers() {
+        if ph.p_type(endian) != object::elf::PT_LOAD || ph.p_filesz(endian) == 0 {
+            continue;
+        }
+        let data = ph.data(endian, file.data()).map_err(|_| Error::Build("bad segment".into()))?;
+        let base = ph.p_paddr(endian);
+        for (i, chunk) in data.chunks(16).enumerate() {
+            let addr = base + (i * 16) as u32;
+            if (addr >> 16) != ((addr.saturating_sub(16)) >> 16) || i == 0 {
+                records.push(ihex::Record::ExtendedLinearAddress((addr >> 16) as u16));
+            }
+            records.push(ihex::Record::Data { offset: addr as u16, value: chunk.to_vec() });
+        }
+    }
+    records.push(ihex::Record::EndOfFile);
+    ihex::create_object_file_representation(&records).map_err(|e| Error::Build(format!("HEX: {e}")))
+}
+
+fn size_report(s: &Sizes, t: &Target) -> String {
+    let pct = |used: u32, of: u32| 100.0 * used as f64 / of as f64;
+    let mut out = format!(
+        "flash: {:>6} B of {:>6} B ({:.1}%)   [.text {} + .data {}]\nram:   {:>6} B of {:>6} B ({:.1}%)   [.data {} + .bss {}], stack not included\n",
+        s.flash(), t.chip.flash, pct(s.flash(), t.chip.flash), s.text, s.data,
+        s.ram(), t.chip.ram, pct(s.ram(), t.chip.ram), s.data, s.bss
+    );
+    if let Some(b) = t.budget_flash {
+        out += &format!("budget flash: {} B of {b} B\n", s.flash());
+    }
+    if let Some(b) = t.budget_ram {
+        out += &format!("budget ram:   {} B of {b} B (static)\n", s.ram());
+    }
+    out
+}
+
+fn check_budget(s: &Sizes, t: &Target) -> Result<(), Error> {
+    let limits = [
+        (s.flash(), t.chip.flash, "flash", "the chip's"),
+        (s.ram(), t.chip.ram, "RAM", "the chip's"),
+        (s.flash(), t.budget_flash.unwrap_or(u32::MAX), "flash", "the board's budget of"),
+        (s.ram(), t.budget_ram.unwrap_or(u32::MAX), "RAM", "the board's budget of"),
+    ];
+    for (used, limit, what, whose) in limits {
+        if used > limit {
+            return Err(Error::TooBig(format!("the firmware needs {used} B of {what}, over {whose} {limit} B")));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,35 @@
+//! The compiler's one error type.
+
+use gamec_dsl::Diagnostic;
+use std::fmt;
+
+#[derive(Debug)]
+pub enum Error {
+    /// Problems in the user's files, to be rendered against their sources.
+    Diagnostics(Vec<Diagnostic>),
+    /// A file could not be read or written.
+    Io { path: String, source: std::io::Error },
+    /// The firmware crate did not build, or its image is unusable.
+    Build(String),
+    /// The image does not fit the chip or the board's budget.
+    TooBig(String),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Diagnostics(d) => write!(f, "{} problem(s) in the input files", d.len()),
+            Error::Io { path, source } => write!(f, "{path}: {source}"),
+            Error::Build(msg) => write!(f, "firmware build failed: {msg}"),
+            Error::TooBig(msg) => write!(f, "{msg}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<Vec<Diagnostic>> for Error {
+    fn from(d: Vec<Diagnostic>) -> Self {
+        Error::Diagnostics(d)
+    }
+}

@@ -1,0 +1,137 @@
+//! The rules of a game, executed on the host: the compiler's own reading of the game file,
+//! used to solve it, count its states and check what the generated code does.
+
+use gamec_dsl::{CmpOp, Constraint, GameDef, Quantity, SlideDef};
+
+/// Occupied cells; bit i is cell number i + 1.
+pub type Pos = u16;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Move {
+    pub from: u8,
+    pub to: u8,
+}
+
+/// The lowered rules of a line game.
+#[derive(Debug, Clone)]
+pub struct Rules {
+    pub cells: u8,
+    pub pieces: u8,
+    pub numbered_from_right: bool,
+    pub slides: Vec<Slide>,
+    pub last_mover_wins: bool,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Slide {
+    pub step: i8,
+    pub min: u8,
+    pub max: u8,
+    pub over_empty: bool,
+}
+
+impl Rules {
+    pub fn new(game: &GameDef) -> Self {
+        let cells = game.board.cells as u8;
+        let slides = game.actions.iter().map(|a| Slide::new(a, cells)).collect();
+        Rules {
+            cells,
+            pieces: game.piece.count as u8,
+            numbered_from_right: game.board.numbered_from_right,
+            slides,
+            last_mover_wins: game.last_mover_wins,
+        }
+    }
+
+    /// Every legal move in `pos`, in a fixed order.
+    pub fn moves(&self, pos: Pos) -> Vec<Move> {
+        let mut out = Vec::new();
+        for s in &self.slides {
+            for from in 0..self.cells {
+                if pos & (1 << from) == 0 {
+                    continue;
+                }
+                for steps in s.min..=s.max {
+                    if let Some(to) = s.target(self.cells, pos, from, steps) {
+                        out.push(Move { from, to });
+                    }
+                }
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    pub fn apply(pos: Pos, m: Move) -> Pos {
+        (pos & !(1 << m.from)) | (1 << m.to)
+    }
+
+    /// Every placement of the pieces, in increasing mask order.
+    pub fn placements(&self) -> impl Iterator<Item = Pos> + '_ {
+        (0..(1u32 << self.cells)).map(|p| p as Pos).filter(|p| p.count_ones() == self.pieces as u32)
+    }
+
+    /// Index of the `i`-th piece from the left (from 0) in `pos`.
+    pub fn piece_from_left(&self, pos: Pos, i: u8) -> Option<u8> {
+        let mut occupied: Vec<u8> = (0..self.cells).filter(|c| pos & (1 << c) != 0).collect();
+        if self.numbered_from_right {
+            occupied.reverse();
+        }
+        occupied.get(i as usize).copied()
+    }
+
+    /// The cell number (from 1) of the leftmost or rightmost piece.
+    pub fn extreme(&self, pos: Pos, leftmost: bool) -> u32 {
+        let high = 16 - pos.leading_zeros();
+        let low = pos.trailing_zeros() + 1;
+        if leftmost == self.numbered_from_right {
+            high
+        } else {
+            low
+        }
+    }
+
+    /// Whether `pos` meets a setup constraint that does not depend on solving the game.
+    pub fn meets(&self, pos: Pos, c: &Constraint) -> Option<bool> {
+        let Constraint::Compare { lhs, op, rhs, .. } = c else { return None };
+        let value = |q: &Quantity| match q {
+            Quantity::Const(n) => *n,
+            Quantity::Leftmost => self.extreme(pos, true),
+            Quantity::Rightmost => self.extreme(pos, false),
+        };
+        let (l, r) = (value(lhs), value(rhs));
+        Some(match op {
+            CmpOp::Ge => l >= r,
+            CmpOp::Le => l <= r,
+            CmpOp::Eq => l == r,
+            CmpOp::Ne => l != r,
+            CmpOp::Gt => l > r,
+            CmpOp::Lt => l < r,
+        })
+    }
+}
+
+impl Slide {
+    fn new(a: &SlideDef, cells: u8) -> Self {
+        Slide {
+            step: a.step,
+            min: a.min.min(cells as u32) as u8,
+            max: a.max.unwrap_or(cells as u32).min(cells as u32) as u8,
+            over_empty: a.over_empty,
+        }
+    }
+
+    /// Where the piece on `from` lands after `steps`, if legal.
+    pub fn target(&self, cells: u8, pos: Pos, from: u8, steps: u8) -> Option<u8> {
+        let to = from as i32 + self.step as i32 * steps as i32;
+        if !(0..cells as i32).contains(&to) || pos & (1 << to) != 0 {
+            return None;
+        }
+        let blocked = (1..steps as i32).any(|s| pos & (1 << (from as i32 + self.step as i32 * s)) != 0);
+        if self.over_empty && blocked {
+            return None;
+        }
+        Some(to as u8)
+    }
+}

@@ -1,0 +1,86 @@
+//! The device's strategies over slide moves: perfect play from a solved table, or random.
+
+use crate::line::{Cells, Move, Slide};
+use crate::pick::Pick;
+use crate::rng::Rng;
+
+/// A winning move if there is one (a move leaving the opponent in a lost position), else any
+/// legal move; among several, uniformly at random or the first, as `ties_random` says.
+pub fn perfect(pos: Cells, slides: &[Slide], mover_wins: impl Fn(Cells) -> bool, rng: &mut Rng, ties_random: bool) -> Option<Move> {
+    let mut win = Pick::default();
+    let mut any = Pick::default();
+    for s in slides {
+        s.for_each(pos, |m| {
+            let wins = !mover_wins(m.apply(pos));
+            if ties_random {
+                any.offer(m, rng);
+                if wins {
+                    win.offer(m, rng);
+                }
+            } else {
+                any.offer_first(m);
+                if wins {
+                    win.offer_first(m);
+                }
+            }
+        });
+    }
+    win.chosen().or(any.chosen())
+}
+
+/// Any legal move, uniformly.
+pub fn random(pos: Cells, slides: &[Slide], rng: &mut Rng) -> Option<Move> {
+    let mut any = Pick::default();
+    for s in slides {
+        s.for_each(pos, |m| any.offer(m, rng));
+    }
+    any.chosen()
+}
+
+/// A random set of `k` distinct cells out of `n`.
+pub fn random_set(rng: &mut Rng, n: u8, k: u8) -> Cells {
+    let mut cells: Cells = 0;
+    let mut placed = 0;
+    while placed < k {
+        let bit = 1 << rng.below(n);
+        if cells & bit == 0 {
+            cells |= bit;
+            placed += 1;
+        }
+    }
+    cells
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const S: [Slide; 1] = [Slide { cells: 6, step: -1, min: 1, max: 6, over_empty: true }];
+
+    #[test]
+    fn perfect_takes_a_winning_move_when_one_exists() {
+        // Pretend only the position with the piece on index 0 is lost for the mover.
+        let lost = 0b00_0001;
+        for seed in 1..50 {
+            let mut rng = Rng::new(seed);
+            let m = perfect(0b10_0000, &S, |p| p != lost, &mut rng, true).unwrap();
+            assert_eq!(m.to, 0);
+        }
+    }
+
+    #[test]
+    fn perfect_falls_back_to_any_legal_move() {
+        let mut rng = Rng::new(3);
+        let m = perfect(0b00_0100, &S, |_| true, &mut rng, true).unwrap();
+        assert!(m.to < 2);
+        assert_eq!(perfect(0b00_0001, &S, |_| true, &mut rng, true), None);
+    }
+
+    #[test]
+    fn random_sets_have_k_cells() {
+        let mut rng = Rng::new(9);
+        for _ in 0..100 {
+            assert_eq!(random_set(&mut rng, 12, 5).count_ones(), 5);
+        }
+    }
+}
