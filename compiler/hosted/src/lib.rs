@@ -1,1 +1,6 @@
-//! placeholder
+//! The generated game modules, compiled for the host: one module per file in `games/`.
+//!
+//! The firmware compiles the very same code for its chip; here tests run it against the
+//! compiler's own reading of the rules, and tools can self-play it.
+
+include!(concat!(env!("OUT_DIR"), "/games.rs"));

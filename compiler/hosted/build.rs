@@ -1,0 +1,28 @@
+//! Generates the game module of every `games/*.game` for the host, as the firmware gets it.
+
+use gamec::analyze::Analysis;
+use std::fmt::Write;
+use std::path::Path;
+
+fn main() {
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../games");
+    println!("cargo:rerun-if-changed={}", games.display());
+    let out = std::env::var("OUT_DIR").unwrap();
+    let mut index = String::new();
+    let mut paths: Vec<_> = std::fs::read_dir(&games).unwrap().map(|e| e.unwrap().path()).collect();
+    paths.sort();
+    for path in paths.iter().filter(|p| p.extension().is_some_and(|e| e == "game")) {
+        println!("cargo:rerun-if-changed={}", path.display());
+        let mut sources = gamec_dsl::Sources::new();
+        let id = sources.add(path.display().to_string(), std::fs::read_to_string(path).unwrap());
+        let game = gamec_dsl::load_game(&sources, id).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
+        let analysis = Analysis::new(&game);
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let code = gamec::codegen::game_module(&game, &analysis, None, &format!("games/{name}.game"));
+        let file = Path::new(&out).join(format!("{name}.rs"));
+        std::fs::write(&file, code).unwrap();
+        // `#[path]` rather than `include!`, which cannot take the module's inner attributes.
+        writeln!(index, "#[path = {:?}]\npub mod {name};", file.display().to_string()).unwrap();
+    }
+    std::fs::write(Path::new(&out).join("games.rs"), index).unwrap();
+}
