@@ -58,8 +58,7 @@ impl Analysis {
             }),
             // Random play is perfect only if no reachable winning position has a losing move.
             StrategyKind::Random => reach.iter().all(|&p| {
-                !solution.mover_wins(p)
-                    || rules.moves(p).iter().all(|&m| !solution.mover_wins(Rules::apply(p, m)))
+                !solution.mover_wins(p) || rules.moves(p).iter().all(|&m| !solution.mover_wins(Rules::apply(p, m)))
             }),
         });
         Analysis {

@@ -55,16 +55,36 @@ struct Ctx {
 }
 
 impl Ctx {
-    fn board_err(&mut self, code: &'static str, span: Span, msg: impl Into<String>, label: impl Into<String>, help: impl Into<String>) {
-        self.diags.push(Diagnostic::error(code, msg).with_label(Label::primary(self.board_file, span, label)).with_help(help));
+    fn board_err(
+        &mut self,
+        code: &'static str,
+        span: Span,
+        msg: impl Into<String>,
+        label: impl Into<String>,
+        help: impl Into<String>,
+    ) {
+        self.diags.push(
+            Diagnostic::error(code, msg).with_label(Label::primary(self.board_file, span, label)).with_help(help),
+        );
     }
 }
 
-pub fn bind(game: &GameDef, game_file: FileId, board: &BoardDef, board_file: FileId) -> Result<Target, Vec<Diagnostic>> {
+pub fn bind(
+    game: &GameDef,
+    game_file: FileId,
+    board: &BoardDef,
+    board_file: FileId,
+) -> Result<Target, Vec<Diagnostic>> {
     let mut ctx = Ctx { game_file, board_file, diags: Vec::new() };
     let Some(chip) = chips::find(&board.chip.node) else {
         let known: Vec<&str> = chips::CHIPS.iter().map(|c| c.name).collect();
-        ctx.board_err("E0101", board.chip.span, format!("unknown chip `{}`", board.chip.node), "not a chip gamec knows", format!("the chips gamec knows are: {}", known.join(", ")));
+        ctx.board_err(
+            "E0101",
+            board.chip.span,
+            format!("unknown chip `{}`", board.chip.node),
+            "not a chip gamec knows",
+            format!("the chips gamec knows are: {}", known.join(", ")),
+        );
         return Err(ctx.diags);
     };
 
@@ -102,7 +122,13 @@ pub fn check_board(board: &BoardDef, board_file: FileId) -> Vec<Diagnostic> {
         }
         None => {
             let known: Vec<&str> = chips::CHIPS.iter().map(|c| c.name).collect();
-            ctx.board_err("E0101", board.chip.span, format!("unknown chip `{}`", board.chip.node), "not a chip gamec knows", format!("the chips gamec knows are: {}", known.join(", ")));
+            ctx.board_err(
+                "E0101",
+                board.chip.span,
+                format!("unknown chip `{}`", board.chip.node),
+                "not a chip gamec knows",
+                format!("the chips gamec knows are: {}", known.join(", ")),
+            );
         }
     }
     ctx.diags
@@ -134,12 +160,25 @@ fn check_pins(ctx: &mut Ctx, board: &BoardDef, chip: &Chip) {
     let mut first: BTreeMap<Pin, (Span, String)> = BTreeMap::new();
     for (pin, span, who) in pins {
         if !chip.has_pin(pin.port, pin.bit) {
-            let ports: Vec<String> = chip.ports.iter().map(|(p, bits)| format!("P{p}0-P{p}{}", 7 - bits.leading_zeros())).collect();
-            ctx.board_err("E0102", span, format!("the {} has no pin {pin}", chip.name), "no such pin", format!("its pins are {}", ports.join(", ")));
+            let ports: Vec<String> =
+                chip.ports.iter().map(|(p, bits)| format!("P{p}0-P{p}{}", 7 - bits.leading_zeros())).collect();
+            ctx.board_err(
+                "E0102",
+                span,
+                format!("the {} has no pin {pin}", chip.name),
+                "no such pin",
+                format!("its pins are {}", ports.join(", ")),
+            );
             continue;
         }
         if let Some((_, _, what)) = chip.reserved.iter().find(|(p, b, _)| *p == pin.port && *b == pin.bit) {
-            ctx.board_err("E0102", span, format!("{pin} is the {}'s {what} pin", chip.name), "reserved", "pick a general-purpose pin");
+            ctx.board_err(
+                "E0102",
+                span,
+                format!("{pin} is the {}'s {what} pin", chip.name),
+                "reserved",
+                "pick a general-purpose pin",
+            );
         }
         match first.get(&pin) {
             Some((prev, prev_who)) => {
@@ -176,24 +215,36 @@ fn check_timers(ctx: &mut Ctx, board: &BoardDef) {
 }
 
 fn bind_display(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static Chip) -> Option<Display> {
-    let view = game.views.first();
-    let Some(view) = view else {
-        return None;
-    };
+    let view = game.views.first()?;
     let Some(d) = board.displays.iter().find(|d| d.name.node == view.name.node) else {
-        let d = Diagnostic::error("E0105", format!("the game shows `{}` but the board has no display of that name", view.name.node))
-            .with_label(Label::primary(ctx.game_file, view.name.span, "shown here"))
-            .with_label(Label::secondary(ctx.board_file, board.name.span, "this board"))
-            .with_help(format!("add `display {} = charlieplex ...` to the board", view.name.node));
+        let d = Diagnostic::error(
+            "E0105",
+            format!("the game shows `{}` but the board has no display of that name", view.name.node),
+        )
+        .with_label(Label::primary(ctx.game_file, view.name.span, "shown here"))
+        .with_label(Label::secondary(ctx.board_file, board.name.span, "this board"))
+        .with_help(format!("add `display {} = charlieplex ...` to the board", view.name.node));
         ctx.diags.push(d);
         return None;
     };
     if d.leds.len() as u32 != game.board.cells {
-        ctx.board_err("E0109", d.name.span, format!("display `{}` has {} LEDs but the game has {} cells", d.name.node, d.leds.len(), game.board.cells), "LED count", format!("give one LED per cell, numbered 1 to {}", game.board.cells));
+        ctx.board_err(
+            "E0109",
+            d.name.span,
+            format!("display `{}` has {} LEDs but the game has {} cells", d.name.node, d.leds.len(), game.board.cells),
+            "LED count",
+            format!("give one LED per cell, numbered 1 to {}", game.board.cells),
+        );
     }
     let port = d.pins[0].node.port;
     if let Some(p) = d.pins.iter().find(|p| p.node.port != port) {
-        ctx.board_err("E0111", p.span, "a charlieplexed display must sit on one port", format!("not on port {port}"), format!("use pins of port {port} only"));
+        ctx.board_err(
+            "E0111",
+            p.span,
+            "a charlieplexed display must sit on one port",
+            format!("not on port {port}"),
+            format!("use pins of port {port} only"),
+        );
         return None;
     }
     let Some(timer) = chip.timer(&d.timer.node) else {
@@ -201,13 +252,27 @@ fn bind_display(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static 
         return None;
     };
     let Some(&(_, vector)) = chip.tick_vectors.iter().find(|(t, _)| *t == timer.name) else {
-        ctx.board_err("E0108", d.timer.span, format!("{} cannot drive the display tick", timer.name), "no tick interrupt", "use another timer");
+        ctx.board_err(
+            "E0108",
+            d.timer.span,
+            format!("{} cannot drive the display tick", timer.name),
+            "no tick interrupt",
+            "use another timer",
+        );
         return None;
     };
     // The tick interrupt fires once per refresh; one row is shown per tick.
     let hz = d.refresh_hz as f64;
-    let Some((clock, top, actual)) = chips::nearest_divisor(board.clock_hz, timer, hz, 1.0).filter(|(_, _, a)| (a / hz - 1.0).abs() <= MAX_REFRESH_ERROR) else {
-        ctx.board_err("E0111", d.span, format!("{} cannot tick at {} Hz from a {} Hz clock", timer.name, d.refresh_hz, board.clock_hz), "refresh rate", "pick a refresh rate the timer can divide the clock down to within 1%");
+    let Some((clock, top, actual)) = chips::nearest_divisor(board.clock_hz, timer, hz, 1.0)
+        .filter(|(_, _, a)| (a / hz - 1.0).abs() <= MAX_REFRESH_ERROR)
+    else {
+        ctx.board_err(
+            "E0111",
+            d.span,
+            format!("{} cannot tick at {} Hz from a {} Hz clock", timer.name, d.refresh_hz, board.clock_hz),
+            "refresh rate",
+            "pick a refresh rate the timer can divide the clock down to within 1%",
+        );
         return None;
     };
     let _ = actual;
@@ -228,7 +293,13 @@ fn bind_display(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static 
 
 fn unknown_timer(ctx: &mut Ctx, chip: &Chip, t: &gamec_dsl::ast::Ident) {
     let names: Vec<&str> = chip.timers.iter().map(|t| t.name).collect();
-    ctx.board_err("E0108", t.span, format!("the {} has no timer `{}`", chip.name, t.node), "no such timer", format!("its timers are: {}", names.join(", ")));
+    ctx.board_err(
+        "E0108",
+        t.span,
+        format!("the {} has no timer `{}`", chip.name, t.node),
+        "no such timer",
+        format!("its timers are: {}", names.join(", ")),
+    );
 }
 
 fn bind_buttons(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) -> (Vec<Pin>, u8, Option<Pin>) {
@@ -237,20 +308,44 @@ fn bind_buttons(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) ->
         match game.controls.iter().find(|c| c.name.node == b.control.node) {
             None => {
                 let names: Vec<&str> = game.controls.iter().map(|c| c.name.node.as_str()).collect();
-                ctx.board_err("E0106", b.control.span, format!("the game has no control `{}`", b.control.node), "unknown control", format!("the game's controls are: {}", names.join(", ")));
+                ctx.board_err(
+                    "E0106",
+                    b.control.span,
+                    format!("the game has no control `{}`", b.control.node),
+                    "unknown control",
+                    format!("the game's controls are: {}", names.join(", ")),
+                );
             }
             Some(c) => {
                 let arity = c.arity(game);
                 match (c.per_piece, b.index) {
                     (true, Some(i)) if i >= 1 && i <= arity => {}
-                    (true, _) => ctx.board_err("E0106", b.span, format!("`{}` needs an index from 1 to {arity}", c.name.node), "index", format!("write `button {}[1] = ...` up to `[{arity}]`", c.name.node)),
-                    (false, Some(_)) => ctx.board_err("E0106", b.span, format!("`{}` is a single control and takes no index", c.name.node), "index", format!("write `button {} = ...`", c.name.node)),
+                    (true, _) => ctx.board_err(
+                        "E0106",
+                        b.span,
+                        format!("`{}` needs an index from 1 to {arity}", c.name.node),
+                        "index",
+                        format!("write `button {}[1] = ...` up to `[{arity}]`", c.name.node),
+                    ),
+                    (false, Some(_)) => ctx.board_err(
+                        "E0106",
+                        b.span,
+                        format!("`{}` is a single control and takes no index", c.name.node),
+                        "index",
+                        format!("write `button {} = ...`", c.name.node),
+                    ),
                     (false, None) => {}
                 }
             }
         }
         if !b.pullup {
-            ctx.board_err("E0112", b.span, "a button to ground needs a pull-up", "no `pullup`", "add `pullup` after the pin, or wire a resistor and say so in a comment");
+            ctx.board_err(
+                "E0112",
+                b.span,
+                "a button to ground needs a pull-up",
+                "no `pullup`",
+                "add `pullup` after the pin, or wire a resistor and say so in a comment",
+            );
         }
     }
     // Controls the game has but the board does not wire.
@@ -268,10 +363,11 @@ fn bind_buttons(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) ->
                 Some(b) => inputs.push(b.pin.node),
                 None => {
                     let name = idx.map_or(c.name.node.clone(), |i| format!("{}[{i}]", c.name.node));
-                    let d = Diagnostic::error("E0105", format!("the game's control `{name}` has no button on this board"))
-                        .with_label(Label::primary(ctx.game_file, c.name.span, "control declared here"))
-                        .with_label(Label::secondary(ctx.board_file, board.name.span, "this board"))
-                        .with_help(format!("add `button {name} = <pin> pullup` to the board"));
+                    let d =
+                        Diagnostic::error("E0105", format!("the game's control `{name}` has no button on this board"))
+                            .with_label(Label::primary(ctx.game_file, c.name.span, "control declared here"))
+                            .with_label(Label::secondary(ctx.board_file, board.name.span, "this board"))
+                            .with_help(format!("add `button {name} = <pin> pullup` to the board"));
                     ctx.diags.push(d);
                 }
             }
@@ -281,12 +377,24 @@ fn bind_buttons(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) ->
         let w = &game.controls[idle.wake?];
         let b = board.buttons.iter().find(|b| b.control.node == w.name.node)?;
         if !chip.wake_ports.contains(&b.pin.node.port) {
-            ctx.board_err("E0110", b.pin.span, format!("{} cannot wake the {} from sleep", b.pin.node, chip.name), "no pin-change interrupt", "wire the wake control to a pin with a pin-change interrupt");
+            ctx.board_err(
+                "E0110",
+                b.pin.span,
+                format!("{} cannot wake the {} from sleep", b.pin.node, chip.name),
+                "no pin-change interrupt",
+                "wire the wake control to a pin with a pin-change interrupt",
+            );
         }
         Some(b.pin.node)
     });
     if inputs.len() > 8 {
-        ctx.board_err("E0106", board.name.span, "a board may wire at most 8 buttons", "too many buttons", "use fewer controls");
+        ctx.board_err(
+            "E0106",
+            board.name.span,
+            "a board may wire at most 8 buttons",
+            "too many buttons",
+            "use fewer controls",
+        );
     }
     (inputs, commit, wake)
 }
@@ -309,9 +417,16 @@ fn bind_speaker(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static 
         return None;
     };
     let pin = s.pin.node;
-    let Some(&(channel, _, _)) = timer.outputs.iter().find(|(_, port, bit)| *port == pin.port && *bit == pin.bit) else {
+    let Some(&(channel, _, _)) = timer.outputs.iter().find(|(_, port, bit)| *port == pin.port && *bit == pin.bit)
+    else {
         let outs: Vec<String> = timer.outputs.iter().map(|(_, p, b)| format!("P{p}{b}")).collect();
-        ctx.board_err("E0108", s.pin.span, format!("{pin} is not an output of {}", timer.name), "not a timer output", format!("{}'s output pins are {}", timer.name, outs.join(", ")));
+        ctx.board_err(
+            "E0108",
+            s.pin.span,
+            format!("{pin} is not an output of {}", timer.name),
+            "not a timer output",
+            format!("{}'s output pins are {}", timer.name, outs.join(", ")),
+        );
         return None;
     };
     Some(Speaker { timer, channel, pin })
@@ -329,16 +444,27 @@ fn tune_divisors(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, s: &Speaker) -
             let hz = gamec_dsl::NoteDef::frequency(midi);
             // Toggling the pin on every compare match: two matches per period.
             match chips::nearest_divisor(board.clock_hz, s.timer, hz, 2.0) {
-                Some((clock, top, actual)) if chips::cents(actual, hz).abs() <= MAX_CENTS => notes.push((clock, top, n.millis as u16)),
+                Some((clock, top, actual)) if chips::cents(actual, hz).abs() <= MAX_CENTS => {
+                    notes.push((clock, top, n.millis as u16))
+                }
                 found => {
                     let why = match found {
-                        Some((_, _, actual)) => format!("the nearest it can play is {actual:.1} Hz, {:+.0} cents off", chips::cents(actual, hz)),
+                        Some((_, _, actual)) => format!(
+                            "the nearest it can play is {actual:.1} Hz, {:+.0} cents off",
+                            chips::cents(actual, hz)
+                        ),
                         None => "no prescaler and compare value reach it".to_string(),
                     };
-                    let d = Diagnostic::error("E0107", format!("{} cannot play this note ({hz:.1} Hz) within {MAX_CENTS} cents at {} Hz: {why}", s.timer.name, board.clock_hz))
-                        .with_label(Label::primary(ctx.game_file, n.span, "this note"))
-                        .with_label(Label::secondary(ctx.board_file, board.clock_span, "the board's clock"))
-                        .with_help("move the note an octave, or give the speaker a 16-bit timer");
+                    let d = Diagnostic::error(
+                        "E0107",
+                        format!(
+                            "{} cannot play this note ({hz:.1} Hz) within {MAX_CENTS} cents at {} Hz: {why}",
+                            s.timer.name, board.clock_hz
+                        ),
+                    )
+                    .with_label(Label::primary(ctx.game_file, n.span, "this note"))
+                    .with_label(Label::secondary(ctx.board_file, board.clock_span, "the board's clock"))
+                    .with_help("move the note an octave, or give the speaker a 16-bit timer");
                     ctx.diags.push(d);
                 }
             }

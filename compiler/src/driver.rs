@@ -13,7 +13,8 @@ use std::process::Command;
 
 /// Reads a file into `sources`.
 pub fn read(sources: &mut Sources, path: &Path) -> Result<FileId, Error> {
-    let text = std::fs::read_to_string(path).map_err(|source| Error::Io { path: path.display().to_string(), source })?;
+    let text =
+        std::fs::read_to_string(path).map_err(|source| Error::Io { path: path.display().to_string(), source })?;
     Ok(sources.add(path.display().to_string(), text))
 }
 
@@ -57,11 +58,18 @@ pub struct Built {
 
 /// The runtime crate's path, found next to this crate's sources.
 fn runtime_path() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../runtime").canonicalize().unwrap_or_else(|_| Path::new(env!("CARGO_MANIFEST_DIR")).join("../runtime"))
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../runtime")
+        .canonicalize()
+        .unwrap_or_else(|_| Path::new(env!("CARGO_MANIFEST_DIR")).join("../runtime"))
 }
 
 /// Loads a game and a board and binds them.
-pub fn load_pair(sources: &mut Sources, game_path: &Path, board_path: &Path) -> Result<(GameDef, gamec_dsl::BoardDef, Target), Error> {
+pub fn load_pair(
+    sources: &mut Sources,
+    game_path: &Path,
+    board_path: &Path,
+) -> Result<(GameDef, gamec_dsl::BoardDef, Target), Error> {
     let gf = read(sources, game_path)?;
     let bf = read(sources, board_path)?;
     let game = gamec_dsl::load_game(sources, gf);
@@ -97,9 +105,23 @@ pub fn build(sources: &mut Sources, game_path: &Path, board_path: &Path, out: &P
     }
     let target_dir = out.join("target");
     let mut cmd = Command::new("cargo");
-    cmd.arg("+nightly").arg("build").arg("--release").arg("--quiet").current_dir(&crate_dir).env("CARGO_TARGET_DIR", &target_dir);
+    cmd.arg("+nightly")
+        .arg("build")
+        .arg("--release")
+        .arg("--quiet")
+        .current_dir(&crate_dir)
+        .env("CARGO_TARGET_DIR", &target_dir);
     // A parent cargo (tests, xtask) leaks its toolchain choice; the firmware needs nightly.
-    for var in ["RUSTC", "RUSTC_WRAPPER", "RUSTFLAGS", "CARGO_ENCODED_RUSTFLAGS", "RUSTUP_TOOLCHAIN", "CARGO_BUILD_TARGET", "RUSTDOC", "CARGO_MAKEFLAGS"] {
+    for var in [
+        "RUSTC",
+        "RUSTC_WRAPPER",
+        "RUSTFLAGS",
+        "CARGO_ENCODED_RUSTFLAGS",
+        "RUSTUP_TOOLCHAIN",
+        "CARGO_BUILD_TARGET",
+        "RUSTDOC",
+        "CARGO_MAKEFLAGS",
+    ] {
         cmd.env_remove(var);
     }
     let status = cmd.status().map_err(|e| Error::Build(format!("cannot run cargo: {e}")))?;
@@ -107,7 +129,8 @@ pub fn build(sources: &mut Sources, game_path: &Path, board_path: &Path, out: &P
         return Err(Error::Build(format!("cargo build of {} exited with {status}", crate_dir.display())));
     }
     let built_elf = target_dir.join(target.chip.rust_target).join("release").join(format!("{name}.elf"));
-    let elf_bytes = std::fs::read(&built_elf).map_err(|source| Error::Io { path: built_elf.display().to_string(), source })?;
+    let elf_bytes =
+        std::fs::read(&built_elf).map_err(|source| Error::Io { path: built_elf.display().to_string(), source })?;
     let sizes = sizes(&elf_bytes)?;
     let stem = format!("{}-{}", game.name.node, board.name.node);
     let elf = out.join(format!("{stem}.elf"));

@@ -70,7 +70,12 @@ fn analyze(sources: &mut Sources, game: &std::path::Path) -> Result<(), Error> {
     Ok(())
 }
 
-fn build(sources: &mut Sources, game: &std::path::Path, board: &std::path::Path, out: &std::path::Path) -> Result<(), Error> {
+fn build(
+    sources: &mut Sources,
+    game: &std::path::Path,
+    board: &std::path::Path,
+    out: &std::path::Path,
+) -> Result<(), Error> {
     let built = driver::build(sources, game, board, out)?;
     println!("wrote {}", built.elf.display());
     println!("wrote {}", built.hex.display());

@@ -11,8 +11,8 @@ mod lower_game;
 pub mod model;
 mod parse;
 
-pub use diagnostic::{Diagnostic, FileId, Label, Severity, Sources, Span};
 pub use ast::CmpOp;
+pub use diagnostic::{Diagnostic, FileId, Label, Severity, Sources, Span};
 pub use model::*;
 
 /// What a source file turned out to be, after parsing and resolution.

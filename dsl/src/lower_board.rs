@@ -5,7 +5,14 @@ use crate::ast::{self, Spanned};
 use crate::model::*;
 use crate::{Diagnostic, FileId, Label, Span};
 
-fn err(file: FileId, code: &'static str, span: Span, msg: impl Into<String>, label: &str, help: impl Into<String>) -> Diagnostic {
+fn err(
+    file: FileId,
+    code: &'static str,
+    span: Span,
+    msg: impl Into<String>,
+    label: &str,
+    help: impl Into<String>,
+) -> Diagnostic {
     Diagnostic::error(code, msg).with_label(Label::primary(file, span, label)).with_help(help)
 }
 
@@ -13,7 +20,14 @@ fn pin(file: FileId, p: &ast::Ident, diags: &mut Vec<Diagnostic>) -> Pin {
     let s = p.node.as_bytes();
     let bit: u32 = p.node[2..].parse().unwrap_or(u32::MAX);
     if bit > 7 {
-        diags.push(err(file, "E0005", p.span, format!("`{}` is not a pin: a port has bits 0 to 7", p.node), "bit out of range", "write a port and a bit such as `PA3`"));
+        diags.push(err(
+            file,
+            "E0005",
+            p.span,
+            format!("`{}` is not a pin: a port has bits 0 to 7", p.node),
+            "bit out of range",
+            "write a port and a bit such as `PA3`",
+        ));
     }
     Pin { port: s[1] as char, bit: bit.min(7) as u8 }
 }
@@ -53,7 +67,14 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
                 };
                 let hz = value.node as u64 * scale;
                 if hz == 0 || hz > 1_000_000_000 {
-                    diags.push(err(file, "E0005", value.span, "the clock must be between 1 Hz and 1 GHz", "out of range", "for example `clock 8 MHz internal`"));
+                    diags.push(err(
+                        file,
+                        "E0005",
+                        value.span,
+                        "the clock must be between 1 Hz and 1 GHz",
+                        "out of range",
+                        "for example `clock 8 MHz internal`",
+                    ));
                 }
                 clock = Some((hz.clamp(1, 1_000_000_000) as u32, sp));
             }
@@ -68,14 +89,22 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
                 }
             }
             ast::BoardItem::Display(d) => {
-                let pins: Vec<Spanned<Pin>> = d.pins.iter().map(|p| Spanned::new(pin(file, p, &mut diags), p.span)).collect();
+                let pins: Vec<Spanned<Pin>> =
+                    d.pins.iter().map(|p| Spanned::new(pin(file, p, &mut diags), p.span)).collect();
                 let refresh_hz = match d.refresh_unit.node.as_str() {
                     "MHz" => d.refresh.node.saturating_mul(1_000_000),
                     "kHz" => d.refresh.node.saturating_mul(1_000),
                     _ => d.refresh.node,
                 };
                 if refresh_hz == 0 {
-                    diags.push(err(file, "E0005", d.refresh.span, "a display refreshes at least once a second", "zero", "for example `refresh 1000 Hz`"));
+                    diags.push(err(
+                        file,
+                        "E0005",
+                        d.refresh.span,
+                        "a display refreshes at least once a second",
+                        "zero",
+                        "for example `refresh 1000 Hz`",
+                    ));
                 }
                 let mut leds: Vec<LedDef> = Vec::new();
                 for l in &d.leds {
@@ -83,11 +112,25 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
                     let cathode = pin(file, &l.cathode, &mut diags);
                     for (p, id) in [(anode, &l.anode), (cathode, &l.cathode)] {
                         if !pins.iter().any(|q| q.node == p) {
-                            diags.push(err(file, "E0011", id.span, format!("{p} is not one of this display's pins"), "not in the pin list", format!("add {p} to `charlieplex ...` or use one of its pins")));
+                            diags.push(err(
+                                file,
+                                "E0011",
+                                id.span,
+                                format!("{p} is not one of this display's pins"),
+                                "not in the pin list",
+                                format!("add {p} to `charlieplex ...` or use one of its pins"),
+                            ));
                         }
                     }
                     if anode == cathode {
-                        diags.push(err(file, "E0011", l.span, "an LED's anode and cathode must be different pins", "same pin twice", "charlieplexed LEDs sit between two pins"));
+                        diags.push(err(
+                            file,
+                            "E0011",
+                            l.span,
+                            "an LED's anode and cathode must be different pins",
+                            "same pin twice",
+                            "charlieplexed LEDs sit between two pins",
+                        ));
                     }
                     if let Some(prev) = leds.iter().find(|p| p.cell == l.cell.node) {
                         diags.push(twice(&format!("LED {}", l.cell.node), prev.span, l.span));
@@ -95,8 +138,15 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
                     }
                     if let Some(prev) = leds.iter().find(|p| p.anode == anode && p.cathode == cathode) {
                         diags.push(
-                            err(file, "E0011", l.span, format!("two LEDs sit between {anode} and {cathode}"), "same pins as another LED", "each ordered pin pair lights one LED")
-                                .with_label(Label::secondary(file, prev.span, "the other LED")),
+                            err(
+                                file,
+                                "E0011",
+                                l.span,
+                                format!("two LEDs sit between {anode} and {cathode}"),
+                                "same pins as another LED",
+                                "each ordered pin pair lights one LED",
+                            )
+                            .with_label(Label::secondary(file, prev.span, "the other LED")),
                         );
                     }
                     leds.push(LedDef { cell: l.cell.node, anode, cathode, span: l.span });
@@ -104,19 +154,41 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
                 leds.sort_by_key(|l| l.cell);
                 for (i, l) in leds.iter().enumerate() {
                     if l.cell != i as u32 + 1 {
-                        diags.push(err(file, "E0011", l.span, format!("LEDs must be numbered 1, 2, 3 ... without gaps; LED {} is missing", i + 1), "after a gap", "number the LEDs as the game numbers its cells"));
+                        diags.push(err(
+                            file,
+                            "E0011",
+                            l.span,
+                            format!("LEDs must be numbered 1, 2, 3 ... without gaps; LED {} is missing", i + 1),
+                            "after a gap",
+                            "number the LEDs as the game numbers its cells",
+                        ));
                         break;
                     }
                 }
-                displays.push(DisplayDef { name: d.name.clone(), pins, refresh_hz: refresh_hz.max(1), timer: d.timer.clone(), leds, span: sp });
+                displays.push(DisplayDef {
+                    name: d.name.clone(),
+                    pins,
+                    refresh_hz: refresh_hz.max(1),
+                    timer: d.timer.clone(),
+                    leds,
+                    span: sp,
+                });
             }
             ast::BoardItem::Button { control, index, pin: p, pullup } => {
                 let pn = pin(file, p, &mut diags);
-                if let Some(prev) = buttons.iter().find(|b| b.control.node == control.node && b.index == index.as_ref().map(|i| i.node)) {
+                if let Some(prev) =
+                    buttons.iter().find(|b| b.control.node == control.node && b.index == index.as_ref().map(|i| i.node))
+                {
                     diags.push(twice(&format!("button {}", control.node), prev.span, sp));
                     continue;
                 }
-                buttons.push(ButtonDef { control: control.clone(), index: index.as_ref().map(|i| i.node), pin: Spanned::new(pn, p.span), pullup: *pullup, span: sp });
+                buttons.push(ButtonDef {
+                    control: control.clone(),
+                    index: index.as_ref().map(|i| i.node),
+                    pin: Spanned::new(pn, p.span),
+                    pullup: *pullup,
+                    span: sp,
+                });
             }
             ast::BoardItem::Speaker { pin: p, timer } => {
                 if let Some(prev) = &speaker {
@@ -144,5 +216,14 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
         return Err(diags);
     }
     let (clock_hz, clock_span) = clock.unwrap();
-    Ok(BoardDef { name: board.name.clone(), chip: chip.unwrap().clone(), clock_hz, clock_span, budget, displays, buttons, speaker })
+    Ok(BoardDef {
+        name: board.name.clone(),
+        chip: chip.unwrap().clone(),
+        clock_hz,
+        clock_span,
+        budget,
+        displays,
+        buttons,
+        speaker,
+    })
 }

@@ -14,9 +14,8 @@ struct Ctx {
 
 impl Ctx {
     fn err(&mut self, code: &'static str, span: Span, msg: impl Into<String>, label: &str, help: impl Into<String>) {
-        self.diags.push(
-            Diagnostic::error(code, msg).with_label(Label::primary(self.file, span, label)).with_help(help),
-        );
+        self.diags
+            .push(Diagnostic::error(code, msg).with_label(Label::primary(self.file, span, label)).with_help(help));
     }
 
     fn duplicate(&mut self, what: &str, first: Span, again: Span) {
@@ -34,12 +33,18 @@ impl Ctx {
         } else {
             format!("the {kind}s declared are: {}", known.join(", "))
         };
-        self.err("E0004", name.span, format!("unknown {kind} `{}`", name.node), &format!("no {kind} of this name"), help);
+        self.err(
+            "E0004",
+            name.span,
+            format!("unknown {kind} `{}`", name.node),
+            &format!("no {kind} of this name"),
+            help,
+        );
     }
 }
 
 /// Keeps the first of a statement that may appear once, reporting the others.
-fn once<'a, T>(ctx: &mut Ctx, what: &str, slot: &mut Option<(Span, T)>, span: Span, value: T) {
+fn once<T>(ctx: &mut Ctx, what: &str, slot: &mut Option<(Span, T)>, span: Span, value: T) {
     match slot {
         Some((first, _)) => {
             let first = *first;
@@ -49,15 +54,18 @@ fn once<'a, T>(ctx: &mut Ctx, what: &str, slot: &mut Option<(Span, T)>, span: Sp
     }
 }
 
+type SetupRef<'a> = (&'a ast::Ident, &'a Vec<Spanned<ast::Require>>);
+type StrategyRef<'a> = (&'a ast::Ident, &'a ast::Ident, &'a Option<ast::Ident>);
+
 pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>> {
     let mut ctx = Ctx { file, diags: Vec::new() };
     let mut players: Option<(Span, &Vec<ast::Ident>)> = None;
     let mut first: Option<(Span, &ast::Ident)> = None;
     let mut board: Option<(Span, &ast::BoardShape)> = None;
     let mut pieces: Option<(Span, (&ast::Ident, &ast::Int))> = None;
-    let mut setup: Option<(Span, (&ast::Ident, &Vec<Spanned<ast::Require>>))> = None;
+    let mut setup: Option<(Span, SetupRef)> = None;
     let mut end: Option<(Span, bool)> = None;
-    let mut strategy: Option<(Span, (&ast::Ident, &ast::Ident, &Option<ast::Ident>))> = None;
+    let mut strategy: Option<(Span, StrategyRef)> = None;
     let mut controls: Option<(Span, &Vec<Spanned<ast::ControlItem>>)> = None;
     let mut feedback: Option<(Span, &Vec<Spanned<ast::FeedbackItem>>)> = None;
     let mut actions = Vec::new();
@@ -94,11 +102,23 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     let player_list: Vec<ast::Ident> = match players {
         Some((sp, p)) => {
             if p.len() != 2 {
-                ctx.err("E0005", sp, format!("a game has two players, found {}", p.len()), "here", "write `players human, device`");
+                ctx.err(
+                    "E0005",
+                    sp,
+                    format!("a game has two players, found {}", p.len()),
+                    "here",
+                    "write `players human, device`",
+                );
             }
             for (i, a) in p.iter().enumerate() {
                 if p[..i].iter().any(|b| b.node == a.node) {
-                    ctx.err("E0002", a.span, format!("player `{}` is named twice", a.node), "again here", "give each player its own name");
+                    ctx.err(
+                        "E0002",
+                        a.span,
+                        format!("player `{}` is named twice", a.node),
+                        "again here",
+                        "give each player its own name",
+                    );
                 }
             }
             p.clone()
@@ -131,7 +151,13 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     let line = match board {
         Some((sp, ast::BoardShape::Line { cells, numbered_from })) => {
             if cells.node < 2 || cells.node > MAX_CELLS {
-                ctx.err("E0005", cells.span, format!("a line has 2 to {MAX_CELLS} cells, not {}", cells.node), "out of range", format!("use a number from 2 to {MAX_CELLS}"));
+                ctx.err(
+                    "E0005",
+                    cells.span,
+                    format!("a line has 2 to {MAX_CELLS} cells, not {}", cells.node),
+                    "out of range",
+                    format!("use a number from 2 to {MAX_CELLS}"),
+                );
             }
             LineBoard {
                 cells: cells.node.clamp(2, MAX_CELLS),
@@ -140,7 +166,13 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             }
         }
         Some((sp, ast::BoardShape::Grid { .. })) => {
-            ctx.err("E0006", sp, "grid boards are not supported yet", "a grid", "this version of gamec compiles line boards: `board line 12`");
+            ctx.err(
+                "E0006",
+                sp,
+                "grid boards are not supported yet",
+                "a grid",
+                "this version of gamec compiles line boards: `board line 12`",
+            );
             LineBoard { cells: 2, numbered_from_right: false, span: sp }
         }
         None => {
@@ -153,7 +185,13 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     let piece = match pieces {
         Some((_, (kind, count))) => {
             if count.node == 0 || count.node >= line.cells {
-                ctx.err("E0005", count.span, format!("{} pieces do not fit on a line of {} cells with room to move", count.node, line.cells), "piece count", format!("use 1 to {} pieces", line.cells - 1));
+                ctx.err(
+                    "E0005",
+                    count.span,
+                    format!("{} pieces do not fit on a line of {} cells with room to move", count.node, line.cells),
+                    "piece count",
+                    format!("use 1 to {} pieces", line.cells - 1),
+                );
             }
             PieceDef { name: kind.clone(), count: count.node.clamp(1, line.cells.saturating_sub(1).max(1)) }
         }
@@ -183,7 +221,13 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
         }
         if let Some(max) = max {
             if max.node < min.node {
-                ctx.err("E0005", max.span, "the step range is empty", "smaller than the lower bound", format!("write `by {}..{}` or leave the upper bound out", min.node, min.node));
+                ctx.err(
+                    "E0005",
+                    max.span,
+                    "the step range is empty",
+                    "smaller than the lower bound",
+                    format!("write `by {}..{}` or leave the upper bound out", min.node, min.node),
+                );
             }
         }
         slides.push(SlideDef {
@@ -253,12 +297,24 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             let midi = match parse_pitch(&n.node.pitch.node) {
                 Ok(m) => m,
                 Err(why) => {
-                    ctx.err("E0008", n.node.pitch.span, format!("`{}` is not a note: {why}", n.node.pitch.node), "not a note", "notes are C..B, an optional # or b, and an octave 0..9, such as `F#5`");
+                    ctx.err(
+                        "E0008",
+                        n.node.pitch.span,
+                        format!("`{}` is not a note: {why}", n.node.pitch.node),
+                        "not a note",
+                        "notes are C..B, an optional # or b, and an octave 0..9, such as `F#5`",
+                    );
                     None
                 }
             };
             if n.node.millis.node == 0 || n.node.millis.node > 10_000 {
-                ctx.err("E0005", n.node.millis.span, "a note lasts 1 to 10000 ms", "out of range", "give the duration in milliseconds");
+                ctx.err(
+                    "E0005",
+                    n.node.millis.span,
+                    "a note lasts 1 to 10000 ms",
+                    "out of range",
+                    "give the duration in milliseconds",
+                );
             }
             out.push(NoteDef { midi, millis: n.node.millis.node.clamp(1, 10_000), span: n.span });
         }
@@ -280,7 +336,13 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                         continue;
                     }
                     if after.node == 0 || after.node > 3_600_000 {
-                        ctx.err("E0005", after.span, "an idle time is 1 ms to 1 hour", "out of range", "for example `idle 30 s -> sleep, wake go`");
+                        ctx.err(
+                            "E0005",
+                            after.span,
+                            "an idle time is 1 ms to 1 hour",
+                            "out of range",
+                            "for example `idle 30 s -> sleep, wake go`",
+                        );
                     }
                     idle_wake = wake.as_ref();
                     idle = Some(IdleDef { after_ms: after.node.clamp(1, 3_600_000), wake: None, span: c.span });
@@ -294,7 +356,13 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                     let action = match action {
                         ast::ControlAction::Commit => {
                             if let Some(i) = index {
-                                ctx.err("E0009", i.span, "`commit` takes no index", "index here", format!("write `{} -> commit`", name.node));
+                                ctx.err(
+                                    "E0009",
+                                    i.span,
+                                    "`commit` takes no index",
+                                    "index here",
+                                    format!("write `{} -> commit`", name.node),
+                                );
                             }
                             ControlAction::Commit
                         }
@@ -302,8 +370,20 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                             check_piece(&mut ctx, p);
                             match index {
                                 Some(i) if i.node == arg.node => {}
-                                Some(i) => ctx.err("E0009", arg.span, format!("index `{}` is not the control's index `{}`", arg.node, i.node), "different index", format!("write `{}[{}]`", p.node, i.node)),
-                                None => ctx.err("E0009", name.span, "a control that extends a piece's move needs an index", "one control per piece", format!("write `{}[{}] -> ...`", name.node, arg.node)),
+                                Some(i) => ctx.err(
+                                    "E0009",
+                                    arg.span,
+                                    format!("index `{}` is not the control's index `{}`", arg.node, i.node),
+                                    "different index",
+                                    format!("write `{}[{}]`", p.node, i.node),
+                                ),
+                                None => ctx.err(
+                                    "E0009",
+                                    name.span,
+                                    "a control that extends a piece's move needs an index",
+                                    "one control per piece",
+                                    format!("write `{}[{}] -> ...`", name.node, arg.node),
+                                ),
                             }
                             match slides.iter().position(|s| s.name.node == action.node) {
                                 Some(a) => ControlAction::Extend { action: a },
@@ -323,15 +403,20 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     if let (Some(idle), Some(wake)) = (idle.as_mut(), idle_wake) {
         match control_defs.iter().position(|c| c.name.node == wake.node) {
             Some(w) if !control_defs[w].per_piece => idle.wake = Some(w),
-            Some(_) => ctx.err("E0009", wake.span, "a per-piece control cannot wake the device", "one of several buttons", "name a single control such as `go`"),
+            Some(_) => ctx.err(
+                "E0009",
+                wake.span,
+                "a per-piece control cannot wake the device",
+                "one of several buttons",
+                "name a single control such as `go`",
+            ),
             None => {
                 let names: Vec<&str> = control_defs.iter().map(|c| c.name.node.as_str()).collect();
                 ctx.unknown("control", wake, &names);
             }
         }
     }
-    if !control_defs.iter().any(|c| c.action == ControlAction::Commit) && controls.is_some() {
-        let sp = controls.unwrap().0;
+    if let (false, Some((sp, _))) = (control_defs.iter().any(|c| c.action == ControlAction::Commit), controls) {
         ctx.err("E0010", sp, "no control commits a move", "controls", "add `go -> commit`");
     }
 
@@ -358,7 +443,13 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                         },
                     };
                     if events.iter().any(|e: &EventDef| e.event == kind) {
-                        ctx.err("E0002", event.span, "this event already has a response", "again here", "keep one response per event");
+                        ctx.err(
+                            "E0002",
+                            event.span,
+                            "this event already has a response",
+                            "again here",
+                            "keep one response per event",
+                        );
                         continue;
                     }
                     let response = match response {
@@ -408,7 +499,13 @@ fn quantity(ctx: &mut Ctx, e: &ast::Expr, check_piece: &dyn Fn(&mut Ctx, &ast::I
                 "leftmost" => Some(Quantity::Leftmost),
                 "rightmost" => Some(Quantity::Rightmost),
                 _ => {
-                    ctx.err("E0004", func.span, format!("unknown function `{}`", func.node), "not a setup function", "setup constraints can use `leftmost(piece)` and `rightmost(piece)`");
+                    ctx.err(
+                        "E0004",
+                        func.span,
+                        format!("unknown function `{}`", func.node),
+                        "not a setup function",
+                        "setup constraints can use `leftmost(piece)` and `rightmost(piece)`",
+                    );
                     None
                 }
             }

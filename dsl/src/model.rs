@@ -56,8 +56,16 @@ pub struct PieceDef {
 #[derive(Debug, Clone)]
 pub enum Constraint {
     /// The given player (an index into `players`) wins the start position with perfect play.
-    Winnable { player: usize, span: Span },
-    Compare { lhs: Quantity, op: CmpOp, rhs: Quantity, span: Span },
+    Winnable {
+        player: usize,
+        span: Span,
+    },
+    Compare {
+        lhs: Quantity,
+        op: CmpOp,
+        rhs: Quantity,
+        span: Span,
+    },
 }
 
 /// A number the setup constraints can talk about.

@@ -43,19 +43,18 @@ fn syntax_error(file: FileId, text: &str, e: pest::error::Error<Rule>) -> Diagno
         }
         pest::error::ErrorVariant::CustomError { message } => (message.clone(), None),
     };
-    let mut d = Diagnostic::error("E0001", format!("syntax error: {message}"))
-        .with_label(Label::primary(file, Span::new(start, end), "unexpected here"));
+    let mut d = Diagnostic::error("E0001", format!("syntax error: {message}")).with_label(Label::primary(
+        file,
+        Span::new(start, end),
+        "unexpected here",
+    ));
     d.help = Some(help.unwrap_or_else(|| "see docs/language.md for the statements each file may hold".into()));
     d
 }
 
 fn token_end(text: &str, start: usize) -> usize {
     let rest = &text[start.min(text.len())..];
-    let len = rest
-        .char_indices()
-        .find(|(_, c)| c.is_whitespace())
-        .map(|(i, _)| i)
-        .unwrap_or(rest.len());
+    let len = rest.char_indices().find(|(_, c)| c.is_whitespace()).map(|(i, _)| i).unwrap_or(rest.len());
     start + len.max(rest.chars().next().map(char::len_utf8).unwrap_or(0))
 }
 
@@ -331,7 +330,12 @@ fn board_item(p: Pair<Rule>) -> BoardItem {
                 .map(|l| {
                     let sp = span(&l);
                     let mut l = l.into_inner();
-                    Led { cell: int(l.next().unwrap()), anode: ident(l.next().unwrap()), cathode: ident(l.next().unwrap()), span: sp }
+                    Led {
+                        cell: int(l.next().unwrap()),
+                        anode: ident(l.next().unwrap()),
+                        cathode: ident(l.next().unwrap()),
+                        span: sp,
+                    }
                 })
                 .collect();
             BoardItem::Display(Display { name, pins, refresh, refresh_unit, timer, leds })

@@ -54,7 +54,14 @@ pub struct App<G: Game> {
 
 impl<G: Game> Default for App<G> {
     fn default() -> Self {
-        App { turn: Turn::new(0x2F6B), buttons: Debounce::default(), idle_ms: 0, cylon_ms: 0, cylon_at: 0, cylon_back: false }
+        App {
+            turn: Turn::new(0x2F6B),
+            buttons: Debounce::default(),
+            idle_ms: 0,
+            cylon_ms: 0,
+            cylon_at: 0,
+            cylon_back: false,
+        }
     }
 }
 

@@ -14,10 +14,10 @@ impl Rng {
         if self.0 == 0 {
             self.0 = 0xACE1;
         }
-        self.next();
+        self.next_u16();
     }
 
-    pub fn next(&mut self) -> u16 {
+    pub fn next_u16(&mut self) -> u16 {
         let mut x = self.0;
         x ^= x << 7;
         x ^= x >> 9;
@@ -28,7 +28,7 @@ impl Rng {
 
     /// A value uniform enough in `0..n` (n > 0).
     pub fn below(&mut self, n: u8) -> u8 {
-        (((self.next() >> 8) as u8 as u16 * n as u16) >> 8) as u8
+        (((self.next_u16() >> 8) as u8 as u16 * n as u16) >> 8) as u8
     }
 }
 
@@ -49,8 +49,8 @@ mod tests {
     #[test]
     fn zero_seed_does_not_stick() {
         let mut r = Rng::new(0);
-        assert_ne!(r.next(), 0);
+        assert_ne!(r.next_u16(), 0);
         r.mix(r.0);
-        assert_ne!(r.next(), 0);
+        assert_ne!(r.next_u16(), 0);
     }
 }

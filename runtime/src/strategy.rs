@@ -6,7 +6,13 @@ use crate::rng::Rng;
 
 /// A winning move if there is one (a move leaving the opponent in a lost position), else any
 /// legal move; among several, uniformly at random or the first, as `ties_random` says.
-pub fn perfect(pos: Cells, slides: &[Slide], mover_wins: impl Fn(Cells) -> bool, rng: &mut Rng, ties_random: bool) -> Option<Move> {
+pub fn perfect(
+    pos: Cells,
+    slides: &[Slide],
+    mover_wins: impl Fn(Cells) -> bool,
+    rng: &mut Rng,
+    ties_random: bool,
+) -> Option<Move> {
     let mut win = Pick::default();
     let mut any = Pick::default();
     for s in slides {

@@ -175,7 +175,10 @@ fn feedback(game: &GameDef, target: &Target, device: usize, cells: u8) -> TokenS
     let accepted = tune_for(EventKind::Accepted);
     let human_won = tune_for(EventKind::Win(1 - device));
     let device_won = tune_for(EventKind::Win(device));
-    let cylon = game.events.iter().any(|e| e.event == EventKind::Attract && matches!(e.response, Response::Animate(Animation::Cylon)));
+    let cylon = game
+        .events
+        .iter()
+        .any(|e| e.event == EventKind::Attract && matches!(e.response, Response::Animate(Animation::Cylon)));
     let cylon = if cylon { quote!(Some(#cells)) } else { quote!(None) };
     let pieces = target.commit.min(target.inputs.len() as u8);
     let commit = target.commit;

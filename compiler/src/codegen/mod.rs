@@ -25,10 +25,19 @@ pub fn game_module(game: &GameDef, analysis: &Analysis, target: Option<&Target>,
 }
 
 /// The whole firmware crate.
-pub fn firmware_crate(game: &GameDef, board: &BoardDef, analysis: &Analysis, target: &Target, inputs: &ScaffoldInputs) -> Vec<GeneratedFile> {
+pub fn firmware_crate(
+    game: &GameDef,
+    board: &BoardDef,
+    analysis: &Analysis,
+    target: &Target,
+    inputs: &ScaffoldInputs,
+) -> Vec<GeneratedFile> {
     let source = format!("{} and {}", inputs.game_path, inputs.board_path);
     let mut files = vec![
-        GeneratedFile { path: "src/game.rs".into(), contents: game_module(game, analysis, Some(target), &inputs.game_path) },
+        GeneratedFile {
+            path: "src/game.rs".into(),
+            contents: game_module(game, analysis, Some(target), &inputs.game_path),
+        },
         GeneratedFile { path: "src/board.rs".into(), contents: format_rust(board::render(target), &inputs.board_path) },
         GeneratedFile { path: "src/main.rs".into(), contents: format_rust(main_rs::render(target), &source) },
     ];

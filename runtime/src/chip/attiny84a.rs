@@ -153,7 +153,8 @@ impl Hal for Chip {
                 p.TC1.tccr1a().write(|w| unsafe { w.bits(0) });
                 p.TC1.tccr1b().write(|w| unsafe { w.bits(0) });
                 // Leave the pin low so the piezo draws nothing.
-                let (port, mask) = if self.cfg.speaker == Speaker::Oc1a { (Port::A, 1 << 6) } else { (Port::A, 1 << 5) };
+                let (port, mask) =
+                    if self.cfg.speaker == Speaker::Oc1a { (Port::A, 1 << 6) } else { (Port::A, 1 << 5) };
                 set_port(port, mask, mask, 0);
             }
         }

@@ -1,0 +1,86 @@
+//! Snapshots of the generated firmware crate for Silver Dollar on its board, and of the board
+//! lints' diagnostics. The generated crate is also built and run: see silver_dollar_firmware.rs.
+
+use gamec::analyze::Analysis;
+use gamec::codegen::{self, ScaffoldInputs};
+use gamec_dsl::Sources;
+
+fn root(rel: &str) -> String {
+    format!("{}/../{rel}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn silver_dollar_crate() {
+    let mut sources = Sources::new();
+    let gf =
+        sources.add("games/silver_dollar.game", std::fs::read_to_string(root("games/silver_dollar.game")).unwrap());
+    let bf = sources.add(
+        "boards/silver_dollar_attiny84.board",
+        std::fs::read_to_string(root("boards/silver_dollar_attiny84.board")).unwrap(),
+    );
+    let game = gamec_dsl::load_game(&sources, gf).unwrap();
+    let board = gamec_dsl::load_board(&sources, bf).unwrap();
+    let target = gamec::bind::bind(&game, gf, &board, bf).unwrap();
+    let analysis = Analysis::new(&game);
+    let inputs = ScaffoldInputs {
+        crate_name: "silver-dollar".into(),
+        runtime_path: "../runtime".into(),
+        game_path: "games/silver_dollar.game".into(),
+        board_path: "boards/silver_dollar_attiny84.board".into(),
+    };
+    for f in codegen::firmware_crate(&game, &board, &analysis, &target, &inputs) {
+        assert!(f.contents.contains("@generated"), "{} is not marked", f.path);
+        insta::assert_snapshot!(f.path.replace(['/', '.'], "_"), f.contents);
+    }
+}
+
+fn lint(game: &str, board: &str) -> String {
+    let mut sources = Sources::new();
+    let gf =
+        sources.add("games/silver_dollar.game", std::fs::read_to_string(root("games/silver_dollar.game")).unwrap());
+    let text = std::fs::read_to_string(root("boards/silver_dollar_attiny84.board")).unwrap();
+    let (from, to) = board.split_once("=>").unwrap();
+    assert!(text.contains(from.trim()), "fixture: {from}");
+    let bf = sources.add("bad.board", text.replacen(from.trim(), to.trim(), 1));
+    let _ = game;
+    match gamec::check(&sources, &[gf, bf]) {
+        Ok(()) => panic!("expected a lint for {board}"),
+        Err(d) => sources.render(&d),
+    }
+}
+
+#[test]
+fn board_lints() {
+    let cases = [
+        ("pin_used_twice", "button go = PA6 pullup => button go = PB0 pullup"),
+        ("pin_not_on_chip", "button move[5] = PA7 pullup => button move[5] = PB7 pullup"),
+        ("reserved_pin", "button move[5] = PA7 pullup => button move[5] = PB3 pullup"),
+        ("missing_button", "button move[5] = PA7 pullup =>"),
+        ("unknown_control", "button go = PA6 pullup => button stop = PA6 pullup"),
+        ("index_out_of_range", "button move[5] = PA7 pullup => button move[6] = PA7 pullup"),
+        ("timer_claimed_twice", "speaker = PA5, timer1 => speaker = PA5, timer0"),
+        ("speaker_not_timer_output", "speaker = PA5, timer1 => speaker = PA4, timer1"),
+        ("no_speaker", "speaker = PA5, timer1 =>"),
+        ("unknown_chip", "chip attiny84a => chip attiny9000"),
+        ("led_count", "12 = PA3 > PA0 =>"),
+        ("no_pullup", "button go = PA6 pullup => button go = PA6"),
+        ("note_out_of_tune", "clock 8 MHz internal => clock 40 kHz internal"),
+    ];
+    for (name, case) in cases {
+        insta::assert_snapshot!(name, lint("", case));
+    }
+}
+
+#[test]
+fn malformed_files_exit_1_with_a_diagnostic_and_never_panic() {
+    let dir = std::env::temp_dir().join("gamec-cli-test");
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.game");
+    std::fs::write(&bad, "game g {\n  players a, b\n  first c\n}\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gamec")).arg("check").arg(&bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("bad.game:3:9"), "{err}");
+    assert!(err.contains("error[E0004]"), "{err}");
+    assert!(err.contains("help:"), "{err}");
+}
