@@ -16,7 +16,7 @@ pub trait Hal {
     /// Hands the display the cells to light.
     fn show(&mut self, cells: Cells);
     /// Starts a note, or silences the speaker with `None`.
-    fn tone(&mut self, note: Option<Note>);
+    fn tone(&mut self, note: Option<&Note>);
     /// Sleeps in the deepest mode until the wake control is pressed.
     fn sleep(&mut self);
 }
@@ -151,7 +151,7 @@ impl<G: Game> App<G> {
 /// Plays a tune to the end; the display keeps refreshing from its interrupt meanwhile.
 pub fn play<H: Hal>(hal: &mut H, tune: Tune) {
     for note in tune {
-        hal.tone(if note.is_rest() { None } else { Some(*note) });
+        hal.tone(if note.is_rest() { None } else { Some(note) });
         let start = hal.millis();
         while hal.millis().wrapping_sub(start) < note.millis {}
     }

@@ -133,7 +133,7 @@ impl Hal for Chip {
         avr_device::interrupt::free(|_| unsafe { LIT.set(cells) });
     }
 
-    fn tone(&mut self, note: Option<Note>) {
+    fn tone(&mut self, note: Option<&Note>) {
         let p = dp();
         let toggle = match self.cfg.speaker {
             Speaker::None => return,
