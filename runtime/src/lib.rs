@@ -11,6 +11,7 @@ pub mod app;
 pub mod buttons;
 pub mod charlieplex;
 pub mod chip;
+pub mod grid;
 pub mod line;
 pub mod pick;
 pub mod rank;

@@ -1,0 +1,149 @@
+//! Grid boards of up to 8 x 8 cells as 64-bit boards, and the flanking-capture mechanic:
+//! placing a piece on an empty cell that encloses a straight line of the opponent's pieces
+//! between it and another of the mover's pieces, then turning every enclosed line over.
+//!
+//! Bit `row * 8 + col` is the cell in column `col` and row `row`, whatever the grid's size;
+//! cells outside the grid are never set.
+
+/// One bit per cell.
+pub type Bits = u64;
+
+/// A grid's shape and the directions captures run in.
+#[derive(Clone, Copy, Debug)]
+pub struct Grid {
+    pub cols: u8,
+    pub rows: u8,
+}
+
+/// The eight compass directions as (column step, row step).
+pub const KING: [(i8, i8); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)];
+
+impl Grid {
+    /// Every cell of the grid.
+    pub const fn cells(&self) -> Bits {
+        let mut bits = 0u64;
+        let mut r = 0;
+        while r < self.rows {
+            bits |= ((1u64 << self.cols) - 1) << (r * 8);
+            r += 1;
+        }
+        bits
+    }
+
+    /// `bits` moved one step in a direction, cells leaving the grid dropped.
+    #[inline]
+    pub fn shift(&self, bits: Bits, (dc, dr): (i8, i8)) -> Bits {
+        let step = dr as i32 * 8 + dc as i32;
+        let moved = if step >= 0 { bits << step } else { bits >> -step };
+        // Drop what wrapped around a row's end (into column 0 going east, column 7 going
+        // west); the grid mask drops what left a grid narrower or shorter than 8.
+        let wrapped = match dc {
+            1 => 0x0101_0101_0101_0101u64,
+            -1 => 0x8080_8080_8080_8080u64,
+            _ => 0,
+        };
+        moved & !wrapped & self.cells()
+    }
+
+    /// Cells where `me` may place a piece that captures at least one of `opp`'s.
+    pub fn flank_moves(&self, me: Bits, opp: Bits, dirs: &[(i8, i8)]) -> Bits {
+        let empty = self.cells() & !(me | opp);
+        let mut moves = 0;
+        for &d in dirs {
+            // Runs of the opponent's pieces starting next to one of mine...
+            let mut run = self.shift(me, d) & opp;
+            for _ in 0..6 {
+                run |= self.shift(run, d) & opp;
+            }
+            // ...ending next to an empty cell.
+            moves |= self.shift(run, d) & empty;
+        }
+        moves
+    }
+
+    /// The opponent's pieces a placement on `at` (a single bit) turns over.
+    pub fn flips(&self, me: Bits, opp: Bits, at: Bits, dirs: &[(i8, i8)]) -> Bits {
+        let mut flips = 0;
+        for &d in dirs {
+            let mut line = 0;
+            let mut cur = self.shift(at, d);
+            while cur & opp != 0 {
+                line |= cur;
+                cur = self.shift(cur, d);
+            }
+            if cur & me != 0 {
+                flips |= line;
+            }
+        }
+        flips
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Move-path count with passes as plies and finished games as leaves.
+    fn perft(g: &Grid, me: Bits, opp: Bits, depth: u32, passed: bool) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = g.flank_moves(me, opp, &KING);
+        if moves == 0 {
+            return if passed { 1 } else { perft(g, opp, me, depth - 1, true) };
+        }
+        let mut total = 0;
+        let mut rest = moves;
+        while rest != 0 {
+            let at = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            let f = g.flips(me, opp, at, &KING);
+            total += perft(g, opp & !f, me | at | f, depth - 1, false);
+        }
+        total
+    }
+
+    #[test]
+    fn perft_of_the_8x8_cross_start_matches_published_counts() {
+        let black = bit(3, 4) | bit(4, 3);
+        let white = bit(3, 3) | bit(4, 4);
+        let expected = [1, 4, 12, 56, 244, 1396, 8200, 55092, 390216];
+        for (depth, &n) in expected.iter().enumerate() {
+            assert_eq!(perft(&G, black, white, depth as u32, false), n, "depth {depth}");
+        }
+    }
+
+    const G: Grid = Grid { cols: 8, rows: 8 };
+
+    fn bit(col: u8, row: u8) -> Bits {
+        1 << (row * 8 + col)
+    }
+
+    #[test]
+    fn shifts_do_not_wrap_around_rows() {
+        assert_eq!(G.shift(bit(7, 0), (1, 0)), 0);
+        assert_eq!(G.shift(bit(0, 1), (-1, 0)), 0);
+        assert_eq!(G.shift(bit(0, 1), (-1, -1)), 0);
+        assert_eq!(G.shift(bit(3, 3), (1, 1)), bit(4, 4));
+        assert_eq!(G.shift(bit(3, 7), (0, 1)), 0);
+    }
+
+    #[test]
+    fn the_start_position_has_four_moves() {
+        // Black on D5 and E4, white on D4 and E5 (columns A-H = 0-7, rows 1-8 = 0-7).
+        let black = bit(3, 4) | bit(4, 3);
+        let white = bit(3, 3) | bit(4, 4);
+        let m = G.flank_moves(black, white, &KING);
+        assert_eq!(m.count_ones(), 4);
+        assert_eq!(m, bit(3, 2) | bit(2, 3) | bit(5, 4) | bit(4, 5));
+        assert_eq!(G.flips(black, white, bit(3, 2), &KING), bit(3, 3));
+    }
+
+    #[test]
+    fn smaller_grids_keep_to_their_cells() {
+        let g = Grid { cols: 4, rows: 4 };
+        assert_eq!(g.cells().count_ones(), 16);
+        assert_eq!(g.shift(bit(3, 0), (1, 0)), 0, "column 4 is off a 4-wide grid");
+        assert_eq!(g.shift(bit(0, 3), (0, 1)), 0);
+    }
+}
