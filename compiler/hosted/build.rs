@@ -16,7 +16,7 @@ fn main() {
         let mut sources = gamec_dsl::Sources::new();
         let id = sources.add(path.display().to_string(), std::fs::read_to_string(path).unwrap());
         let game = gamec_dsl::load_game(&sources, id).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
-        let analysis = Analysis::new(&game);
+        let analysis = Analysis::new(&game, id).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
         let code = gamec::codegen::game_module(&game, &analysis, None, &format!("games/{name}.game"));
         let file = Path::new(&out).join(format!("{name}.rs"));

@@ -3,7 +3,7 @@
 
 use crate::rules::{Pos, Rules};
 use crate::solve::{self, Solution};
-use gamec_dsl::{Constraint, GameDef, StrategyKind};
+use gamec_dsl::{Constraint, Diagnostic, FileId, GameDef, Label, StrategyKind};
 use std::fmt;
 
 pub struct Analysis {
@@ -27,8 +27,16 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    pub fn new(game: &GameDef) -> Analysis {
-        let rules = Rules::new(game);
+    /// Solves a line game; other games get a diagnostic pointing at their board.
+    pub fn new(game: &GameDef, file: FileId) -> Result<Analysis, Vec<Diagnostic>> {
+        let Some(rules) = Rules::new(game) else {
+            return Err(vec![Diagnostic::error(
+                "E0006",
+                "solving is supported for line games that end when the mover has no move",
+            )
+            .with_label(Label::primary(file, game.board.span(), "this board"))
+            .with_help("for grid games, `gamec perft` counts move paths; search strategies come next")]);
+        };
         let solution = Solution::solve(&rules);
         let placements: Vec<Pos> = rules.placements().collect();
         let plain: Vec<Pos> = placements
@@ -61,7 +69,7 @@ impl Analysis {
                 !solution.mover_wins(p) || rules.moves(p).iter().all(|&m| !solution.mover_wins(Rules::apply(p, m)))
             }),
         });
-        Analysis {
+        Ok(Analysis {
             placements: placements.len(),
             setups_before_winnable: plain.len(),
             first_player_wins,
@@ -71,7 +79,7 @@ impl Analysis {
             setups,
             rules,
             solution,
-        }
+        })
     }
 }
 

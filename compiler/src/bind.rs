@@ -227,13 +227,18 @@ fn bind_display(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static 
         ctx.diags.push(d);
         return None;
     };
-    if d.leds.len() as u32 != game.board.cells {
+    if d.leds.len() as u32 != game.board.cells() {
         ctx.board_err(
             "E0109",
             d.name.span,
-            format!("display `{}` has {} LEDs but the game has {} cells", d.name.node, d.leds.len(), game.board.cells),
+            format!(
+                "display `{}` has {} LEDs but the game has {} cells",
+                d.name.node,
+                d.leds.len(),
+                game.board.cells()
+            ),
             "LED count",
-            format!("give one LED per cell, numbered 1 to {}", game.board.cells),
+            format!("give one LED per cell, numbered 1 to {}", game.board.cells()),
         );
     }
     let port = d.pins[0].node.port;

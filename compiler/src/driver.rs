@@ -69,7 +69,7 @@ pub fn load_pair(
     sources: &mut Sources,
     game_path: &Path,
     board_path: &Path,
-) -> Result<(GameDef, gamec_dsl::BoardDef, Target), Error> {
+) -> Result<(GameDef, gamec_dsl::BoardDef, Target, FileId), Error> {
     let gf = read(sources, game_path)?;
     let bf = read(sources, board_path)?;
     let game = gamec_dsl::load_game(sources, gf);
@@ -83,15 +83,15 @@ pub fn load_pair(
         }
     };
     let target = bind::bind(&game, gf, &board, bf)?;
-    Ok((game, board, target))
+    Ok((game, board, target, gf))
 }
 
 /// Generates, builds and measures the firmware for a game on a board.
 pub fn build(sources: &mut Sources, game_path: &Path, board_path: &Path, out: &Path) -> Result<Built, Error> {
-    let (game, board, target) = load_pair(sources, game_path, board_path)?;
+    let (game, board, target, game_file) = load_pair(sources, game_path, board_path)?;
     std::fs::create_dir_all(out).map_err(|source| Error::Io { path: out.display().to_string(), source })?;
     let out = &out.canonicalize().map_err(|source| Error::Io { path: out.display().to_string(), source })?;
-    let analysis = Analysis::new(&game);
+    let analysis = Analysis::new(&game, game_file)?;
     let name = format!("{}-{}", game.name.node, board.name.node).replace('_', "-");
     let crate_dir = out.join("crates").join(&name);
     let inputs = ScaffoldInputs {

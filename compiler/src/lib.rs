@@ -7,6 +7,7 @@ pub mod chips;
 pub mod codegen;
 pub mod driver;
 mod error;
+pub mod grid_rules;
 pub mod rules;
 pub mod solve;
 

@@ -22,6 +22,12 @@ enum Cmd {
     Check { files: Vec<PathBuf> },
     /// Print what the compiler proves about a game's rules.
     Analyze { game: PathBuf },
+    /// Count move paths from the start position (passes are plies, finished games leaves).
+    Perft {
+        game: PathBuf,
+        #[arg(long, default_value_t = 6)]
+        depth: u32,
+    },
     /// Generate and build the firmware for a game on a board.
     Build {
         game: PathBuf,
@@ -39,6 +45,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Cmd::Check { files } => check(&mut sources, &files),
         Cmd::Analyze { game } => analyze(&mut sources, &game),
+        Cmd::Perft { game, depth } => perft(&mut sources, &game, depth),
         Cmd::Build { game, board, out } => build(&mut sources, &game, &board, &out),
     };
     match result {
@@ -66,7 +73,28 @@ fn check(sources: &mut Sources, files: &[PathBuf]) -> Result<(), Error> {
 fn analyze(sources: &mut Sources, game: &std::path::Path) -> Result<(), Error> {
     let id = driver::read(sources, game)?;
     let def = gamec_dsl::load_game(sources, id)?;
-    print!("{}", Analysis::new(&def));
+    print!("{}", Analysis::new(&def, id)?);
+    Ok(())
+}
+
+fn perft(sources: &mut Sources, game: &std::path::Path, depth: u32) -> Result<(), Error> {
+    let id = driver::read(sources, game)?;
+    let def = gamec_dsl::load_game(sources, id)?;
+    let Some(rules) = gamec::grid_rules::GridRules::new(&def) else {
+        let d = gamec_dsl::Diagnostic::error("E0006", "perft is supported for grid games of placement")
+            .with_label(gamec_dsl::Label::primary(id, def.board.span(), "this board"))
+            .with_help("for line games, `gamec analyze` counts every state");
+        return Err(Error::Diagnostics(vec![d]));
+    };
+    let mut total = 0;
+    let started = std::time::Instant::now();
+    for d in 1..=depth {
+        let n = rules.perft(&rules.start, d);
+        total += n;
+        println!("depth {d:>2}: {n}");
+    }
+    let secs = started.elapsed().as_secs_f64();
+    println!("{total} leaves in {secs:.2} s ({:.1} M leaves/s)", total as f64 / secs.max(1e-9) / 1e6);
     Ok(())
 }
 

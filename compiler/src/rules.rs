@@ -1,7 +1,7 @@
 //! The rules of a game, executed on the host: the compiler's own reading of the game file,
 //! used to solve it, count its states and check what the generated code does.
 
-use gamec_dsl::{CmpOp, Constraint, GameDef, Quantity, SlideDef};
+use gamec_dsl::{CmpOp, Constraint, EndDef, GameDef, Quantity, SlideDef};
 
 /// Occupied cells; bit i is cell number i + 1.
 pub type Pos = u16;
@@ -31,16 +31,20 @@ pub struct Slide {
 }
 
 impl Rules {
-    pub fn new(game: &GameDef) -> Self {
-        let cells = game.board.cells as u8;
+    /// The rules of a line game whose player without a move has lost (or won); `None` for
+    /// other kinds of game, which [`crate::grid_rules`] reads.
+    pub fn new(game: &GameDef) -> Option<Self> {
+        let line = game.line()?;
+        let EndDef::NoMoves { last_mover_wins } = game.end else { return None };
+        let cells = line.cells as u8;
         let slides = game.actions.iter().map(|a| Slide::new(a, cells)).collect();
-        Rules {
+        Some(Rules {
             cells,
             pieces: game.piece.count as u8,
-            numbered_from_right: game.board.numbered_from_right,
+            numbered_from_right: line.numbered_from_right,
             slides,
-            last_mover_wins: game.last_mover_wins,
-        }
+            last_mover_wins,
+        })
     }
 
     /// Every legal move in `pos`, in a fixed order.

@@ -8,7 +8,7 @@ fn analysis() -> Analysis {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../games/silver_dollar.game");
     let mut sources = gamec_dsl::Sources::new();
     let id = sources.add(path, std::fs::read_to_string(path).unwrap());
-    Analysis::new(&gamec_dsl::load_game(&sources, id).unwrap())
+    Analysis::new(&gamec_dsl::load_game(&sources, id).unwrap(), id).unwrap()
 }
 
 /// Dollars as cell numbers from the left (12) to the right (1), strictly decreasing.

@@ -21,7 +21,7 @@ fn silver_dollar_crate() {
     let game = gamec_dsl::load_game(&sources, gf).unwrap();
     let board = gamec_dsl::load_board(&sources, bf).unwrap();
     let target = gamec::bind::bind(&game, gf, &board, bf).unwrap();
-    let analysis = Analysis::new(&game);
+    let analysis = Analysis::new(&game, gf).unwrap();
     let inputs = ScaffoldInputs {
         crate_name: "silver-dollar".into(),
         runtime_path: "../runtime".into(),

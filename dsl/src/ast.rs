@@ -37,14 +37,33 @@ pub enum GameItem {
     Players(Vec<Ident>),
     First(Ident),
     Board(BoardShape),
-    Pieces { kind: Ident, count: Int },
-    Setup { kind: Ident, requires: Vec<Spanned<Require>> },
-    Action { name: Ident, mechanic: Mechanic },
-    End { last_mover_wins: bool },
-    Strategy { player: Ident, kind: Ident, ties: Option<Ident> },
+    /// `count: None` is `per player`: each player has their own pieces, as many as needed.
+    Pieces {
+        kind: Ident,
+        count: Option<Int>,
+    },
+    Setup {
+        kind: Ident,
+        requires: Vec<Spanned<Require>>,
+    },
+    FixedSetup(Vec<Placement>),
+    Action {
+        name: Ident,
+        mechanic: Mechanic,
+    },
+    Pass,
+    End(EndRule),
+    Strategy {
+        player: Ident,
+        kind: Ident,
+        ties: Option<Ident>,
+    },
     Controls(Vec<Spanned<ControlItem>>),
     Feedback(Vec<Spanned<FeedbackItem>>),
-    Tune { name: Ident, notes: Vec<Spanned<Note>> },
+    Tune {
+        name: Ident,
+        notes: Vec<Spanned<Note>>,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -87,6 +106,22 @@ pub enum CmpOp {
 #[derive(Debug, Clone)]
 pub enum Mechanic {
     Slide { piece: Ident, toward: Ident, min: Int, max: Option<Int>, over_empty: bool },
+    Place { piece: Ident, directions: Int },
+}
+
+/// `black at D5, E4`: where a player's pieces start.
+#[derive(Debug, Clone)]
+pub struct Placement {
+    pub player: Ident,
+    pub cells: Vec<Ident>,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub enum EndRule {
+    /// `end when no moves: last mover wins|loses`
+    NoMoves { last_mover_wins: bool },
+    /// `end when neither can move: most pieces wins|loses`
+    NeitherCanMove { most_wins: bool },
 }
 
 #[derive(Debug, Clone)]

@@ -6,6 +6,16 @@ use crate::{Diagnostic, FileId, Label, Span};
 
 /// Widest line the runtime's cell sets hold.
 pub const MAX_CELLS: u32 = 16;
+/// Widest and tallest grid: one 64-bit board.
+pub const MAX_GRID: u32 = 8;
+
+/// `D5` on a grid: column letter from A, row number from 1, as a cell index row * 8 + column.
+fn grid_cell(name: &str, layout: &Layout) -> Option<u8> {
+    let Layout::Grid(g) = layout else { return None };
+    let col = name.as_bytes()[0].checked_sub(b'A')? as u32;
+    let row = name[1..].parse::<u32>().ok()?.checked_sub(1)?;
+    (col < g.cols && row < g.rows).then_some((row * 8 + col) as u8)
+}
 
 struct Ctx {
     file: FileId,
@@ -62,9 +72,11 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     let mut players: Option<(Span, &Vec<ast::Ident>)> = None;
     let mut first: Option<(Span, &ast::Ident)> = None;
     let mut board: Option<(Span, &ast::BoardShape)> = None;
-    let mut pieces: Option<(Span, (&ast::Ident, &ast::Int))> = None;
+    let mut pieces: Option<(Span, (&ast::Ident, &Option<ast::Int>))> = None;
     let mut setup: Option<(Span, SetupRef)> = None;
-    let mut end: Option<(Span, bool)> = None;
+    let mut end: Option<(Span, ast::EndRule)> = None;
+    let mut pass: Option<(Span, ())> = None;
+    let mut fixed_setup: Option<(Span, &Vec<ast::Placement>)> = None;
     let mut strategy: Option<(Span, StrategyRef)> = None;
     let mut controls: Option<(Span, &Vec<Spanned<ast::ControlItem>>)> = None;
     let mut feedback: Option<(Span, &Vec<Spanned<ast::FeedbackItem>>)> = None;
@@ -79,7 +91,9 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             ast::GameItem::Board(b) => once(&mut ctx, "board", &mut board, sp, b),
             ast::GameItem::Pieces { kind, count } => once(&mut ctx, "pieces", &mut pieces, sp, (kind, count)),
             ast::GameItem::Setup { kind, requires } => once(&mut ctx, "setup", &mut setup, sp, (kind, requires)),
-            ast::GameItem::End { last_mover_wins } => once(&mut ctx, "end", &mut end, sp, *last_mover_wins),
+            ast::GameItem::End(rule) => once(&mut ctx, "end", &mut end, sp, *rule),
+            ast::GameItem::Pass => once(&mut ctx, "pass", &mut pass, sp, ()),
+            ast::GameItem::FixedSetup(p) => once(&mut ctx, "setup", &mut fixed_setup, sp, p),
             ast::GameItem::Strategy { player, kind, ties } => {
                 once(&mut ctx, "strategy", &mut strategy, sp, (player, kind, ties))
             }
@@ -148,7 +162,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     };
 
     // The board.
-    let line = match board {
+    let layout = match board {
         Some((sp, ast::BoardShape::Line { cells, numbered_from })) => {
             if cells.node < 2 || cells.node > MAX_CELLS {
                 ctx.err(
@@ -159,45 +173,74 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                     format!("use a number from 2 to {MAX_CELLS}"),
                 );
             }
-            LineBoard {
+            Layout::Line(LineBoard {
                 cells: cells.node.clamp(2, MAX_CELLS),
                 numbered_from_right: numbered_from.as_ref().is_some_and(|s| s.node == "right"),
                 span: sp,
-            }
+            })
         }
-        Some((sp, ast::BoardShape::Grid { .. })) => {
-            ctx.err(
-                "E0006",
-                sp,
-                "grid boards are not supported yet",
-                "a grid",
-                "this version of gamec compiles line boards: `board line 12`",
-            );
-            LineBoard { cells: 2, numbered_from_right: false, span: sp }
+        Some((sp, ast::BoardShape::Grid { cols, rows })) => {
+            for n in [cols, rows] {
+                if !(2..=MAX_GRID).contains(&n.node) {
+                    ctx.err(
+                        "E0005",
+                        n.span,
+                        format!("a grid has 2 to {MAX_GRID} columns and rows, not {}", n.node),
+                        "out of range",
+                        format!("use a number from 2 to {MAX_GRID}"),
+                    );
+                }
+            }
+            Layout::Grid(GridBoard { cols: cols.node.clamp(2, MAX_GRID), rows: rows.node.clamp(2, MAX_GRID), span: sp })
         }
         None => {
             missing(&mut ctx, "board", "board line 12");
-            LineBoard { cells: 2, numbered_from_right: false, span: game.name.span }
+            Layout::Line(LineBoard { cells: 2, numbered_from_right: false, span: game.name.span })
         }
     };
+    let cells = layout.cells();
 
     // Pieces.
     let piece = match pieces {
-        Some((_, (kind, count))) => {
-            if count.node == 0 || count.node >= line.cells {
+        Some((_, (kind, Some(count)))) => {
+            if matches!(layout, Layout::Grid(_)) {
+                ctx.err(
+                    "E0006",
+                    count.span,
+                    "a fixed number of shared pieces is supported on lines only",
+                    "shared pieces",
+                    format!("on a grid, give each player their own: `pieces {} per player`", kind.node),
+                );
+            } else if count.node == 0 || count.node >= cells {
                 ctx.err(
                     "E0005",
                     count.span,
-                    format!("{} pieces do not fit on a line of {} cells with room to move", count.node, line.cells),
+                    format!("{} pieces do not fit on a line of {cells} cells with room to move", count.node),
                     "piece count",
-                    format!("use 1 to {} pieces", line.cells - 1),
+                    format!("use 1 to {} pieces", cells - 1),
                 );
             }
-            PieceDef { name: kind.clone(), count: count.node.clamp(1, line.cells.saturating_sub(1).max(1)) }
+            PieceDef {
+                name: kind.clone(),
+                count: count.node.clamp(1, cells.saturating_sub(1).max(1)),
+                per_player: false,
+            }
+        }
+        Some((sp, (kind, &None))) => {
+            if matches!(layout, Layout::Line(_)) {
+                ctx.err(
+                    "E0006",
+                    sp,
+                    "pieces per player are supported on grids only",
+                    "per player",
+                    format!("on a line, give a count: `pieces {} x 5`", kind.node),
+                );
+            }
+            PieceDef { name: kind.clone(), count: 0, per_player: true }
         }
         None => {
             missing(&mut ctx, "pieces", "pieces dollar x 5");
-            PieceDef { name: Spanned::new(String::new(), game.name.span), count: 1 }
+            PieceDef { name: Spanned::new(String::new(), game.name.span), count: 1, per_player: false }
         }
     };
     let check_piece = |ctx: &mut Ctx, name: &ast::Ident| {
@@ -208,39 +251,113 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
 
     // Actions.
     let mut slides: Vec<SlideDef> = Vec::new();
+    let mut places: Vec<PlaceDef> = Vec::new();
+    let mut action_names: Vec<&ast::Ident> = Vec::new();
     for (sp, name, mechanic) in &actions {
-        if let Some(prev) = slides.iter().find(|s| s.name.node == name.node) {
-            let first = prev.name.span;
+        if let Some(prev) = action_names.iter().find(|n| n.node == name.node) {
+            let first = prev.span;
             ctx.duplicate(&format!("action {}", name.node), first, name.span);
             continue;
         }
-        let ast::Mechanic::Slide { piece: p, toward, min, max, over_empty } = mechanic;
-        check_piece(&mut ctx, p);
-        if min.node == 0 {
-            ctx.err("E0005", min.span, "a slide moves at least one cell", "zero steps", "write `by 1..`");
-        }
-        if let Some(max) = max {
-            if max.node < min.node {
-                ctx.err(
-                    "E0005",
-                    max.span,
-                    "the step range is empty",
-                    "smaller than the lower bound",
-                    format!("write `by {}..{}` or leave the upper bound out", min.node, min.node),
-                );
+        action_names.push(name);
+        match mechanic {
+            ast::Mechanic::Slide { piece: p, toward, min, max, over_empty } => {
+                check_piece(&mut ctx, p);
+                let Layout::Line(line) = &layout else {
+                    ctx.err("E0006", *sp, "slides are supported on lines only", "a slide", "on a grid, use `place`");
+                    continue;
+                };
+                if min.node == 0 {
+                    ctx.err("E0005", min.span, "a slide moves at least one cell", "zero steps", "write `by 1..`");
+                }
+                if let Some(max) = max {
+                    if max.node < min.node {
+                        ctx.err(
+                            "E0005",
+                            max.span,
+                            "the step range is empty",
+                            "smaller than the lower bound",
+                            format!("write `by {}..{}` or leave the upper bound out", min.node, min.node),
+                        );
+                    }
+                }
+                slides.push(SlideDef {
+                    name: (*name).clone(),
+                    step: line.step_toward(toward.node == "right"),
+                    min: min.node.max(1),
+                    max: max.as_ref().map(|m| m.node.max(min.node.max(1))),
+                    over_empty: *over_empty,
+                    span: *sp,
+                });
+            }
+            ast::Mechanic::Place { piece: p, directions } => {
+                check_piece(&mut ctx, p);
+                if !matches!(layout, Layout::Grid(_)) {
+                    ctx.err(
+                        "E0006",
+                        *sp,
+                        "placing with capture is supported on grids only",
+                        "a placement",
+                        "on a line, use `slide`",
+                    );
+                    continue;
+                }
+                if directions.node != 4 && directions.node != 8 {
+                    ctx.err(
+                        "E0005",
+                        directions.span,
+                        format!("captures run in 4 or 8 directions, not {}", directions.node),
+                        "directions",
+                        "write `in 8 directions` (with diagonals) or `in 4 directions`",
+                    );
+                }
+                places.push(PlaceDef { name: (*name).clone(), directions: directions.node as u8, span: *sp });
             }
         }
-        slides.push(SlideDef {
-            name: (*name).clone(),
-            step: line.step_toward(toward.node == "right"),
-            min: min.node.max(1),
-            max: max.as_ref().map(|m| m.node.max(min.node.max(1))),
-            over_empty: *over_empty,
-            span: *sp,
-        });
     }
-    if slides.is_empty() {
+    if slides.is_empty() && places.is_empty() {
         missing(&mut ctx, "action", "action step = slide dollar toward right by 1.. over empty");
+    }
+
+    // A fixed setup.
+    let mut fixed = Vec::new();
+    if let Some((_, placements)) = fixed_setup {
+        let mut taken: Vec<(u8, Span)> = Vec::new();
+        for pl in placements.iter() {
+            let Some(player) = find_player(&mut ctx, &pl.player) else { continue };
+            let mut at = Vec::new();
+            for c in &pl.cells {
+                match (&layout, grid_cell(&c.node, &layout)) {
+                    (Layout::Grid(_), Some(i)) => {
+                        if let Some((_, prev)) = taken.iter().find(|(t, _)| *t == i) {
+                            let d = Diagnostic::error("E0002", format!("cell {} is given two pieces", c.node))
+                                .with_label(Label::primary(file, c.span, "again here"))
+                                .with_label(Label::secondary(file, *prev, "first here"))
+                                .with_help("a cell holds one piece");
+                            ctx.diags.push(d);
+                            continue;
+                        }
+                        taken.push((i, c.span));
+                        at.push(i);
+                    }
+                    (Layout::Grid(g), None) => ctx.err(
+                        "E0005",
+                        c.span,
+                        format!("`{}` is not a cell of a {} x {} grid", c.node, g.cols, g.rows),
+                        "no such cell",
+                        format!("columns are A to {}, rows 1 to {}", (b'A' + g.cols as u8 - 1) as char, g.rows),
+                    ),
+                    (Layout::Line(_), _) => ctx.err(
+                        "E0006",
+                        c.span,
+                        "fixed setups are supported on grids only",
+                        "a grid cell",
+                        "on a line, use `setup random { ... }`",
+                    ),
+                }
+            }
+            fixed.push((player, at));
+        }
     }
 
     // Setup constraints.
@@ -267,11 +384,12 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
         }
     }
 
-    let last_mover_wins = match end {
-        Some((_, w)) => w,
+    let end = match end {
+        Some((_, ast::EndRule::NoMoves { last_mover_wins })) => EndDef::NoMoves { last_mover_wins },
+        Some((_, ast::EndRule::NeitherCanMove { most_wins })) => EndDef::NeitherCanMove { most_wins },
         None => {
             missing(&mut ctx, "end", "end when no moves: last mover wins");
-            true
+            EndDef::NoMoves { last_mover_wins: true }
         }
     };
 
@@ -473,11 +591,14 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             name: game.name.clone(),
             players: player_list,
             first: first_index,
-            board: line,
+            board: layout,
             piece,
             setup: constraints,
+            fixed_setup: fixed,
             actions: slides,
-            last_mover_wins,
+            places,
+            pass: pass.is_some(),
+            end,
             strategy,
             controls: control_defs,
             idle,

@@ -14,18 +14,87 @@ pub struct GameDef {
     pub players: Vec<Ident>,
     /// Index into `players` of who moves first.
     pub first: usize,
-    pub board: LineBoard,
+    pub board: Layout,
     pub piece: PieceDef,
+    /// Constraints of a random setup (line games).
     pub setup: Vec<Constraint>,
+    /// Where each player's pieces start (grid games): player index and cell indices.
+    pub fixed_setup: Vec<(usize, Vec<u8>)>,
     pub actions: Vec<SlideDef>,
-    /// Normal play (`true`): the player left without a move loses.
-    pub last_mover_wins: bool,
+    pub places: Vec<PlaceDef>,
+    /// A player without a move passes instead of losing.
+    pub pass: bool,
+    pub end: EndDef,
     pub strategy: Option<StrategyDef>,
     pub controls: Vec<ControlDef>,
     pub idle: Option<IdleDef>,
     pub views: Vec<ViewDef>,
     pub events: Vec<EventDef>,
     pub tunes: Vec<TuneDef>,
+}
+
+/// The shape of the board.
+#[derive(Debug, Clone)]
+pub enum Layout {
+    Line(LineBoard),
+    Grid(GridBoard),
+}
+
+impl Layout {
+    pub fn cells(&self) -> u32 {
+        match self {
+            Layout::Line(l) => l.cells,
+            Layout::Grid(g) => g.cols * g.rows,
+        }
+    }
+    pub fn span(&self) -> Span {
+        match self {
+            Layout::Line(l) => l.span,
+            Layout::Grid(g) => g.span,
+        }
+    }
+}
+
+impl GameDef {
+    /// The line, for games played on one.
+    pub fn line(&self) -> Option<&LineBoard> {
+        match &self.board {
+            Layout::Line(l) => Some(l),
+            Layout::Grid(_) => None,
+        }
+    }
+    pub fn grid(&self) -> Option<&GridBoard> {
+        match &self.board {
+            Layout::Grid(g) => Some(g),
+            Layout::Line(_) => None,
+        }
+    }
+}
+
+/// A grid with columns lettered from A and rows numbered from 1; cell index = row * 8 + column.
+#[derive(Debug, Clone)]
+pub struct GridBoard {
+    pub cols: u32,
+    pub rows: u32,
+    pub span: Span,
+}
+
+/// The place mechanic: a piece goes on an empty cell and captures by flanking.
+#[derive(Debug, Clone)]
+pub struct PlaceDef {
+    pub name: Ident,
+    /// 4 (orthogonal) or 8 (orthogonal and diagonal).
+    pub directions: u8,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndDef {
+    /// The player to move has none: with `last_mover_wins` (normal play) that player has lost.
+    NoMoves { last_mover_wins: bool },
+    /// Neither player can move (passing included): the one with most pieces on the board wins
+    /// (or loses, if `most_wins` is false); equal counts are a draw.
+    NeitherCanMove { most_wins: bool },
 }
 
 #[derive(Debug, Clone)]
@@ -50,7 +119,10 @@ impl LineBoard {
 #[derive(Debug, Clone)]
 pub struct PieceDef {
     pub name: Ident,
+    /// Interchangeable pieces shared by both players (`pieces dollar x 5`); 0 for `per player`.
     pub count: u32,
+    /// Each player has pieces of their own (`pieces disc per player`).
+    pub per_player: bool,
 }
 
 #[derive(Debug, Clone)]

@@ -95,7 +95,9 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::cmp_op => "a comparison",
         Rule::freq_unit => "`MHz`, `kHz` or `Hz`",
         Rule::time_unit => "`ms` or `s`",
-        Rule::slide => "a mechanic such as `slide`",
+        Rule::slide | Rule::place => "a mechanic such as `slide` or `place`",
+        Rule::pass_rule => "`pass`",
+        Rule::cell_name => "a cell such as `D5`",
         Rule::steps => "a step range such as `1..`",
         Rule::strategy_kind => "`perfect` or `random`",
         Rule::event => "an event",
@@ -158,15 +160,37 @@ fn game_item(p: Pair<Rule>) -> GameItem {
                 GameItem::Board(BoardShape::Grid { cols: int(s.next().unwrap()), rows: int(s.next().unwrap()) })
             }
         }
-        Rule::pieces => GameItem::Pieces { kind: ident(inner.next().unwrap()), count: int(inner.next().unwrap()) },
-        Rule::setup => {
+        Rule::pieces => {
             let kind = ident(inner.next().unwrap());
+            let count = inner.next().filter(|c| c.as_rule() == Rule::int).map(int);
+            GameItem::Pieces { kind, count }
+        }
+        Rule::pass_rule => GameItem::Pass,
+        Rule::setup => {
+            let first = inner.next().unwrap();
+            if first.as_rule() == Rule::fixed_setup {
+                let placements = first
+                    .into_inner()
+                    .map(|p| {
+                        let mut p = p.into_inner();
+                        Placement { player: ident(p.next().unwrap()), cells: p.map(ident).collect() }
+                    })
+                    .collect();
+                return GameItem::FixedSetup(placements);
+            }
+            let kind = ident(first);
             let requires = inner.map(|r| Spanned::new(require(r.clone()), span(&r))).collect();
             GameItem::Setup { kind, requires }
         }
         Rule::action => {
             let name = ident(inner.next().unwrap());
             let m = inner.next().unwrap();
+            if m.as_rule() == Rule::place {
+                let mut m = m.into_inner();
+                let piece = ident(m.next().unwrap());
+                let directions = int(m.next().unwrap());
+                return GameItem::Action { name, mechanic: Mechanic::Place { piece, directions } };
+            }
             let mut m = m.into_inner();
             let piece = ident(m.next().unwrap());
             let toward = ident(m.next().unwrap());
@@ -176,7 +200,16 @@ fn game_item(p: Pair<Rule>) -> GameItem {
             let over_empty = m.next().is_some();
             GameItem::Action { name, mechanic: Mechanic::Slide { piece, toward, min, max, over_empty } }
         }
-        Rule::end_rule => GameItem::End { last_mover_wins: inner.next().unwrap().as_str() == "wins" },
+        Rule::end_rule => {
+            let e = inner.next().unwrap();
+            let neither = e.as_rule() == Rule::neither_end;
+            let wins = e.into_inner().next().unwrap().as_str() == "wins";
+            GameItem::End(if neither {
+                EndRule::NeitherCanMove { most_wins: wins }
+            } else {
+                EndRule::NoMoves { last_mover_wins: wins }
+            })
+        }
         Rule::strategy => {
             let player = ident(inner.next().unwrap());
             let kind = ident(inner.next().unwrap());

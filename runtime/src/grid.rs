@@ -17,6 +17,8 @@ pub struct Grid {
 
 /// The eight compass directions as (column step, row step).
 pub const KING: [(i8, i8); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)];
+/// The four orthogonal directions.
+pub const ROOK: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 
 impl Grid {
     /// Every cell of the grid.

@@ -11,7 +11,7 @@ fn host_rules() -> Rules {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../games/silver_dollar.game");
     let mut sources = gamec_dsl::Sources::new();
     let id = sources.add(path, std::fs::read_to_string(path).unwrap());
-    Rules::new(&gamec_dsl::load_game(&sources, id).unwrap())
+    Rules::new(&gamec_dsl::load_game(&sources, id).unwrap()).unwrap()
 }
 
 #[test]

@@ -17,7 +17,7 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>) -> T
         quote! { Slide { cells: CELLS, step: #step, min: #min, max: #max, over_empty: #over } }
     });
     let n_slides = rules.slides.len();
-    let last_mover_wins = game.last_mover_wins;
+    let last_mover_wins = rules.last_mover_wins;
     let device = game.strategy.as_ref().map_or(1 - game.first, |s| s.player);
     let human_first = game.first != device;
 
