@@ -96,7 +96,12 @@ impl<G: Game> App<G> {
             };
             self.idle_ms = 0;
             let outcome = self.turn.press(input, now);
-            self.show(hal, fb);
+            if matches!(outcome, Outcome::HumanWon | Outcome::DeviceWon) {
+                // The final position stays on show while the end tune plays.
+                hal.show(self.turn.position());
+            } else {
+                self.show(hal, fb);
+            }
             let tune = match outcome {
                 Outcome::Denied => fb.denied,
                 Outcome::Accepted => fb.accepted,

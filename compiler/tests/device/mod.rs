@@ -1,0 +1,203 @@
+//! A player at the pins of a simulated AVR: holds buttons, reads charlieplexed LEDs across
+//! multiplex cycles, listens to the speaker pin, and follows the chip into sleep and out.
+//!
+//! It drives simavr through avr-simulator, the simulation layer of avr-tester, because
+//! avr-tester panics when the chip sleeps and buttons on pulled-up pins must be re-asserted
+//! after every instruction (simavr re-applies pull-ups on each write to the port).
+#![allow(dead_code)]
+
+use avr_simulator::{AvrSimulator, AvrState, PinMode};
+use gamec::bind::Target;
+use gamec::driver::Built;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+
+/// Builds a game's firmware once per test binary and returns the ELF and its target.
+pub fn firmware(game: &str, board: &str) -> (PathBuf, Target) {
+    static BUILT: OnceLock<Mutex<Vec<(String, PathBuf, Target)>>> = OnceLock::new();
+    let key = format!("{game}+{board}");
+    let cache = BUILT.get_or_init(|| Mutex::new(Vec::new()));
+    let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, elf, t)) = cache.iter().find(|(k, _, _)| *k == key) {
+        return (elf.clone(), t.clone());
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let out = root.join("target/gamec-tests");
+    let Built { elf, target, report, .. } =
+        gamec::driver::build(&mut gamec_dsl::Sources::new(), &root.join(game), &root.join(board), &out)
+            .unwrap_or_else(|e| panic!("building {game} on {board}: {e}"));
+    eprintln!("{report}");
+    cache.push((key, elf.clone(), target.clone()));
+    (elf, target)
+}
+
+pub struct Device {
+    sim: AvrSimulator,
+    pub target: Target,
+    clock_hz: u64,
+    pub cycles: u64,
+    /// Pins the player holds at a level, re-asserted after every instruction.
+    held: Vec<(char, u8, bool)>,
+    pub slept: bool,
+}
+
+impl Device {
+    pub fn boot(elf: &Path, target: &Target) -> Device {
+        let sim = AvrSimulator::new(target.chip.simavr_name, target.clock_hz, elf);
+        let mut d = Device {
+            sim,
+            target: target.clone(),
+            clock_hz: target.clock_hz as u64,
+            cycles: 0,
+            held: Vec::new(),
+            slept: false,
+        };
+        // Every button starts released.
+        for p in d.target.inputs.clone() {
+            d.hold(p.port, p.bit, true);
+        }
+        d
+    }
+
+    pub fn hold(&mut self, port: char, bit: u8, level: bool) {
+        self.held.retain(|&(p, b, _)| (p, b) != (port, bit));
+        self.held.push((port, bit, level));
+        self.sim.set_digital_pin(port, bit, level);
+    }
+
+    fn step(&mut self) -> AvrState {
+        let s = self.sim.step();
+        self.cycles += s.tt.as_cycles();
+        for &(p, b, l) in &self.held {
+            self.sim.set_digital_pin(p, b, l);
+        }
+        match s.state {
+            AvrState::Running => {}
+            AvrState::Sleeping => self.slept = true,
+            other => panic!("the chip stopped: {other:?} at cycle {}", self.cycles),
+        }
+        s.state
+    }
+
+    pub fn ms_to_cycles(&self, ms: f64) -> u64 {
+        (ms * self.clock_hz as f64 / 1000.0) as u64
+    }
+
+    pub fn run_cycles(&mut self, n: u64) {
+        let end = self.cycles + n;
+        while self.cycles < end {
+            self.step();
+        }
+    }
+
+    pub fn run_ms(&mut self, ms: f64) {
+        self.run_cycles(self.ms_to_cycles(ms));
+    }
+
+    /// Runs until the chip is asleep, at most `ms`; returns whether it slept.
+    pub fn run_until_sleep(&mut self, ms: f64) -> bool {
+        let end = self.cycles + self.ms_to_cycles(ms);
+        while self.cycles < end {
+            if self.step() == AvrState::Sleeping {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Presses input `n` (in control order) for 50 ms and lets go for 50 ms.
+    pub fn press(&mut self, n: usize) {
+        let p = self.target.inputs[n];
+        self.hold(p.port, p.bit, false);
+        self.run_ms(50.0);
+        self.hold(p.port, p.bit, true);
+        self.run_ms(50.0);
+    }
+
+    pub fn press_commit(&mut self) {
+        self.press(self.target.commit as usize);
+    }
+
+    fn pin(&mut self, port: char, mask: u8) -> (bool, bool) {
+        let bit = mask.trailing_zeros() as u8;
+        (self.sim.get_digital_pin_mode(port, bit) == PinMode::Output, self.sim.get_digital_pin(port, bit))
+    }
+
+    /// The LEDs lit at this instant, as cells (bit i = cell number i + 1).
+    pub fn lit_now(&mut self) -> u16 {
+        let d = self.target.display.clone().expect("a display");
+        let mut lit = 0u16;
+        for (cathode, leds) in &d.rows {
+            let (c_out, c_high) = self.pin(d.port, *cathode);
+            if !c_out || c_high {
+                continue;
+            }
+            for (cell, anode) in leds {
+                let (a_out, a_high) = self.pin(d.port, *anode);
+                if a_out && a_high {
+                    lit |= 1 << cell;
+                }
+            }
+        }
+        lit
+    }
+
+    /// Every LED lit at some point in `ms` milliseconds, sampled every 50 µs.
+    pub fn leds_over(&mut self, ms: f64) -> u16 {
+        let mut lit = 0;
+        let step = self.ms_to_cycles(0.05);
+        let end = self.cycles + self.ms_to_cycles(ms);
+        while self.cycles < end {
+            lit |= self.lit_now();
+            self.run_cycles(step);
+        }
+        lit
+    }
+
+    /// The LEDs as a person sees them: everything lit across two full scans.
+    pub fn leds(&mut self) -> u16 {
+        let rows = self.target.display.as_ref().map_or(1, |d| d.rows.len()) as f64;
+        self.leds_over(2.0 * rows + 1.0)
+    }
+
+    /// The speaker's frequency over the next `ms` (0 when silent): the median over its
+    /// half-periods, so a window that straddles two notes reports the longer one, and the
+    /// odd glitch simavr's port emulation puts on a timer output does not count.
+    pub fn speaker_hz(&mut self, ms: f64) -> f64 {
+        let s = self.target.speaker.clone().expect("a speaker");
+        let step = self.ms_to_cycles(0.01).max(1);
+        let end = self.cycles + self.ms_to_cycles(ms);
+        let mut last = self.sim.get_digital_pin(s.pin.port, s.pin.bit);
+        let mut edges = Vec::new();
+        while self.cycles < end {
+            self.run_cycles(step);
+            let now = self.sim.get_digital_pin(s.pin.port, s.pin.bit);
+            if now != last {
+                edges.push(self.cycles);
+                last = now;
+            }
+        }
+        let mut halves: Vec<u64> = edges.windows(2).map(|w| w[1] - w[0]).collect();
+        if halves.len() < 4 {
+            return 0.0;
+        }
+        halves.sort_unstable();
+        self.clock_hz as f64 / (2.0 * halves[halves.len() / 2] as f64)
+    }
+
+    /// The frequencies heard in consecutive windows of `window_ms`, until `total_ms` passed.
+    pub fn listen(&mut self, total_ms: f64, window_ms: f64) -> Vec<f64> {
+        let mut out = Vec::new();
+        let mut t = 0.0;
+        while t < total_ms {
+            out.push(self.speaker_hz(window_ms));
+            t += window_ms;
+        }
+        out
+    }
+}
+
+/// Whether a sequence of windows heard a tone near `hz` (within 1.5%, well under a semitone).
+pub fn heard(windows: &[f64], hz: f64) -> bool {
+    windows.iter().any(|&f| (f - hz).abs() / hz < 0.015)
+}

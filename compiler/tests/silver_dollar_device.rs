@@ -1,0 +1,261 @@
+//! Silver Dollar firmware on a simulated ATtiny84A, played through its pins as a person would:
+//! read the LEDs, press the dollar buttons and GO, listen to the piezo.
+
+mod device;
+
+use device::{heard, Device};
+use gamec::rules::{Move, Pos, Rules};
+use gamec::solve::Solution;
+
+const GAME: &str = "games/silver_dollar.game";
+const BOARD: &str = "boards/silver_dollar_attiny84.board";
+/// Notes of the game file's tunes, in hertz: each tune is told apart by notes only it has.
+const BEEP: f64 = 440.0; // A4
+const CELEBRATE: [f64; 2] = [523.25, 1046.5]; // C5 and C6
+const COMMISERATE: [f64; 2] = [783.99, 739.99]; // G5 and F#5
+
+struct Host {
+    rules: Rules,
+    solution: Solution,
+}
+
+fn host() -> Host {
+    let path = format!("{}/../{GAME}", env!("CARGO_MANIFEST_DIR"));
+    let mut sources = gamec_dsl::Sources::new();
+    let id = sources.add(path.clone(), std::fs::read_to_string(&path).unwrap());
+    let rules = Rules::new(&gamec_dsl::load_game(&sources, id).unwrap()).unwrap();
+    let solution = Solution::solve(&rules);
+    Host { rules, solution }
+}
+
+fn boot() -> Device {
+    let (elf, target) = device::firmware(GAME, BOARD);
+    let mut d = Device::boot(&elf, &target);
+    d.run_ms(5.0);
+    d
+}
+
+/// Starts a game with GO and returns the start position read off the LEDs.
+fn start(d: &mut Device) -> Pos {
+    d.press_commit();
+    d.leds()
+}
+
+/// Enters a move: the button of the dollar on `from`, once per cell.
+fn enter(d: &mut Device, pos: Pos, m: Move) {
+    // Buttons count dollars from the left, i.e. from the highest cell.
+    let piece = (pos >> (m.from + 1)).count_ones() as usize;
+    for _ in 0..(m.from - m.to) {
+        d.press(piece);
+    }
+}
+
+/// The device's answer to `before` is legal, and winning whenever it had a win.
+fn check_device_move(h: &Host, before: Pos, after: Pos) {
+    let legal: Vec<Pos> = h.rules.moves(before).iter().map(|&m| Rules::apply(before, m)).collect();
+    assert!(legal.contains(&after), "device went from {before:012b} to {after:012b}, not a legal move");
+    if h.solution.mover_wins(before) {
+        assert!(!h.solution.mover_wins(after), "device missed a win from {before:012b}");
+    }
+}
+
+/// Plays one game choosing moves with `choose`; returns who won and what the speaker played.
+fn play(d: &mut Device, h: &Host, mut choose: impl FnMut(Pos) -> Move) -> (bool, Vec<f64>) {
+    let mut pos = start(d);
+    loop {
+        let m = choose(pos);
+        enter(d, pos, m);
+        let mine = Rules::apply(pos, m);
+        assert_eq!(d.leds(), mine, "the LEDs show the entered move before GO");
+        let go = d.target.commit as usize;
+        let mut sound = press_listening(d, go);
+        if h.rules.moves(mine).is_empty() {
+            // The device cannot move: the player has won; the final position stays lit.
+            assert_eq!(d.leds(), mine);
+            sound.extend(d.listen(1000.0, 50.0));
+            return (true, sound);
+        }
+        let answer = d.leds();
+        check_device_move(h, mine, answer);
+        if h.rules.moves(answer).is_empty() {
+            sound.extend(d.listen(1000.0, 50.0));
+            return (false, sound);
+        }
+        pos = answer;
+    }
+}
+
+#[test]
+fn attract_mode_sweeps_one_led_until_go() {
+    let mut d = boot();
+    let mut seen = 0u16;
+    for _ in 0..30 {
+        // Longer than one scan of the rows, shorter than one step of the sweep.
+        let now = d.leds_over(5.0);
+        assert!(now.count_ones() <= 1, "attract lights one LED at a time, saw {now:012b}");
+        seen |= now;
+        d.run_ms(35.0);
+    }
+    assert!(seen.count_ones() >= 10, "the light sweeps along the row: {seen:012b}");
+}
+
+#[test]
+fn the_start_is_a_winnable_deal_with_the_leftmost_dollar_on_11_or_12() {
+    let h = host();
+    let mut d = boot();
+    for _ in 0..3 {
+        let pos = start(&mut d);
+        assert_eq!(pos.count_ones(), 5, "five dollars: {pos:012b}");
+        assert!(pos >> 10 != 0, "leftmost dollar on cell 11 or 12: {pos:012b}");
+        assert!(h.solution.mover_wins(pos), "the player can win {pos:012b}");
+        // Throw the game quickly to get a new deal: move the leftmost dollar one cell per turn.
+        loop {
+            let here = d.leds();
+            if here.count_ones() != 5 || h.rules.moves(here).is_empty() {
+                break;
+            }
+            let m = *h.rules.moves(here).iter().min_by_key(|m| m.from - m.to).unwrap();
+            enter(&mut d, here, m);
+            d.press_commit();
+            let after = d.leds();
+            if after.count_ones() != 5
+                || h.rules.moves(after).is_empty()
+                || h.rules.moves(Rules::apply(here, m)).is_empty()
+            {
+                d.run_ms(1500.0);
+                break;
+            }
+        }
+    }
+}
+
+#[test]
+fn perfect_play_wins_and_the_celebrate_tune_plays() {
+    let h = host();
+    let mut d = boot();
+    let (won, sound) = play(&mut d, &h, |pos| {
+        *h.rules
+            .moves(pos)
+            .iter()
+            .find(|&&m| !h.solution.mover_wins(Rules::apply(pos, m)))
+            .expect("a winning move exists from every position perfect play reaches")
+    });
+    assert!(won, "perfect play beats the device");
+    assert!(CELEBRATE.iter().all(|&f| heard(&sound, f)), "celebrate tune: {sound:?}");
+    assert!(!heard(&sound, COMMISERATE[1]), "not commiserate: {sound:?}");
+    d.run_ms(1000.0);
+    assert!(d.leds().count_ones() <= 1, "back to attract mode");
+}
+
+#[test]
+fn bad_play_loses_and_the_commiserate_tune_plays() {
+    let h = host();
+    let mut d = boot();
+    // Hand the device a winning position whenever possible, else creep one cell.
+    let (won, sound) = play(&mut d, &h, |pos| {
+        let moves = h.rules.moves(pos);
+        moves
+            .iter()
+            .copied()
+            .find(|&m| h.solution.mover_wins(Rules::apply(pos, m)))
+            .unwrap_or_else(|| *moves.iter().min_by_key(|m| m.from - m.to).unwrap())
+    });
+    assert!(!won, "the device punishes bad play");
+    assert!(COMMISERATE.iter().all(|&f| heard(&sound, f)), "commiserate tune: {sound:?}");
+    assert!(!heard(&sound, CELEBRATE[1]), "not celebrate: {sound:?}");
+}
+
+/// Holds input `n` down while listening, then lets go; returns what the speaker played.
+fn press_listening(d: &mut Device, n: usize) -> Vec<f64> {
+    let p = d.target.inputs[n];
+    d.hold(p.port, p.bit, false);
+    let mut sound = d.listen(100.0, 50.0);
+    d.hold(p.port, p.bit, true);
+    sound.extend(d.listen(100.0, 50.0));
+    sound
+}
+
+#[test]
+fn illegal_presses_and_an_early_go_beep_and_change_nothing() {
+    let h = host();
+    let mut d = boot();
+    let pos = start(&mut d);
+
+    // GO before any move.
+    let go = d.target.commit as usize;
+    let sound = press_listening(&mut d, go);
+    assert!(heard(&sound, BEEP), "early GO beeps: {sound:?}");
+    assert_eq!(d.leds(), pos, "early GO changes nothing");
+
+    // The rightmost dollar against the wall or a dollar right behind another cannot move.
+    let blocked = (0..5).find(|&i| {
+        let cell = (0..12).rev().filter(|c| pos & (1 << c) != 0).nth(i).unwrap();
+        cell == 0 || pos & (1 << (cell - 1)) != 0
+    });
+    if let Some(i) = blocked {
+        let sound = press_listening(&mut d, i);
+        assert!(heard(&sound, BEEP), "a blocked dollar beeps: {sound:?}");
+        assert_eq!(d.leds(), pos, "a blocked dollar stays put");
+    }
+
+    // Move one dollar, then try another one in the same turn.
+    let m = h.rules.moves(pos)[0];
+    enter(&mut d, pos, m);
+    let moved = Rules::apply(pos, m);
+    assert_eq!(d.leds(), moved);
+    let moved_piece = (pos >> (m.from + 1)).count_ones() as usize;
+    let other = (0..5).find(|&i| i != moved_piece).unwrap();
+    let sound = press_listening(&mut d, other);
+    assert!(heard(&sound, BEEP), "a second dollar in one turn beeps: {sound:?}");
+    assert_eq!(d.leds(), moved, "and leaves the board as it was");
+
+    // Pushing the moved dollar onto its neighbour or past the end is refused too.
+    let mut at = moved;
+    loop {
+        let from = (0..12).rev().filter(|c| at & (1 << c) != 0).nth(moved_piece).unwrap();
+        if from == 0 || at & (1 << (from - 1)) != 0 {
+            let sound = press_listening(&mut d, moved_piece);
+            assert!(heard(&sound, BEEP), "onto a dollar or off the end beeps: {sound:?}");
+            assert_eq!(d.leds(), at);
+            break;
+        }
+        d.press(moved_piece);
+        at = Rules::apply(at, Move { from, to: from - 1 });
+        assert_eq!(d.leds(), at);
+    }
+}
+
+#[test]
+fn the_device_answers_every_position_with_a_legal_and_if_possible_winning_move() {
+    let h = host();
+    let mut d = boot();
+    // Random-ish human play over a few games; every device answer is checked in `play`.
+    for game in 0..3u64 {
+        let mut n = game * 7 + 3;
+        let (_won, _) = play(&mut d, &h, |pos| {
+            let moves = h.rules.moves(pos);
+            n = n.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            moves[(n >> 33) as usize % moves.len()]
+        });
+        d.run_ms(1500.0);
+    }
+}
+
+#[test]
+fn idle_for_30_s_sleeps_and_go_wakes() {
+    let mut d = boot();
+    let pos = start(&mut d);
+    assert!(!d.run_until_sleep(29_000.0), "awake before 30 s");
+    assert!(d.run_until_sleep(2_000.0), "asleep by 31 s");
+    assert_eq!(d.leds_over(20.0), 0, "the display is dark in sleep");
+    let go_pin = d.target.inputs[d.target.commit as usize];
+    d.hold(go_pin.port, go_pin.bit, false);
+    d.run_ms(100.0);
+    d.hold(go_pin.port, go_pin.bit, true);
+    d.run_ms(100.0);
+    assert_eq!(d.leds(), pos, "awake again, showing the game as it was");
+    // The wake press is not taken as a commit: the game goes on with nothing entered.
+    let go = d.target.commit as usize;
+    let sound = press_listening(&mut d, go);
+    assert!(heard(&sound, BEEP), "GO with no move still beeps after waking: {sound:?}");
+}
