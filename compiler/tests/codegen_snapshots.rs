@@ -84,3 +84,22 @@ fn malformed_files_exit_1_with_a_diagnostic_and_never_panic() {
     assert!(err.contains("error[E0004]"), "{err}");
     assert!(err.contains("help:"), "{err}");
 }
+
+#[test]
+fn the_tutorial_game_and_board_check_as_a_pair_and_analyze() {
+    let doc = std::fs::read_to_string(root("docs/language.md")).unwrap();
+    let block = |fence: &str, name: &str| -> String {
+        let start = doc.find(&format!("```{fence}\n// ")).filter(|_| fence == "game").unwrap_or(0);
+        let start = if fence == "board" { doc.find(&format!("```board\nboard {name}")).unwrap() } else { start };
+        let body = &doc[start + fence.len() + 4..];
+        body[..body.find("```").unwrap()].to_string()
+    };
+    let mut sources = Sources::new();
+    let gf = sources.add("three_coins.game", block("game", "three_coins"));
+    let bf = sources.add("three_coins_attiny84.board", block("board", "three_coins_attiny84"));
+    gamec::check(&sources, &[gf, bf]).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
+    let game = gamec_dsl::load_game(&sources, gf).unwrap();
+    let a = Analysis::new(&game, gf).unwrap();
+    assert_eq!(a.placements, 56, "C(8, 3)");
+    assert_eq!(a.strategy_perfect, Some(true));
+}
