@@ -259,3 +259,69 @@ fn idle_for_30_s_sleeps_and_go_wakes() {
     let sound = press_listening(&mut d, go);
     assert!(heard(&sound, BEEP), "GO with no move still beeps after waking: {sound:?}");
 }
+
+/// Benchmark, not a test: the device's worst reply in simulator cycles and the stack's deepest
+/// point, over several games. Run with `cargo xtask bench`.
+#[test]
+#[ignore = "benchmark; run with cargo xtask bench"]
+fn bench_device_reply_cycles_and_stack_depth() {
+    let h = host();
+    let (elf, _) = device::firmware(GAME, BOARD);
+    let (table_fn, table_fn_len) = device::symbol(&elf, "10mover_wins");
+    let (lit, _) = device::symbol(&elf, "3LIT");
+    let mut d = boot();
+    let ramend = d.ramend();
+    d.track_stack();
+    let mut worst = 0u64;
+    let mut replies = 0;
+    let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+    for _game in 0..4 {
+        let mut pos = start(&mut d);
+        loop {
+            let moves = h.rules.moves(pos);
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let m = moves[(rng % moves.len() as u64) as usize];
+            enter(&mut d, pos, m);
+            let mine = Rules::apply(pos, m);
+            if h.rules.moves(mine).is_empty() {
+                d.press_commit();
+                d.run_ms(1500.0);
+                break;
+            }
+            // Hold GO and watch: the reply starts at the first look-up in the solved table and
+            // ends when the new position is handed to the display.
+            let go = d.target.inputs[d.target.commit as usize];
+            let shown = u16::from_le_bytes([d.peek(lit as u16), d.peek(lit as u16 + 1)]);
+            d.hold(go.port, go.bit, false);
+            let deadline = d.cycles + d.ms_to_cycles(200.0);
+            let mut began = None;
+            while d.cycles < deadline {
+                d.step_once();
+                let pc = d.pc();
+                if began.is_none() && (table_fn..table_fn + table_fn_len).contains(&pc) {
+                    began = Some(d.cycles);
+                }
+                let now = u16::from_le_bytes([d.peek(lit as u16), d.peek(lit as u16 + 1)]);
+                if began.is_some() && now != shown {
+                    worst = worst.max(d.cycles - began.unwrap());
+                    replies += 1;
+                    break;
+                }
+            }
+            d.hold(go.port, go.bit, true);
+            d.run_ms(50.0);
+            pos = d.leds();
+            if h.rules.moves(pos).is_empty() {
+                d.run_ms(1500.0);
+                break;
+            }
+        }
+    }
+    println!("device replies measured: {replies}");
+    println!("worst device reply: {worst} cycles ({:.2} ms at 8 MHz)", worst as f64 / 8000.0);
+    let lowest_sp = d.lowest_sp().unwrap();
+    println!("stack: lowest SP {lowest_sp:#x}, RAMEND {ramend:#x}: {} bytes deep", ramend - lowest_sp);
+    assert!(replies > 0);
+}

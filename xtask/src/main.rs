@@ -24,6 +24,8 @@ enum Cmd {
     Test,
     /// rustfmt and clippy, as CI would.
     Lint,
+    /// The benchmarks behind the README's figures (simulator cycles, stack depth, perft).
+    Bench,
 }
 
 const APT_PACKAGES: &[&str] =
@@ -109,6 +111,47 @@ fn build() -> Result<(), String> {
     Ok(())
 }
 
+fn bench() -> Result<(), String> {
+    build()?;
+    run(Command::new("cargo")
+        .args([
+            "test",
+            "-q",
+            "-p",
+            "gamec",
+            "--test",
+            "silver_dollar_device",
+            "bench",
+            "--",
+            "--ignored",
+            "--nocapture",
+        ])
+        .current_dir(root()))?;
+    let gamec = root().join("target/release/gamec");
+    run(Command::new(&gamec)
+        .args(["perft", "compiler/tests/fixtures/othello.game", "--depth", "10"])
+        .current_dir(root()))?;
+    for args in [
+        &["check", "games/silver_dollar.game", "boards/silver_dollar_attiny84.board"][..],
+        &["build", "games/silver_dollar.game", "--board", "boards/silver_dollar_attiny84.board", "-o", "build"][..],
+    ] {
+        let started = std::time::Instant::now();
+        let runs = 5;
+        for _ in 0..runs {
+            let out = Command::new(&gamec).args(args).current_dir(root()).output().map_err(|e| e.to_string())?;
+            if !out.status.success() {
+                return Err(format!("gamec {args:?} failed"));
+            }
+        }
+        eprintln!(
+            "gamec {}: {:.1} ms per run (mean of {runs})",
+            args[0],
+            started.elapsed().as_secs_f64() * 1000.0 / runs as f64
+        );
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Cmd::Setup => setup(),
@@ -116,6 +159,7 @@ fn main() -> ExitCode {
         Cmd::Test => {
             setup().and_then(|()| run(Command::new("cargo").args(["test", "--workspace"]).current_dir(root())))
         }
+        Cmd::Bench => setup().and_then(|()| bench()),
         Cmd::Lint => run(Command::new("cargo").args(["fmt", "--all", "--check"]).current_dir(root())).and_then(|()| {
             run(Command::new("cargo")
                 .args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"])

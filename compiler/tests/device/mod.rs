@@ -6,7 +6,7 @@
 //! after every instruction (simavr re-applies pull-ups on each write to the port).
 #![allow(dead_code)]
 
-use avr_simulator::{AvrSimulator, AvrState, PinMode};
+use avr_simulator::{ffi, AvrSimulator, AvrState, PinMode};
 use gamec::bind::Target;
 use gamec::driver::Built;
 use std::path::{Path, PathBuf};
@@ -39,13 +39,20 @@ pub struct Device {
     /// Pins the player holds at a level, re-asserted after every instruction.
     held: Vec<(char, u8, bool)>,
     pub slept: bool,
+    /// simavr's `avr_t`, read once at boot (see [`Device::raw`]).
+    avr: *mut ffi::avr_t,
+    /// When tracking: the deepest stack pointer seen and the last three samples.
+    stack: Option<(u16, [u16; 3])>,
 }
 
 impl Device {
     pub fn boot(elf: &Path, target: &Target) -> Device {
         let sim = AvrSimulator::new(target.chip.simavr_name, target.clock_hz, elf);
+        let avr = raw(&sim);
         let mut d = Device {
             sim,
+            avr,
+            stack: None,
             target: target.clone(),
             clock_hz: target.clock_hz as u64,
             cycles: 0,
@@ -70,6 +77,14 @@ impl Device {
         self.cycles += s.tt.as_cycles();
         for &(p, b, l) in &self.held {
             self.sim.set_digital_pin(p, b, l);
+        }
+        if self.stack.is_some() {
+            let sp = self.sp();
+            let (low, recent) = self.stack.as_mut().unwrap();
+            // SP changes in two byte writes with instructions between them; a value that did
+            // not hold for three instructions is such a half-written one.
+            *recent = [recent[1], recent[2], sp];
+            *low = (*low).min(*recent.iter().max().unwrap());
         }
         match s.state {
             AvrState::Running => {}
@@ -103,6 +118,48 @@ impl Device {
             }
         }
         false
+    }
+
+    /// Starts tracking the deepest point of the stack.
+    pub fn track_stack(&mut self) {
+        let sp = self.sp();
+        self.stack = Some((sp, [sp; 3]));
+    }
+
+    /// The deepest stack pointer seen since `track_stack`.
+    pub fn lowest_sp(&self) -> Option<u16> {
+        self.stack.map(|(low, _)| low)
+    }
+
+    /// The byte at a data-space address (registers, I/O and SRAM).
+    pub fn peek(&self, addr: u16) -> u8 {
+        // SAFETY: the pointer is simavr's live avr_t and addr is within its data space.
+        unsafe {
+            let avr = self.avr;
+            assert!(addr <= (*avr).ramend);
+            *(*avr).data.add(addr as usize)
+        }
+    }
+
+    /// The stack pointer (SPH:SPL).
+    pub fn sp(&self) -> u16 {
+        u16::from_le_bytes([self.peek(0x5D), self.peek(0x5E)])
+    }
+
+    /// The program counter, as a byte address.
+    pub fn pc(&self) -> u32 {
+        // SAFETY: as in `peek`.
+        unsafe { (*self.avr).pc }
+    }
+
+    pub fn ramend(&self) -> u16 {
+        // SAFETY: as in `peek`.
+        unsafe { (*self.avr).ramend }
+    }
+
+    /// Steps one instruction; for measurements.
+    pub fn step_once(&mut self) {
+        self.step();
     }
 
     /// Presses input `n` (in control order) for 50 ms and lets go for 50 ms.
@@ -195,6 +252,27 @@ impl Device {
         }
         out
     }
+}
+
+/// simavr's own `avr_t`, for measurements the pins cannot give (stack pointer, program counter,
+/// RAM). avr-simulator keeps the pointer private; its derived `Debug` prints it, so it is read
+/// from there, once per simulator.
+fn raw(sim: &AvrSimulator) -> *mut ffi::avr_t {
+    let dbg = format!("{sim:?}");
+    let at = dbg.find("inner: 0x").expect("avr-simulator's Debug shows the avr_t pointer") + "inner: 0x".len();
+    let hex: String = dbg[at..].chars().take_while(|c| c.is_ascii_hexdigit()).collect();
+    usize::from_str_radix(&hex, 16).unwrap() as *mut ffi::avr_t
+}
+
+/// The address and size of the first symbol of the ELF whose mangled name contains `part`
+/// (data symbols as data-space addresses).
+pub fn symbol(elf: &Path, part: &str) -> (u32, u32) {
+    use object::{Object, ObjectSymbol};
+    let bytes = std::fs::read(elf).unwrap();
+    let file = object::File::parse(&*bytes).unwrap();
+    let sym =
+        file.symbols().find(|s| s.name().is_ok_and(|n| n.contains(part))).unwrap_or_else(|| panic!("no symbol {part}"));
+    ((sym.address() & 0x7F_FFFF) as u32, sym.size() as u32)
 }
 
 /// Whether a sequence of windows heard a tone near `hz` (within 1.5%, well under a semitone).
