@@ -304,8 +304,8 @@ fn bench_device_reply_cycles_and_stack_depth() {
                     began = Some(d.cycles);
                 }
                 let now = u16::from_le_bytes([d.peek(lit as u16), d.peek(lit as u16 + 1)]);
-                if began.is_some() && now != shown {
-                    worst = worst.max(d.cycles - began.unwrap());
+                if let (Some(began), true) = (began, now != shown) {
+                    worst = worst.max(d.cycles - began);
                     replies += 1;
                     break;
                 }

@@ -78,9 +78,8 @@ impl Device {
         for &(p, b, l) in &self.held {
             self.sim.set_digital_pin(p, b, l);
         }
-        if self.stack.is_some() {
-            let sp = self.sp();
-            let (low, recent) = self.stack.as_mut().unwrap();
+        let sp = if self.stack.is_some() { self.sp() } else { 0 };
+        if let Some((low, recent)) = &mut self.stack {
             // SP changes in two byte writes with instructions between them; a value that did
             // not hold for three instructions is such a half-written one.
             *recent = [recent[1], recent[2], sp];
