@@ -76,20 +76,9 @@ pub fn bind(
     board_file: FileId,
 ) -> Result<Target, Vec<Diagnostic>> {
     let mut ctx = Ctx { game_file, board_file, diags: Vec::new() };
-    let Some(chip) = chips::find(&board.chip.node) else {
-        let known: Vec<&str> = chips::CHIPS.iter().map(|c| c.name).collect();
-        ctx.board_err(
-            "E0101",
-            board.chip.span,
-            format!("unknown chip `{}`", board.chip.node),
-            "not a chip gamec knows",
-            format!("the chips gamec knows are: {}", known.join(", ")),
-        );
+    let Some(chip) = check_chip(&mut ctx, board) else {
         return Err(ctx.diags);
     };
-
-    check_pins(&mut ctx, board, chip);
-    check_timers(&mut ctx, board);
     let display = bind_display(&mut ctx, game, board, chip);
     let (inputs, commit, wake) = bind_buttons(&mut ctx, game, board, chip);
     let speaker = bind_speaker(&mut ctx, game, board, chip);
@@ -115,23 +104,26 @@ pub fn bind(
 /// Checks a board on its own: its chip, pins and timers.
 pub fn check_board(board: &BoardDef, board_file: FileId) -> Vec<Diagnostic> {
     let mut ctx = Ctx { game_file: board_file, board_file, diags: Vec::new() };
-    match chips::find(&board.chip.node) {
-        Some(chip) => {
-            check_pins(&mut ctx, board, chip);
-            check_timers(&mut ctx, board);
-        }
-        None => {
-            let known: Vec<&str> = chips::CHIPS.iter().map(|c| c.name).collect();
-            ctx.board_err(
-                "E0101",
-                board.chip.span,
-                format!("unknown chip `{}`", board.chip.node),
-                "not a chip gamec knows",
-                format!("the chips gamec knows are: {}", known.join(", ")),
-            );
-        }
-    }
+    check_chip(&mut ctx, board);
     ctx.diags
+}
+
+/// The board's chip, with its pins and timers checked; `None` if gamec does not know it.
+fn check_chip(ctx: &mut Ctx, board: &BoardDef) -> Option<&'static Chip> {
+    let Some(chip) = chips::find(&board.chip.node) else {
+        let known: Vec<&str> = chips::CHIPS.iter().map(|c| c.name).collect();
+        ctx.board_err(
+            "E0101",
+            board.chip.span,
+            format!("unknown chip `{}`", board.chip.node),
+            "not a chip gamec knows",
+            format!("the chips gamec knows are: {}", known.join(", ")),
+        );
+        return None;
+    };
+    check_pins(ctx, board, chip);
+    check_timers(ctx, board);
+    Some(chip)
 }
 
 /// Every pin named on the board, with the device that claims it.
