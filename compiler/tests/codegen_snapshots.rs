@@ -1,5 +1,5 @@
 //! Snapshots of the generated firmware crate for Silver Dollar on its board, and of the board
-//! lints' diagnostics. The generated crate is also built and run: see silver_dollar_firmware.rs.
+//! lints' diagnostics. The generated crate is also built and run: see silver_dollar_device.rs.
 
 use gamec::analyze::Analysis;
 use gamec::codegen::{self, ScaffoldInputs};
