@@ -315,7 +315,8 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             }
         }
     }
-    if slides.is_empty() && places.is_empty() {
+    // Actions that were declared but refused above already have their diagnostic.
+    if action_names.is_empty() {
         missing(&mut ctx, "action", "action step = slide dollar toward right by 1.. over empty");
     }
 
@@ -506,8 +507,10 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                             match slides.iter().position(|s| s.name.node == action.node) {
                                 Some(a) => ControlAction::Extend { action: a },
                                 None => {
-                                    let names: Vec<&str> = slides.iter().map(|s| s.name.node.as_str()).collect();
-                                    ctx.unknown("action", action, &names);
+                                    if !action_names.iter().any(|n| n.node == action.node) {
+                                        let names: Vec<&str> = action_names.iter().map(|n| n.node.as_str()).collect();
+                                        ctx.unknown("action", action, &names);
+                                    }
                                     continue;
                                 }
                             }

@@ -1,0 +1,90 @@
+//! Malformed game and board files: each gets a diagnostic with file:line:col, a caret, a code
+//! and a hint (snapshots), and no input makes the front end panic.
+
+use gamec_dsl::{load, Sources};
+
+fn diagnose(name: &str, text: &str) -> String {
+    let mut sources = Sources::new();
+    let id = sources.add(name, text);
+    match load(&sources, id) {
+        Ok(_) => panic!("{name} should not load"),
+        Err(d) => {
+            let out = sources.render(&d);
+            assert!(out.contains(&format!("{name}:")), "a location: {out}");
+            assert!(out.contains("help:"), "a hint: {out}");
+            out
+        }
+    }
+}
+
+const GOOD_GAME: &str = include_str!("../../games/silver_dollar.game");
+const GOOD_BOARD: &str = include_str!("../../boards/silver_dollar_attiny84.board");
+
+fn game_with(from: &str, to: &str) -> String {
+    assert!(GOOD_GAME.contains(from), "fixture: {from}");
+    GOOD_GAME.replacen(from, to, 1)
+}
+
+fn board_with(from: &str, to: &str) -> String {
+    assert!(GOOD_BOARD.contains(from), "fixture: {from}");
+    GOOD_BOARD.replacen(from, to, 1)
+}
+
+#[test]
+fn malformed_game_files() {
+    let cases = [
+        ("missing_brace", game_with("  tune beep { A4/150 }", "  tune beep { A4/150 ")),
+        ("misspelt_keyword", game_with("  pieces dollar x 5", "  peices dollar x 5")),
+        ("bad_note", game_with("tune beep { A4/150 }", "tune beep { H4/150 }")),
+        ("note_without_duration", game_with("tune beep { A4/150 }", "tune beep { A4 }")),
+        ("garbage_at_the_end", format!("{GOOD_GAME}\n}}")),
+        ("duplicate_statement", game_with("  first human", "  first human\n  first device")),
+        ("missing_players", game_with("  players human, device\n", "")),
+        ("missing_board", game_with("  board line 12 numbered from right\n", "")),
+        ("missing_action", game_with("  action step = slide dollar toward right by 1.. over empty\n", "")),
+        ("unknown_player", game_with("  first human", "  first alice")),
+        ("unknown_piece", game_with("slide dollar toward", "slide coin toward")),
+        ("unknown_tune", game_with("on denied -> tune beep", "on denied -> tune bleep")),
+        ("unknown_action", game_with("extend step(dollar[i])", "extend hop(dollar[i])")),
+        ("unknown_wake_control", game_with("wake go", "wake stop")),
+        ("zero_step_slide", game_with("by 1.. over", "by 0.. over")),
+        ("line_too_long", game_with("board line 12", "board line 40")),
+        ("per_piece_control_without_index", game_with("move[i] -> extend", "move -> extend")),
+        ("three_players", game_with("players human, device", "players human, device, cat")),
+        ("slide_on_a_grid", game_with("board line 12 numbered from right", "board grid 4 x 4")),
+    ];
+    for (name, text) in cases {
+        insta::assert_snapshot!(name, diagnose("bad.game", &text));
+    }
+}
+
+#[test]
+fn malformed_board_files() {
+    let cases = [
+        ("pin_without_bit", board_with("button go = PA6 pullup", "button go = PX pullup")),
+        ("pin_bit_out_of_range", board_with("button go = PA6 pullup", "button go = PA9 pullup")),
+        ("led_pin_outside_display", board_with("12 = PA3 > PA0", "12 = PA3 > PA5")),
+        ("leds_with_a_gap", board_with("    6 = PA1 > PA2\n", "")),
+        ("duplicate_button", board_with("button go = PA6 pullup", "button go = PA6 pullup\n  button go = PA7 pullup")),
+        ("missing_chip", board_with("  chip attiny84a\n", "")),
+        ("led_anode_is_cathode", board_with("12 = PA3 > PA0", "12 = PA3 > PA3")),
+    ];
+    for (name, text) in cases {
+        insta::assert_snapshot!(name, diagnose("bad.board", &text));
+    }
+}
+
+#[test]
+fn no_prefix_of_a_valid_file_panics() {
+    for text in [GOOD_GAME, GOOD_BOARD] {
+        for end in (0..text.len()).step_by(3).filter(|&i| text.is_char_boundary(i)) {
+            let mut sources = Sources::new();
+            let id = sources.add("prefix", &text[..end]);
+            let result = load(&sources, id);
+            if let Err(d) = result {
+                // Rendering must not panic either, whatever the span.
+                let _ = sources.render(&d);
+            }
+        }
+    }
+}
