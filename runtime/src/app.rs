@@ -156,7 +156,8 @@ impl<G: Game> App<G> {
 /// Plays a tune to the end; the display keeps refreshing from its interrupt meanwhile.
 pub fn play<H: Hal>(hal: &mut H, tune: Tune) {
     for note in tune {
-        hal.tone(if note.is_rest() { None } else { Some(note) });
+        let note = Note::load(note);
+        hal.tone(if note.is_rest() { None } else { Some(&note) });
         let start = hal.millis();
         while hal.millis().wrapping_sub(start) < note.millis {}
     }

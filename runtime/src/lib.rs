@@ -6,6 +6,8 @@
 //! Per-chip glue lives in [`chip`], behind one cargo feature per chip. Everything but the chip
 //! glue builds for the host, where it is unit-tested.
 #![no_std]
+// Reading program memory needs inline assembly, still unstable on AVR.
+#![cfg_attr(target_arch = "avr", feature(asm_experimental_arch))]
 
 pub mod app;
 pub mod buttons;
@@ -14,6 +16,7 @@ pub mod chip;
 pub mod grid;
 pub mod line;
 pub mod pick;
+pub mod progmem;
 pub mod rank;
 pub mod rng;
 pub mod strategy;

@@ -29,11 +29,6 @@ pub fn rank<const K: usize>(cells: Cells, n: u8) -> u16 {
     rank
 }
 
-/// Looks up bit `index` of a packed bit table.
-pub fn bit(table: &[u8], index: u16) -> bool {
-    table.get((index >> 3) as usize).is_some_and(|b| b >> (index & 7) & 1 != 0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -55,10 +50,11 @@ mod tests {
 
     #[test]
     fn bit_reads_little_endian_bits() {
-        let t = [0b0000_0010, 0b1000_0000];
-        assert!(bit(&t, 1));
-        assert!(!bit(&t, 0));
-        assert!(bit(&t, 15));
-        assert!(!bit(&t, 16), "past the end is false");
+        use crate::progmem::bit;
+        static T: [u8; 2] = [0b0000_0010, 0b1000_0000];
+        assert!(bit(&T, 1));
+        assert!(!bit(&T, 0));
+        assert!(bit(&T, 15));
+        assert!(!bit(&T, 16), "past the end is false");
     }
 }

@@ -37,10 +37,11 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>) -> T
     let table_items = uses_table.then(|| {
         quote! {
             /// Bit r is set when the player to move wins the position of rank r with perfect play.
+            #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
             pub static MOVER_WINS: [u8; #table_len] = [#(#table_bytes),*];
             /// The player to move wins `pos` with perfect play.
             pub fn mover_wins(pos: Cells) -> bool {
-                rank::bit(&MOVER_WINS, rank::rank::<#k>(pos, CELLS))
+                progmem::bit(&MOVER_WINS, rank::rank::<#k>(pos, CELLS))
             }
         }
     });
@@ -90,7 +91,7 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>) -> T
         #![allow(clippy::all, dead_code, unused_imports)]
         use gamec_runtime::line::{self, Cells, Move, Slide};
         use gamec_runtime::rng::Rng;
-        use gamec_runtime::{rank, strategy};
+        use gamec_runtime::{progmem, rank, strategy};
         use gamec_runtime::turn::Game;
 
         pub const CELLS: u8 = #cells;
@@ -156,7 +157,10 @@ fn feedback(game: &GameDef, target: &Target, device: usize, cells: u8) -> TokenS
         let name = format_ident!("TUNE_{}", game.tunes[i].name.node.to_uppercase());
         let n = notes.len();
         let notes = notes.iter().map(|(clock, top, ms)| quote! { Note { top: #top, clock: #clock, millis: #ms } });
-        quote! { pub static #name: [Note; #n] = [#(#notes),*]; }
+        quote! {
+            #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+            pub static #name: [Note; #n] = [#(#notes),*];
+        }
     });
     let tune_for = |kind: EventKind| -> TokenStream {
         let found = game.events.iter().find(|e| e.event == kind).and_then(|e| match e.response {

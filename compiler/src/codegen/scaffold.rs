@@ -32,7 +32,7 @@ gamec-runtime = { path = "{{ runtime_path }}", features = ["{{ feature }}"] }
 avr-device = { version = "0.9", default-features = false, features = ["rt", "{{ feature }}"] }
 
 [profile.release]
-opt-level = "s"
+opt-level = "z"
 lto = true
 panic = "abort"
 codegen-units = 1

@@ -1,0 +1,42 @@
+//! Tables kept in program memory. On AVR, flash and RAM are separate address spaces: a table
+//! the generated code places in `.progmem.data` costs no RAM but must be read with `lpm`.
+//! On every other target these are plain reads, so the same code runs on the host.
+
+/// Reads one byte of a table placed in program memory.
+///
+/// # Safety
+/// `p` points into a `static` the generated code placed in `.progmem.data`
+/// (or, off AVR, into any live memory).
+#[inline(always)]
+pub unsafe fn byte(p: *const u8) -> u8 {
+    #[cfg(target_arch = "avr")]
+    {
+        let b: u8;
+        core::arch::asm!("lpm {0}, Z", out(reg) b, in("Z") p, options(pure, readonly, nostack, preserves_flags));
+        b
+    }
+    #[cfg(not(target_arch = "avr"))]
+    {
+        *p
+    }
+}
+
+/// Reads a little-endian `u16` of a table placed in program memory.
+///
+/// # Safety
+/// As for [`byte`], for two bytes.
+#[inline(always)]
+pub unsafe fn word(p: *const u16) -> u16 {
+    let p = p as *const u8;
+    u16::from_le_bytes([byte(p), byte(p.add(1))])
+}
+
+/// Bit `index` of a packed bit table in program memory; past the end is false.
+pub fn bit(table: &'static [u8], index: u16) -> bool {
+    let at = (index >> 3) as usize;
+    if at >= table.len() {
+        return false;
+    }
+    // SAFETY: `at` is inside the table.
+    unsafe { byte(table.as_ptr().add(at)) >> (index & 7) & 1 != 0 }
+}
