@@ -47,6 +47,28 @@ impl Grid {
         moved & !wrapped & self.cells()
     }
 
+    /// The four corner cells.
+    pub const fn corners(&self) -> Bits {
+        let (c, r) = (self.cols as u32 - 1, self.rows as u32 - 1);
+        1 | 1 << c | 1 << (r * 8) | 1 << (r * 8 + c)
+    }
+
+    /// Cells on the border, corners excluded.
+    pub const fn edges(&self) -> Bits {
+        let cells = self.cells();
+        let first_row = (1u64 << self.cols) - 1;
+        let last_row = first_row << ((self.rows as u32 - 1) * 8);
+        let first_col = 0x0101_0101_0101_0101u64 & cells;
+        let last_col = first_col << (self.cols - 1);
+        (first_row | last_row | first_col | last_col) & !self.corners()
+    }
+
+    /// The cells diagonally next to a corner, which hand the corner to the opponent.
+    pub const fn x_squares(&self) -> Bits {
+        let (c, r) = (self.cols as u32 - 1, self.rows as u32 - 1);
+        1 << 9 | 1 << (8 + c - 1) | 1 << ((r - 1) * 8 + 1) | 1 << ((r - 1) * 8 + c - 1)
+    }
+
     /// Cells where `me` may place a piece that captures at least one of `opp`'s.
     pub fn flank_moves(&self, me: Bits, opp: Bits, dirs: &[(i8, i8)]) -> Bits {
         let empty = self.cells() & !(me | opp);
@@ -139,6 +161,17 @@ mod tests {
         assert_eq!(m.count_ones(), 4);
         assert_eq!(m, bit(3, 2) | bit(2, 3) | bit(5, 4) | bit(4, 5));
         assert_eq!(G.flips(black, white, bit(3, 2), &KING), bit(3, 3));
+    }
+
+    #[test]
+    fn corners_edges_and_x_squares() {
+        assert_eq!(G.corners(), bit(0, 0) | bit(7, 0) | bit(0, 7) | bit(7, 7));
+        assert_eq!(G.edges().count_ones(), 24);
+        assert_eq!(G.edges() & G.corners(), 0);
+        assert_eq!(G.x_squares(), bit(1, 1) | bit(6, 1) | bit(1, 6) | bit(6, 6));
+        let small = Grid { cols: 4, rows: 3 };
+        assert_eq!(small.corners(), bit(0, 0) | bit(3, 0) | bit(0, 2) | bit(3, 2));
+        assert_eq!(small.edges().count_ones(), 6);
     }
 
     #[test]

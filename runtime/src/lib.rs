@@ -19,6 +19,7 @@ pub mod pick;
 pub mod progmem;
 pub mod rank;
 pub mod rng;
+pub mod search;
 pub mod strategy;
 pub mod tune;
 pub mod turn;

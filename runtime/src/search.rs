@@ -1,0 +1,256 @@
+//! Game-tree search for the device: negamax with alpha-beta pruning and iterative deepening
+//! under a node budget, trying the previous iteration's best move first and, where asked, the
+//! others in the order of a quick evaluation. It knows games only through [`Tree`].
+
+/// A game as the search sees it, always from the side to move.
+pub trait Tree {
+    type Pos: Copy;
+    type Move: Copy + PartialEq + Default;
+    /// Writes the legal moves into `out` and returns how many there are (at most `out.len()`).
+    fn moves(pos: &Self::Pos, out: &mut [Self::Move]) -> usize;
+    fn play(pos: &Self::Pos, m: Self::Move) -> Self::Pos;
+    /// The position after the mover passes, or `None` when the game is over.
+    fn pass(pos: &Self::Pos) -> Option<Self::Pos>;
+    /// A heuristic score for the mover; larger is better.
+    fn eval(pos: &Self::Pos) -> i16;
+    /// The score of a finished game for the mover: beyond any `eval` for a win or a loss.
+    fn outcome(pos: &Self::Pos) -> i16;
+}
+
+/// Scores at or beyond this are finished games.
+pub const WIN: i16 = 16_000;
+
+/// How much searching is allowed, and how much was done.
+pub struct Budget<'a> {
+    pub nodes: u32,
+    pub max_nodes: u32,
+    /// Asked every 64 nodes: true when the time is up (a move clock, for example).
+    pub out_of_time: &'a mut dyn FnMut() -> bool,
+    stopped: bool,
+}
+
+impl<'a> Budget<'a> {
+    pub fn new(max_nodes: u32, out_of_time: &'a mut dyn FnMut() -> bool) -> Self {
+        Budget { nodes: 0, max_nodes, out_of_time, stopped: false }
+    }
+
+    fn spend(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.max_nodes || (self.nodes & 63 == 0 && (self.out_of_time)()) {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+}
+
+/// The result of a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice<M> {
+    pub best: M,
+    pub score: i16,
+    /// The deepest iteration that finished.
+    pub depth: u8,
+}
+
+/// Searches `pos` to at most `max_depth` plies within the budget; `None` when the mover has
+/// no move. `N` is the most moves a position can have; `order` sorts moves by evaluation.
+pub fn choose<T: Tree, const N: usize>(
+    pos: &T::Pos,
+    max_depth: u8,
+    order: bool,
+    budget: &mut Budget,
+) -> Option<Choice<T::Move>> {
+    let mut moves = [T::Move::default(); N];
+    let n = T::moves(pos, &mut moves);
+    if n == 0 {
+        return None;
+    }
+    let moves = &mut moves[..n];
+    if order {
+        sort_by_eval::<T>(pos, moves);
+    }
+    let mut choice = Choice { best: moves[0], score: -WIN, depth: 0 };
+    for depth in 1..=max_depth {
+        let mut alpha = -WIN - 1;
+        let mut best = moves[0];
+        for &m in moves.iter() {
+            let score = -negamax::<T, N>(&T::play(pos, m), depth - 1, -WIN - 1, -alpha, order, budget);
+            if budget.stopped() {
+                break;
+            }
+            if score > alpha {
+                alpha = score;
+                best = m;
+            }
+        }
+        if budget.stopped() {
+            break;
+        }
+        choice = Choice { best, score: alpha, depth };
+        // The best move leads the next iteration.
+        let at = moves.iter().position(|&m| m == best).unwrap_or(0);
+        moves[..=at].rotate_right(1);
+        if alpha.abs() >= WIN {
+            break;
+        }
+    }
+    Some(choice)
+}
+
+fn negamax<T: Tree, const N: usize>(
+    pos: &T::Pos,
+    depth: u8,
+    mut alpha: i16,
+    beta: i16,
+    order: bool,
+    budget: &mut Budget,
+) -> i16 {
+    if budget.spend() {
+        return 0;
+    }
+    let mut moves = [T::Move::default(); N];
+    let n = T::moves(pos, &mut moves);
+    if n == 0 {
+        return match T::pass(pos) {
+            Some(next) if depth > 0 => -negamax::<T, N>(&next, depth - 1, -beta, -alpha, order, budget),
+            Some(_) => T::eval(pos),
+            None => T::outcome(pos),
+        };
+    }
+    if depth == 0 {
+        return T::eval(pos);
+    }
+    let moves = &mut moves[..n];
+    if order && depth >= 2 {
+        sort_by_eval::<T>(pos, moves);
+    }
+    for &m in moves.iter() {
+        let score = -negamax::<T, N>(&T::play(pos, m), depth - 1, -beta, -alpha, order, budget);
+        if score > alpha {
+            alpha = score;
+            if alpha >= beta {
+                break;
+            }
+        }
+    }
+    alpha
+}
+
+/// Insertion sort, best first by the opponent's evaluation after the move (lower is better).
+fn sort_by_eval<T: Tree>(pos: &T::Pos, moves: &mut [T::Move]) {
+    for i in 1..moves.len() {
+        let m = moves[i];
+        let key = T::eval(&T::play(pos, m));
+        let mut j = i;
+        while j > 0 && T::eval(&T::play(pos, moves[j - 1])) > key {
+            moves[j] = moves[j - 1];
+            j -= 1;
+        }
+        moves[j] = m;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Noughts and crosses: cells 0..9, the mover's marks in the low 9 bits, the other's above.
+    #[derive(Clone, Copy)]
+    struct Ttt(u32);
+    struct Game;
+    const LINES: [u32; 8] = [0o7, 0o70, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
+
+    fn won(marks: u32) -> bool {
+        for line in LINES {
+            if marks & line == line {
+                return true;
+            }
+        }
+        false
+    }
+
+    impl Tree for Game {
+        type Pos = Ttt;
+        type Move = u8;
+        fn moves(pos: &Ttt, out: &mut [u8]) -> usize {
+            let (me, opp) = (pos.0 & 0x1FF, pos.0 >> 9);
+            if won(opp) {
+                return 0;
+            }
+            let mut n = 0;
+            for c in 0..9 {
+                if (me | opp) & (1 << c) == 0 {
+                    out[n] = c;
+                    n += 1;
+                }
+            }
+            n
+        }
+        fn play(pos: &Ttt, m: u8) -> Ttt {
+            let (me, opp) = (pos.0 & 0x1FF, pos.0 >> 9);
+            Ttt(opp | ((me | 1 << m) << 9))
+        }
+        fn pass(_: &Ttt) -> Option<Ttt> {
+            None
+        }
+        fn eval(_: &Ttt) -> i16 {
+            0
+        }
+        fn outcome(pos: &Ttt) -> i16 {
+            if won(pos.0 >> 9) {
+                -WIN
+            } else {
+                0
+            }
+        }
+    }
+
+    fn pick(pos: Ttt, nodes: u32) -> Choice<u8> {
+        let mut never = || false;
+        let mut budget = Budget::new(nodes, &mut never);
+        choose::<Game, 9>(&pos, 9, false, &mut budget).unwrap()
+    }
+
+    #[test]
+    fn takes_a_win_and_blocks_a_loss() {
+        // Mover has 0 and 1: playing 2 wins.
+        let c = pick(Ttt(0b11 | (0b1_1000 << 9)), 1_000_000);
+        assert_eq!(c.best, 2);
+        assert_eq!(c.score, WIN);
+        // The opponent has 3 and 4 and threatens 5; the mover must block.
+        let c = pick(Ttt(0b1 | 0b100_000_000 | (0b1_1000 << 9)), 1_000_000);
+        assert_eq!(c.best, 5);
+    }
+
+    #[test]
+    fn perfect_play_from_the_empty_board_is_a_draw() {
+        let c = pick(Ttt(0), 10_000_000);
+        assert_eq!(c.score, 0);
+        assert_eq!(c.depth, 9);
+    }
+
+    #[test]
+    fn a_small_budget_stops_early_but_still_answers() {
+        let c = pick(Ttt(0), 200);
+        assert!(c.depth < 9);
+        assert!(c.best < 9);
+    }
+
+    #[test]
+    fn the_clock_stops_the_search() {
+        let mut calls = 0;
+        let mut clock = || {
+            calls += 1;
+            calls > 3
+        };
+        let mut budget = Budget::new(u32::MAX, &mut clock);
+        let c = choose::<Game, 9>(&Ttt(0), 9, true, &mut budget).unwrap();
+        assert!(budget.stopped());
+        assert!(budget.nodes <= 4 * 64);
+        assert!(c.depth < 9);
+    }
+}
