@@ -5,20 +5,30 @@ use std::fmt::Write;
 use std::path::Path;
 
 fn main() {
-    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../games");
-    println!("cargo:rerun-if-changed={}", games.display());
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    // Games in games/, and games whose firmware does not exist yet, kept with the tests.
+    let dirs = [root.join("games"), root.join("compiler/tests/fixtures")];
     let out = std::env::var("OUT_DIR").unwrap();
     let mut index = String::new();
-    let mut paths: Vec<_> = std::fs::read_dir(&games).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut paths = Vec::new();
+    for dir in &dirs {
+        println!("cargo:rerun-if-changed={}", dir.display());
+        paths.extend(std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()));
+    }
     paths.sort();
     for path in paths.iter().filter(|p| p.extension().is_some_and(|e| e == "game")) {
         println!("cargo:rerun-if-changed={}", path.display());
         let mut sources = gamec_dsl::Sources::new();
         let id = sources.add(path.display().to_string(), std::fs::read_to_string(path).unwrap());
         let game = gamec_dsl::load_game(&sources, id).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
-        let analysis = Analysis::new(&game, id).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
-        let code = gamec::codegen::game_module(&game, &analysis, None, &format!("games/{name}.game"));
+        let source = path.strip_prefix(&root).unwrap_or(path).display().to_string();
+        let code = if game.grid().is_some() {
+            gamec::codegen::grid_module(&game, &source)
+        } else {
+            let analysis = Analysis::new(&game, id).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
+            gamec::codegen::game_module(&game, &analysis, None, &source)
+        };
         let file = Path::new(&out).join(format!("{name}.rs"));
         std::fs::write(&file, code).unwrap();
         // `#[path]` rather than `include!`, which cannot take the module's inner attributes.

@@ -64,6 +64,8 @@ impl Analysis {
                 let moves = rules.moves(p);
                 !solution.mover_wins(p) || moves.iter().any(|&m| !solution.mover_wins(Rules::apply(p, m)))
             }),
+            // Search is refused on line games by the front end; it proves nothing here.
+            StrategyKind::Search => false,
             // Random play is perfect only if no reachable winning position has a losing move.
             StrategyKind::Random => reach.iter().all(|&p| {
                 !solution.mover_wins(p) || rules.moves(p).iter().all(|&m| !solution.mover_wins(Rules::apply(p, m)))

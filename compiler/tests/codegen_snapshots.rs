@@ -103,3 +103,14 @@ fn the_tutorial_game_and_board_check_as_a_pair_and_analyze() {
     assert_eq!(a.placements, 56, "C(8, 3)");
     assert_eq!(a.strategy_perfect, Some(true));
 }
+
+#[test]
+fn grid_game_module() {
+    let mut sources = Sources::new();
+    let path = "compiler/tests/fixtures/othello.game";
+    let gf = sources.add(path, std::fs::read_to_string(root(path)).unwrap());
+    let game = gamec_dsl::load_game(&sources, gf).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
+    let code = codegen::grid_module(&game, path);
+    assert!(code.contains("@generated"));
+    insta::assert_snapshot!("grid_game_rs", code);
+}

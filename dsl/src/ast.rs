@@ -57,7 +57,10 @@ pub enum GameItem {
         player: Ident,
         kind: Ident,
         ties: Option<Ident>,
+        deepening: bool,
+        order_by_eval: bool,
     },
+    Eval(Vec<EvalCase>),
     Controls(Vec<Spanned<ControlItem>>),
     Feedback(Vec<Spanned<FeedbackItem>>),
     Tune {
@@ -114,6 +117,15 @@ pub enum Mechanic {
 pub struct Placement {
     pub player: Ident,
     pub cells: Vec<Ident>,
+}
+
+/// `when FEATURE OP N: SUM` or `else: SUM`.
+#[derive(Debug, Clone)]
+pub struct EvalCase {
+    pub when: Option<(Ident, Spanned<CmpOp>, Int)>,
+    /// Signed weight and feature name.
+    pub terms: Vec<(i64, Ident)>,
+    pub span: crate::Span,
 }
 
 #[derive(Debug, Clone, Copy)]

@@ -65,7 +65,7 @@ fn once<T>(ctx: &mut Ctx, what: &str, slot: &mut Option<(Span, T)>, span: Span, 
 }
 
 type SetupRef<'a> = (&'a ast::Ident, &'a Vec<Spanned<ast::Require>>);
-type StrategyRef<'a> = (&'a ast::Ident, &'a ast::Ident, &'a Option<ast::Ident>);
+type StrategyRef<'a> = (&'a ast::Ident, &'a ast::Ident, &'a Option<ast::Ident>, bool, bool);
 
 pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>> {
     let mut ctx = Ctx { file, diags: Vec::new() };
@@ -78,6 +78,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     let mut pass: Option<(Span, ())> = None;
     let mut fixed_setup: Option<(Span, &Vec<ast::Placement>)> = None;
     let mut strategy: Option<(Span, StrategyRef)> = None;
+    let mut eval: Option<(Span, &Vec<ast::EvalCase>)> = None;
     let mut controls: Option<(Span, &Vec<Spanned<ast::ControlItem>>)> = None;
     let mut feedback: Option<(Span, &Vec<Spanned<ast::FeedbackItem>>)> = None;
     let mut actions = Vec::new();
@@ -94,8 +95,9 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             ast::GameItem::End(rule) => once(&mut ctx, "end", &mut end, sp, *rule),
             ast::GameItem::Pass => once(&mut ctx, "pass", &mut pass, sp, ()),
             ast::GameItem::FixedSetup(p) => once(&mut ctx, "setup", &mut fixed_setup, sp, p),
-            ast::GameItem::Strategy { player, kind, ties } => {
-                once(&mut ctx, "strategy", &mut strategy, sp, (player, kind, ties))
+            ast::GameItem::Eval(cases) => once(&mut ctx, "eval", &mut eval, sp, cases),
+            ast::GameItem::Strategy { player, kind, ties, deepening, order_by_eval } => {
+                once(&mut ctx, "strategy", &mut strategy, sp, (player, kind, ties, *deepening, *order_by_eval))
             }
             ast::GameItem::Controls(c) => once(&mut ctx, "controls", &mut controls, sp, c),
             ast::GameItem::Feedback(f) => once(&mut ctx, "feedback", &mut feedback, sp, f),
@@ -394,14 +396,47 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
         }
     };
 
-    let strategy = strategy.and_then(|(sp, (player, kind, ties))| {
+    let strategy = strategy.and_then(|(sp, (player, kind, ties, deepening, order_by_eval))| {
         let p = find_player(&mut ctx, player)?;
         let kind = match kind.node.as_str() {
             "perfect" => StrategyKind::Perfect,
+            "search" => StrategyKind::Search,
             _ => StrategyKind::Random,
         };
-        Some(StrategyDef { player: p, kind, ties_random: ties.as_ref().is_none_or(|t| t.node == "random"), span: sp })
+        match (kind, &layout) {
+            (StrategyKind::Perfect, Layout::Grid(_)) => ctx.err(
+                "E0006",
+                sp,
+                "perfect play is solved at compile time for line games only",
+                "too many positions to solve",
+                "on a grid, use `strategy device = search, deepening, order by eval` with an `eval`",
+            ),
+            (StrategyKind::Search, Layout::Line(_)) => ctx.err(
+                "E0006",
+                sp,
+                "search is supported on grid games",
+                "a line game",
+                "line games are small enough to solve: `strategy device = perfect, ties random`",
+            ),
+            (StrategyKind::Search, _) if eval.is_none() => ctx.err(
+                "E0003",
+                sp,
+                "a search strategy needs an `eval` block to score positions",
+                "no eval",
+                "add, for example: `eval { else: 1 * pieces + 10 * corners }`",
+            ),
+            _ => {}
+        }
+        Some(StrategyDef {
+            player: p,
+            kind,
+            ties_random: ties.as_ref().is_none_or(|t| t.node == "random"),
+            deepening,
+            order_by_eval,
+            span: sp,
+        })
     });
+    let eval = eval.map(|(sp, cases)| lower_eval(&mut ctx, sp, cases));
 
     // Tunes come before controls and feedback, which refer to them.
     let mut tunes: Vec<TuneDef> = Vec::new();
@@ -603,6 +638,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             pass: pass.is_some(),
             end,
             strategy,
+            eval,
             controls: control_defs,
             idle,
             views,
@@ -612,6 +648,65 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     } else {
         Err(ctx.diags)
     }
+}
+
+fn feature(ctx: &mut Ctx, name: &ast::Ident) -> Feature {
+    match name.node.as_str() {
+        "pieces" => Feature::Pieces,
+        "mobility" => Feature::Mobility,
+        "corners" => Feature::Corners,
+        "edges" => Feature::Edges,
+        "x_squares" => Feature::XSquares,
+        "empty" => Feature::Empty,
+        _ => {
+            // The grammar admits only the names above.
+            ctx.err("E0004", name.span, format!("unknown feature `{}`", name.node), "here", "see docs/language.md");
+            Feature::Pieces
+        }
+    }
+}
+
+/// Largest weight an evaluation term may have, so sums stay well inside 16 bits.
+const MAX_WEIGHT: i64 = 100;
+
+fn lower_eval(ctx: &mut Ctx, span: Span, cases: &[ast::EvalCase]) -> EvalDef {
+    let mut out = Vec::new();
+    for (i, c) in cases.iter().enumerate() {
+        let when = c.when.as_ref().map(|(f, op, n)| (feature(ctx, f), op.node, n.node.min(i32::MAX as u32) as i32));
+        if when.is_none() && i + 1 != cases.len() {
+            ctx.err(
+                "E0005",
+                c.span,
+                "`else` must be the last case",
+                "cases after it never apply",
+                "move `else` to the end",
+            );
+        }
+        let mut terms = Vec::new();
+        for (w, f) in &c.terms {
+            if w.abs() > MAX_WEIGHT {
+                ctx.err(
+                    "E0005",
+                    f.span,
+                    format!("a weight is at most {MAX_WEIGHT} either way, not {w}"),
+                    "weight",
+                    "scale the weights down together",
+                );
+            }
+            terms.push(((*w).clamp(-MAX_WEIGHT, MAX_WEIGHT) as i16, feature(ctx, f)));
+        }
+        out.push(EvalCaseDef { when, terms });
+    }
+    if cases.last().is_some_and(|c| c.when.is_some()) {
+        ctx.err(
+            "E0005",
+            span,
+            "an `eval` ends with an `else` case",
+            "no `else`",
+            "add `else: ...` as the last case so every position gets a score",
+        );
+    }
+    EvalDef { cases: out, span }
 }
 
 fn quantity(ctx: &mut Ctx, e: &ast::Expr, check_piece: &dyn Fn(&mut Ctx, &ast::Ident)) -> Option<Quantity> {

@@ -26,6 +26,7 @@ pub struct GameDef {
     pub pass: bool,
     pub end: EndDef,
     pub strategy: Option<StrategyDef>,
+    pub eval: Option<EvalDef>,
     pub controls: Vec<ControlDef>,
     pub idle: Option<IdleDef>,
     pub views: Vec<ViewDef>,
@@ -169,7 +170,42 @@ pub struct StrategyDef {
     pub player: usize,
     pub kind: StrategyKind,
     pub ties_random: bool,
+    /// Search: deepen one ply at a time until the budget or the clock runs out.
+    pub deepening: bool,
+    /// Search: try moves in the order of the evaluation.
+    pub order_by_eval: bool,
     pub span: Span,
+}
+
+/// A heuristic evaluation for the player to move: the first case whose condition holds.
+#[derive(Debug, Clone)]
+pub struct EvalDef {
+    pub cases: Vec<EvalCaseDef>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub struct EvalCaseDef {
+    /// `None` for `else`.
+    pub when: Option<(Feature, CmpOp, i32)>,
+    pub terms: Vec<(i16, Feature)>,
+}
+
+/// What an evaluation can weigh: the mover's count minus the opponent's, except `Empty`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Feature {
+    /// Pieces on the board.
+    Pieces,
+    /// Legal moves.
+    Mobility,
+    /// Pieces on the grid's corners.
+    Corners,
+    /// Pieces on its border, corners excluded.
+    Edges,
+    /// Pieces diagonally next to a corner.
+    XSquares,
+    /// Empty cells (not a difference).
+    Empty,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -178,6 +214,8 @@ pub enum StrategyKind {
     Perfect,
     /// Any legal move, uniformly.
     Random,
+    /// Alpha-beta search over the rules, scored by the game's `eval`.
+    Search,
 }
 
 #[derive(Debug, Clone)]

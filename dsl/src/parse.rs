@@ -99,7 +99,9 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::pass_rule => "`pass`",
         Rule::cell_name => "a cell such as `D5`",
         Rule::steps => "a step range such as `1..`",
-        Rule::strategy_kind => "`perfect` or `random`",
+        Rule::strategy_kind => "`perfect`, `random` or `search`",
+        Rule::feature => "a feature: `pieces`, `mobility`, `corners`, `edges`, `x_squares` or `empty`",
+        Rule::eval => "`eval`",
         Rule::event => "an event",
         Rule::response => "`tune` or `animate`",
         Rule::extend | Rule::commit => "`extend` or `commit`",
@@ -213,9 +215,19 @@ fn game_item(p: Pair<Rule>) -> GameItem {
         Rule::strategy => {
             let player = ident(inner.next().unwrap());
             let kind = ident(inner.next().unwrap());
-            let ties = inner.next().map(|t| ident(t.into_inner().next().unwrap()));
-            GameItem::Strategy { player, kind, ties }
+            let (mut ties, mut deepening, mut order_by_eval) = (None, false, false);
+            for opt in inner {
+                match opt.as_rule() {
+                    Rule::ties => ties = Some(ident(opt.into_inner().next().unwrap())),
+                    _ => match opt.into_inner().next().unwrap().as_rule() {
+                        Rule::deepening => deepening = true,
+                        _ => order_by_eval = true,
+                    },
+                }
+            }
+            GameItem::Strategy { player, kind, ties, deepening, order_by_eval }
         }
+        Rule::eval => GameItem::Eval(inner.map(eval_case).collect()),
         Rule::controls => GameItem::Controls(inner.map(|c| Spanned::new(control_item(c.clone()), span(&c))).collect()),
         Rule::feedback => GameItem::Feedback(inner.map(|f| Spanned::new(feedback_item(f.clone()), span(&f))).collect()),
         Rule::tune => {
@@ -235,6 +247,48 @@ fn game_item(p: Pair<Rule>) -> GameItem {
     }
 }
 
+fn cmp_op(p: &Pair<Rule>) -> CmpOp {
+    match p.as_str() {
+        ">=" => CmpOp::Ge,
+        "<=" => CmpOp::Le,
+        "==" => CmpOp::Eq,
+        "!=" => CmpOp::Ne,
+        ">" => CmpOp::Gt,
+        _ => CmpOp::Lt,
+    }
+}
+
+fn eval_case(p: Pair<Rule>) -> EvalCase {
+    let sp = span(&p);
+    let mut inner = p.into_inner();
+    let head = inner.next().unwrap();
+    let when = (head.as_rule() == Rule::eval_when).then(|| {
+        let mut w = head.into_inner();
+        let feature = ident(w.next().unwrap());
+        let op = w.next().unwrap();
+        let op = Spanned::new(cmp_op(&op), span(&op));
+        (feature, op, int(w.next().unwrap()))
+    });
+    let mut terms = Vec::new();
+    let mut negative = false;
+    for part in inner.next().unwrap().into_inner() {
+        match part.as_rule() {
+            Rule::sign => negative = part.as_str() == "-",
+            _ => {
+                let mut t = part.into_inner();
+                let first = t.next().unwrap();
+                let (weight, feature) = match t.next() {
+                    Some(f) => (first.as_str().parse::<i64>().unwrap_or(i64::MAX), ident(f)),
+                    None => (1, ident(first)),
+                };
+                terms.push((if negative { -weight } else { weight }, feature));
+                negative = false;
+            }
+        }
+    }
+    EvalCase { when, terms, span: sp }
+}
+
 fn require(p: Pair<Rule>) -> Require {
     let r = p.into_inner().next().unwrap();
     match r.as_rule() {
@@ -243,14 +297,7 @@ fn require(p: Pair<Rule>) -> Require {
             let mut c = r.into_inner();
             let lhs = expr(c.next().unwrap());
             let op_pair = c.next().unwrap();
-            let op = match op_pair.as_str() {
-                ">=" => CmpOp::Ge,
-                "<=" => CmpOp::Le,
-                "==" => CmpOp::Eq,
-                "!=" => CmpOp::Ne,
-                ">" => CmpOp::Gt,
-                _ => CmpOp::Lt,
-            };
+            let op = cmp_op(&op_pair);
             let rhs = expr(c.next().unwrap());
             Require::Compare { lhs, op: Spanned::new(op, span(&op_pair)), rhs }
         }

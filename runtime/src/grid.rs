@@ -103,6 +103,42 @@ impl Grid {
     }
 }
 
+/// A two-player position on a grid, seen from the side to move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Duel {
+    pub me: Bits,
+    pub opp: Bits,
+}
+
+impl Duel {
+    /// The same position seen from the other side.
+    pub const fn swap(self) -> Duel {
+        Duel { me: self.opp, opp: self.me }
+    }
+
+    /// My pieces on `mask` minus the opponent's.
+    pub fn diff(&self, mask: Bits) -> i16 {
+        (self.me & mask).count_ones() as i16 - (self.opp & mask).count_ones() as i16
+    }
+
+    pub fn empty(&self, g: &Grid) -> i16 {
+        (g.cells() & !(self.me | self.opp)).count_ones() as i16
+    }
+
+    /// My legal placements minus the opponent's.
+    pub fn mobility(&self, g: &Grid, dirs: &[(i8, i8)]) -> i16 {
+        g.flank_moves(self.me, self.opp, dirs).count_ones() as i16
+            - g.flank_moves(self.opp, self.me, dirs).count_ones() as i16
+    }
+
+    /// Places a piece on `cell` with its captures; the result is seen from the opponent's side.
+    pub fn place(&self, g: &Grid, dirs: &[(i8, i8)], cell: u8) -> Duel {
+        let at = 1u64 << cell;
+        let flips = g.flips(self.me, self.opp, at, dirs);
+        Duel { me: self.opp & !flips, opp: self.me | at | flips }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,6 +3,7 @@
 
 mod board;
 mod game;
+mod grid_game;
 mod main_rs;
 mod scaffold;
 
@@ -22,6 +23,11 @@ pub struct GeneratedFile {
 /// The game module alone: target-independent, also compiled for the host.
 pub fn game_module(game: &GameDef, analysis: &Analysis, target: Option<&Target>, source: &str) -> String {
     format_rust(game::render(game, analysis, target), source)
+}
+
+/// The module of a grid game: rules, start and evaluation, target-independent.
+pub fn grid_module(game: &GameDef, source: &str) -> String {
+    format_rust(grid_game::render(game), source)
 }
 
 /// The whole firmware crate.

@@ -1,0 +1,123 @@
+//! Renders a grid game of placement as a module over the runtime: the start position, the
+//! rules as a search [`Tree`](gamec_runtime::search::Tree), and the game's evaluation.
+
+use gamec_dsl::{CmpOp, EndDef, EvalDef, Feature, GameDef};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+pub fn render(game: &GameDef) -> TokenStream {
+    let g = game.grid().expect("grid_game::render is given grid games");
+    let (cols, rows) = (g.cols as u8, g.rows as u8);
+    let cells = (g.cols * g.rows) as usize;
+    let dirs = if game.places.first().is_some_and(|p| p.directions == 4) { quote!(ROOK) } else { quote!(KING) };
+    let mut start = [0u64; 2];
+    for (player, at) in &game.fixed_setup {
+        for &c in at {
+            start[*player] |= 1 << c;
+        }
+    }
+    let (me, opp) = (start[game.first], start[1 - game.first]);
+    let most_wins = match game.end {
+        EndDef::NeitherCanMove { most_wins } => most_wins,
+        EndDef::NoMoves { .. } => true,
+    };
+    let eval = game.eval.as_ref().map_or(quote!(pos.diff(!0)), eval_body);
+    quote! {
+        //! Rules and evaluation of the game, over the gamec runtime.
+        #![allow(clippy::all, dead_code, unused_imports)]
+        use gamec_runtime::grid::{Bits, Duel, Grid, KING, ROOK};
+        use gamec_runtime::search::{Tree, WIN};
+
+        pub const GRID: Grid = Grid { cols: #cols, rows: #rows };
+        pub const DIRS: &[(i8, i8)] = &#dirs;
+        /// Room for every legal move of a position.
+        pub const MAX_MOVES: usize = #cells;
+        /// The start position, seen from the player who moves first.
+        pub const START: Duel = Duel { me: #me, opp: #opp };
+
+        pub struct Rules;
+
+        impl Tree for Rules {
+            type Pos = Duel;
+            type Move = u8;
+
+            fn moves(pos: &Duel, out: &mut [u8]) -> usize {
+                let mut moves = GRID.flank_moves(pos.me, pos.opp, DIRS);
+                let mut n = 0;
+                while moves != 0 && n < out.len() {
+                    out[n] = moves.trailing_zeros() as u8;
+                    moves &= moves - 1;
+                    n += 1;
+                }
+                n
+            }
+
+            fn play(pos: &Duel, m: u8) -> Duel {
+                pos.place(&GRID, DIRS, m)
+            }
+
+            fn pass(pos: &Duel) -> Option<Duel> {
+                (GRID.flank_moves(pos.opp, pos.me, DIRS) != 0).then(|| pos.swap())
+            }
+
+            fn eval(pos: &Duel) -> i16 {
+                #eval
+            }
+
+            fn outcome(pos: &Duel) -> i16 {
+                let lead = pos.diff(!0);
+                let lead = if #most_wins { lead } else { -lead };
+                match lead {
+                    0 => 0,
+                    l if l > 0 => WIN + l,
+                    l => -WIN + l,
+                }
+            }
+        }
+    }
+}
+
+fn eval_body(e: &EvalDef) -> TokenStream {
+    let sum = |terms: &[(i16, Feature)]| -> TokenStream {
+        if terms.is_empty() {
+            return quote!(0);
+        }
+        let parts = terms.iter().map(|(w, f)| {
+            let f = feature(*f);
+            quote!(#w * #f)
+        });
+        quote!(#(#parts)+*)
+    };
+    let mut body = quote!(0);
+    for case in e.cases.iter().rev() {
+        let value = sum(&case.terms);
+        body = match case.when {
+            None => value,
+            Some((f, op, n)) => {
+                let f = feature(f);
+                let n = n as i16;
+                let op = match op {
+                    CmpOp::Ge => quote!(>=),
+                    CmpOp::Le => quote!(<=),
+                    CmpOp::Eq => quote!(==),
+                    CmpOp::Ne => quote!(!=),
+                    CmpOp::Gt => quote!(>),
+                    CmpOp::Lt => quote!(<),
+                };
+                quote!(if #f #op #n { #value } else { #body })
+            }
+        };
+    }
+    body
+}
+
+fn feature(f: Feature) -> TokenStream {
+    match f {
+        Feature::Pieces => quote!(pos.diff(!0)),
+        Feature::Mobility => quote!(pos.mobility(&GRID, DIRS)),
+        Feature::Corners => quote!(pos.diff(GRID.corners())),
+        Feature::Edges => quote!(pos.diff(GRID.edges())),
+        Feature::XSquares => quote!(pos.diff(GRID.x_squares())),
+        Feature::Empty => quote!(pos.empty(&GRID)),
+    }
+}
