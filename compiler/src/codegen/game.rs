@@ -3,7 +3,7 @@
 use crate::analyze::Analysis;
 use crate::bind::Target;
 use crate::solve;
-use gamec_dsl::{Animation, CmpOp, Constraint, ControlAction, EventKind, GameDef, Quantity, Response, StrategyKind};
+use gamec_dsl::{Animation, Constraint, ControlAction, EventKind, GameDef, Quantity, Response, StrategyKind};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
@@ -58,14 +58,7 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>) -> T
         Constraint::Compare { lhs, op, rhs, .. } => {
             let l = quantity(lhs, rules.numbered_from_right);
             let r = quantity(rhs, rules.numbered_from_right);
-            let op = match op {
-                CmpOp::Ge => quote!(>=),
-                CmpOp::Le => quote!(<=),
-                CmpOp::Eq => quote!(==),
-                CmpOp::Ne => quote!(!=),
-                CmpOp::Gt => quote!(>),
-                CmpOp::Lt => quote!(<),
-            };
+            let op = super::comparison(*op);
             quote!((#l #op #r))
         }
     });

@@ -1,7 +1,7 @@
 //! Renders a grid game of placement as a module over the runtime: the start position, the
 //! rules as a search [`Tree`](gamec_runtime::search::Tree), and the game's evaluation.
 
-use gamec_dsl::{CmpOp, EndDef, EvalDef, Feature, GameDef};
+use gamec_dsl::{EndDef, EvalDef, Feature, GameDef};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -96,14 +96,7 @@ fn eval_body(e: &EvalDef) -> TokenStream {
             Some((f, op, n)) => {
                 let f = feature(f);
                 let n = n as i16;
-                let op = match op {
-                    CmpOp::Ge => quote!(>=),
-                    CmpOp::Le => quote!(<=),
-                    CmpOp::Eq => quote!(==),
-                    CmpOp::Ne => quote!(!=),
-                    CmpOp::Gt => quote!(>),
-                    CmpOp::Lt => quote!(<),
-                };
+                let op = super::comparison(op);
                 quote!(if #f #op #n { #value } else { #body })
             }
         };
