@@ -20,6 +20,7 @@ pub mod progmem;
 pub mod rank;
 pub mod rng;
 pub mod search;
+pub mod serial;
 pub mod strategy;
 pub mod tune;
 pub mod turn;

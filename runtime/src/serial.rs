@@ -1,0 +1,163 @@
+//! Line-oriented serial input: a byte queue the receive interrupt fills, and a line reader
+//! the main loop drains, so parsing never happens inside the interrupt. A line longer than
+//! the buffer is reported as such, whole, and never spills into the next one.
+
+/// A single-producer, single-consumer byte queue: the receive interrupt pushes, the main loop
+/// pops. One slot stays free to tell full from empty.
+pub struct ByteQueue<const N: usize> {
+    buf: [u8; N],
+    head: u8,
+    tail: u8,
+    /// Bytes dropped because the queue was full.
+    pub dropped: u8,
+}
+
+impl<const N: usize> Default for ByteQueue<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const N: usize> ByteQueue<N> {
+    pub const fn new() -> Self {
+        assert!(N >= 2 && N <= 256);
+        ByteQueue { buf: [0; N], head: 0, tail: 0, dropped: 0 }
+    }
+
+    fn next(i: u8) -> u8 {
+        if i as usize + 1 == N {
+            0
+        } else {
+            i + 1
+        }
+    }
+
+    /// From the interrupt: keeps the byte, or counts it dropped when full.
+    pub fn push(&mut self, byte: u8) {
+        let next = Self::next(self.head);
+        if next == self.tail {
+            self.dropped = self.dropped.saturating_add(1);
+            return;
+        }
+        self.buf[self.head as usize] = byte;
+        self.head = next;
+    }
+
+    /// From the main loop.
+    pub fn pop(&mut self) -> Option<u8> {
+        if self.head == self.tail {
+            return None;
+        }
+        let b = self.buf[self.tail as usize];
+        self.tail = Self::next(self.tail);
+        Some(b)
+    }
+}
+
+/// What a finished line was.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Line<'a> {
+    Text(&'a [u8]),
+    /// Longer than the buffer: its bytes are gone, and it must be answered as an error.
+    TooLong,
+}
+
+/// Collects bytes into lines ended by `\r`; a `\n` anywhere is ignored, so `\r\n` works too.
+pub struct LineReader<const N: usize> {
+    buf: [u8; N],
+    len: usize,
+    overflow: bool,
+    done: bool,
+}
+
+impl<const N: usize> Default for LineReader<N> {
+    fn default() -> Self {
+        LineReader { buf: [0; N], len: 0, overflow: false, done: false }
+    }
+}
+
+impl<const N: usize> LineReader<N> {
+    /// Feeds one byte; returns the line it ends, if it ends one.
+    pub fn feed(&mut self, byte: u8) -> Option<Line<'_>> {
+        if self.done {
+            self.len = 0;
+            self.overflow = false;
+            self.done = false;
+        }
+        match byte {
+            b'\n' => None,
+            b'\r' => {
+                self.done = true;
+                Some(if self.overflow { Line::TooLong } else { Line::Text(&self.buf[..self.len]) })
+            }
+            _ if self.len < N => {
+                self.buf[self.len] = byte;
+                self.len += 1;
+                None
+            }
+            _ => {
+                self.overflow = true;
+                None
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines<const N: usize>(input: &[u8]) -> [Option<Result<[u8; 8], ()>>; 4] {
+        let mut r = LineReader::<N>::default();
+        let mut out = [None; 4];
+        let mut n = 0;
+        for &b in input {
+            if let Some(l) = r.feed(b) {
+                out[n] = Some(match l {
+                    Line::Text(t) => {
+                        let mut a = [b' '; 8];
+                        a[..t.len()].copy_from_slice(t);
+                        Ok(a)
+                    }
+                    Line::TooLong => Err(()),
+                });
+                n += 1;
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn lines_end_with_cr_and_crlf() {
+        let out = lines::<8>(b"AT\rMV D3\r\nPS\r");
+        assert_eq!(out[0], Some(Ok(*b"AT      ")));
+        assert_eq!(out[1], Some(Ok(*b"MV D3   ")));
+        assert_eq!(out[2], Some(Ok(*b"PS      ")));
+        assert_eq!(out[3], None);
+    }
+
+    #[test]
+    fn an_overlong_line_is_reported_and_does_not_spill() {
+        let out = lines::<4>(b"ABCDEFGHIJ\rAT\r");
+        assert_eq!(out[0], Some(Err(())));
+        assert_eq!(out[1], Some(Ok(*b"AT      ")));
+    }
+
+    #[test]
+    fn an_empty_line_is_empty_text() {
+        let out = lines::<4>(b"\r");
+        assert_eq!(out[0], Some(Ok(*b"        ")));
+    }
+
+    #[test]
+    fn the_queue_keeps_order_and_counts_what_it_drops() {
+        let mut q = ByteQueue::<4>::new();
+        for b in 1..=5 {
+            q.push(b);
+        }
+        assert_eq!(q.dropped, 2, "three fit in four slots");
+        assert_eq!((q.pop(), q.pop(), q.pop(), q.pop()), (Some(1), Some(2), Some(3), None));
+        q.push(9);
+        assert_eq!(q.pop(), Some(9));
+    }
+}
