@@ -305,12 +305,17 @@ fn bind_buttons(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) ->
         match game.controls.iter().find(|c| c.name.node == b.control.node) {
             None => {
                 let names: Vec<&str> = game.controls.iter().map(|c| c.name.node.as_str()).collect();
+                let help = if names.is_empty() {
+                    "the game declares no controls".to_string()
+                } else {
+                    format!("the game's controls are: {}", names.join(", "))
+                };
                 ctx.board_err(
                     "E0106",
                     b.control.span,
                     format!("the game has no control `{}`", b.control.node),
                     "unknown control",
-                    format!("the game's controls are: {}", names.join(", ")),
+                    help,
                 );
             }
             Some(c) => {
