@@ -6,8 +6,7 @@ use std::path::Path;
 
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    // Games in games/, and games whose firmware does not exist yet, kept with the tests.
-    let dirs = [root.join("games"), root.join("compiler/tests/fixtures")];
+    let dirs = [root.join("games")];
     let out = std::env::var("OUT_DIR").unwrap();
     let mut index = String::new();
     let mut paths = Vec::new();

@@ -10,6 +10,8 @@ use std::collections::BTreeMap;
 pub const MAX_CENTS: f64 = 10.0;
 /// Largest error of the display refresh rate, as a fraction.
 const MAX_REFRESH_ERROR: f64 = 0.01;
+/// Largest error of a serial line's rate, as a fraction: beyond it the far end misreads bytes.
+const MAX_BAUD_ERROR: f64 = 0.02;
 
 /// A game bound to a board, with everything code generation needs computed.
 #[derive(Debug, Clone)]
@@ -27,6 +29,25 @@ pub struct Target {
     pub tunes: Vec<Vec<(u8, u16, u16)>>,
     pub budget_flash: Option<u32>,
     pub budget_ram: Option<u32>,
+    pub serial: Option<Serial>,
+    /// The millisecond tick of a game without a display.
+    pub tick: Option<Tick>,
+    /// Lamps in the order the game's feedback first lights them: pin and active-low.
+    pub lamps: Vec<(Pin, bool)>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Serial {
+    pub ubrr: u16,
+    pub u2x: bool,
+    pub rx_vector: &'static str,
+}
+
+#[derive(Debug, Clone)]
+pub struct Tick {
+    pub clock: u8,
+    pub top: u16,
+    pub vector: &'static str,
 }
 
 #[derive(Debug, Clone)]
@@ -83,6 +104,9 @@ pub fn bind(
     let (inputs, commit, wake) = bind_buttons(&mut ctx, game, board, chip);
     let speaker = bind_speaker(&mut ctx, game, board, chip);
     let tunes = speaker.as_ref().map(|s| tune_divisors(&mut ctx, game, board, s)).unwrap_or_default();
+    let serial = bind_serial(&mut ctx, game, board, chip);
+    let tick = if display.is_none() { bind_tick(&mut ctx, board, chip) } else { None };
+    let lamps = bind_lamps(&mut ctx, game, board);
 
     if ctx.diags.iter().any(Diagnostic::is_error) {
         return Err(ctx.diags);
@@ -98,6 +122,9 @@ pub fn bind(
         tunes,
         budget_flash: board.budget.flash.as_ref().map(|b| b.node),
         budget_ram: board.budget.ram.as_ref().map(|b| b.node),
+        serial,
+        tick,
+        lamps,
     })
 }
 
@@ -144,11 +171,20 @@ fn claimed_pins(board: &BoardDef) -> Vec<(Pin, Span, String)> {
     if let Some(s) = &board.speaker {
         out.push((s.pin.node, s.pin.span, "the speaker".to_string()));
     }
+    for l in &board.leds {
+        out.push((l.pin.node, l.pin.span, format!("led `{}`", l.name.node)));
+    }
     out
 }
 
 fn check_pins(ctx: &mut Ctx, board: &BoardDef, chip: &Chip) {
-    let pins = claimed_pins(board);
+    let mut pins = claimed_pins(board);
+    // The serial port's pins are the chip's; they count as claimed by the port.
+    if let (Some(s), Some(u)) = (&board.serial, chip.usart) {
+        for (port, bit) in [u.rx, u.tx] {
+            pins.insert(0, (Pin { port, bit }, s.span, "the serial port".to_string()));
+        }
+    }
     let mut first: BTreeMap<Pin, (Span, String)> = BTreeMap::new();
     for (pin, span, who) in pins {
         if !chip.has_pin(pin.port, pin.bit) {
@@ -194,6 +230,9 @@ fn check_timers(ctx: &mut Ctx, board: &BoardDef) {
     }
     if let Some(s) = &board.speaker {
         claims.push((&s.timer, "the speaker"));
+    }
+    if let Some(t) = &board.tick {
+        claims.push((t, "the tick"));
     }
     for (i, (t, who)) in claims.iter().enumerate() {
         if let Some((prev, prev_who)) = claims[..i].iter().find(|(p, _)| p.node == t.node) {
@@ -286,6 +325,117 @@ fn bind_display(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static 
     rows.sort_by_key(|(c, _)| *c);
     let pins = d.pins.iter().fold(0u8, |m, p| m | mask(p.node));
     Some(Display { port, pins, rows, timer, tick_clock: clock, tick_top: top, tick_vector: vector })
+}
+
+fn bind_serial(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) -> Option<Serial> {
+    let proto = game.serial.as_ref()?;
+    let Some(port) = &board.serial else {
+        let d = Diagnostic::error("E0105", "the game is played over a serial line but the board has no serial port")
+            .with_label(Label::primary(ctx.game_file, proto.span, "serial controls"))
+            .with_label(Label::secondary(ctx.board_file, board.name.span, "this board"))
+            .with_help("add, for example, `serial usart 9600 baud` to the board");
+        ctx.diags.push(d);
+        return None;
+    };
+    let Some(usart) = chip.usart.filter(|u| u.name == port.port.node) else {
+        let help = match chip.usart {
+            Some(u) => format!("the {}'s serial port is `{}`", chip.name, u.name),
+            None => format!("the {} has no serial port gamec can drive", chip.name),
+        };
+        ctx.board_err(
+            "E0108",
+            port.port.span,
+            format!("the {} has no serial port `{}`", chip.name, port.port.node),
+            "no such port",
+            help,
+        );
+        return None;
+    };
+    let (ubrr, u2x, error) = chips::baud_divisor(board.clock_hz, port.baud);
+    if error > MAX_BAUD_ERROR {
+        let d = Diagnostic::error(
+            "E0113",
+            format!(
+                "{} baud is {:.1}% off at {} Hz, more than a serial line tolerates ({}%)",
+                port.baud,
+                error * 100.0,
+                board.clock_hz,
+                MAX_BAUD_ERROR * 100.0
+            ),
+        )
+        .with_label(Label::primary(ctx.board_file, port.span, "this rate"))
+        .with_label(Label::secondary(ctx.board_file, board.clock_span, "from this clock"))
+        .with_help("pick a rate the clock divides closely, or a crystal such as 7.3728 MHz");
+        ctx.diags.push(d);
+    }
+    Some(Serial { ubrr, u2x, rx_vector: usart.rx_vector })
+}
+
+/// A millisecond tick for a board whose game has no display to tick for it.
+fn bind_tick(ctx: &mut Ctx, board: &BoardDef, chip: &Chip) -> Option<Tick> {
+    let Some(t) = &board.tick else {
+        if board.serial.is_some() {
+            ctx.board_err(
+                "E0108",
+                board.name.span,
+                "a board with a serial game needs a timer for its move clock",
+                "no `tick`",
+                format!("add `tick {}`", chip.tick_vectors.first().map_or("timer1", |(t, _)| t)),
+            );
+        }
+        return None;
+    };
+    let Some(timer) = chip.timer(&t.node) else {
+        unknown_timer(ctx, chip, t);
+        return None;
+    };
+    let Some(&(_, vector)) = chip.tick_vectors.iter().find(|(n, _)| *n == timer.name) else {
+        let can: Vec<&str> = chip.tick_vectors.iter().map(|(n, _)| *n).collect();
+        ctx.board_err(
+            "E0108",
+            t.span,
+            format!("{} cannot drive the tick on the {}", timer.name, chip.name),
+            "no tick interrupt",
+            format!("use {}", can.join(" or ")),
+        );
+        return None;
+    };
+    match chips::nearest_divisor(board.clock_hz, timer, 1000.0, 1.0) {
+        Some((clock, top, actual)) if (actual / 1000.0 - 1.0).abs() <= MAX_REFRESH_ERROR => {
+            Some(Tick { clock, top, vector })
+        }
+        _ => {
+            ctx.board_err(
+                "E0111",
+                t.span,
+                format!("{} cannot tick every millisecond from a {} Hz clock", timer.name, board.clock_hz),
+                "tick",
+                "use a 16-bit timer or another clock",
+            );
+            None
+        }
+    }
+}
+
+/// The board's LEDs for every lamp the game lights, in the order it first lights them.
+fn bind_lamps(ctx: &mut Ctx, game: &GameDef, board: &BoardDef) -> Vec<(Pin, bool)> {
+    let mut out = Vec::new();
+    for name in gamec_dsl::lamp_names(game) {
+        match board.leds.iter().find(|l| l.name.node == name.node) {
+            Some(l) => out.push((l.pin.node, l.active_low)),
+            None => {
+                let d = Diagnostic::error(
+                    "E0105",
+                    format!("the game lights `{}` but the board has no such led", name.node),
+                )
+                .with_label(Label::primary(ctx.game_file, name.span, "lit here"))
+                .with_label(Label::secondary(ctx.board_file, board.name.span, "this board"))
+                .with_help(format!("add `led {} = <pin>` (with `active low` if it lights on a low pin)", name.node));
+                ctx.diags.push(d);
+            }
+        }
+    }
+    out
 }
 
 fn unknown_timer(ctx: &mut Ctx, chip: &Chip, t: &gamec_dsl::ast::Ident) {

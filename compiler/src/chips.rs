@@ -37,11 +37,24 @@ pub struct Chip {
     pub tick_vectors: &'static [(&'static str, &'static str)],
     /// Pin-change vectors per port, installed so a wake-up has a handler.
     pub wake_vectors: &'static [(char, &'static str)],
+    pub usart: Option<Usart>,
+}
+
+/// A hardware serial port.
+#[derive(Debug, Clone, Copy)]
+pub struct Usart {
+    pub name: &'static str,
+    pub rx: (char, u8),
+    pub tx: (char, u8),
+    /// The receive-complete interrupt's vector name.
+    pub rx_vector: &'static str,
 }
 
 const AVR_PRESCALERS: &[u32] = &[1, 8, 64, 256, 1024];
 
-pub const CHIPS: &[Chip] = &[Chip {
+pub const CHIPS: &[Chip] = &[ATTINY84A, ATMEGA16];
+
+const ATTINY84A: Chip = Chip {
     name: "attiny84a",
     target_cpu: "attiny84a",
     rust_target: "avr-none",
@@ -58,7 +71,31 @@ pub const CHIPS: &[Chip] = &[Chip {
     ],
     tick_vectors: &[("timer0", "TIM0_COMPA"), ("timer1", "TIM1_COMPA")],
     wake_vectors: &[('A', "PCINT0"), ('B', "PCINT1")],
-}];
+    usart: None,
+};
+
+const ATMEGA16: Chip = Chip {
+    name: "atmega16",
+    target_cpu: "atmega16",
+    rust_target: "avr-none",
+    runtime_feature: "atmega16",
+    simavr_name: "atmega16",
+    flash: 16384,
+    ram: 1024,
+    ports: &[('A', 0xFF), ('B', 0xFF), ('C', 0xFF), ('D', 0xFF)],
+    // RESET and the crystal have pins of their own.
+    reserved: &[],
+    wake_ports: &[],
+    timers: &[
+        Timer { name: "timer0", bits: 8, prescalers: AVR_PRESCALERS, outputs: &[('A', 'B', 3)] },
+        Timer { name: "timer1", bits: 16, prescalers: AVR_PRESCALERS, outputs: &[('A', 'D', 5), ('B', 'D', 4)] },
+        Timer { name: "timer2", bits: 8, prescalers: &[1, 8, 32, 64, 128, 256, 1024], outputs: &[('A', 'D', 7)] },
+    ],
+    // The runtime's ATmega16 glue ticks on Timer/Counter1.
+    tick_vectors: &[("timer1", "TIMER1_COMPA")],
+    wake_vectors: &[],
+    usart: Some(Usart { name: "usart", rx: ('D', 0), tx: ('D', 1), rx_vector: "USART_RXC" }),
+};
 
 pub fn find(name: &str) -> Option<&'static Chip> {
     CHIPS.iter().find(|c| c.name == name)
@@ -91,6 +128,23 @@ pub fn nearest_divisor(clock_hz: u32, timer: &Timer, hz: f64, per_period: f64) -
         }
     }
     best
+}
+
+/// The baud-rate register value for `baud`, with double speed if that is closer, and the
+/// relative error of the rate it really gives.
+pub fn baud_divisor(clock_hz: u32, baud: u32) -> (u16, bool, f64) {
+    let rate = |div: f64| {
+        let ubrr = ((clock_hz as f64 / (div * baud as f64)).round() - 1.0).clamp(0.0, 4095.0);
+        let actual = clock_hz as f64 / (div * (ubrr + 1.0));
+        (ubrr as u16, (actual / baud as f64 - 1.0).abs())
+    };
+    let (normal, e1) = rate(16.0);
+    let (double, e2) = rate(8.0);
+    if e2 < e1 {
+        (double, true, e2)
+    } else {
+        (normal, false, e1)
+    }
 }
 
 /// The distance between two frequencies in cents.

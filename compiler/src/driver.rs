@@ -91,7 +91,8 @@ pub fn build(sources: &mut Sources, game_path: &Path, board_path: &Path, out: &P
     let (game, board, target, game_file) = load_pair(sources, game_path, board_path)?;
     std::fs::create_dir_all(out).map_err(|source| Error::Io { path: out.display().to_string(), source })?;
     let out = &out.canonicalize().map_err(|source| Error::Io { path: out.display().to_string(), source })?;
-    let analysis = Analysis::new(&game, game_file)?;
+    // Line games are solved; grid games carry their search instead.
+    let analysis = if game.grid().is_none() { Some(Analysis::new(&game, game_file)?) } else { None };
     let name = format!("{}-{}", game.name.node, board.name.node).replace('_', "-");
     let crate_dir = out.join("crates").join(&name);
     let inputs = ScaffoldInputs {
@@ -100,7 +101,7 @@ pub fn build(sources: &mut Sources, game_path: &Path, board_path: &Path, out: &P
         game_path: game_path.display().to_string(),
         board_path: board_path.display().to_string(),
     };
-    for f in codegen::firmware_crate(&game, &board, &analysis, &target, &inputs) {
+    for f in codegen::firmware_crate(&game, &board, analysis.as_ref(), &target, &inputs) {
         write(&crate_dir.join(&f.path), f.contents.as_bytes())?;
     }
     let target_dir = out.join("target");

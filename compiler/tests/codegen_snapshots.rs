@@ -28,7 +28,7 @@ fn silver_dollar_crate() {
         game_path: "games/silver_dollar.game".into(),
         board_path: "boards/silver_dollar_attiny84.board".into(),
     };
-    for f in codegen::firmware_crate(&game, &board, &analysis, &target, &inputs) {
+    for f in codegen::firmware_crate(&game, &board, Some(&analysis), &target, &inputs) {
         assert!(f.contents.contains("@generated"), "{} is not marked", f.path);
         insta::assert_snapshot!(f.path.replace(['/', '.'], "_"), f.contents);
     }
@@ -107,7 +107,7 @@ fn the_tutorial_game_and_board_check_as_a_pair_and_analyze() {
 #[test]
 fn grid_game_module() {
     let mut sources = Sources::new();
-    let path = "compiler/tests/fixtures/othello.game";
+    let path = "games/othello.game";
     let gf = sources.add(path, std::fs::read_to_string(root(path)).unwrap());
     let game = gamec_dsl::load_game(&sources, gf).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
     let code = codegen::grid_module(&game, path);

@@ -1,10 +1,10 @@
-//! Othello's rules written in the DSL (tests/fixtures/othello.game): perft from the start
+//! Othello's rules written in the DSL (games/othello.game): perft from the start
 //! against the published counts, and the mechanics against a plain reference written here.
 
 use gamec::grid_rules::{GridRules, Ply, Position};
 
 fn rules() -> GridRules {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/othello.game");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../games/othello.game");
     let mut sources = gamec_dsl::Sources::new();
     let id = sources.add(path, std::fs::read_to_string(path).unwrap());
     let game = gamec_dsl::load_game(&sources, id).unwrap_or_else(|d| panic!("{}", sources.render(&d)));

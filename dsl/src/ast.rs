@@ -63,6 +63,8 @@ pub enum GameItem {
     Eval(Vec<EvalCase>),
     Controls(Vec<Spanned<ControlItem>>),
     Feedback(Vec<Spanned<FeedbackItem>>),
+    SerialControls(Vec<Command>),
+    SerialFeedback(Vec<Spanned<SerialFeedbackItem>>),
     Tune {
         name: Ident,
         notes: Vec<Spanned<Note>>,
@@ -168,6 +170,57 @@ pub enum Response {
     Animate(Ident),
 }
 
+/// `"MV" cell -> play place`: a command word, its argument and what it does.
+#[derive(Debug, Clone)]
+pub struct Command {
+    pub word: Spanned<String>,
+    pub arg: Option<Spanned<CommandArg>>,
+    pub action: Spanned<SessionAction>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub enum CommandArg {
+    Cell,
+    /// `side { "B" = black, "W" = white }`
+    Side(Vec<(Spanned<String>, Ident)>),
+    Number {
+        min: Int,
+        max: Int,
+    },
+}
+
+#[derive(Debug, Clone)]
+pub enum SessionAction {
+    Ping,
+    Ack,
+    Retry,
+    Restart,
+    HostPlaysSide,
+    NewGame,
+    EndGame,
+    MoveTime { default: Int },
+    Play(Ident),
+    Pass,
+}
+
+#[derive(Debug, Clone)]
+pub enum SerialFeedbackItem {
+    /// `on EVENT -> ITEM, ...`; the event as written, words separated by single spaces.
+    Say { event: Spanned<String>, items: Vec<Spanned<SayItem>> },
+    /// `show board = text { black "B", ... }`
+    BoardText(Vec<(Ident, Spanned<String>)>),
+}
+
+#[derive(Debug, Clone)]
+pub enum SayItem {
+    /// The text between the quotes.
+    Text(String),
+    Board,
+    Await,
+    Light(Ident),
+}
+
 #[derive(Debug, Clone)]
 pub struct Note {
     pub pitch: Spanned<String>,
@@ -190,6 +243,9 @@ pub enum BoardItem {
     Display(Display),
     Button { control: Ident, index: Option<Int>, pin: Ident, pullup: bool },
     Speaker { pin: Ident, timer: Ident },
+    Serial { port: Ident, baud: Int },
+    Tick(Ident),
+    Led { name: Ident, pin: Ident, active_low: bool },
 }
 
 #[derive(Debug, Clone)]

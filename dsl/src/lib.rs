@@ -8,6 +8,7 @@ pub mod ast;
 pub mod diagnostic;
 mod lower_board;
 mod lower_game;
+mod lower_serial;
 pub mod model;
 mod parse;
 

@@ -40,6 +40,9 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
     let mut displays = Vec::new();
     let mut buttons: Vec<ButtonDef> = Vec::new();
     let mut speaker: Option<SpeakerDef> = None;
+    let mut serial: Option<SerialPortDef> = None;
+    let mut tick: Option<ast::Ident> = None;
+    let mut leds: Vec<LampDef> = Vec::new();
 
     let twice = |what: &str, first: Span, again: Span| {
         Diagnostic::error("E0002", format!("`{what}` is given twice"))
@@ -198,6 +201,40 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
                 let pn = pin(file, p, &mut diags);
                 speaker = Some(SpeakerDef { pin: Spanned::new(pn, p.span), timer: timer.clone(), span: sp });
             }
+            ast::BoardItem::Serial { port, baud } => {
+                if let Some(prev) = &serial {
+                    diags.push(twice("serial", prev.span, sp));
+                    continue;
+                }
+                if !(300..=1_000_000).contains(&baud.node) {
+                    diags.push(err(
+                        file,
+                        "E0005",
+                        baud.span,
+                        "a serial line runs at 300 to 1000000 baud",
+                        "out of range",
+                        "for example `serial usart 9600 baud`",
+                    ));
+                }
+                serial = Some(SerialPortDef { port: port.clone(), baud: baud.node, span: sp });
+            }
+            ast::BoardItem::Tick(t) => match &tick {
+                Some(first) => diags.push(twice("tick", first.span, t.span)),
+                None => tick = Some(t.clone()),
+            },
+            ast::BoardItem::Led { name, pin: p, active_low } => {
+                if let Some(prev) = leds.iter().find(|l| l.name.node == name.node) {
+                    diags.push(twice(&format!("led {}", name.node), prev.span, sp));
+                    continue;
+                }
+                let pn = pin(file, p, &mut diags);
+                leds.push(LampDef {
+                    name: name.clone(),
+                    pin: Spanned::new(pn, p.span),
+                    active_low: *active_low,
+                    span: sp,
+                });
+            }
         }
     }
 
@@ -225,5 +262,8 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
         displays,
         buttons,
         speaker,
+        serial,
+        tick,
+        leds,
     })
 }

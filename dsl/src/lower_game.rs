@@ -81,6 +81,8 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     let mut eval: Option<(Span, &Vec<ast::EvalCase>)> = None;
     let mut controls: Option<(Span, &Vec<Spanned<ast::ControlItem>>)> = None;
     let mut feedback: Option<(Span, &Vec<Spanned<ast::FeedbackItem>>)> = None;
+    let mut serial_controls: Option<(Span, &Vec<ast::Command>)> = None;
+    let mut serial_feedback: Option<(Span, &Vec<Spanned<ast::SerialFeedbackItem>>)> = None;
     let mut actions = Vec::new();
     let mut tunes_ast = Vec::new();
 
@@ -101,6 +103,8 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             }
             ast::GameItem::Controls(c) => once(&mut ctx, "controls", &mut controls, sp, c),
             ast::GameItem::Feedback(f) => once(&mut ctx, "feedback", &mut feedback, sp, f),
+            ast::GameItem::SerialControls(c) => once(&mut ctx, "controls serial", &mut serial_controls, sp, c),
+            ast::GameItem::SerialFeedback(f) => once(&mut ctx, "feedback serial", &mut serial_feedback, sp, f),
             ast::GameItem::Action { name, mechanic } => actions.push((sp, name, mechanic)),
             ast::GameItem::Tune { name, notes } => tunes_ast.push((name, notes)),
         }
@@ -396,8 +400,15 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
         }
     };
 
+    // In a serial game where the host picks its side, `device` names whichever side is left.
+    let host_picks_side = serial_controls
+        .is_some_and(|(_, cs)| cs.iter().any(|c| matches!(c.action.node, ast::SessionAction::HostPlaysSide)));
     let strategy = strategy.and_then(|(sp, (player, kind, ties, deepening, order_by_eval))| {
-        let p = find_player(&mut ctx, player)?;
+        let p = if host_picks_side && player.node == "device" && !player_list.iter().any(|p| p.node == "device") {
+            None
+        } else {
+            Some(find_player(&mut ctx, player)?)
+        };
         let kind = match kind.node.as_str() {
             "perfect" => StrategyKind::Perfect,
             "search" => StrategyKind::Search,
@@ -624,6 +635,35 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
         }
     }
 
+    // Serial controls and feedback.
+    let serial = match (serial_controls, serial_feedback) {
+        (Some((sp, cs)), Some((_, fs))) => {
+            if let Some((bsp, _)) = controls {
+                ctx.err(
+                    "E0012",
+                    bsp,
+                    "a game has either button controls or serial controls",
+                    "button controls",
+                    "keep `controls serial { ... }` or `controls { ... }`, not both",
+                );
+            }
+            let scope =
+                crate::lower_serial::Scope { file, players: &player_list, places: &places, pass: pass.is_some() };
+            Some(crate::lower_serial::lower(&scope, cs, fs, sp, &mut ctx.diags))
+        }
+        (Some((sp, _)), None) | (None, Some((sp, _))) => {
+            ctx.err(
+                "E0012",
+                sp,
+                "serial controls and serial feedback come together",
+                "only one of them",
+                "a game over a serial line needs both `controls serial` and `feedback serial`",
+            );
+            None
+        }
+        (None, None) => None,
+    };
+
     if ctx.diags.is_empty() {
         Ok(GameDef {
             name: game.name.clone(),
@@ -644,6 +684,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             views,
             events,
             tunes,
+            serial,
         })
     } else {
         Err(ctx.diags)

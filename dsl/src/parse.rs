@@ -83,6 +83,15 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::display => "`display`",
         Rule::button => "`button`",
         Rule::speaker => "`speaker`",
+        Rule::serial_port => "`serial`",
+        Rule::tick => "`tick`",
+        Rule::led_lamp => "`led`",
+        Rule::string => "a string in double quotes",
+        Rule::command => "a command such as `\"AT\" -> ping`",
+        Rule::session_action => "a session action such as `ping`, `play ACTION` or `pass`",
+        Rule::session_event => "an event such as `your turn` or `device moves`",
+        Rule::say_item => "a string, `board`, `await` or `light NAME`",
+        Rule::board_text => "`show board = text { ... }`",
         Rule::require => "`require`",
         Rule::control | Rule::control_name => "a control name",
         Rule::idle => "`idle`",
@@ -230,6 +239,10 @@ fn game_item(p: Pair<Rule>) -> GameItem {
         Rule::eval => GameItem::Eval(inner.map(eval_case).collect()),
         Rule::controls => GameItem::Controls(inner.map(|c| Spanned::new(control_item(c.clone()), span(&c))).collect()),
         Rule::feedback => GameItem::Feedback(inner.map(|f| Spanned::new(feedback_item(f.clone()), span(&f))).collect()),
+        Rule::serial_controls => GameItem::SerialControls(inner.map(command).collect()),
+        Rule::serial_feedback => {
+            GameItem::SerialFeedback(inner.map(|f| Spanned::new(serial_feedback_item(f.clone()), span(&f))).collect())
+        }
         Rule::tune => {
             let name = ident(inner.next().unwrap());
             let notes = inner
@@ -365,6 +378,89 @@ fn feedback_item(p: Pair<Rule>) -> FeedbackItem {
     FeedbackItem::On { event: Spanned::new(event, ev_span), response }
 }
 
+/// The text between a string's quotes.
+fn string(p: Pair<Rule>) -> Spanned<String> {
+    let s = p.as_str();
+    Spanned::new(s[1..s.len() - 1].to_string(), span(&p))
+}
+
+fn command(p: Pair<Rule>) -> Command {
+    let sp = span(&p);
+    let mut inner = p.into_inner();
+    let word = string(inner.next().unwrap());
+    let mut next = inner.next().unwrap();
+    let arg = (next.as_rule() == Rule::command_arg).then(|| {
+        let a = next.clone().into_inner().next().unwrap();
+        let a_span = span(&a);
+        let arg = match a.as_rule() {
+            Rule::cell_arg => CommandArg::Cell,
+            Rule::side_arg => CommandArg::Side(
+                a.into_inner()
+                    .map(|c| {
+                        let mut c = c.into_inner();
+                        (string(c.next().unwrap()), ident(c.next().unwrap()))
+                    })
+                    .collect(),
+            ),
+            _ => {
+                let mut n = a.into_inner();
+                CommandArg::Number { min: int(n.next().unwrap()), max: int(n.next().unwrap()) }
+            }
+        };
+        Spanned::new(arg, a_span)
+    });
+    if arg.is_some() {
+        next = inner.next().unwrap();
+    }
+    let act = next.into_inner().next().unwrap();
+    let act_span = span(&act);
+    let action = match act.as_rule() {
+        Rule::ping_action => SessionAction::Ping,
+        Rule::ack_action => SessionAction::Ack,
+        Rule::retry_action => SessionAction::Retry,
+        Rule::restart_action => SessionAction::Restart,
+        Rule::host_plays => SessionAction::HostPlaysSide,
+        Rule::new_game => SessionAction::NewGame,
+        Rule::end_game => SessionAction::EndGame,
+        Rule::move_time => SessionAction::MoveTime { default: int(act.into_inner().next().unwrap()) },
+        Rule::play_action => SessionAction::Play(ident(act.into_inner().next().unwrap())),
+        _ => SessionAction::Pass,
+    };
+    Command { word, arg, action: Spanned::new(action, act_span), span: sp }
+}
+
+fn serial_feedback_item(p: Pair<Rule>) -> SerialFeedbackItem {
+    let rule = p.as_rule();
+    let mut inner = p.into_inner();
+    if rule == Rule::board_text {
+        return SerialFeedbackItem::BoardText(
+            inner
+                .map(|g| {
+                    let mut g = g.into_inner();
+                    (ident(g.next().unwrap()), string(g.next().unwrap()))
+                })
+                .collect(),
+        );
+    }
+    let ev = inner.next().unwrap();
+    let words: Vec<&str> = ev.as_str().split_whitespace().collect();
+    let event = Spanned::new(words.join(" "), span(&ev));
+    let items = inner
+        .map(|i| {
+            let i_span = span(&i);
+            let i = i.into_inner().next().unwrap();
+            let item = match i.as_rule() {
+                Rule::string => SayItem::Text(string(i).node),
+                Rule::board_item_ref => SayItem::Board,
+                Rule::await_ack => SayItem::Await,
+                _ => SayItem::Light(ident(i.into_inner().next().unwrap())),
+            };
+            Spanned::new(item, i_span)
+        })
+        .collect();
+    SerialFeedbackItem::Say { event, items }
+}
+
 fn board(p: Pair<Rule>) -> Board {
     let mut inner = p.into_inner();
     let name = ident(inner.next().unwrap());
@@ -428,6 +524,13 @@ fn board_item(p: Pair<Rule>) -> BoardItem {
             BoardItem::Button { control, index, pin, pullup: inner.next().is_some() }
         }
         Rule::speaker => BoardItem::Speaker { pin: ident(inner.next().unwrap()), timer: ident(inner.next().unwrap()) },
+        Rule::serial_port => BoardItem::Serial { port: ident(inner.next().unwrap()), baud: int(inner.next().unwrap()) },
+        Rule::tick => BoardItem::Tick(ident(inner.next().unwrap())),
+        Rule::led_lamp => {
+            let name = ident(inner.next().unwrap());
+            let pin = ident(inner.next().unwrap());
+            BoardItem::Led { name, pin, active_low: inner.next().is_some() }
+        }
         other => unreachable!("grammar: unexpected board item {other:?}"),
     }
 }

@@ -21,6 +21,7 @@ pub mod rank;
 pub mod rng;
 pub mod search;
 pub mod serial;
+pub mod session;
 pub mod strategy;
 pub mod tune;
 pub mod turn;

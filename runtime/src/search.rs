@@ -24,7 +24,8 @@ pub const WIN: i16 = 16_000;
 pub struct Budget<'a> {
     pub nodes: u32,
     pub max_nodes: u32,
-    /// Asked every 64 nodes: true when the time is up (a move clock, for example).
+    /// Asked every 8 nodes: true when the time is up (a move clock, for example). Often, because
+    /// a node can take milliseconds on an 8-bit chip.
     pub out_of_time: &'a mut dyn FnMut() -> bool,
     stopped: bool,
 }
@@ -36,7 +37,7 @@ impl<'a> Budget<'a> {
 
     fn spend(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes >= self.max_nodes || (self.nodes & 63 == 0 && (self.out_of_time)()) {
+        if self.nodes >= self.max_nodes || (self.nodes & 7 == 0 && (self.out_of_time)()) {
             self.stopped = true;
         }
         self.stopped
@@ -250,7 +251,7 @@ mod tests {
         let mut budget = Budget::new(u32::MAX, &mut clock);
         let c = choose::<Game, 9>(&Ttt(0), 9, true, &mut budget).unwrap();
         assert!(budget.stopped());
-        assert!(budget.nodes <= 4 * 64);
+        assert!(budget.nodes <= 4 * 8);
         assert!(c.depth < 9);
     }
 }

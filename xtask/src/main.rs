@@ -128,9 +128,7 @@ fn bench() -> Result<(), String> {
         ])
         .current_dir(root()))?;
     let gamec = root().join("target/release/gamec");
-    run(Command::new(&gamec)
-        .args(["perft", "compiler/tests/fixtures/othello.game", "--depth", "10"])
-        .current_dir(root()))?;
+    run(Command::new(&gamec).args(["perft", "games/othello.game", "--depth", "10"]).current_dir(root()))?;
     for args in [
         &["check", "games/silver_dollar.game", "boards/silver_dollar_attiny84.board"][..],
         &["build", "games/silver_dollar.game", "--board", "boards/silver_dollar_attiny84.board", "-o", "build"][..],

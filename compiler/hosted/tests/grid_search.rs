@@ -1,4 +1,4 @@
-//! Othello's generated module (from compiler/tests/fixtures/othello.game) on the host: its
+//! Othello's generated module (from games/othello.game) on the host: its
 //! rules count the same perft as the compiler's reading, and its search plays well.
 
 use gamec_hosted::othello::{Rules, MAX_MOVES, START};

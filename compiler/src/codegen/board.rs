@@ -58,3 +58,28 @@ pub fn render(t: &Target) -> TokenStream {
         };
     }
 }
+
+/// The wiring of a board that serves a game over its serial port.
+pub fn render_serial(t: &Target) -> TokenStream {
+    let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
+    let serial = t.serial.as_ref().expect("serial boards have a serial port");
+    let tick = t.tick.as_ref().expect("serial boards have a tick");
+    let (ubrr, u2x, clock, top) = (serial.ubrr, serial.u2x, tick.clock, tick.top);
+    let lamps = t.lamps.iter().map(|(p, active_low)| {
+        let port = port(p.port);
+        let mask = 1u8 << p.bit;
+        quote!((#port, #mask, #active_low))
+    });
+    quote! {
+        //! The board's wiring, for the chip glue.
+        use gamec_runtime::chip::#chip::{Config, Port};
+
+        pub static CONFIG: Config = Config {
+            ubrr: #ubrr,
+            u2x: #u2x,
+            tick_clock: #clock,
+            tick_top: #top,
+            lamps: &[#(#lamps),*],
+        };
+    }
+}

@@ -18,7 +18,7 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>) -> T
     });
     let n_slides = rules.slides.len();
     let last_mover_wins = rules.last_mover_wins;
-    let device = game.strategy.as_ref().map_or(1 - game.first, |s| s.player);
+    let device = game.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.first);
     let human_first = game.first != device;
 
     // The solved table: bit r set when the mover wins the position of rank r.

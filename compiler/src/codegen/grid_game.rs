@@ -22,11 +22,13 @@ pub fn render(game: &GameDef) -> TokenStream {
         EndDef::NoMoves { .. } => true,
     };
     let eval = game.eval.as_ref().map_or(quote!(pos.diff(!0)), eval_body);
+    let protocol = game.serial.as_ref().map(|p| super::protocol::render(game, p));
     quote! {
         //! Rules and evaluation of the game, over the gamec runtime.
         #![allow(clippy::all, dead_code, unused_imports)]
         use gamec_runtime::grid::{Bits, Duel, Grid, KING, ROOK};
         use gamec_runtime::search::{Tree, WIN};
+        use gamec_runtime::session::{cmd, op, Protocol, SILENT};
 
         pub const GRID: Grid = Grid { cols: #cols, rows: #rows };
         pub const DIRS: &[(i8, i8)] = &#dirs;
@@ -74,6 +76,8 @@ pub fn render(game: &GameDef) -> TokenStream {
                 }
             }
         }
+
+        #protocol
     }
 }
 

@@ -5,6 +5,7 @@ mod board;
 mod game;
 mod grid_game;
 mod main_rs;
+mod protocol;
 mod scaffold;
 
 use crate::analyze::Analysis;
@@ -30,22 +31,28 @@ pub fn grid_module(game: &GameDef, source: &str) -> String {
     format_rust(grid_game::render(game), source)
 }
 
-/// The whole firmware crate.
+/// The whole firmware crate. Line games come with their analysis (the solved strategy).
 pub fn firmware_crate(
     game: &GameDef,
     board: &BoardDef,
-    analysis: &Analysis,
+    analysis: Option<&Analysis>,
     target: &Target,
     inputs: &ScaffoldInputs,
 ) -> Vec<GeneratedFile> {
     let source = format!("{} and {}", inputs.game_path, inputs.board_path);
+    let game_rs = match analysis {
+        Some(a) if game.grid().is_none() => game_module(game, a, Some(target), &inputs.game_path),
+        _ => grid_module(game, &inputs.game_path),
+    };
+    let (board_rs, main_rs) = if target.serial.is_some() {
+        (board::render_serial(target), main_rs::render_session(target))
+    } else {
+        (board::render(target), main_rs::render(target))
+    };
     let mut files = vec![
-        GeneratedFile {
-            path: "src/game.rs".into(),
-            contents: game_module(game, analysis, Some(target), &inputs.game_path),
-        },
-        GeneratedFile { path: "src/board.rs".into(), contents: format_rust(board::render(target), &inputs.board_path) },
-        GeneratedFile { path: "src/main.rs".into(), contents: format_rust(main_rs::render(target), &source) },
+        GeneratedFile { path: "src/game.rs".into(), contents: game_rs },
+        GeneratedFile { path: "src/board.rs".into(), contents: format_rust(board_rs, &inputs.board_path) },
+        GeneratedFile { path: "src/main.rs".into(), contents: format_rust(main_rs, &source) },
     ];
     files.extend(scaffold::render(board, target, inputs));
     files

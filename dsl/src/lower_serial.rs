@@ -1,0 +1,307 @@
+//! Resolution of a game's `controls serial` and `feedback serial` blocks into a [`SerialDef`]:
+//! command words, their arguments and actions, and what the device sends for each event.
+
+use crate::ast::{self, Spanned};
+use crate::model::*;
+use crate::{Diagnostic, FileId, Label, Span};
+
+/// Longest command word: the session matches words at the start of a short line buffer.
+const MAX_WORD: usize = 8;
+
+/// What the serial blocks may refer to in the rest of the game.
+pub struct Scope<'a> {
+    pub file: FileId,
+    pub players: &'a [ast::Ident],
+    pub places: &'a [PlaceDef],
+    pub pass: bool,
+}
+
+pub fn lower(
+    scope: &Scope,
+    controls: &[ast::Command],
+    feedback: &[Spanned<ast::SerialFeedbackItem>],
+    span: Span,
+    diags: &mut Vec<Diagnostic>,
+) -> SerialDef {
+    let file = scope.file;
+    let mut err = |code: &'static str, span: Span, msg: String, label: &str, help: &str| {
+        diags.push(Diagnostic::error(code, msg).with_label(Label::primary(file, span, label)).with_help(help));
+    };
+    let player_names: Vec<&str> = scope.players.iter().map(|p| p.node.as_str()).collect();
+
+    let mut commands: Vec<CommandDef> = Vec::new();
+    for c in controls {
+        let word = &c.word.node;
+        if word.is_empty() || word.len() > MAX_WORD || !word.bytes().all(|b| b.is_ascii_graphic()) {
+            err(
+                "E0012",
+                c.word.span,
+                format!("`{word}` cannot be a command word"),
+                "here",
+                "a command word is 1 to 8 printable characters without spaces, such as \"MV\"",
+            );
+            continue;
+        }
+        if commands.iter().any(|d| &d.word == word) {
+            err("E0002", c.word.span, format!("command \"{word}\" is given twice"), "again here", "keep one");
+            continue;
+        }
+        let arg = match c.arg.as_ref().map(|a| &a.node) {
+            None => CommandArgDef::None,
+            Some(ast::CommandArg::Cell) => CommandArgDef::Cell,
+            Some(ast::CommandArg::Number { min, max }) => {
+                if min.node > max.node || max.node > 255 {
+                    err(
+                        "E0005",
+                        max.span,
+                        "a number argument is a range within 0..255".into(),
+                        "here",
+                        "write `number 1..9`",
+                    );
+                }
+                CommandArgDef::Number { min: min.node, max: max.node }
+            }
+            Some(ast::CommandArg::Side(choices)) => {
+                let mut out = Vec::new();
+                for (text, player) in choices {
+                    match scope.players.iter().position(|p| p.node == player.node) {
+                        Some(i) => out.push((text.node.clone(), i)),
+                        None => err(
+                            "E0004",
+                            player.span,
+                            format!("unknown player `{}`", player.node),
+                            "no player of this name",
+                            &format!("the players declared are: {}", player_names.join(", ")),
+                        ),
+                    }
+                }
+                CommandArgDef::Side(out)
+            }
+        };
+        let expects = |arg: &CommandArgDef| match c.action.node {
+            ast::SessionAction::Play(_) => matches!(arg, CommandArgDef::Cell),
+            ast::SessionAction::HostPlaysSide => matches!(arg, CommandArgDef::Side(_)),
+            ast::SessionAction::MoveTime { .. } => matches!(arg, CommandArgDef::Number { .. }),
+            _ => matches!(arg, CommandArgDef::None),
+        };
+        if !expects(&arg) {
+            let want = match c.action.node {
+                ast::SessionAction::Play(_) => "`cell`",
+                ast::SessionAction::HostPlaysSide => "`side { ... }`",
+                ast::SessionAction::MoveTime { .. } => "`number MIN..MAX`",
+                _ => "no argument",
+            };
+            err(
+                "E0012",
+                c.action.span,
+                "this action does not take that argument".into(),
+                "the action",
+                &format!("this action takes {want}"),
+            );
+            continue;
+        }
+        let action = match &c.action.node {
+            ast::SessionAction::Ping => SessionAction::Ping,
+            ast::SessionAction::Ack => SessionAction::Ack,
+            ast::SessionAction::Retry => SessionAction::Retry,
+            ast::SessionAction::Restart => SessionAction::Restart,
+            ast::SessionAction::HostPlaysSide => SessionAction::HostPlaysSide,
+            ast::SessionAction::NewGame => SessionAction::NewGame,
+            ast::SessionAction::EndGame => SessionAction::EndGame,
+            ast::SessionAction::Pass => SessionAction::Pass,
+            ast::SessionAction::MoveTime { default } => {
+                if let CommandArgDef::Number { min, max } = arg {
+                    if !(min..=max).contains(&default.node) || default.node == 0 {
+                        err(
+                            "E0005",
+                            default.span,
+                            format!("the default move time must be within {min}..{max} and not zero"),
+                            "out of range",
+                            "for example `default 2`",
+                        );
+                    }
+                }
+                SessionAction::MoveTime { default: default.node }
+            }
+            ast::SessionAction::Play(name) => match scope.places.iter().position(|p| p.name.node == name.node) {
+                Some(i) => SessionAction::Play(i),
+                None => {
+                    let names: Vec<&str> = scope.places.iter().map(|p| p.name.node.as_str()).collect();
+                    err(
+                        "E0004",
+                        name.span,
+                        format!("unknown action `{}`", name.node),
+                        "no placing action of this name",
+                        &format!("the placing actions declared are: {}", names.join(", ")),
+                    );
+                    continue;
+                }
+            },
+        };
+        commands.push(CommandDef { word: word.clone(), arg, action, span: c.span });
+    }
+
+    let needs = |what: SessionAction| {
+        commands.iter().any(|c| std::mem::discriminant(&c.action) == std::mem::discriminant(&what))
+    };
+    let mut missing = Vec::new();
+    if !needs(SessionAction::Play(0)) {
+        missing.push(("a command that plays a move", "\"MV\" cell -> play place"));
+    }
+    if scope.pass && !needs(SessionAction::Pass) {
+        missing.push(("a command to pass (the rules let a player pass)", "\"PS\" -> pass"));
+    }
+    if !needs(SessionAction::Ack) {
+        missing.push(("a command that acknowledges", "\"OK\" -> ack"));
+    }
+    for (what, example) in missing {
+        err(
+            "E0012",
+            span,
+            format!("the serial controls have no {what}"),
+            "controls serial",
+            &format!("add, for example: `{example}`"),
+        );
+    }
+
+    let mut says: Vec<SayDef> = Vec::new();
+    let mut glyphs: Option<(Span, Vec<(ast::Ident, Spanned<String>)>)> = None;
+    for f in feedback {
+        match &f.node {
+            ast::SerialFeedbackItem::BoardText(g) => {
+                if glyphs.is_some() {
+                    err("E0002", f.span, "`show board` is given twice".into(), "again here", "keep one");
+                }
+                glyphs = Some((f.span, g.clone()));
+            }
+            ast::SerialFeedbackItem::Say { event, items } => {
+                let Some(kind) = SessionEvent::ALL.into_iter().find(|e| e.name() == event.node) else {
+                    unreachable!("the grammar admits only known events")
+                };
+                if says.iter().any(|s| s.event == kind) {
+                    err("E0002", event.span, "this event already has a response".into(), "again here", "keep one");
+                    continue;
+                }
+                let mut parts = Vec::new();
+                for item in items {
+                    parts.push(match &item.node {
+                        ast::SayItem::Board => SayPart::Board,
+                        ast::SayItem::Await => SayPart::Await,
+                        ast::SayItem::Light(name) => SayPart::Light(name.clone()),
+                        ast::SayItem::Text(t) => match text(t, kind) {
+                            Ok(line) => SayPart::Line(line),
+                            Err(why) => {
+                                err(
+                                    "E0012",
+                                    item.span,
+                                    why,
+                                    "in this text",
+                                    "placeholders are `{cell}` (in `device moves`), `{device}` and `{host}`",
+                                );
+                                continue;
+                            }
+                        },
+                    });
+                }
+                says.push(SayDef { event: kind, parts, span: f.span });
+            }
+        }
+    }
+    for required in [SessionEvent::Unknown, SessionEvent::Denied, SessionEvent::DeviceMoves] {
+        if !says.iter().any(|s| s.event == required) {
+            err(
+                "E0012",
+                span,
+                format!("the serial feedback says nothing `on {}`", required.name()),
+                "feedback serial",
+                "the host needs an answer here: add, for example, `on unknown -> \"ER\"`",
+            );
+        }
+    }
+
+    let mut piece_glyphs = vec![b'?'; scope.players.len()];
+    let (mut empty_glyph, mut legal_glyph) = (b'.', b'*');
+    match glyphs {
+        None => err(
+            "E0012",
+            span,
+            "the serial feedback does not say how the board is shown".into(),
+            "feedback serial",
+            "add, for example: `show board = text { black \"B\", white \"W\", empty \"-\", legal \"V\" }`",
+        ),
+        Some((gspan, g)) => {
+            let mut seen = vec![false; scope.players.len() + 2];
+            for (who, glyph) in &g {
+                if glyph.node.len() != 1 || !glyph.node.as_bytes()[0].is_ascii_graphic() && glyph.node != " " {
+                    err(
+                        "E0012",
+                        glyph.span,
+                        "a board glyph is one printable character".into(),
+                        "here",
+                        "for example \"B\"",
+                    );
+                    continue;
+                }
+                let ch = glyph.node.as_bytes()[0];
+                let slot = match who.node.as_str() {
+                    "empty" => scope.players.len(),
+                    "legal" => scope.players.len() + 1,
+                    name => match scope.players.iter().position(|p| p.node == name) {
+                        Some(i) => i,
+                        None => {
+                            err(
+                                "E0004",
+                                who.span,
+                                format!("`{name}` is neither a player nor `empty` or `legal`"),
+                                "unknown",
+                                &format!("give a glyph to each of: {}, empty, legal", player_names.join(", ")),
+                            );
+                            continue;
+                        }
+                    },
+                };
+                seen[slot] = true;
+                match slot {
+                    s if s < scope.players.len() => piece_glyphs[s] = ch,
+                    s if s == scope.players.len() => empty_glyph = ch,
+                    _ => legal_glyph = ch,
+                }
+            }
+            if seen.iter().any(|s| !s) {
+                err(
+                    "E0012",
+                    gspan,
+                    "every player, `empty` and `legal` need a glyph".into(),
+                    "incomplete",
+                    &format!("give a glyph to each of: {}, empty, legal", player_names.join(", ")),
+                );
+            }
+        }
+    }
+
+    SerialDef { commands, says, piece_glyphs, empty_glyph, legal_glyph, span }
+}
+
+/// Splits a reply's text at its `{...}` placeholders.
+fn text(t: &str, event: SessionEvent) -> Result<Vec<TextPart>, String> {
+    let mut parts = Vec::new();
+    let mut rest = t;
+    while let Some(open) = rest.find('{') {
+        if open > 0 {
+            parts.push(TextPart::Text(rest[..open].to_string()));
+        }
+        let close = rest[open..].find('}').ok_or("a `{` is not closed")? + open;
+        parts.push(match &rest[open + 1..close] {
+            "cell" if event == SessionEvent::DeviceMoves => TextPart::Cell,
+            "cell" => return Err("`{cell}` is known only in `device moves`".into()),
+            "device" => TextPart::Count { device: true },
+            "host" => TextPart::Count { device: false },
+            other => return Err(format!("unknown placeholder `{{{other}}}`")),
+        });
+        rest = &rest[close + 1..];
+    }
+    if !rest.is_empty() {
+        parts.push(TextPart::Text(rest.to_string()));
+    }
+    Ok(parts)
+}

@@ -1,0 +1,620 @@
+//! A turn-based game played by a host over a serial line: the host sends one command a line,
+//! the device answers in text, moves when its turn comes and waits for acknowledgements.
+//!
+//! What the commands are called and what the device says are tables the compiler generates
+//! from the game file ([`Protocol`]); this module knows only the generic session: choosing
+//! sides, a move clock, moves and passes checked against the rules, the device's search, and
+//! the end of the game. Positions are grid [`Duel`]s seen from the side to move.
+
+use crate::grid::Duel;
+use crate::progmem;
+use crate::search::{choose, Budget, Tree};
+use crate::serial::{Line, LineReader};
+
+/// The session's view of the hardware.
+pub trait Io {
+    /// Milliseconds since start, wrapping.
+    fn millis(&mut self) -> u32;
+    /// The next received byte, if any.
+    fn read(&mut self) -> Option<u8>;
+    fn write(&mut self, byte: u8);
+    /// Turns a lamp (an index into the game's lamp list) on or off.
+    fn light(&mut self, lamp: u8, on: bool);
+}
+
+/// Opcodes of a response script; every byte from 0x20 up is text sent as it is.
+pub mod op {
+    /// Ends one event's response.
+    pub const END: u8 = 0;
+    /// Ends a line of text (`\r\n`).
+    pub const NL: u8 = 1;
+    /// The board, a row a line; the host's legal cells are marked when it is to move.
+    pub const BOARD: u8 = 2;
+    /// Wait for the host's acknowledgement once the response is sent.
+    pub const AWAIT: u8 = 3;
+    /// Light the lamp whose index follows.
+    pub const LIGHT: u8 = 4;
+    /// The device's move, as a cell name.
+    pub const CELL: u8 = 5;
+    /// The device's pieces on the board, in decimal.
+    pub const COUNT_DEVICE: u8 = 6;
+    /// The host's pieces on the board, in decimal.
+    pub const COUNT_HOST: u8 = 7;
+}
+
+/// Command table encoding: each entry is the word's length, the word, an action and its
+/// argument, and the table ends with a zero length.
+pub mod cmd {
+    pub const PING: u8 = 0;
+    pub const ACK: u8 = 1;
+    pub const RETRY: u8 = 2;
+    pub const RESTART: u8 = 3;
+    /// Followed by the number of sides, then per side: word length, word, player index.
+    pub const HOST_PLAYS_SIDE: u8 = 4;
+    pub const NEW_GAME: u8 = 5;
+    pub const END_GAME: u8 = 6;
+    /// Followed by the lowest and highest value and the default, in seconds.
+    pub const MOVE_TIME: u8 = 7;
+    /// Takes a cell.
+    pub const PLAY: u8 = 8;
+    pub const PASS: u8 = 9;
+}
+
+/// The events a response can be bound to, as indices into [`Protocol::events`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u8)]
+pub enum Event {
+    PickSide,
+    YourTurn,
+    MustPass,
+    Moved,
+    Accepted,
+    Restarted,
+    Denied,
+    TooLate,
+    BadValue,
+    Unknown,
+    DeviceMoves,
+    DevicePasses,
+    NeitherCanMove,
+    GameOver,
+    WinDevice,
+    WinHost,
+    Draw,
+}
+
+/// No response for an event.
+pub const SILENT: u16 = 0xFFFF;
+
+/// One game's protocol, generated from its `controls serial` and `feedback serial`.
+pub struct Protocol {
+    /// In program memory: the command table (see [`cmd`]).
+    pub commands: &'static [u8],
+    /// In program memory: every response script (see [`op`]).
+    pub script: &'static [u8],
+    /// In program memory: per [`Event`], the offset of its script or [`SILENT`].
+    pub events: &'static [u16; 17],
+    /// Board glyphs: the first player's, the second's, an empty cell, a legal cell.
+    pub glyphs: [u8; 4],
+    pub cols: u8,
+    pub rows: u8,
+    /// The side the device plays when the host cannot choose (no side command).
+    pub device_side: u8,
+    /// Move ordering by evaluation in the device's search.
+    pub order_by_eval: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum State {
+    /// Waiting for the host to choose a side.
+    PickSide,
+    /// The host is to move; its clock runs.
+    HostTurn,
+    /// The host was too late: waiting for it to give up the turn or ask for it again.
+    TooLate,
+    DeviceTurn,
+    /// Waiting for the host's acknowledgement, then the game goes on (or has ended).
+    Await {
+        over: bool,
+    },
+    Over,
+}
+
+const LINE: usize = 16;
+const NO_SIDE: u8 = 0xFF;
+
+/// The session state: the position, whose turn it is and what the device waits for.
+pub struct Session<T: Tree<Pos = Duel, Move = u8>, const N: usize> {
+    proto: &'static Protocol,
+    start: Duel,
+    pos: Duel,
+    /// Player index (0 moves first) of the side to move.
+    mover: u8,
+    host: u8,
+    state: State,
+    move_ms: u32,
+    clock: u32,
+    /// The device's last move, for `{cell}`.
+    last: u8,
+    reader: LineReader<LINE>,
+    /// Nodes and depth of the device's last search, for measurements.
+    pub nodes: u32,
+    pub depth: u8,
+    _rules: core::marker::PhantomData<T>,
+}
+
+impl<T: Tree<Pos = Duel, Move = u8>, const N: usize> Session<T, N> {
+    /// A session over `start` (seen from the first player); say nothing until [`Self::begin`].
+    pub fn new(proto: &'static Protocol, start: Duel) -> Self {
+        Session {
+            proto,
+            start,
+            pos: start,
+            mover: 0,
+            host: NO_SIDE,
+            state: State::PickSide,
+            move_ms: 1000 * default_seconds(proto) as u32,
+            clock: 0,
+            last: 0,
+            reader: LineReader::default(),
+            nodes: 0,
+            depth: 0,
+            _rules: core::marker::PhantomData,
+        }
+    }
+
+    /// Starts the first game: asks for a side, or starts at once when the host cannot pick.
+    pub fn begin(&mut self, io: &mut impl Io) {
+        self.new_game(io);
+    }
+
+    /// Serves forever.
+    pub fn run(&mut self, io: &mut impl Io) -> ! {
+        self.begin(io);
+        loop {
+            self.poll(io);
+        }
+    }
+
+    /// Does the next thing: the device's move when it is its turn, else one line of input
+    /// if a whole one has arrived.
+    pub fn poll(&mut self, io: &mut impl Io) {
+        if self.state == State::DeviceTurn {
+            self.device_move(io);
+            return;
+        }
+        let mut line = [0u8; LINE];
+        let mut len = None;
+        while let Some(b) = io.read() {
+            match self.reader.feed(b) {
+                Some(Line::Text(t)) => {
+                    line[..t.len()].copy_from_slice(t);
+                    len = Some(t.len());
+                    break;
+                }
+                Some(Line::TooLong) => {
+                    len = Some(usize::MAX);
+                    break;
+                }
+                None => {}
+            }
+        }
+        match len {
+            None => {}
+            Some(usize::MAX) => self.say(io, Event::Unknown),
+            Some(n) => self.command(io, &line[..n]),
+        }
+    }
+
+    /// Finds the command a line starts with and carries it out.
+    fn command(&mut self, io: &mut impl Io, line: &[u8]) {
+        let t = self.proto.commands;
+        for e in entries(self.proto) {
+            let matches = line.len() >= e.len
+                && (0..e.len).all(|i| line[i] == tbyte(t, e.word_at + i))
+                && (line.len() == e.len || line[e.len] == b' ');
+            if matches {
+                return self.act(io, e.action, e.args_at, trim(&line[e.len..]));
+            }
+        }
+        self.say(io, Event::Unknown)
+    }
+
+    fn act(&mut self, io: &mut impl Io, action: u8, args_at: usize, arg: &[u8]) {
+        let t = self.proto.commands;
+        let takes_arg = matches!(action, cmd::HOST_PLAYS_SIDE | cmd::MOVE_TIME | cmd::PLAY);
+        if !takes_arg && !arg.is_empty() {
+            return self.say(io, Event::Unknown);
+        }
+        match action {
+            cmd::PING => self.say(io, Event::Accepted),
+            cmd::ACK => match self.state {
+                State::Await { over: true } => self.state = State::Over,
+                State::Await { over: false } => self.advance(io),
+                State::TooLate => {
+                    // The host gives its turn up.
+                    self.pos = self.pos.swap();
+                    self.mover ^= 1;
+                    self.advance(io);
+                }
+                // Nothing awaited: an acknowledgement needs no answer.
+                _ => {}
+            },
+            cmd::RETRY if self.state == State::TooLate => self.advance(io),
+            cmd::RETRY => self.say(io, Event::Unknown),
+            cmd::RESTART => {
+                self.pos = self.start;
+                self.mover = 0;
+                self.lamps_off(io);
+                // Not the host's turn while the start position is shown.
+                self.state = State::PickSide;
+                self.say(io, Event::Restarted);
+                if self.host == NO_SIDE {
+                    self.state = State::PickSide;
+                } else {
+                    self.advance(io);
+                }
+            }
+            cmd::HOST_PLAYS_SIDE => {
+                let mut at = args_at + 1;
+                let mut side = None;
+                for _ in 0..tbyte(t, args_at) {
+                    let len = tbyte(t, at) as usize;
+                    if arg.len() == len && (0..len).all(|i| arg[i] == tbyte(t, at + 1 + i)) {
+                        side = Some(tbyte(t, at + 1 + len));
+                    }
+                    at += len + 2;
+                }
+                match side {
+                    None => self.say(io, Event::Unknown),
+                    Some(_) if !matches!(self.state, State::PickSide | State::Over) => self.say(io, Event::Denied),
+                    Some(s) => {
+                        self.host = s;
+                        self.say(io, Event::Accepted);
+                        self.start_game(io);
+                    }
+                }
+            }
+            cmd::NEW_GAME => {
+                self.say(io, Event::Accepted);
+                self.new_game(io);
+            }
+            cmd::END_GAME => {
+                self.say(io, Event::Accepted);
+                if matches!(
+                    self.state,
+                    State::HostTurn | State::TooLate | State::DeviceTurn | State::Await { over: false }
+                ) {
+                    self.finish(io, false);
+                }
+            }
+            cmd::MOVE_TIME => {
+                let (lo, hi, default) = (tbyte(t, args_at), tbyte(t, args_at + 1), tbyte(t, args_at + 2));
+                match number(arg) {
+                    Some(n) if n >= lo as u16 && n <= hi as u16 => {
+                        self.move_ms = 1000 * n as u32;
+                        self.say(io, Event::Accepted);
+                    }
+                    _ => {
+                        self.move_ms = 1000 * default as u32;
+                        self.say(io, Event::BadValue);
+                    }
+                }
+            }
+            cmd::PLAY => {
+                let Some(cell) = cell(arg) else { return self.say(io, Event::Unknown) };
+                if self.state != State::HostTurn {
+                    return self.say(io, Event::Denied);
+                }
+                if self.late(io) {
+                    return self.too_late(io);
+                }
+                let (col, row) = cell;
+                let legal =
+                    col < self.proto.cols && row < self.proto.rows && self.legal() & (1u64 << (row * 8 + col)) != 0;
+                if !legal {
+                    return self.say(io, Event::Denied);
+                }
+                self.pos = T::play(&self.pos, row * 8 + col);
+                self.mover ^= 1;
+                self.say(io, Event::Moved);
+                self.advance(io);
+            }
+            cmd::PASS => {
+                if self.state != State::HostTurn || self.legal() != 0 {
+                    return self.say(io, Event::Denied);
+                }
+                if self.late(io) {
+                    return self.too_late(io);
+                }
+                self.pos = self.pos.swap();
+                self.mover ^= 1;
+                self.say(io, Event::Accepted);
+                self.advance(io);
+            }
+            _ => self.say(io, Event::Unknown),
+        }
+    }
+
+    fn late(&self, io: &mut impl Io) -> bool {
+        io.millis().wrapping_sub(self.clock) > self.move_ms
+    }
+
+    fn too_late(&mut self, io: &mut impl Io) {
+        self.say(io, Event::TooLate);
+        self.state = State::TooLate;
+    }
+
+    /// Back to choosing sides, or straight into a game when the device's side is fixed.
+    fn new_game(&mut self, io: &mut impl Io) {
+        self.lamps_off(io);
+        if has_side_command(self.proto) {
+            self.host = NO_SIDE;
+            self.state = State::PickSide;
+            self.say(io, Event::PickSide);
+        } else {
+            self.host = self.proto.device_side ^ 1;
+            self.start_game(io);
+        }
+    }
+
+    fn start_game(&mut self, io: &mut impl Io) {
+        self.pos = self.start;
+        self.mover = 0;
+        self.lamps_off(io);
+        self.advance(io);
+    }
+
+    fn lamps_off(&mut self, io: &mut impl Io) {
+        for lamp in 0..8 {
+            io.light(lamp, false);
+        }
+    }
+
+    /// The host's legal cells, when it is to move.
+    fn legal(&self) -> u64 {
+        let mut moves = [0u8; N];
+        let n = T::moves(&self.pos, &mut moves);
+        moves[..n].iter().fold(0, |m, &c| m | 1u64 << c)
+    }
+
+    /// Hands the turn to whoever is to move, or ends the game when nobody can.
+    fn advance(&mut self, io: &mut impl Io) {
+        let mut moves = [0u8; N];
+        let can_move = T::moves(&self.pos, &mut moves) > 0;
+        if !can_move && T::pass(&self.pos).is_none() {
+            return self.finish(io, true);
+        }
+        if self.mover != self.host {
+            self.state = State::DeviceTurn;
+            return;
+        }
+        self.state = State::HostTurn;
+        self.say(io, if can_move { Event::YourTurn } else { Event::MustPass });
+        // The clock starts once the prompt is out.
+        self.clock = io.millis();
+    }
+
+    fn device_move(&mut self, io: &mut impl Io) {
+        let started = io.millis();
+        // Room for sending the answer and for the nodes between clock checks.
+        let limit = self.move_ms - self.move_ms / 8 - 20;
+        let mut out_of_time = || io.millis().wrapping_sub(started) >= limit;
+        let mut budget = Budget::new(u32::MAX, &mut out_of_time);
+        let choice = choose::<T, N>(&self.pos, 64, self.proto.order_by_eval, &mut budget);
+        self.nodes = budget.nodes;
+        match choice {
+            Some(c) => {
+                self.depth = c.depth;
+                self.last = c.best;
+                self.pos = T::play(&self.pos, c.best);
+                self.mover ^= 1;
+                self.say(io, Event::DeviceMoves);
+            }
+            None => {
+                self.depth = 0;
+                self.pos = self.pos.swap();
+                self.mover ^= 1;
+                self.say(io, Event::DevicePasses);
+            }
+        }
+        if self.state == State::DeviceTurn {
+            self.advance(io);
+        }
+    }
+
+    /// Scores the game and announces the result.
+    fn finish(&mut self, io: &mut impl Io, nobody_can_move: bool) {
+        self.state = State::Over;
+        if nobody_can_move {
+            self.say(io, Event::NeitherCanMove);
+        }
+        self.say(io, Event::GameOver);
+        let (device, host) = (self.count(self.host ^ 1), self.count(self.host));
+        let result = match device.cmp(&host) {
+            core::cmp::Ordering::Greater => Event::WinDevice,
+            core::cmp::Ordering::Less => Event::WinHost,
+            core::cmp::Ordering::Equal => Event::Draw,
+        };
+        self.say(io, result);
+    }
+
+    /// Pieces of a player (by index).
+    fn count(&self, player: u8) -> u8 {
+        let bits = if player == self.mover { self.pos.me } else { self.pos.opp };
+        bits.count_ones() as u8
+    }
+
+    /// Sends an event's response; an `await` in it makes the device wait for an ack.
+    fn say(&mut self, io: &mut impl Io, event: Event) {
+        let p = self.proto;
+        // SAFETY: `events` is a table in program memory with one entry per event.
+        let mut at = unsafe { progmem::word(p.events.as_ptr().add(event as usize)) };
+        if at == SILENT {
+            return;
+        }
+        loop {
+            let b = tbyte(p.script, at as usize);
+            at += 1;
+            match b {
+                op::END => return,
+                op::NL => {
+                    io.write(b'\r');
+                    io.write(b'\n');
+                }
+                op::BOARD => self.board(io),
+                op::AWAIT => self.state = State::Await { over: self.state == State::Over },
+                op::LIGHT => {
+                    io.light(tbyte(p.script, at as usize), true);
+                    at += 1;
+                }
+                op::CELL => {
+                    io.write(b'A' + self.last % 8);
+                    decimal(io, self.last / 8 + 1);
+                }
+                op::COUNT_DEVICE => decimal(io, self.count(self.host ^ 1)),
+                op::COUNT_HOST => decimal(io, self.count(self.host)),
+                text => io.write(text),
+            }
+        }
+    }
+
+    /// The board as text: a header of column letters, then one numbered line per row.
+    fn board(&self, io: &mut impl Io) {
+        let p = self.proto;
+        let marks = if self.state == State::HostTurn && self.mover == self.host { self.legal() } else { 0 };
+        let (first, second) = if self.mover == 0 { (self.pos.me, self.pos.opp) } else { (self.pos.opp, self.pos.me) };
+        io.write(b' ');
+        for c in 0..p.cols {
+            io.write(b' ');
+            io.write(b'A' + c);
+        }
+        io.write(b'\r');
+        io.write(b'\n');
+        for r in 0..p.rows {
+            decimal(io, r + 1);
+            for c in 0..p.cols {
+                let bit = 1u64 << (r * 8 + c);
+                let glyph = if first & bit != 0 {
+                    p.glyphs[0]
+                } else if second & bit != 0 {
+                    p.glyphs[1]
+                } else if marks & bit != 0 {
+                    p.glyphs[3]
+                } else {
+                    p.glyphs[2]
+                };
+                io.write(b' ');
+                io.write(glyph);
+            }
+            io.write(b'\r');
+            io.write(b'\n');
+        }
+    }
+}
+
+fn has_side_command(p: &Protocol) -> bool {
+    find_action(p, cmd::HOST_PLAYS_SIDE).is_some()
+}
+
+fn default_seconds(p: &Protocol) -> u8 {
+    match find_action(p, cmd::MOVE_TIME) {
+        Some(at) => tbyte(p.commands, at + 2),
+        None => 2,
+    }
+}
+
+/// Where the argument data of the first command with `action` starts.
+fn find_action(p: &Protocol, action: u8) -> Option<usize> {
+    entries(p).find(|e| e.action == action).map(|e| e.args_at)
+}
+
+/// A byte of a table in program memory; past its end reads as 0.
+fn tbyte(table: &'static [u8], at: usize) -> u8 {
+    if at >= table.len() {
+        return 0;
+    }
+    // SAFETY: in bounds of a table the generated code placed in program memory.
+    unsafe { progmem::byte(table.as_ptr().add(at)) }
+}
+
+/// One entry of the command table.
+struct Entry {
+    word_at: usize,
+    len: usize,
+    action: u8,
+    args_at: usize,
+}
+
+/// Walks the command table.
+struct Entries {
+    table: &'static [u8],
+    at: usize,
+}
+
+impl Iterator for Entries {
+    type Item = Entry;
+    fn next(&mut self) -> Option<Entry> {
+        let t = self.table;
+        let len = tbyte(t, self.at) as usize;
+        if len == 0 {
+            return None;
+        }
+        let word_at = self.at + 1;
+        let action = tbyte(t, word_at + len);
+        let args_at = word_at + len + 1;
+        self.at = args_at
+            + match action {
+                cmd::HOST_PLAYS_SIDE => {
+                    let mut skip = 1;
+                    for _ in 0..tbyte(t, args_at) {
+                        skip += tbyte(t, args_at + skip) as usize + 2;
+                    }
+                    skip
+                }
+                cmd::MOVE_TIME => 3,
+                _ => 0,
+            };
+        Some(Entry { word_at, len, action, args_at })
+    }
+}
+
+fn entries(p: &Protocol) -> Entries {
+    Entries { table: p.commands, at: 0 }
+}
+
+fn trim(s: &[u8]) -> &[u8] {
+    let start = s.iter().position(|&b| b != b' ').unwrap_or(s.len());
+    let end = s.iter().rposition(|&b| b != b' ').map_or(start, |e| e + 1);
+    &s[start..end]
+}
+
+/// A decimal number of up to four digits.
+fn number(s: &[u8]) -> Option<u16> {
+    if s.is_empty() || s.len() > 4 || !s.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    Some(s.iter().fold(0, |n, &d| n * 10 + (d - b'0') as u16))
+}
+
+/// A cell name: a column letter and a row number from 1, as (column, row) from 0. Letters
+/// and numbers beyond the grid still parse, so the caller can call them illegal moves.
+fn cell(s: &[u8]) -> Option<(u8, u8)> {
+    let (&letter, digits) = s.split_first()?;
+    let col = letter.to_ascii_uppercase().checked_sub(b'A').filter(|c| *c < 26)?;
+    let row = number(digits)?;
+    Some((col, row.checked_sub(1).map_or(u8::MAX, |r| r.min(255) as u8)))
+}
+
+fn decimal(io: &mut impl Io, n: u8) {
+    if n >= 100 {
+        io.write(b'0' + n / 100);
+    }
+    if n >= 10 {
+        io.write(b'0' + n / 10 % 10);
+    }
+    io.write(b'0' + n % 10);
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,325 @@
+//! The session over a small flanking game on a 4 x 4 grid, with a scripted host.
+
+extern crate std;
+use super::*;
+use crate::grid::{Grid, KING};
+use std::string::String;
+use std::vec::Vec;
+
+const G: Grid = Grid { cols: 4, rows: 4 };
+
+struct Flank;
+impl Tree for Flank {
+    type Pos = Duel;
+    type Move = u8;
+    fn moves(pos: &Duel, out: &mut [u8]) -> usize {
+        let mut m = G.flank_moves(pos.me, pos.opp, &KING);
+        let mut n = 0;
+        while m != 0 && n < out.len() {
+            out[n] = m.trailing_zeros() as u8;
+            m &= m - 1;
+            n += 1;
+        }
+        n
+    }
+    fn play(pos: &Duel, m: u8) -> Duel {
+        pos.place(&G, &KING, m)
+    }
+    fn pass(pos: &Duel) -> Option<Duel> {
+        (G.flank_moves(pos.opp, pos.me, &KING) != 0).then(|| pos.swap())
+    }
+    fn eval(pos: &Duel) -> i16 {
+        pos.diff(!0)
+    }
+    fn outcome(pos: &Duel) -> i16 {
+        pos.diff(!0) * 100
+    }
+}
+
+const fn bit(col: u8, row: u8) -> u64 {
+    1 << (row * 8 + col)
+}
+
+/// Black (first) on B3 and C2, white on B2 and C3.
+const START: Duel = Duel { me: bit(1, 2) | bit(2, 1), opp: bit(1, 1) | bit(2, 2) };
+
+static COMMANDS: [u8; 47] = [
+    2,
+    b'A',
+    b'T',
+    cmd::PING,
+    2,
+    b'O',
+    b'K',
+    cmd::ACK,
+    2,
+    b'P',
+    b'L',
+    cmd::RETRY,
+    2,
+    b'S',
+    b'P',
+    cmd::HOST_PLAYS_SIDE,
+    2,
+    1,
+    b'B',
+    0,
+    1,
+    b'W',
+    1,
+    2,
+    b'N',
+    b'G',
+    cmd::NEW_GAME,
+    2,
+    b'E',
+    b'G',
+    cmd::END_GAME,
+    2,
+    b'S',
+    b'T',
+    cmd::MOVE_TIME,
+    1,
+    9,
+    2,
+    2,
+    b'M',
+    b'V',
+    cmd::PLAY,
+    2,
+    b'P',
+    b'S',
+    cmd::PASS,
+    0,
+];
+
+/// Events in order; offsets below.
+static SCRIPT: [u8; 60] = [
+    b'P',
+    b'?',
+    op::NL,
+    op::END, // 0 pick side
+    op::BOARD,
+    b'Y',
+    op::NL,
+    op::END, // 4 your turn
+    b'O',
+    b'K',
+    op::NL,
+    op::END, // 8 accepted / moved
+    b'I',
+    b'L',
+    op::NL,
+    op::END, // 12 denied
+    b'I',
+    b'T',
+    op::NL,
+    op::AWAIT,
+    op::END, // 16 too late
+    b'E',
+    b'R',
+    op::NL,
+    op::END, // 21 unknown
+    b'M',
+    b'M',
+    b' ',
+    op::CELL,
+    op::NL,
+    op::AWAIT,
+    op::END, // 25 device moves
+    b'M',
+    b'P',
+    op::NL,
+    op::AWAIT,
+    op::END, // 32 device passes
+    op::COUNT_DEVICE,
+    b':',
+    op::COUNT_HOST,
+    op::NL,
+    op::END, // 37 game over
+    b'W',
+    b'N',
+    op::NL,
+    op::AWAIT,
+    op::LIGHT,
+    0,
+    op::END, // 42 win device
+    b'L',
+    b'S',
+    op::NL,
+    op::AWAIT,
+    op::LIGHT,
+    1,
+    op::END, // 49 win host
+    b'Y',
+    b'P',
+    op::NL,
+    op::END, // 56 must pass
+];
+
+static EVENTS: [u16; 17] = [0, 4, 56, 8, 8, SILENT, 12, 16, SILENT, 21, 25, 32, SILENT, 37, 42, 49, SILENT];
+
+static PROTO: Protocol = Protocol {
+    commands: &COMMANDS,
+    script: &SCRIPT,
+    events: &EVENTS,
+    glyphs: [b'B', b'W', b'.', b'V'],
+    cols: 4,
+    rows: 4,
+    device_side: 1,
+    order_by_eval: true,
+};
+
+#[derive(Default)]
+struct Host {
+    now: u32,
+    input: Vec<u8>,
+    output: String,
+    lamps: u8,
+}
+
+impl Io for Host {
+    fn millis(&mut self) -> u32 {
+        // Time passes as the device works.
+        self.now += 1;
+        self.now
+    }
+    fn read(&mut self) -> Option<u8> {
+        (!self.input.is_empty()).then(|| self.input.remove(0))
+    }
+    fn write(&mut self, byte: u8) {
+        self.output.push(byte as char);
+    }
+    fn light(&mut self, lamp: u8, on: bool) {
+        if on {
+            self.lamps |= 1 << lamp;
+        } else {
+            self.lamps &= !(1 << lamp);
+        }
+    }
+}
+
+fn session() -> (Session<Flank, 16>, Host) {
+    let mut s = Session::new(&PROTO, START);
+    let mut h = Host::default();
+    s.begin(&mut h);
+    (s, h)
+}
+
+/// Sends a line and returns what the device answered until it waits for input.
+fn send(s: &mut Session<Flank, 16>, h: &mut Host, line: &str) -> String {
+    h.output.clear();
+    h.input.extend(line.bytes());
+    h.input.push(b'\r');
+    for _ in 0..10 {
+        s.poll(h);
+    }
+    h.output.clone()
+}
+
+#[test]
+fn asks_for_a_side_then_prompts_with_legal_cells() {
+    let (mut s, mut h) = session();
+    assert_eq!(h.output, "P?\r\n");
+    let out = send(&mut s, &mut h, "SP B");
+    assert_eq!(out, "OK\r\n  A B C D\r\n1 . V . .\r\n2 V W B .\r\n3 . B W V\r\n4 . . V .\r\nY\r\n");
+}
+
+#[test]
+fn an_illegal_or_off_board_move_is_denied_and_changes_nothing() {
+    let (mut s, mut h) = session();
+    send(&mut s, &mut h, "SP B");
+    let before = s.pos;
+    assert_eq!(send(&mut s, &mut h, "MV A1"), "IL\r\n");
+    assert_eq!(send(&mut s, &mut h, "MV H9"), "IL\r\n");
+    assert_eq!(send(&mut s, &mut h, "MV 99"), "ER\r\n");
+    assert_eq!(s.pos, before);
+}
+
+#[test]
+fn a_legal_move_is_answered_and_the_device_replies_and_waits() {
+    let (mut s, mut h) = session();
+    send(&mut s, &mut h, "SP B");
+    let out = send(&mut s, &mut h, "MV D3");
+    assert!(out.starts_with("OK\r\nMM "), "{out}");
+    assert_eq!(s.state, State::Await { over: false });
+    let out = send(&mut s, &mut h, "OK");
+    assert!(out.ends_with("Y\r\n"), "{out}");
+}
+
+#[test]
+fn garbage_and_overlong_lines_are_errors_and_the_session_goes_on() {
+    let (mut s, mut h) = session();
+    assert_eq!(send(&mut s, &mut h, "HELLO"), "ER\r\n");
+    assert_eq!(send(&mut s, &mut h, "ATX"), "ER\r\n");
+    assert_eq!(send(&mut s, &mut h, &"X".repeat(40)), "ER\r\n");
+    assert_eq!(send(&mut s, &mut h, "AT"), "OK\r\n");
+}
+
+#[test]
+fn move_time_out_of_range_falls_back_to_the_default() {
+    let (mut s, mut h) = session();
+    assert_eq!(send(&mut s, &mut h, "ST 5"), "OK\r\n");
+    assert_eq!(s.move_ms, 5000);
+    send(&mut s, &mut h, "ST 0");
+    assert_eq!(s.move_ms, 2000);
+}
+
+#[test]
+fn a_late_move_is_too_late_and_ok_gives_the_turn_up() {
+    let (mut s, mut h) = session();
+    send(&mut s, &mut h, "SP B");
+    h.now += 5000;
+    let before = s.pos;
+    assert_eq!(send(&mut s, &mut h, "MV D3"), "IT\r\n");
+    assert_eq!(s.pos, before);
+    let out = send(&mut s, &mut h, "OK");
+    assert!(out.starts_with("MM "), "the device moves after a forfeit: {out}");
+}
+
+#[test]
+fn retry_after_too_late_prompts_again() {
+    let (mut s, mut h) = session();
+    send(&mut s, &mut h, "SP B");
+    h.now += 5000;
+    send(&mut s, &mut h, "MV D3");
+    let out = send(&mut s, &mut h, "PL");
+    assert!(out.ends_with("Y\r\n"), "{out}");
+    assert!(send(&mut s, &mut h, "MV D3").starts_with("OK"));
+}
+
+#[test]
+fn a_whole_game_ends_with_a_result_and_a_lamp() {
+    let (mut s, mut h) = session();
+    send(&mut s, &mut h, "SP W");
+    let mut all = String::new();
+    for _ in 0..40 {
+        // The host plays its first legal cell, or passes, acknowledging everything.
+        let legal = s.legal();
+        let line = if s.state == State::HostTurn && legal != 0 {
+            let c = legal.trailing_zeros() as u8;
+            std::format!("MV {}{}", (b'A' + c % 8) as char, c / 8 + 1)
+        } else if s.state == State::HostTurn {
+            "PS".into()
+        } else {
+            "OK".into()
+        };
+        all += &send(&mut s, &mut h, &line);
+        if s.state == State::Over {
+            break;
+        }
+    }
+    assert_eq!(s.state, State::Over, "{all}");
+    assert!(all.contains("WN") || all.contains("LS"), "{all}");
+    assert_ne!(h.lamps, 0);
+    assert_eq!(send(&mut s, &mut h, "NG"), "OK\r\nP?\r\n");
+    assert_eq!(h.lamps, 0);
+}
+
+#[test]
+fn end_game_scores_the_game_as_it_stands() {
+    let (mut s, mut h) = session();
+    send(&mut s, &mut h, "SP B");
+    let out = send(&mut s, &mut h, "EG");
+    assert_eq!(out, "OK\r\n2:2\r\n");
+}
