@@ -70,6 +70,8 @@ impl Grid {
     }
 
     /// Cells where `me` may place a piece that captures at least one of `opp`'s.
+    // Out of line on AVR, where 64-bit arithmetic inlined at every use costs kilobytes.
+    #[cfg_attr(target_arch = "avr", inline(never))]
     pub fn flank_moves(&self, me: Bits, opp: Bits, dirs: &[(i8, i8)]) -> Bits {
         let empty = self.cells() & !(me | opp);
         let mut moves = 0;
@@ -86,6 +88,8 @@ impl Grid {
     }
 
     /// The opponent's pieces a placement on `at` (a single bit) turns over.
+    // Out of line on AVR, where 64-bit arithmetic inlined at every use costs kilobytes.
+    #[cfg_attr(target_arch = "avr", inline(never))]
     pub fn flips(&self, me: Bits, opp: Bits, at: Bits, dirs: &[(i8, i8)]) -> Bits {
         let mut flips = 0;
         for &d in dirs {
@@ -117,25 +121,50 @@ impl Duel {
     }
 
     /// My pieces on `mask` minus the opponent's.
+    // Out of line on AVR, where 64-bit arithmetic inlined at every use costs kilobytes.
+    #[cfg_attr(target_arch = "avr", inline(never))]
     pub fn diff(&self, mask: Bits) -> i16 {
-        (self.me & mask).count_ones() as i16 - (self.opp & mask).count_ones() as i16
+        count(self.me & mask) - count(self.opp & mask)
     }
 
+    // Out of line on AVR, where 64-bit arithmetic inlined at every use costs kilobytes.
+    #[cfg_attr(target_arch = "avr", inline(never))]
     pub fn empty(&self, g: &Grid) -> i16 {
-        (g.cells() & !(self.me | self.opp)).count_ones() as i16
+        count(g.cells() & !(self.me | self.opp))
     }
 
     /// My legal placements minus the opponent's.
+    // Out of line on AVR, where 64-bit arithmetic inlined at every use costs kilobytes.
+    #[cfg_attr(target_arch = "avr", inline(never))]
     pub fn mobility(&self, g: &Grid, dirs: &[(i8, i8)]) -> i16 {
-        g.flank_moves(self.me, self.opp, dirs).count_ones() as i16
-            - g.flank_moves(self.opp, self.me, dirs).count_ones() as i16
+        count(g.flank_moves(self.me, self.opp, dirs)) - count(g.flank_moves(self.opp, self.me, dirs))
     }
 
     /// Places a piece on `cell` with its captures; the result is seen from the opponent's side.
+    // Out of line on AVR, where 64-bit arithmetic inlined at every use costs kilobytes.
+    #[cfg_attr(target_arch = "avr", inline(never))]
     pub fn place(&self, g: &Grid, dirs: &[(i8, i8)], cell: u8) -> Duel {
         let at = 1u64 << cell;
         let flips = g.flips(self.me, self.opp, at, dirs);
         Duel { me: self.opp & !flips, opp: self.me | at | flips }
+    }
+}
+
+/// The cells in a set. On AVR a byte at a time, which is far smaller than `count_ones` on
+/// a 64-bit value there.
+#[inline]
+pub fn count(bits: Bits) -> i16 {
+    #[cfg(target_arch = "avr")]
+    {
+        let mut n = 0i16;
+        for b in bits.to_le_bytes() {
+            n += b.count_ones() as i16;
+        }
+        n
+    }
+    #[cfg(not(target_arch = "avr"))]
+    {
+        bits.count_ones() as i16
     }
 }
 

@@ -72,7 +72,7 @@ pub fn choose<T: Tree, const N: usize>(
     }
     let moves = &mut moves[..n];
     if order {
-        sort_by_eval::<T>(pos, moves);
+        sort_by_eval::<T, N>(pos, moves);
     }
     let mut choice = Choice { best: moves[0], score: -WIN, depth: 0 };
     for depth in 1..=max_depth {
@@ -127,7 +127,7 @@ fn negamax<T: Tree, const N: usize>(
     }
     let moves = &mut moves[..n];
     if order && depth >= 2 {
-        sort_by_eval::<T>(pos, moves);
+        sort_by_eval::<T, N>(pos, moves);
     }
     for &m in moves.iter() {
         let score = -negamax::<T, N>(&T::play(pos, m), depth - 1, -beta, -alpha, order, budget);
@@ -142,16 +142,23 @@ fn negamax<T: Tree, const N: usize>(
 }
 
 /// Insertion sort, best first by the opponent's evaluation after the move (lower is better).
-fn sort_by_eval<T: Tree>(pos: &T::Pos, moves: &mut [T::Move]) {
+/// Each move is evaluated once; out of line so the keys take stack only while sorting.
+#[inline(never)]
+fn sort_by_eval<T: Tree, const N: usize>(pos: &T::Pos, moves: &mut [T::Move]) {
+    let mut keys = [0i16; N];
+    for (k, &m) in keys.iter_mut().zip(moves.iter()) {
+        *k = T::eval(&T::play(pos, m));
+    }
     for i in 1..moves.len() {
-        let m = moves[i];
-        let key = T::eval(&T::play(pos, m));
+        let (m, key) = (moves[i], keys[i]);
         let mut j = i;
-        while j > 0 && T::eval(&T::play(pos, moves[j - 1])) > key {
+        while j > 0 && keys[j - 1] > key {
             moves[j] = moves[j - 1];
+            keys[j] = keys[j - 1];
             j -= 1;
         }
         moves[j] = m;
+        keys[j] = key;
     }
 }
 

@@ -6,7 +6,7 @@
 //! sides, a move clock, moves and passes checked against the rules, the device's search, and
 //! the end of the game. Positions are grid [`Duel`]s seen from the side to move.
 
-use crate::grid::Duel;
+use crate::grid::{count, Duel};
 use crate::progmem;
 use crate::search::{choose, Budget, Tree};
 use crate::serial::{Line, LineReader};
@@ -124,6 +124,9 @@ const LINE: usize = 16;
 const NO_SIDE: u8 = 0xFF;
 
 /// The session state: the position, whose turn it is and what the device waits for.
+///
+/// `N` bounds the moves the device's search considers in a position (a buffer of `N` bytes
+/// per ply); legality of the host's moves is always judged on all of them.
 pub struct Session<T: Tree<Pos = Duel, Move = u8>, const N: usize> {
     proto: &'static Protocol,
     start: Duel,
@@ -137,6 +140,8 @@ pub struct Session<T: Tree<Pos = Duel, Move = u8>, const N: usize> {
     /// The device's last move, for `{cell}`.
     last: u8,
     reader: LineReader<LINE>,
+    /// The deepest the device searches: each ply costs stack, and a small chip has little.
+    max_depth: u8,
     /// Nodes and depth of the device's last search, for measurements.
     pub nodes: u32,
     pub depth: u8,
@@ -145,7 +150,7 @@ pub struct Session<T: Tree<Pos = Duel, Move = u8>, const N: usize> {
 
 impl<T: Tree<Pos = Duel, Move = u8>, const N: usize> Session<T, N> {
     /// A session over `start` (seen from the first player); say nothing until [`Self::begin`].
-    pub fn new(proto: &'static Protocol, start: Duel) -> Self {
+    pub fn new(proto: &'static Protocol, start: Duel, max_depth: u8) -> Self {
         Session {
             proto,
             start,
@@ -157,6 +162,7 @@ impl<T: Tree<Pos = Duel, Move = u8>, const N: usize> Session<T, N> {
             clock: 0,
             last: 0,
             reader: LineReader::default(),
+            max_depth,
             nodes: 0,
             depth: 0,
             _rules: core::marker::PhantomData,
@@ -207,6 +213,7 @@ impl<T: Tree<Pos = Duel, Move = u8>, const N: usize> Session<T, N> {
     }
 
     /// Finds the command a line starts with and carries it out.
+    #[inline(never)]
     fn command(&mut self, io: &mut impl Io, line: &[u8]) {
         let t = self.proto.commands;
         for e in entries(self.proto) {
@@ -220,6 +227,7 @@ impl<T: Tree<Pos = Duel, Move = u8>, const N: usize> Session<T, N> {
         self.say(io, Event::Unknown)
     }
 
+    #[inline(never)]
     fn act(&mut self, io: &mut impl Io, action: u8, args_at: usize, arg: &[u8]) {
         let t = self.proto.commands;
         let takes_arg = matches!(action, cmd::HOST_PLAYS_SIDE | cmd::MOVE_TIME | cmd::PLAY);
@@ -311,7 +319,7 @@ impl<T: Tree<Pos = Duel, Move = u8>, const N: usize> Session<T, N> {
                 }
                 let (col, row) = cell;
                 let legal =
-                    col < self.proto.cols && row < self.proto.rows && self.legal() & (1u64 << (row * 8 + col)) != 0;
+                    col < self.proto.cols && row < self.proto.rows && self.legal() & cell_bit(row * 8 + col) != 0;
                 if !legal {
                     return self.say(io, Event::Denied);
                 }
@@ -373,15 +381,14 @@ impl<T: Tree<Pos = Duel, Move = u8>, const N: usize> Session<T, N> {
 
     /// The host's legal cells, when it is to move.
     fn legal(&self) -> u64 {
-        let mut moves = [0u8; N];
+        let mut moves = [0u8; 64];
         let n = T::moves(&self.pos, &mut moves);
-        moves[..n].iter().fold(0, |m, &c| m | 1u64 << c)
+        moves[..n].iter().fold(0, |m, &c| m | cell_bit(c))
     }
 
     /// Hands the turn to whoever is to move, or ends the game when nobody can.
     fn advance(&mut self, io: &mut impl Io) {
-        let mut moves = [0u8; N];
-        let can_move = T::moves(&self.pos, &mut moves) > 0;
+        let can_move = self.legal() != 0;
         if !can_move && T::pass(&self.pos).is_none() {
             return self.finish(io, true);
         }
@@ -395,13 +402,14 @@ impl<T: Tree<Pos = Duel, Move = u8>, const N: usize> Session<T, N> {
         self.clock = io.millis();
     }
 
+    #[inline(never)]
     fn device_move(&mut self, io: &mut impl Io) {
         let started = io.millis();
         // Room for sending the answer and for the nodes between clock checks.
         let limit = self.move_ms - self.move_ms / 8 - 20;
         let mut out_of_time = || io.millis().wrapping_sub(started) >= limit;
         let mut budget = Budget::new(u32::MAX, &mut out_of_time);
-        let choice = choose::<T, N>(&self.pos, 64, self.proto.order_by_eval, &mut budget);
+        let choice = choose::<T, N>(&self.pos, self.max_depth, self.proto.order_by_eval, &mut budget);
         self.nodes = budget.nodes;
         match choice {
             Some(c) => {
@@ -442,7 +450,7 @@ impl<T: Tree<Pos = Duel, Move = u8>, const N: usize> Session<T, N> {
     /// Pieces of a player (by index).
     fn count(&self, player: u8) -> u8 {
         let bits = if player == self.mover { self.pos.me } else { self.pos.opp };
-        bits.count_ones() as u8
+        count(bits) as u8
     }
 
     /// Sends an event's response; an `await` in it makes the device wait for an ack.
@@ -480,6 +488,7 @@ impl<T: Tree<Pos = Duel, Move = u8>, const N: usize> Session<T, N> {
     }
 
     /// The board as text: a header of column letters, then one numbered line per row.
+    #[inline(never)]
     fn board(&self, io: &mut impl Io) {
         let p = self.proto;
         let marks = if self.state == State::HostTurn && self.mover == self.host { self.legal() } else { 0 };
@@ -494,7 +503,7 @@ impl<T: Tree<Pos = Duel, Move = u8>, const N: usize> Session<T, N> {
         for r in 0..p.rows {
             decimal(io, r + 1);
             for c in 0..p.cols {
-                let bit = 1u64 << (r * 8 + c);
+                let bit = cell_bit(r * 8 + c);
                 let glyph = if first & bit != 0 {
                     p.glyphs[0]
                 } else if second & bit != 0 {
@@ -511,6 +520,12 @@ impl<T: Tree<Pos = Duel, Move = u8>, const N: usize> Session<T, N> {
             io.write(b'\n');
         }
     }
+}
+
+/// The set holding one cell; out of line, as a 64-bit shift is long on AVR.
+#[inline(never)]
+fn cell_bit(cell: u8) -> u64 {
+    1u64 << cell
 }
 
 fn has_side_command(p: &Protocol) -> bool {

@@ -65,6 +65,7 @@ pub fn render_serial(t: &Target) -> TokenStream {
     let serial = t.serial.as_ref().expect("serial boards have a serial port");
     let tick = t.tick.as_ref().expect("serial boards have a tick");
     let (ubrr, u2x, clock, top) = (serial.ubrr, serial.u2x, tick.clock, tick.top);
+    let (moves, depth) = search_limits(t);
     let lamps = t.lamps.iter().map(|(p, active_low)| {
         let port = port(p.port);
         let mask = 1u8 << p.bit;
@@ -74,6 +75,11 @@ pub fn render_serial(t: &Target) -> TokenStream {
         //! The board's wiring, for the chip glue.
         use gamec_runtime::chip::#chip::{Config, Port};
 
+        /// Moves the search considers per position, and its deepest ply, so that its stack
+        /// fits the chip's RAM.
+        pub const SEARCH_MOVES: usize = #moves;
+        pub const SEARCH_DEPTH: u8 = #depth;
+
         pub static CONFIG: Config = Config {
             ubrr: #ubrr,
             u2x: #u2x,
@@ -82,4 +88,16 @@ pub fn render_serial(t: &Target) -> TokenStream {
             lamps: &[#(#lamps),*],
         };
     }
+}
+
+/// What the device's search may use of the chip's RAM. Each ply of the runtime's negamax takes
+/// its move buffer plus about 70 bytes of saved registers and locals on AVR (measured on the
+/// ATmega16 build); about 450 bytes go to statics, the session and interrupts. Move buffers
+/// of 32 cover every position but freak ones (the most moves ever seen in 8 x 8 play is 33),
+/// and the search merely ignores moves past the buffer.
+fn search_limits(t: &Target) -> (usize, u8) {
+    let moves = 32usize;
+    let per_ply = moves as u32 + 70;
+    let depth = (t.chip.ram.saturating_sub(450) / per_ply).clamp(1, 60) as u8;
+    (moves, depth)
 }

@@ -68,7 +68,7 @@ pub fn render_session(t: &Target) -> proc_macro2::TokenStream {
         #[avr_device::entry]
         fn main() -> ! {
             let mut chip = Chip::new(&board::CONFIG);
-            let mut session = Session::<game::Rules, { game::MAX_MOVES }>::new(&game::PROTOCOL, game::START);
+            let mut session = Session::<game::Rules, { board::SEARCH_MOVES }>::new(&game::PROTOCOL, game::START, board::SEARCH_DEPTH);
             session.run(&mut chip)
         }
 

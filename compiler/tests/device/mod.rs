@@ -43,6 +43,19 @@ pub struct Device {
     avr: *mut ffi::avr_t,
     /// When tracking: the deepest stack pointer seen and the last three samples.
     stack: Option<(u16, [u16; 3])>,
+    /// Bytes of the line the chip is sending, and the cycle its first byte came.
+    rx: Vec<u8>,
+    rx_start: u64,
+}
+
+/// A line the chip sent on its UART, and when.
+#[derive(Debug, Clone)]
+pub struct Received {
+    pub text: String,
+    /// The cycle its first byte arrived.
+    pub start: u64,
+    /// The cycle its end arrived.
+    pub end: u64,
 }
 
 impl Device {
@@ -53,6 +66,8 @@ impl Device {
             sim,
             avr,
             stack: None,
+            rx: Vec::new(),
+            rx_start: 0,
             target: target.clone(),
             clock_hz: target.clock_hz as u64,
             cycles: 0,
@@ -91,6 +106,41 @@ impl Device {
             other => panic!("the chip stopped: {other:?} at cycle {}", self.cycles),
         }
         s.state
+    }
+
+    /// Types a line on the chip's UART, ended by `\r`.
+    pub fn send(&mut self, line: &str) {
+        for b in line.bytes().chain([b'\r']) {
+            self.sim.write_uart('0', b);
+        }
+    }
+
+    /// Runs until the chip has sent a whole line (ended by `\r\n`), at most `ms`.
+    pub fn read_line(&mut self, ms: f64) -> Option<Received> {
+        let end = self.cycles + self.ms_to_cycles(ms);
+        while self.cycles < end {
+            self.step();
+            while let Some(b) = self.sim.read_uart('0') {
+                if self.rx.is_empty() {
+                    self.rx_start = self.cycles;
+                }
+                match b {
+                    b'\r' => {}
+                    b'\n' => {
+                        let text = String::from_utf8_lossy(&self.rx).into_owned();
+                        self.rx.clear();
+                        return Some(Received { text, start: self.rx_start, end: self.cycles });
+                    }
+                    _ => self.rx.push(b),
+                }
+            }
+        }
+        None
+    }
+
+    /// The level a pin is driven to.
+    pub fn pin_level(&mut self, port: char, bit: u8) -> bool {
+        self.sim.get_digital_pin(port, bit)
     }
 
     pub fn ms_to_cycles(&self, ms: f64) -> u64 {

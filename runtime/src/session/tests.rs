@@ -200,7 +200,7 @@ impl Io for Host {
 }
 
 fn session() -> (Session<Flank, 16>, Host) {
-    let mut s = Session::new(&PROTO, START);
+    let mut s = Session::new(&PROTO, START, 8);
     let mut h = Host::default();
     s.begin(&mut h);
     (s, h)

@@ -1,0 +1,328 @@
+//! Othello's firmware on a simulated ATmega16 at 10 MHz, played over its UART as a host
+//! would: every board dump, every device move and the result are checked against the
+//! compiler's own reading of the rules in games/othello.game.
+
+mod device;
+
+use device::{firmware, Device, Received};
+use gamec::grid_rules::{GridRules, Ply, Position};
+use std::path::Path;
+
+const GAME: &str = "games/othello.game";
+const BOARD: &str = "boards/othello_stk500_atmega16.board";
+
+fn rules() -> GridRules {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(GAME);
+    let mut sources = gamec_dsl::Sources::new();
+    let id = sources.add(GAME.to_string(), std::fs::read_to_string(path).unwrap());
+    GridRules::new(&gamec_dsl::load_game(&sources, id).unwrap()).unwrap()
+}
+
+fn cell_name(cell: u8) -> String {
+    format!("{}{}", (b'A' + cell % 8) as char, cell / 8 + 1)
+}
+
+fn parse_cell(name: &str) -> u8 {
+    let b = name.as_bytes();
+    (b[1] - b'1') * 8 + (b[0] - b'A')
+}
+
+/// A host at the other end of the line, keeping the game by the rules as it goes.
+struct Host {
+    dev: Device,
+    rules: GridRules,
+    pos: Position,
+    /// Player index the host plays (0 black, 1 white).
+    side: usize,
+    rng: u64,
+    /// Cycle of the host's last line, for timing the device's answers.
+    sent_at: u64,
+    /// When the line before the last one ended: the device's turn begins once it has sent it.
+    prev_end: u64,
+    last_end: u64,
+    /// The longest the device took for a move, in milliseconds.
+    slowest_ms: f64,
+    saw_device_pass: bool,
+    saw_host_pass: bool,
+}
+
+impl Host {
+    fn boot() -> Host {
+        let (elf, target) = firmware(GAME, BOARD);
+        let rules = rules();
+        let mut dev = Device::boot(&elf, &target);
+        let first = dev.read_line(100.0).expect("a prompt at power-up");
+        assert_eq!(first.text, "Pick Black/White");
+        let pos = rules.start;
+        Host {
+            dev,
+            rules,
+            pos,
+            side: 0,
+            rng: 0x2545_F491_4F6C_DD1D,
+            sent_at: 0,
+            prev_end: 0,
+            last_end: 0,
+            slowest_ms: 0.0,
+            saw_device_pass: false,
+            saw_host_pass: false,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        self.dev.send(line);
+        self.sent_at = self.dev.cycles;
+    }
+
+    fn line(&mut self) -> Received {
+        let l = self.dev.read_line(3000.0).expect("the device answers within 3 s");
+        self.prev_end = self.last_end;
+        self.last_end = l.end;
+        l
+    }
+
+    fn expect(&mut self, text: &str) {
+        let l = self.line();
+        assert_eq!(l.text, text);
+    }
+
+    /// Reads a board dump (header and rows) and checks it against the host's position;
+    /// returns the cells marked legal.
+    fn board(&mut self, header: &str) -> u64 {
+        assert_eq!(header, "  A B C D E F G H");
+        let mut legal = 0u64;
+        for row in 0..8u8 {
+            let l = self.line().text;
+            assert_eq!(&l[..1], &(row + 1).to_string(), "row label in {l:?}");
+            for col in 0..8u8 {
+                let glyph = l.as_bytes().get(2 + 2 * col as usize).copied().unwrap_or(b' ');
+                let bit = 1u64 << (row * 8 + col);
+                let want = if self.pos.pieces[0] & bit != 0 {
+                    b'B'
+                } else if self.pos.pieces[1] & bit != 0 {
+                    b'W'
+                } else if glyph == b'V' {
+                    legal |= bit;
+                    b'V'
+                } else {
+                    b' '
+                };
+                assert_eq!(glyph as char, want as char, "cell {} in row {l:?}", cell_name(row * 8 + col));
+            }
+        }
+        legal
+    }
+
+    fn host_moves(&self) -> Vec<u8> {
+        self.rules
+            .plies(&self.pos)
+            .into_iter()
+            .filter_map(|p| if let Ply::Place(c) = p { Some(c) } else { None })
+            .collect()
+    }
+
+    fn random(&mut self, n: usize) -> usize {
+        self.rng ^= self.rng << 13;
+        self.rng ^= self.rng >> 7;
+        self.rng ^= self.rng << 17;
+        (self.rng % n as u64) as usize
+    }
+
+    /// Plays a whole game from the side-choice on, the host picking random legal moves.
+    fn play_game(&mut self, side: usize) {
+        self.side = side;
+        self.pos = self.rules.start;
+        self.send(if side == 0 { "SP B" } else { "SP W" });
+        self.expect("OK");
+        let mut legal_marked = 0;
+        loop {
+            let l = self.line();
+            let text = l.text.clone();
+            match text.as_str() {
+                t if t.starts_with("  A") => legal_marked = self.board(t),
+                "Type your move" => {
+                    assert_eq!(self.pos.to_move, side);
+                    let moves = self.host_moves();
+                    let want = moves.iter().fold(0u64, |m, &c| m | 1 << c);
+                    assert_eq!(legal_marked, want, "the dump marks exactly the legal cells");
+                    let cell = moves[self.random(moves.len())];
+                    self.send(&format!("MV {}", cell_name(cell)));
+                    self.pos = self.rules.play(&self.pos, Ply::Place(cell));
+                    // The board after the move, then OK.
+                    let header = self.line().text;
+                    self.board(&header);
+                    self.expect("OK");
+                }
+                "You have to pass" => {
+                    assert_eq!(self.rules.plies(&self.pos), vec![Ply::Pass]);
+                    self.saw_host_pass = true;
+                    self.send("PS");
+                    self.pos = self.rules.play(&self.pos, Ply::Pass);
+                    self.expect("OK");
+                }
+                t if t.starts_with("MM ") => {
+                    // The device's turn starts when it has answered the host's last line (its
+                    // move's board and OK) or has the host's acknowledgement, whichever is later.
+                    let since = self.sent_at.max(self.prev_end);
+                    let ms = (l.start - since) as f64 / 10_000.0;
+                    self.slowest_ms = self.slowest_ms.max(ms);
+                    assert_eq!(self.pos.to_move, 1 - side, "the device moves in its turn");
+                    let cell = parse_cell(&t[3..]);
+                    assert!(self.rules.plies(&self.pos).contains(&Ply::Place(cell)), "the device's move {t} is legal");
+                    self.pos = self.rules.play(&self.pos, Ply::Place(cell));
+                    self.send("OK");
+                }
+                "MP" => {
+                    assert_eq!(self.rules.plies(&self.pos), vec![Ply::Pass], "the device passes only without a move");
+                    self.saw_device_pass = true;
+                    self.pos = self.rules.play(&self.pos, Ply::Pass);
+                    self.send("OK");
+                }
+                "Neither of us have available move, game over" => {
+                    assert!(self.rules.plies(&self.pos).is_empty(), "the game is over by the rules");
+                }
+                t if t.starts_with("The final score is:") => {
+                    let (device, host) = (self.pos.pieces[1 - side].count_ones(), self.pos.pieces[side].count_ones());
+                    assert_eq!(t, format!("The final score is:AVR: {device} User: {host}"));
+                }
+                " WN" | " LS" | " TE" => {
+                    let want = match self.rules.winner(&self.pos) {
+                        Some(w) if w == side => " LS",
+                        Some(_) => " WN",
+                        None => " TE",
+                    };
+                    assert_eq!(text, want);
+                    self.send("OK");
+                    self.dev.run_ms(5.0);
+                    let lit: Vec<bool> = (1..=3).map(|b| !self.dev.pin_level('B', b)).collect();
+                    let expected = match want {
+                        " WN" => [true, false, false],
+                        " LS" => [false, true, false],
+                        _ => [false, false, true],
+                    };
+                    assert_eq!(lit, expected, "LEDs PB1 device won, PB2 player won, PB3 draw (active low)");
+                    return;
+                }
+                other => panic!("unexpected line {other:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn a_whole_game_as_black_against_random_moves() {
+    let mut h = Host::boot();
+    h.send("ST 1");
+    h.expect("OK");
+    h.play_game(0);
+    assert!(h.slowest_ms <= 1000.0, "the device took {} ms with a 1 s clock", h.slowest_ms);
+    eprintln!("slowest device move: {:.0} ms", h.slowest_ms);
+}
+
+#[test]
+fn a_whole_game_as_white_against_random_moves() {
+    let mut h = Host::boot();
+    h.rng = 0x9E37_79B9_7F4A_7C15;
+    h.send("ST 1");
+    h.expect("OK");
+    h.play_game(1);
+    assert!(h.slowest_ms <= 1000.0, "the device took {} ms with a 1 s clock", h.slowest_ms);
+    // A new game after the end, on the same power-up.
+    h.send("NG");
+    h.expect("OK");
+    h.expect("Pick Black/White");
+}
+
+#[test]
+fn bad_input_is_answered_and_changes_nothing() {
+    let mut h = Host::boot();
+    h.send("AT");
+    h.expect("OK");
+    h.send("HELLO");
+    h.expect("ER");
+    h.send(&"X".repeat(40));
+    h.expect("ER");
+    h.send("AT");
+    h.expect("OK");
+    h.send("ST 0");
+    h.expect("WRONG VALUE set default");
+    h.send("ST 12");
+    h.expect("WRONG VALUE set default");
+    h.send("ST 1");
+    h.expect("OK");
+
+    h.send("SP B");
+    h.expect("OK");
+    let header = h.line().text;
+    h.board(&header);
+    h.expect("Type your move");
+    for bad in ["MV A1", "MV Z9", "MV D9", "MV D0", "PS"] {
+        h.send(bad);
+        h.expect("IL");
+    }
+    h.send("MV");
+    h.expect("ER");
+
+    // Too late: after the clock's second, D3 is refused and the board is unchanged.
+    h.dev.run_ms(1100.0);
+    h.send("MV D3");
+    h.expect("IT");
+    h.send("PL");
+    let header = h.line().text;
+    let legal = h.board(&header);
+    assert_eq!(legal.count_ones(), 4, "the start position, still");
+    h.expect("Type your move");
+    h.send("MV D3");
+    h.pos = h.rules.play(&h.pos, Ply::Place(parse_cell("D3")));
+    let header = h.line().text;
+    h.board(&header);
+    h.expect("OK");
+    let mm = h.line().text;
+    assert!(mm.starts_with("MM "), "{mm}");
+    h.pos = h.rules.play(&h.pos, Ply::Place(parse_cell(&mm[3..])));
+
+    // Out of time again; OK gives the turn up and the device moves.
+    h.send("OK");
+    let header = h.line().text;
+    h.board(&header);
+    h.expect("Type your move");
+    h.dev.run_ms(1100.0);
+    h.send("MV C4");
+    h.expect("IT");
+    h.send("OK");
+    h.pos = h.rules.play(&h.pos, Ply::Pass);
+    let mm = h.line().text;
+    assert!(mm.starts_with("MM "), "the device moves after a forfeit: {mm}");
+    assert!(h.rules.plies(&h.pos).contains(&Ply::Place(parse_cell(&mm[3..]))));
+
+    // A new game mid-game, the host as white this time, ended early.
+    h.send("NG");
+    h.expect("OK");
+    h.expect("Pick Black/White");
+    h.send("SP W");
+    h.expect("OK");
+    h.pos = h.rules.start;
+    let mm = h.line().text;
+    assert!(mm.starts_with("MM "), "{mm}");
+    h.pos = h.rules.play(&h.pos, Ply::Place(parse_cell(&mm[3..])));
+    h.send("RST");
+    h.expect("OK");
+    h.pos = h.rules.start;
+    let header = h.line().text;
+    h.board(&header);
+    let mm = h.line().text;
+    assert!(mm.starts_with("MM "), "the device, black, opens again after RST: {mm}");
+    h.pos = h.rules.play(&h.pos, Ply::Place(parse_cell(&mm[3..])));
+    h.send("OK");
+    let header = h.line().text;
+    h.board(&header);
+    h.expect("Type your move");
+    h.send("EG");
+    h.expect("OK");
+    h.expect("The final score is:AVR: 4 User: 1");
+    h.expect(" WN");
+    h.send("OK");
+    h.dev.run_ms(5.0);
+    assert!(!h.dev.pin_level('B', 1), "PB1 (device won) is lit");
+    assert!(h.dev.pin_level('B', 2) && h.dev.pin_level('B', 3));
+}
