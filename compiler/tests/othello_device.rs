@@ -44,6 +44,10 @@ struct Host {
     slowest_ms: f64,
     saw_device_pass: bool,
     saw_host_pass: bool,
+    /// Where the firmware keeps its last search's node count and depth, when measuring.
+    search_stats: Option<(u16, u16)>,
+    /// Per device move: nodes, depth reached, milliseconds.
+    searches: Vec<(u32, u8, f64)>,
 }
 
 impl Host {
@@ -66,6 +70,8 @@ impl Host {
             slowest_ms: 0.0,
             saw_device_pass: false,
             saw_host_pass: false,
+            search_stats: None,
+            searches: Vec::new(),
         }
     }
 
@@ -75,7 +81,10 @@ impl Host {
     }
 
     fn line(&mut self) -> Received {
-        let l = self.dev.read_line(3000.0).expect("the device answers within 3 s");
+        let l = self
+            .dev
+            .read_line(3000.0)
+            .unwrap_or_else(|| panic!("the device answers within 3 s; position {:?}", self.pos));
         self.prev_end = self.last_end;
         self.last_end = l.end;
         l
@@ -166,6 +175,10 @@ impl Host {
                     let since = self.sent_at.max(self.prev_end);
                     let ms = (l.start - since) as f64 / 10_000.0;
                     self.slowest_ms = self.slowest_ms.max(ms);
+                    if let Some((nodes_at, depth_at)) = self.search_stats {
+                        let nodes = u32::from_le_bytes([0, 1, 2, 3].map(|i| self.dev.peek(nodes_at + i)));
+                        self.searches.push((nodes, self.dev.peek(depth_at), ms));
+                    }
                     assert_eq!(self.pos.to_move, 1 - side, "the device moves in its turn");
                     let cell = parse_cell(&t[3..]);
                     assert!(self.rules.plies(&self.pos).contains(&Ply::Place(cell)), "the device's move {t} is legal");
@@ -216,7 +229,10 @@ fn a_whole_game_as_black_against_random_moves() {
     h.expect("OK");
     h.play_game(0);
     assert!(h.slowest_ms <= 1000.0, "the device took {} ms with a 1 s clock", h.slowest_ms);
-    eprintln!("slowest device move: {:.0} ms", h.slowest_ms);
+    eprintln!(
+        "slowest device move: {:.0} ms; passes: host {}, device {}",
+        h.slowest_ms, h.saw_host_pass, h.saw_device_pass
+    );
 }
 
 #[test]
@@ -227,6 +243,10 @@ fn a_whole_game_as_white_against_random_moves() {
     h.expect("OK");
     h.play_game(1);
     assert!(h.slowest_ms <= 1000.0, "the device took {} ms with a 1 s clock", h.slowest_ms);
+    eprintln!(
+        "slowest device move: {:.0} ms; passes: host {}, device {}",
+        h.slowest_ms, h.saw_host_pass, h.saw_device_pass
+    );
     // A new game after the end, on the same power-up.
     h.send("NG");
     h.expect("OK");
@@ -325,4 +345,41 @@ fn bad_input_is_answered_and_changes_nothing() {
     h.dev.run_ms(5.0);
     assert!(!h.dev.pin_level('B', 1), "PB1 (device won) is lit");
     assert!(h.dev.pin_level('B', 2) && h.dev.pin_level('B', 3));
+}
+
+/// The device's search on the simulated ATmega16 with the default 2 s clock, over the
+/// midgame positions of a fixed game (device moves 6 to 15, plies 11 to 30), and the
+/// deepest the stack went. Run by `cargo xtask bench`.
+#[test]
+#[ignore = "a benchmark: cargo xtask bench"]
+fn bench_search_on_the_device() {
+    let mut h = Host::boot();
+    let (elf, _) = firmware(GAME, BOARD);
+    let nodes = device::symbol(&elf, "LAST_SEARCH_NODES").0 as u16;
+    let depth = device::symbol(&elf, "LAST_SEARCH_DEPTH").0 as u16;
+    h.search_stats = Some((nodes, depth));
+    h.dev.track_stack();
+    if let Ok(t) = std::env::var("MOVE_TIME") {
+        h.send(&format!("ST {t}"));
+        h.expect("OK");
+    }
+    h.play_game(0);
+    let mid = &h.searches[6..16];
+    let nodes: u32 = mid.iter().map(|s| s.0).sum();
+    let ms: f64 = mid.iter().map(|s| s.2).sum();
+    let depths: Vec<u8> = mid.iter().map(|s| s.1).collect();
+    let low = h.dev.lowest_sp().unwrap();
+    let stack = h.dev.ramend() - low;
+    let sizes = gamec::driver::sizes(&std::fs::read(&elf).unwrap()).unwrap();
+    println!("othello on atmega16 @ 10 MHz, 2 s move clock, 10 midgame positions:");
+    println!("  nodes per second: {:.0} ({nodes} nodes in {ms:.0} ms)", nodes as f64 * 1000.0 / ms);
+    println!("  depth reached per move: {depths:?}");
+    println!("  slowest move: {:.0} ms", h.slowest_ms);
+    println!(
+        "  flash {} B, static RAM {} B, deepest stack {stack} B, RAM with stack {} B",
+        sizes.flash(),
+        sizes.ram(),
+        sizes.ram() + stack as u32
+    );
+    println!("  nodes in 2 s (for the strength benchmark): {:.0}", nodes as f64 * 2000.0 / ms);
 }

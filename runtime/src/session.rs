@@ -6,6 +6,7 @@
 //! sides, a move clock, moves and passes checked against the rules, the device's search, and
 //! the end of the game. Positions are grid [`Duel`]s seen from the side to move.
 
+use crate::chip::Shared;
 use crate::grid::{count, Duel};
 use crate::progmem;
 use crate::search::{choose, Budget, Tree};
@@ -121,6 +122,11 @@ enum State {
 }
 
 const LINE: usize = 16;
+
+/// Nodes and finished depth of the device's last search, at fixed addresses so that a
+/// benchmark can read them out of a simulated chip.
+pub static LAST_SEARCH_NODES: Shared<u32> = Shared::new(0);
+pub static LAST_SEARCH_DEPTH: Shared<u8> = Shared::new(0);
 const NO_SIDE: u8 = 0xFF;
 
 /// The session state: the position, whose turn it is and what the device waits for.
@@ -142,9 +148,6 @@ pub struct Session<T: Tree<Pos = Duel, Move = u8>, const N: usize> {
     reader: LineReader<LINE>,
     /// The deepest the device searches: each ply costs stack, and a small chip has little.
     max_depth: u8,
-    /// Nodes and depth of the device's last search, for measurements.
-    pub nodes: u32,
-    pub depth: u8,
     _rules: core::marker::PhantomData<T>,
 }
 
@@ -163,8 +166,6 @@ impl<T: Tree<Pos = Duel, Move = u8>, const N: usize> Session<T, N> {
             last: 0,
             reader: LineReader::default(),
             max_depth,
-            nodes: 0,
-            depth: 0,
             _rules: core::marker::PhantomData,
         }
     }
@@ -410,17 +411,20 @@ impl<T: Tree<Pos = Duel, Move = u8>, const N: usize> Session<T, N> {
         let mut out_of_time = || io.millis().wrapping_sub(started) >= limit;
         let mut budget = Budget::new(u32::MAX, &mut out_of_time);
         let choice = choose::<T, N>(&self.pos, self.max_depth, self.proto.order_by_eval, &mut budget);
-        self.nodes = budget.nodes;
+        let nodes = budget.nodes;
+        // SAFETY: the main loop is the only writer; the simulator reads it between steps.
+        unsafe {
+            LAST_SEARCH_NODES.set(nodes);
+            LAST_SEARCH_DEPTH.set(choice.map_or(0, |c| c.depth));
+        }
         match choice {
             Some(c) => {
-                self.depth = c.depth;
                 self.last = c.best;
                 self.pos = T::play(&self.pos, c.best);
                 self.mover ^= 1;
                 self.say(io, Event::DeviceMoves);
             }
             None => {
-                self.depth = 0;
                 self.pos = self.pos.swap();
                 self.mover ^= 1;
                 self.say(io, Event::DevicePasses);
