@@ -4,3 +4,5 @@
 //! compiler's own reading of the rules, and tools can self-play it.
 
 include!(concat!(env!("OUT_DIR"), "/games.rs"));
+pub mod seed_ai;
+pub mod selfplay;

@@ -1,0 +1,47 @@
+//! Self-play of the generated Othello rules: the device's search against the seed's AI.
+
+use crate::othello::{Rules, START};
+use crate::seed_ai;
+use gamec_runtime::grid::Duel;
+use gamec_runtime::search::{choose, Budget, Tree};
+
+/// Plays one game; the searcher moves first when `searcher_first`. Two random opening moves
+/// (from `seed`) make the games differ, as both players are deterministic. Returns the
+/// searcher's disc lead.
+pub fn versus_seed(searcher_first: bool, seed: u64, nodes: u32, depth: u8) -> i32 {
+    let mut rng = seed | 1;
+    let mut pos: Duel = START;
+    let mut searcher_to_move = searcher_first;
+    for ply in 0.. {
+        let mut moves = [0u8; 64];
+        let n = Rules::moves(&pos, &mut moves);
+        if n == 0 {
+            match Rules::pass(&pos) {
+                Some(next) => {
+                    pos = next;
+                    searcher_to_move = !searcher_to_move;
+                    continue;
+                }
+                None => {
+                    let lead = pos.me.count_ones() as i32 - pos.opp.count_ones() as i32;
+                    return if searcher_to_move { lead } else { -lead };
+                }
+            }
+        }
+        let m = if ply < 2 {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            moves[(rng % n as u64) as usize]
+        } else if searcher_to_move {
+            let mut never = || false;
+            let mut budget = Budget::new(nodes, &mut never);
+            choose::<Rules, 32>(&pos, depth, true, &mut budget).unwrap().best
+        } else {
+            seed_ai::choose::<Rules>(&pos).unwrap()
+        };
+        pos = Rules::play(&pos, m);
+        searcher_to_move = !searcher_to_move;
+    }
+    unreachable!()
+}
