@@ -5,6 +5,9 @@ use crate::ast::{self, Spanned};
 use crate::model::*;
 use crate::{Diagnostic, FileId, Label, Span};
 
+/// `show board = text { ... }` as written: who, and the glyph's text.
+type Glyphs = Vec<(ast::Ident, Spanned<String>)>;
+
 /// Longest command word: the session matches words at the start of a short line buffer.
 const MAX_WORD: usize = 8;
 
@@ -146,13 +149,13 @@ pub fn lower(
     };
     let mut missing = Vec::new();
     if !needs(SessionAction::Play(0)) {
-        missing.push(("a command that plays a move", "\"MV\" cell -> play place"));
+        missing.push(("command that plays a move", "\"MV\" cell -> play place"));
     }
     if scope.pass && !needs(SessionAction::Pass) {
-        missing.push(("a command to pass (the rules let a player pass)", "\"PS\" -> pass"));
+        missing.push(("command to pass (the rules let a player pass)", "\"PS\" -> pass"));
     }
     if !needs(SessionAction::Ack) {
-        missing.push(("a command that acknowledges", "\"OK\" -> ack"));
+        missing.push(("command that acknowledges", "\"OK\" -> ack"));
     }
     for (what, example) in missing {
         err(
@@ -165,7 +168,7 @@ pub fn lower(
     }
 
     let mut says: Vec<SayDef> = Vec::new();
-    let mut glyphs: Option<(Span, Vec<(ast::Ident, Spanned<String>)>)> = None;
+    let mut glyphs: Option<(Span, Glyphs)> = None;
     for f in feedback {
         match &f.node {
             ast::SerialFeedbackItem::BoardText(g) => {

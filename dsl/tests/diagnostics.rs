@@ -108,3 +108,41 @@ fn malformed_evaluations() {
         insta::assert_snapshot!(name, diagnose("bad.game", &text));
     }
 }
+
+const OTHELLO: &str = include_str!("../../games/othello.game");
+const OTHELLO_BOARD: &str = include_str!("../../boards/othello_stk500_atmega16.board");
+
+#[test]
+fn malformed_serial_protocols() {
+    let with = |from: &str, to: &str| {
+        assert!(OTHELLO.contains(from), "fixture: {from}");
+        OTHELLO.replacen(from, to, 1)
+    };
+    let cases = [
+        ("serial_unknown_action", with("\"MV\" cell -> play place", "\"MV\" cell -> play drop")),
+        ("serial_wrong_argument", with("\"PS\" -> pass", "\"PS\" cell -> pass")),
+        ("serial_no_move_command", with("\"MV\" cell -> play place", "")),
+        ("serial_unknown_placeholder", with("\"MM {cell}\"", "\"MM {square}\"")),
+        ("serial_cell_outside_device_moves", with("\"MP\"", "\"MP {cell}\"")),
+        ("serial_duplicate_command", with("\"NG\" -> new game", "\"AT\" -> new game")),
+        ("serial_missing_unknown", with("on unknown -> \"ER\"", "")),
+        ("serial_glyph_missing", with("legal \"V\"", "legal \"VV\"")),
+        ("serial_unclosed_string", with("\"Type your move\"", "\"Type your move")),
+    ];
+    for (name, text) in cases {
+        insta::assert_snapshot!(name, diagnose("bad.game", &text));
+    }
+}
+
+#[test]
+fn no_prefix_of_the_serial_files_panics() {
+    for text in [OTHELLO, OTHELLO_BOARD] {
+        for end in (0..text.len()).step_by(5).filter(|&i| text.is_char_boundary(i)) {
+            let mut sources = Sources::new();
+            let id = sources.add("prefix", &text[..end]);
+            if let Err(d) = load(&sources, id) {
+                let _ = sources.render(&d);
+            }
+        }
+    }
+}
