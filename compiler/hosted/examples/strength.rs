@@ -4,6 +4,7 @@
 //!
 //! `cargo run -p gamec-hosted --release --example strength -- [NODES] [GAMES]`
 
+use gamec_hosted::othello::{Rules, START};
 use gamec_hosted::selfplay::versus_seed;
 
 fn main() {
@@ -14,7 +15,7 @@ fn main() {
     let depth = 3;
     let (mut won, mut lost, mut drawn) = (0, 0, 0);
     for g in 0..games {
-        match versus_seed(g % 2 == 0, 0x9E37_79B9_7F4A_7C15 ^ (g * 0x1000_0001), nodes, depth) {
+        match versus_seed::<Rules>(START, g % 2 == 0, 0x9E37_79B9_7F4A_7C15 ^ (g * 0x1000_0001), nodes, depth) {
             l if l > 0 => won += 1,
             l if l < 0 => lost += 1,
             _ => drawn += 1,

@@ -1,6 +1,5 @@
-//! Self-play of the generated Othello rules: the device's search against the seed's AI.
+//! Self-play of a generated grid game's rules: the device's search against the seed's AI.
 
-use crate::othello::{Rules, START};
 use crate::seed_ai;
 use gamec_runtime::grid::Duel;
 use gamec_runtime::search::{choose, Budget, Tree};
@@ -8,9 +7,15 @@ use gamec_runtime::search::{choose, Budget, Tree};
 /// Plays one game; the searcher moves first when `searcher_first`. Two random opening moves
 /// (from `seed`) make the games differ, as both players are deterministic. Returns the
 /// searcher's disc lead.
-pub fn versus_seed(searcher_first: bool, seed: u64, nodes: u32, depth: u8) -> i32 {
+pub fn versus_seed<Rules: Tree<Pos = Duel, Move = u8>>(
+    start: Duel,
+    searcher_first: bool,
+    seed: u64,
+    nodes: u32,
+    depth: u8,
+) -> i32 {
     let mut rng = seed | 1;
-    let mut pos: Duel = START;
+    let mut pos: Duel = start;
     let mut searcher_to_move = searcher_first;
     for ply in 0.. {
         let mut moves = [0u8; 64];
