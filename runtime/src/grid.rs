@@ -37,18 +37,37 @@ impl Grid {
     }
 
     /// `bits` moved one step in a direction, cells leaving the grid dropped.
-    #[inline]
+    ///
+    /// The eight compass steps are spelt out with constant shift counts: on an 8-bit chip a
+    /// 64-bit shift by a constant is a handful of byte moves and rotates, while a shift by a
+    /// variable count is a loop in a library call.
+    #[cfg_attr(target_arch = "avr", inline(never))]
     pub fn shift(&self, bits: Bits, (dc, dr): (i8, i8)) -> Bits {
-        let step = dr as i32 * 8 + dc as i32;
-        let moved = if step >= 0 { bits << step } else { bits >> -step };
         // Drop what wrapped around a row's end (into column 0 going east, column 7 going
         // west); the grid mask drops what left a grid narrower or shorter than 8.
-        let wrapped = match dc {
-            1 => 0x0101_0101_0101_0101u64,
-            -1 => 0x8080_8080_8080_8080u64,
-            _ => 0,
+        const NOT_COL_0: Bits = !0x0101_0101_0101_0101;
+        const NOT_COL_7: Bits = !0x8080_8080_8080_8080;
+        let moved = match (dc, dr) {
+            (1, 0) => (bits << 1) & NOT_COL_0,
+            (-1, 0) => (bits >> 1) & NOT_COL_7,
+            (0, 1) => bits << 8,
+            (0, -1) => bits >> 8,
+            (1, 1) => (bits << 9) & NOT_COL_0,
+            (-1, -1) => (bits >> 9) & NOT_COL_7,
+            (1, -1) => (bits >> 7) & NOT_COL_0,
+            (-1, 1) => (bits << 7) & NOT_COL_7,
+            _ => {
+                let step = dr as i32 * 8 + dc as i32;
+                let moved = if step >= 0 { bits << step } else { bits >> -step };
+                let wrapped = match dc {
+                    1 => !NOT_COL_0,
+                    -1 => !NOT_COL_7,
+                    _ => 0,
+                };
+                moved & !wrapped
+            }
         };
-        moved & !wrapped & self.cells()
+        moved & self.cells()
     }
 
     /// The four corner cells.

@@ -195,7 +195,9 @@ impl<T: Tree<Pos = Duel, Move = u8>, const N: usize> Session<T, N> {
         while let Some(b) = io.read() {
             match self.reader.feed(b) {
                 Some(Line::Text(t)) => {
-                    line[..t.len()].copy_from_slice(t);
+                    for (to, &from) in line.iter_mut().zip(t) {
+                        *to = from;
+                    }
                     len = Some(t.len());
                     break;
                 }
