@@ -114,3 +114,56 @@ fn grid_game_module() {
     assert!(code.contains("@generated"));
     insta::assert_snapshot!("grid_game_rs", code);
 }
+
+/// The serial game's crate: its board wiring and the session entry point (the game module is
+/// `grid_game_rs` above). Built and played over the UART in othello_device.rs.
+#[test]
+fn othello_serial_crate() {
+    let mut sources = Sources::new();
+    let (gp, bp) = ("games/othello.game", "boards/othello_stk500_atmega16.board");
+    let gf = sources.add(gp, std::fs::read_to_string(root(gp)).unwrap());
+    let bf = sources.add(bp, std::fs::read_to_string(root(bp)).unwrap());
+    let game = gamec_dsl::load_game(&sources, gf).unwrap();
+    let board = gamec_dsl::load_board(&sources, bf).unwrap();
+    let target = gamec::bind::bind(&game, gf, &board, bf).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
+    let s = target.serial.as_ref().unwrap();
+    // 10 MHz / (16 * (64 + 1)) = 9615 baud, 0.16% fast: what the seed's UBRR of 64 gives.
+    assert_eq!((s.ubrr, s.u2x), (64, false));
+    let inputs = ScaffoldInputs {
+        crate_name: "othello".into(),
+        runtime_path: "../runtime".into(),
+        game_path: gp.into(),
+        board_path: bp.into(),
+    };
+    for f in codegen::firmware_crate(&game, &board, None, &target, &inputs) {
+        assert!(f.contents.contains("@generated"), "{} is not marked", f.path);
+        if f.path != "src/game.rs" {
+            insta::assert_snapshot!(format!("othello_{}", f.path.replace(['/', '.'], "_")), f.contents);
+        }
+    }
+}
+
+#[test]
+fn serial_board_lints() {
+    let gp = "games/othello.game";
+    let text = std::fs::read_to_string(root("boards/othello_stk500_atmega16.board")).unwrap();
+    let cases = [
+        ("serial_missing", "serial usart 9600 baud", ""),
+        ("serial_rate_off", "serial usart 9600 baud", "serial usart 230400 baud"),
+        ("serial_unknown_port", "serial usart 9600 baud", "serial usart1 9600 baud"),
+        ("lamp_missing", "led draw = PB3 active low", ""),
+        ("lamp_on_serial_pin", "led draw = PB3 active low", "led draw = PD1 active low"),
+        ("tick_missing", "tick timer1", ""),
+    ];
+    for (name, from, to) in cases {
+        assert!(text.contains(from), "fixture: {from}");
+        let mut s = Sources::new();
+        let gf = s.add(gp, std::fs::read_to_string(root(gp)).unwrap());
+        let bf = s.add("bad.board", text.replacen(from, to, 1));
+        let out = match gamec::check(&s, &[gf, bf]) {
+            Ok(()) => panic!("expected a lint for {name}"),
+            Err(d) => s.render(&d),
+        };
+        insta::assert_snapshot!(name, out);
+    }
+}

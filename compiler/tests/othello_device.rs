@@ -44,6 +44,8 @@ struct Host {
     slowest_ms: f64,
     saw_device_pass: bool,
     saw_host_pass: bool,
+    /// Plays to leave the device as few moves as possible (to make it pass), not at random.
+    squeeze: bool,
     /// Where the firmware keeps its last search's node count and depth, when measuring.
     search_stats: Option<(u16, u16)>,
     /// Per device move: nodes, depth reached, milliseconds.
@@ -70,6 +72,7 @@ impl Host {
             slowest_ms: 0.0,
             saw_device_pass: false,
             saw_host_pass: false,
+            squeeze: false,
             search_stats: None,
             searches: Vec::new(),
         }
@@ -137,6 +140,14 @@ impl Host {
         (self.rng % n as u64) as usize
     }
 
+    /// The move after which the device has the fewest replies (random among equals).
+    fn squeezing(&mut self, moves: &[u8]) -> u8 {
+        let replies = |h: &Host, c: u8| h.rules.plies(&h.rules.play(&h.pos, Ply::Place(c))).len();
+        let fewest = moves.iter().map(|&c| replies(self, c)).min().unwrap();
+        let best: Vec<u8> = moves.iter().copied().filter(|&c| replies(self, c) == fewest).collect();
+        best[self.random(best.len())]
+    }
+
     /// Plays a whole game from the side-choice on, the host picking random legal moves.
     fn play_game(&mut self, side: usize) {
         self.side = side;
@@ -154,7 +165,7 @@ impl Host {
                     let moves = self.host_moves();
                     let want = moves.iter().fold(0u64, |m, &c| m | 1 << c);
                     assert_eq!(legal_marked, want, "the dump marks exactly the legal cells");
-                    let cell = moves[self.random(moves.len())];
+                    let cell = if self.squeeze { self.squeezing(&moves) } else { moves[self.random(moves.len())] };
                     self.send(&format!("MV {}", cell_name(cell)));
                     self.pos = self.rules.play(&self.pos, Ply::Place(cell));
                     // The board after the move, then OK.
@@ -382,4 +393,25 @@ fn bench_search_on_the_device() {
         sizes.ram() + stack as u32
     );
     println!("  nodes in 2 s (for the strength benchmark): {:.0}", nodes as f64 * 2000.0 / ms);
+}
+
+#[test]
+fn passes_on_both_sides() {
+    // Random play runs the host out of moves now and then; a host that leaves the device as
+    // few moves as possible makes the device pass. Both are checked against the rules.
+    let mut h = Host::boot();
+    h.send("ST 1");
+    h.expect("OK");
+    for game in 0..8 {
+        // Squeeze until the device has passed, then play at random until the host has.
+        h.squeeze = !h.saw_device_pass;
+        h.play_game(game % 2);
+        if h.saw_device_pass && h.saw_host_pass {
+            return;
+        }
+        h.send("NG");
+        h.expect("OK");
+        h.expect("Pick Black/White");
+    }
+    panic!("no game had passes on both sides: host {}, device {}", h.saw_host_pass, h.saw_device_pass);
 }
