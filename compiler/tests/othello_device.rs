@@ -370,6 +370,9 @@ fn bench_search_on_the_device() {
     let depth = device::symbol(&elf, "LAST_SEARCH_DEPTH").0 as u16;
     h.search_stats = Some((nodes, depth));
     h.dev.track_stack();
+    if std::env::var("PROFILE").is_ok() {
+        h.dev.profile = Some((997, Vec::new()));
+    }
     if let Ok(t) = std::env::var("MOVE_TIME") {
         h.send(&format!("ST {t}"));
         h.expect("OK");
@@ -393,6 +396,11 @@ fn bench_search_on_the_device() {
         sizes.ram() + stack as u32
     );
     println!("  nodes in 2 s (for the strength benchmark): {:.0}", nodes as f64 * 2000.0 / ms);
+    if let Some((_, samples)) = &h.dev.profile {
+        for (name, share) in device::profile_by_symbol(&elf, samples).iter().take(15) {
+            println!("  {:5.1}% {name}", share * 100.0);
+        }
+    }
 }
 
 #[test]

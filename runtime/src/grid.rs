@@ -96,6 +96,24 @@ impl Grid {
     // Out of line on AVR, where 64-bit arithmetic inlined at every use costs kilobytes.
     #[cfg_attr(target_arch = "avr", inline(never))]
     pub fn flank_moves(&self, me: Bits, opp: Bits, dirs: &[(i8, i8)]) -> Bits {
+        // A row at a time on 8-bit chips, whole 64-bit boards elsewhere.
+        #[cfg(target_arch = "avr")]
+        return crate::grid_rows::flank_moves(me, opp, self.cells(), dirs);
+        #[cfg(not(target_arch = "avr"))]
+        self.flank_moves_u64(me, opp, dirs)
+    }
+
+    /// The opponent's pieces a placement on `at` (a single bit) turns over.
+    #[cfg_attr(target_arch = "avr", inline(never))]
+    pub fn flips(&self, me: Bits, opp: Bits, at: Bits, dirs: &[(i8, i8)]) -> Bits {
+        #[cfg(target_arch = "avr")]
+        return crate::grid_rows::flips(me, opp, at.trailing_zeros() as u8, dirs);
+        #[cfg(not(target_arch = "avr"))]
+        self.flips_u64(me, opp, at, dirs)
+    }
+
+    /// [`Grid::flank_moves`] on whole 64-bit boards.
+    pub fn flank_moves_u64(&self, me: Bits, opp: Bits, dirs: &[(i8, i8)]) -> Bits {
         let empty = self.cells() & !(me | opp);
         let mut moves = 0;
         for &d in dirs {
@@ -110,10 +128,8 @@ impl Grid {
         moves
     }
 
-    /// The opponent's pieces a placement on `at` (a single bit) turns over.
-    // Out of line on AVR, where 64-bit arithmetic inlined at every use costs kilobytes.
-    #[cfg_attr(target_arch = "avr", inline(never))]
-    pub fn flips(&self, me: Bits, opp: Bits, at: Bits, dirs: &[(i8, i8)]) -> Bits {
+    /// [`Grid::flips`] on whole 64-bit boards.
+    pub fn flips_u64(&self, me: Bits, opp: Bits, at: Bits, dirs: &[(i8, i8)]) -> Bits {
         let mut flips = 0;
         for &d in dirs {
             let mut line = 0;

@@ -14,6 +14,7 @@ pub mod buttons;
 pub mod charlieplex;
 pub mod chip;
 pub mod grid;
+pub mod grid_rows;
 pub mod line;
 pub mod pick;
 pub mod progmem;

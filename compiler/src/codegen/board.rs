@@ -92,13 +92,13 @@ pub fn render_serial(t: &Target) -> TokenStream {
 
 /// What the device's search may use of the chip's RAM. Each ply of the runtime's negamax
 /// takes its move buffer plus about 100 bytes of saved registers, positions and the
-/// evaluation's frames on AVR, and about 560 bytes go to statics, the session, move ordering
+/// evaluation's frames on AVR, and about 450 bytes go to statics, the session, move ordering
 /// and interrupts (both measured on the ATmega16 build: `cargo xtask bench` reports the
 /// deepest stack). Move buffers of 32 cover every position but freak ones (the most moves
 /// seen in 8 x 8 play is 33); the search merely ignores moves past the buffer.
 fn search_limits(t: &Target) -> (usize, u8) {
     let moves = 32usize;
     let per_ply = moves as u32 + 100;
-    let depth = (t.chip.ram.saturating_sub(560) / per_ply).clamp(1, 60) as u8;
+    let depth = (t.chip.ram.saturating_sub(450) / per_ply).clamp(1, 60) as u8;
     (moves, depth)
 }

@@ -43,6 +43,8 @@ pub struct Device {
     avr: *mut ffi::avr_t,
     /// When tracking: the deepest stack pointer seen and the last three samples.
     stack: Option<(u16, [u16; 3])>,
+    /// When profiling: a program-counter sample every this many cycles, and the samples.
+    pub profile: Option<(u64, Vec<u32>)>,
     /// Bytes of the line the chip is sending, and the cycle its first byte came.
     rx: Vec<u8>,
     rx_start: u64,
@@ -68,6 +70,7 @@ impl Device {
             stack: None,
             rx: Vec::new(),
             rx_start: 0,
+            profile: None,
             target: target.clone(),
             clock_hz: target.clock_hz as u64,
             cycles: 0,
@@ -92,6 +95,12 @@ impl Device {
         self.cycles += s.tt.as_cycles();
         for &(p, b, l) in &self.held {
             self.sim.set_digital_pin(p, b, l);
+        }
+        if let Some((every, samples)) = &mut self.profile {
+            if self.cycles / *every != (self.cycles - s.tt.as_cycles()) / *every {
+                // SAFETY: as in `peek`.
+                samples.push(unsafe { (*self.avr).pc });
+            }
         }
         let sp = if self.stack.is_some() { self.sp() } else { 0 };
         if let Some((low, recent)) = &mut self.stack {
@@ -327,4 +336,28 @@ pub fn symbol(elf: &Path, part: &str) -> (u32, u32) {
 /// Whether a sequence of windows heard a tone near `hz` (within 1.5%, well under a semitone).
 pub fn heard(windows: &[f64], hz: f64) -> bool {
     windows.iter().any(|&f| (f - hz).abs() / hz < 0.015)
+}
+
+/// Program-counter samples by function: the share of samples in each, largest first.
+pub fn profile_by_symbol(elf: &Path, samples: &[u32]) -> Vec<(String, f64)> {
+    use object::{Object, ObjectSymbol};
+    let bytes = std::fs::read(elf).unwrap();
+    let file = object::File::parse(&*bytes).unwrap();
+    let mut syms: Vec<(u64, u64, String)> = file
+        .symbols()
+        .filter(|s| s.size() > 0 && s.address() < 0x80_0000)
+        .map(|s| (s.address(), s.size(), s.name().unwrap_or("?").to_string()))
+        .collect();
+    syms.sort();
+    let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+    for &pc in samples {
+        let addr = pc as u64;
+        let name =
+            syms.iter().find(|(a, n, _)| addr >= *a && addr < a + n).map_or("?".to_string(), |(_, _, n)| n.clone());
+        *counts.entry(name).or_default() += 1;
+    }
+    let mut out: Vec<(String, f64)> =
+        counts.into_iter().map(|(n, c)| (n, c as f64 / samples.len().max(1) as f64)).collect();
+    out.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap());
+    out
 }
