@@ -423,3 +423,68 @@ fn passes_on_both_sides() {
     }
     panic!("no game had passes on both sides: host {}, device {}", h.saw_host_pass, h.saw_device_pass);
 }
+
+#[test]
+fn ending_the_game_lights_the_lamp_of_the_result() {
+    // The device plays for mobility early and often trails in discs: ending the game (EG)
+    // while the host leads is a host win, and when level a draw.
+    let mut h = Host::boot();
+    h.send("ST 1");
+    h.expect("OK");
+    let mut pending = vec![(" LS", [false, true, false]), (" TE", [false, false, true])];
+    for _ in 0..6 {
+        let Some(&(want, lamps)) = pending.first() else { return };
+        h.pos = h.rules.start;
+        h.send("SP B");
+        h.expect("OK");
+        loop {
+            let l = h.line().text;
+            if l.starts_with("  A") {
+                h.board(&l);
+                continue;
+            }
+            let (device, host) = (h.pos.pieces[1].count_ones(), h.pos.pieces[0].count_ones());
+            let ending = match want {
+                " LS" => host > device,
+                _ => host == device && h.pos.pieces[0] != h.rules.start.pieces[0],
+            };
+            if l == "Type your move" && ending {
+                h.send("EG");
+                h.expect("OK");
+                h.expect(&format!("The final score is:AVR: {device} User: {host}"));
+                h.expect(want);
+                h.send("OK");
+                h.dev.run_ms(5.0);
+                let lit: Vec<bool> = (1..=3).map(|b| !h.dev.pin_level('B', b)).collect();
+                assert_eq!(lit, lamps, "after {want}");
+                pending.remove(0);
+                break;
+            }
+            match l.as_str() {
+                "Type your move" => {
+                    let moves = h.host_moves();
+                    let cell = moves[h.random(moves.len())];
+                    h.send(&format!("MV {}", cell_name(cell)));
+                    h.pos = h.rules.play(&h.pos, Ply::Place(cell));
+                }
+                "OK" => {}
+                t if t.starts_with("MM ") => {
+                    h.pos = h.rules.play(&h.pos, Ply::Place(parse_cell(&t[3..])));
+                    h.send("OK");
+                }
+                // Any other turn of events (passes, the end): start over.
+                _ => {
+                    h.send("NG");
+                    while h.line().text != "Pick Black/White" {}
+                    break;
+                }
+            }
+        }
+        if pending.first().map(|p| p.0) != Some(want) {
+            h.send("NG");
+            h.expect("OK");
+            h.expect("Pick Black/White");
+        }
+    }
+    assert!(pending.is_empty(), "not reached: {:?}", pending.iter().map(|p| p.0).collect::<Vec<_>>());
+}
