@@ -385,7 +385,7 @@ fn bench_search_on_the_device() {
     let low = h.dev.lowest_sp().unwrap();
     let stack = h.dev.ramend() - low;
     let sizes = gamec::driver::sizes(&std::fs::read(&elf).unwrap()).unwrap();
-    println!("othello on atmega16 @ 10 MHz, 2 s move clock, 10 midgame positions:");
+    println!("othello on atmega16 @ 10 MHz, a game at the 2 s move clock (device moves 6 to 15):");
     println!("  nodes per second: {:.0} ({nodes} nodes in {ms:.0} ms)", nodes as f64 * 1000.0 / ms);
     println!("  depth reached per move: {depths:?}");
     println!("  slowest move: {:.0} ms", h.slowest_ms);
@@ -487,4 +487,127 @@ fn ending_the_game_lights_the_lamp_of_the_result() {
         }
     }
     assert!(pending.is_empty(), "not reached: {:?}", pending.iter().map(|p| p.0).collect::<Vec<_>>());
+}
+
+/// Ten midgame positions (plies 20 to 38 of a seeded random game), seen from the mover.
+fn midgame_positions() -> Vec<(u64, u64)> {
+    let rules = rules();
+    let mut pos = rules.start;
+    let mut rng = 0x0DDB_1A5E_5BAD_5EEDu64;
+    let mut out = Vec::new();
+    for ply in 0..40 {
+        let plies = rules.plies(&pos);
+        if plies.is_empty() {
+            break;
+        }
+        if ply >= 20 && ply % 2 == 0 && plies != vec![Ply::Pass] {
+            out.push((pos.pieces[pos.to_move], pos.pieces[1 - pos.to_move]));
+        }
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        pos = rules.play(&pos, plies[(rng % plies.len() as u64) as usize]);
+    }
+    out
+}
+
+/// The device's search on fixed midgame positions, 2 s each, on the simulated ATmega16: the
+/// firmware's own generated game and board with an entry point that searches each position
+/// and reports nodes, depth and milliseconds over the UART. Run by `cargo xtask bench`.
+#[test]
+#[ignore = "a benchmark: cargo xtask bench"]
+fn bench_search_on_fixed_positions() {
+    let (elf, target) = firmware(GAME, BOARD);
+    let built = elf.parent().unwrap().join("crates/othello-othello-stk500-atmega16");
+    let bench = elf.parent().unwrap().join("crates/othello-search-bench");
+    std::fs::create_dir_all(bench.join("src")).unwrap();
+    std::fs::create_dir_all(bench.join(".cargo")).unwrap();
+    for f in ["src/game.rs", "src/board.rs", ".cargo/config.toml"] {
+        std::fs::copy(built.join(f), bench.join(f)).unwrap();
+    }
+    let toml = std::fs::read_to_string(built.join("Cargo.toml")).unwrap();
+    std::fs::write(bench.join("Cargo.toml"), toml.replace("othello-othello-stk500-atmega16", "othello-search-bench"))
+        .unwrap();
+    let positions = midgame_positions();
+    let table: Vec<String> =
+        positions.iter().map(|(me, opp)| format!("Duel {{ me: {me:#x}, opp: {opp:#x} }}")).collect();
+    let main = format!(
+        r#"#![no_std]
+#![no_main]
+#![feature(abi_avr_interrupt)]
+mod board;
+mod game;
+use gamec_runtime::chip::atmega16::{{on_receive, on_tick, Chip}};
+use gamec_runtime::grid::Duel;
+use gamec_runtime::search::{{choose, Budget}};
+use gamec_runtime::session::Io;
+static POSITIONS: [Duel; {n}] = [{table}];
+fn number(chip: &mut Chip, n: u32) {{
+    let mut digits = [0u8; 10];
+    let mut i = 0;
+    let mut n = n;
+    loop {{
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        i += 1;
+        if n == 0 {{ break; }}
+    }}
+    while i > 0 {{ i -= 1; chip.write(digits[i]); }}
+    chip.write(b' ');
+}}
+#[avr_device::entry]
+fn main() -> ! {{
+    let mut chip = Chip::new(&board::CONFIG);
+    for pos in POSITIONS.iter() {{
+        let start = chip.millis();
+        let (nodes, depth) = {{
+            let mut out = || chip.millis().wrapping_sub(start) >= 2000;
+            let mut budget = Budget::new(u32::MAX, &mut out);
+            let c = choose::<game::Rules, {{ board::SEARCH_MOVES }}>(pos, board::SEARCH_DEPTH, true, &mut budget);
+            (budget.nodes, c.map_or(0, |c| c.depth))
+        }};
+        let ms = chip.millis().wrapping_sub(start);
+        number(&mut chip, nodes);
+        number(&mut chip, depth as u32);
+        number(&mut chip, ms);
+        chip.write(b'\r');
+        chip.write(b'\n');
+    }}
+    loop {{}}
+}}
+#[avr_device::interrupt(atmega16)]
+fn TIMER1_COMPA() {{ on_tick(); }}
+#[avr_device::interrupt(atmega16)]
+fn USART_RXC() {{ on_receive(); }}
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo) -> ! {{ loop {{}} }}
+"#,
+        n = positions.len(),
+        table = table.join(", ")
+    );
+    std::fs::write(bench.join("src/main.rs"), main).unwrap();
+    let target_dir = elf.parent().unwrap().join("target");
+    let mut cmd = std::process::Command::new("cargo");
+    cmd.args(["+nightly", "build", "--release", "--quiet"]).current_dir(&bench).env("CARGO_TARGET_DIR", &target_dir);
+    for var in
+        ["RUSTC", "RUSTC_WRAPPER", "RUSTFLAGS", "CARGO_ENCODED_RUSTFLAGS", "RUSTUP_TOOLCHAIN", "CARGO_BUILD_TARGET"]
+    {
+        cmd.env_remove(var);
+    }
+    assert!(cmd.status().unwrap().success(), "the bench firmware builds");
+    let bench_elf = target_dir.join("avr-none/release/othello-search-bench.elf");
+    let mut dev = Device::boot(&bench_elf, &target);
+    let (mut nodes, mut ms, mut depths) = (0u64, 0u64, Vec::new());
+    for _ in 0..positions.len() {
+        let l = dev.read_line(2500.0).expect("a report per position").text;
+        let f: Vec<u64> = l.split_whitespace().map(|x| x.parse().unwrap()).collect();
+        nodes += f[0];
+        depths.push(f[1]);
+        ms += f[2];
+    }
+    println!("othello search on atmega16 @ 10 MHz, {} fixed midgame positions, 2 s each:", positions.len());
+    println!("  {:.0} nodes per second ({nodes} nodes in {ms} ms)", nodes as f64 * 1000.0 / ms as f64);
+    let board_rs = std::fs::read_to_string(bench.join("src/board.rs")).unwrap();
+    let cap = board_rs.split("SEARCH_DEPTH: u8 = ").nth(1).and_then(|r| r.split([';', 'u']).next()).unwrap_or("?");
+    println!("  depth reached per position (the firmware's cap is {cap}): {depths:?}");
 }

@@ -189,6 +189,20 @@ impl Duel {
     }
 }
 
+/// Writes the cells of a set into `out` in increasing order and returns how many fit. A byte
+/// (a row) at a time, which on an 8-bit chip is far cheaper than clearing bits of a `u64`.
+pub fn cells_into(bits: Bits, out: &mut [u8]) -> usize {
+    let mut n = 0;
+    for (row, mut b) in bits.to_le_bytes().into_iter().enumerate() {
+        while b != 0 && n < out.len() {
+            out[n] = row as u8 * 8 + b.trailing_zeros() as u8;
+            b &= b - 1;
+            n += 1;
+        }
+    }
+    n
+}
+
 /// The cells in a set. On AVR a byte at a time, which is far smaller than `count_ones` on
 /// a 64-bit value there.
 #[inline]

@@ -4,9 +4,13 @@ use crate::seed_ai;
 use gamec_runtime::grid::Duel;
 use gamec_runtime::search::{choose, Budget, Tree};
 
-/// Plays one game; the searcher moves first when `searcher_first`. Two random opening moves
-/// (from `seed`) make the games differ, as both players are deterministic. Returns the
-/// searcher's disc lead.
+/// Opening plies played at random (from the game's seed). Both players are deterministic, so
+/// without them the games would repeat: with two there are only 12 openings, with six nearly
+/// every game of 200 is a different one.
+pub const RANDOM_PLIES: u32 = 6;
+
+/// Plays one game from `start`; the searcher moves first when `searcher_first`. Returns the
+/// searcher's disc lead at the end.
 pub fn versus_seed<Rules: Tree<Pos = Duel, Move = u8>>(
     start: Duel,
     searcher_first: bool,
@@ -33,7 +37,7 @@ pub fn versus_seed<Rules: Tree<Pos = Duel, Move = u8>>(
                 }
             }
         }
-        let m = if ply < 2 {
+        let m = if ply < RANDOM_PLIES {
             rng ^= rng << 13;
             rng ^= rng >> 7;
             rng ^= rng << 17;

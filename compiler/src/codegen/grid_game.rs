@@ -26,7 +26,7 @@ pub fn render(game: &GameDef) -> TokenStream {
     quote! {
         //! Rules and evaluation of the game, over the gamec runtime.
         #![allow(clippy::all, dead_code, unused_imports)]
-        use gamec_runtime::grid::{Bits, Duel, Grid, KING, ROOK};
+        use gamec_runtime::grid::{cells_into, Bits, Duel, Grid, KING, ROOK};
         use gamec_runtime::search::{Tree, WIN};
         use gamec_runtime::session::{cmd, op, Protocol, SILENT};
 
@@ -44,14 +44,7 @@ pub fn render(game: &GameDef) -> TokenStream {
             type Move = u8;
 
             fn moves(pos: &Duel, out: &mut [u8]) -> usize {
-                let mut moves = GRID.flank_moves(pos.me, pos.opp, DIRS);
-                let mut n = 0;
-                while moves != 0 && n < out.len() {
-                    out[n] = moves.trailing_zeros() as u8;
-                    moves &= moves - 1;
-                    n += 1;
-                }
-                n
+                cells_into(GRID.flank_moves(pos.me, pos.opp, DIRS), out)
             }
 
             fn play(pos: &Duel, m: u8) -> Duel {
