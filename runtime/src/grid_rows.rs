@@ -63,23 +63,32 @@ fn direction<const DC: i8>(me: &[u8; 8], opp: &[u8; 8], empty: &[u8; 8], dr: i8,
     }
 }
 
+/// Whether a set holds the cell at column `c`, row `r`; false off the board. (A coordinate
+/// off the board is negative or at least 8, so it has a bit outside the low three set.)
+#[inline(always)]
+fn holds(rows: &[u8; 8], c: i8, r: i8) -> bool {
+    (c | r) & !7 == 0 && rows[r as usize] >> c & 1 != 0
+}
+
 /// The opponent's pieces a placement on `cell` turns over.
 pub fn flips(me: Bits, opp: Bits, cell: u8, dirs: &[(i8, i8)]) -> Bits {
     let (me, opp) = (me.to_le_bytes(), opp.to_le_bytes());
     let mut flips = [0u8; 8];
     let (c0, r0) = ((cell % 8) as i8, (cell / 8) as i8);
     for &(dc, dr) in dirs {
+        // Walk over the opponent's pieces, then turn them back if one of mine ends the line.
         let (mut c, mut r) = (c0 + dc, r0 + dr);
-        let mut len = 0;
-        while (0..8).contains(&c) && (0..8).contains(&r) && opp[r as usize] & (1 << c) != 0 {
+        while holds(&opp, c, r) {
             c += dc;
             r += dr;
-            len += 1;
         }
-        if len > 0 && (0..8).contains(&c) && (0..8).contains(&r) && me[r as usize] & (1 << c) != 0 {
-            for _ in 0..len {
+        if holds(&me, c, r) {
+            loop {
                 c -= dc;
                 r -= dr;
+                if c == c0 && r == r0 {
+                    break;
+                }
                 flips[r as usize] |= 1 << c;
             }
         }

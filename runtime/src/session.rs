@@ -7,10 +7,16 @@
 //! the end of the game. Positions are grid [`Duel`]s seen from the side to move.
 
 use crate::chip::Shared;
-use crate::grid::{count, Duel};
+use crate::grid::{count, Bits, Duel};
 use crate::progmem;
 use crate::search::{choose, Budget, Tree};
 use crate::serial::{Line, LineReader};
+
+/// What the session needs of a game beyond the search's [`Tree`].
+pub trait Placement: Tree<Pos = Duel, Move = u8> {
+    /// The cells the mover may play on.
+    fn legal(pos: &Duel) -> Bits;
+}
 
 /// The session's view of the hardware.
 pub trait Io {
@@ -133,7 +139,7 @@ const NO_SIDE: u8 = 0xFF;
 ///
 /// `N` bounds the moves the device's search considers in a position (a buffer of `N` bytes
 /// per ply); legality of the host's moves is always judged on all of them.
-pub struct Session<T: Tree<Pos = Duel, Move = u8>, const N: usize> {
+pub struct Session<T: Placement, const N: usize> {
     proto: &'static Protocol,
     start: Duel,
     pos: Duel,
@@ -151,7 +157,7 @@ pub struct Session<T: Tree<Pos = Duel, Move = u8>, const N: usize> {
     _rules: core::marker::PhantomData<T>,
 }
 
-impl<T: Tree<Pos = Duel, Move = u8>, const N: usize> Session<T, N> {
+impl<T: Placement, const N: usize> Session<T, N> {
     /// A session over `start` (seen from the first player); say nothing until [`Self::begin`].
     pub fn new(proto: &'static Protocol, start: Duel, max_depth: u8) -> Self {
         Session {
@@ -322,7 +328,7 @@ impl<T: Tree<Pos = Duel, Move = u8>, const N: usize> Session<T, N> {
                 }
                 let (col, row) = cell;
                 let legal =
-                    col < self.proto.cols && row < self.proto.rows && self.legal() & cell_bit(row * 8 + col) != 0;
+                    col < self.proto.cols && row < self.proto.rows && self.legal().to_le_bytes()[row as usize] >> col & 1 != 0;
                 if !legal {
                     return self.say(io, Event::Denied);
                 }
@@ -383,10 +389,8 @@ impl<T: Tree<Pos = Duel, Move = u8>, const N: usize> Session<T, N> {
     }
 
     /// The host's legal cells, when it is to move.
-    fn legal(&self) -> u64 {
-        let mut moves = [0u8; 64];
-        let n = T::moves(&self.pos, &mut moves);
-        moves[..n].iter().fold(0, |m, &c| m | cell_bit(c))
+    fn legal(&self) -> Bits {
+        T::legal(&self.pos)
     }
 
     /// Hands the turn to whoever is to move, or ends the game when nobody can.
@@ -499,6 +503,8 @@ impl<T: Tree<Pos = Duel, Move = u8>, const N: usize> Session<T, N> {
         let p = self.proto;
         let marks = if self.state == State::HostTurn && self.mover == self.host { self.legal() } else { 0 };
         let (first, second) = if self.mover == 0 { (self.pos.me, self.pos.opp) } else { (self.pos.opp, self.pos.me) };
+        // A row (a byte) at a time: cheap on an 8-bit chip.
+        let (first, second, marks) = (first.to_le_bytes(), second.to_le_bytes(), marks.to_le_bytes());
         io.write(b' ');
         for c in 0..p.cols {
             io.write(b' ');
@@ -508,13 +514,14 @@ impl<T: Tree<Pos = Duel, Move = u8>, const N: usize> Session<T, N> {
         io.write(b'\n');
         for r in 0..p.rows {
             decimal(io, r + 1);
+            let row = r as usize;
             for c in 0..p.cols {
-                let bit = cell_bit(r * 8 + c);
-                let glyph = if first & bit != 0 {
+                let bit = 1u8 << c;
+                let glyph = if first[row] & bit != 0 {
                     p.glyphs[0]
-                } else if second & bit != 0 {
+                } else if second[row] & bit != 0 {
                     p.glyphs[1]
-                } else if marks & bit != 0 {
+                } else if marks[row] & bit != 0 {
                     p.glyphs[3]
                 } else {
                     p.glyphs[2]
@@ -526,12 +533,6 @@ impl<T: Tree<Pos = Duel, Move = u8>, const N: usize> Session<T, N> {
             io.write(b'\n');
         }
     }
-}
-
-/// The set holding one cell; out of line, as a 64-bit shift is long on AVR.
-#[inline(never)]
-fn cell_bit(cell: u8) -> u64 {
-    1u64 << cell
 }
 
 fn has_side_command(p: &Protocol) -> bool {

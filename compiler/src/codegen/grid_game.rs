@@ -28,7 +28,7 @@ pub fn render(game: &GameDef) -> TokenStream {
         #![allow(clippy::all, dead_code, unused_imports)]
         use gamec_runtime::grid::{cells_into, Bits, Duel, Grid, KING, ROOK};
         use gamec_runtime::search::{Tree, WIN};
-        use gamec_runtime::session::{cmd, op, Protocol, SILENT};
+        use gamec_runtime::session::{cmd, op, Placement, Protocol, SILENT};
 
         pub const GRID: Grid = Grid { cols: #cols, rows: #rows };
         pub const DIRS: &[(i8, i8)] = &#dirs;
@@ -67,6 +67,12 @@ pub fn render(game: &GameDef) -> TokenStream {
                     l if l > 0 => WIN + l,
                     l => -WIN + l,
                 }
+            }
+        }
+
+        impl Placement for Rules {
+            fn legal(pos: &Duel) -> Bits {
+                GRID.flank_moves(pos.me, pos.opp, DIRS)
             }
         }
 

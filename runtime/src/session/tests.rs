@@ -36,6 +36,12 @@ impl Tree for Flank {
     }
 }
 
+impl Placement for Flank {
+    fn legal(pos: &Duel) -> Bits {
+        G.flank_moves(pos.me, pos.opp, &KING)
+    }
+}
+
 const fn bit(col: u8, row: u8) -> u64 {
     1 << (row * 8 + col)
 }
