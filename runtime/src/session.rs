@@ -327,8 +327,9 @@ impl<T: Placement, const N: usize> Session<T, N> {
                     return self.too_late(io);
                 }
                 let (col, row) = cell;
-                let legal =
-                    col < self.proto.cols && row < self.proto.rows && self.legal().to_le_bytes()[row as usize] >> col & 1 != 0;
+                let legal = col < self.proto.cols
+                    && row < self.proto.rows
+                    && self.legal().to_le_bytes()[row as usize] >> col & 1 != 0;
                 if !legal {
                     return self.say(io, Event::Denied);
                 }
