@@ -553,6 +553,7 @@ fn find_action(p: &Protocol, action: u8) -> Option<usize> {
 }
 
 /// A byte of a table in program memory; past its end reads as 0.
+#[inline(never)]
 fn tbyte(table: &'static [u8], at: usize) -> u8 {
     if at >= table.len() {
         return 0;
