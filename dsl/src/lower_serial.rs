@@ -114,11 +114,11 @@ pub fn lower(
             ast::SessionAction::Pass => SessionAction::Pass,
             ast::SessionAction::MoveTime { default } => {
                 if let CommandArgDef::Number { min, max } = arg {
-                    if !(min..=max).contains(&default.node) || default.node == 0 {
+                    if !(min..=max).contains(&default.node) || min == 0 {
                         err(
                             "E0005",
                             default.span,
-                            format!("the default move time must be within {min}..{max} and not zero"),
+                            format!("move times must be at least 1 s, and the default within {min}..{max}"),
                             "out of range",
                             "for example `default 2`",
                         );

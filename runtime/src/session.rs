@@ -266,9 +266,7 @@ impl<T: Placement, const N: usize> Session<T, N> {
                 // Not the host's turn while the start position is shown.
                 self.state = State::PickSide;
                 self.say(io, Event::Restarted);
-                if self.host == NO_SIDE {
-                    self.state = State::PickSide;
-                } else {
+                if self.host != NO_SIDE {
                     self.advance(io);
                 }
             }
@@ -414,7 +412,7 @@ impl<T: Placement, const N: usize> Session<T, N> {
     fn device_move(&mut self, io: &mut impl Io) {
         let started = io.millis();
         // Room for sending the answer and for the nodes between clock checks.
-        let limit = self.move_ms - self.move_ms / 8 - 20;
+        let limit = self.move_ms.saturating_sub(self.move_ms / 8 + 20);
         let mut out_of_time = || io.millis().wrapping_sub(started) >= limit;
         let mut budget = Budget::new(u32::MAX, &mut out_of_time);
         let choice = choose::<T, N>(&self.pos, self.max_depth, self.proto.order_by_eval, &mut budget);
