@@ -15,6 +15,18 @@ pub trait Tree {
     fn eval(pos: &Self::Pos) -> i16;
     /// The score of a finished game for the mover: beyond any `eval` for a win or a loss.
     fn outcome(pos: &Self::Pos) -> i16;
+
+    /// The score of a position at the search's horizon: its outcome if the game is over, else
+    /// its evaluation. A game whose evaluation already generates moves can answer both from
+    /// one generation.
+    fn leaf(pos: &Self::Pos) -> i16 {
+        let mut one = [Self::Move::default(); 1];
+        if Self::moves(pos, &mut one) == 0 && Self::pass(pos).is_none() {
+            Self::outcome(pos)
+        } else {
+            Self::eval(pos)
+        }
+    }
 }
 
 /// Scores at or beyond this are finished games.
@@ -118,17 +130,16 @@ fn negamax<T: Tree, const N: usize>(
     if budget.spend() {
         return 0;
     }
+    if depth == 0 {
+        return T::leaf(pos);
+    }
     let mut moves = [T::Move::default(); N];
     let n = T::moves(pos, &mut moves);
     if n == 0 {
         return match T::pass(pos) {
-            Some(next) if depth > 0 => -negamax::<T, N>(&next, depth - 1, -beta, -alpha, order, budget),
-            Some(_) => T::eval(pos),
+            Some(next) => -negamax::<T, N>(&next, depth - 1, -beta, -alpha, order, budget),
             None => T::outcome(pos),
         };
-    }
-    if depth == 0 {
-        return T::eval(pos);
     }
     let moves = &mut moves[..n];
     if order && depth >= 2 {
@@ -196,7 +207,7 @@ mod tests {
             }
             let mut n = 0;
             for c in 0..9 {
-                if (me | opp) & (1 << c) == 0 {
+                if (me | opp) & (1 << c) == 0 && n < out.len() {
                     out[n] = c;
                     n += 1;
                 }

@@ -22,11 +22,42 @@ pub fn render(game: &GameDef) -> TokenStream {
         EndDef::NoMoves { .. } => true,
     };
     let eval = game.eval.as_ref().map_or(quote!(pos.diff(!0)), eval_body);
+    // An evaluation that weighs mobility generates both sides' moves; the search's leaves
+    // reuse them to tell a finished game, instead of generating the mover's a third time.
+    let uses_mobility = game.eval.as_ref().is_some_and(|e| {
+        e.cases.iter().any(|c| {
+            c.terms.iter().any(|t| t.1 == Feature::Mobility) || c.when.is_some_and(|w| w.0 == Feature::Mobility)
+        })
+    });
+    let (eval_call, leaf, eval_with) = if uses_mobility {
+        (
+            quote!(eval_with(pos, GRID.flank_moves(pos.me, pos.opp, DIRS), GRID.flank_moves(pos.opp, pos.me, DIRS))),
+            quote! {
+                fn leaf(pos: &Duel) -> i16 {
+                    let mine = GRID.flank_moves(pos.me, pos.opp, DIRS);
+                    let theirs = GRID.flank_moves(pos.opp, pos.me, DIRS);
+                    if mine == 0 && theirs == 0 {
+                        return Self::outcome(pos);
+                    }
+                    eval_with(pos, mine, theirs)
+                }
+            },
+            quote! {
+                /// The evaluation, given both sides' legal cells. One copy, for `eval` and `leaf`.
+                #[inline(never)]
+                fn eval_with(pos: &Duel, mine: Bits, theirs: Bits) -> i16 {
+                    #eval
+                }
+            },
+        )
+    } else {
+        (eval.clone(), quote!(), quote!())
+    };
     let protocol = game.serial.as_ref().map(|p| super::protocol::render(game, p));
     quote! {
         //! Rules and evaluation of the game, over the gamec runtime.
         #![allow(clippy::all, dead_code, unused_imports)]
-        use gamec_runtime::grid::{cells_into, Bits, Duel, Grid, KING, ROOK};
+        use gamec_runtime::grid::{cells_into, count, Bits, Duel, Grid, KING, ROOK};
         use gamec_runtime::search::{Tree, WIN};
         use gamec_runtime::session::{cmd, op, Placement, Protocol, SILENT};
 
@@ -56,8 +87,10 @@ pub fn render(game: &GameDef) -> TokenStream {
             }
 
             fn eval(pos: &Duel) -> i16 {
-                #eval
+                #eval_call
             }
+
+            #leaf
 
             fn outcome(pos: &Duel) -> i16 {
                 let lead = pos.diff(!0);
@@ -75,6 +108,8 @@ pub fn render(game: &GameDef) -> TokenStream {
                 GRID.flank_moves(pos.me, pos.opp, DIRS)
             }
         }
+
+        #eval_with
 
         #protocol
     }
@@ -110,7 +145,7 @@ fn eval_body(e: &EvalDef) -> TokenStream {
 fn feature(f: Feature) -> TokenStream {
     match f {
         Feature::Pieces => quote!(pos.diff(!0)),
-        Feature::Mobility => quote!(pos.mobility(&GRID, DIRS)),
+        Feature::Mobility => quote!((count(mine) - count(theirs))),
         Feature::Corners => quote!(pos.diff(GRID.corners())),
         Feature::Edges => quote!(pos.diff(GRID.edges())),
         Feature::XSquares => quote!(pos.diff(GRID.x_squares())),
