@@ -100,6 +100,7 @@ pub fn bind(
     let Some(chip) = check_chip(&mut ctx, board) else {
         return Err(ctx.diags);
     };
+    check_frontend(&mut ctx, game, board, chip);
     let display = bind_display(&mut ctx, game, board, chip);
     let (inputs, commit, wake) = bind_buttons(&mut ctx, game, board, chip);
     let speaker = bind_speaker(&mut ctx, game, board, chip);
@@ -325,6 +326,36 @@ fn bind_display(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static 
     rows.sort_by_key(|(c, _)| *c);
     let pins = d.pins.iter().fold(0u8, |m, p| m | mask(p.node));
     Some(Display { port, pins, rows, timer, tick_clock: clock, tick_top: top, tick_vector: vector })
+}
+
+/// The game must have a way to be played that the runtime supports on this chip: buttons and
+/// lights for line games, a serial line for grid games.
+fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) {
+    let label = |ctx: &mut Ctx, msg: String, help: &str| {
+        let d = Diagnostic::error("E0114", msg)
+            .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
+            .with_label(Label::secondary(ctx.board_file, board.chip.span, "on this chip"))
+            .with_help(help.to_string());
+        ctx.diags.push(d);
+    };
+    match (&game.serial, game.grid().is_some()) {
+        (None, true) => label(
+            ctx,
+            "a grid game is played over a serial line; this one has no `controls serial`".into(),
+            "add `controls serial { ... }` and `feedback serial { ... }` (see games/othello.game)",
+        ),
+        (None, false) if game.controls.is_empty() => label(
+            ctx,
+            "the game has no controls to build firmware for".into(),
+            "add `controls { ... }` with the buttons that make a move",
+        ),
+        (None, false) if !chip.button_games => label(
+            ctx,
+            format!("gamec's runtime on the {} serves games over a serial line only", chip.name),
+            "pick a chip that runs button games, such as the attiny84a",
+        ),
+        _ => {}
+    }
 }
 
 fn bind_serial(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) -> Option<Serial> {

@@ -38,6 +38,8 @@ pub struct Chip {
     /// Pin-change vectors per port, installed so a wake-up has a handler.
     pub wake_vectors: &'static [(char, &'static str)],
     pub usart: Option<Usart>,
+    /// Whether the runtime's glue for this chip runs games of buttons, lights and sound.
+    pub button_games: bool,
 }
 
 /// A hardware serial port.
@@ -72,6 +74,7 @@ const ATTINY84A: Chip = Chip {
     tick_vectors: &[("timer0", "TIM0_COMPA"), ("timer1", "TIM1_COMPA")],
     wake_vectors: &[('A', "PCINT0"), ('B', "PCINT1")],
     usart: None,
+    button_games: true,
 };
 
 const ATMEGA16: Chip = Chip {
@@ -95,6 +98,7 @@ const ATMEGA16: Chip = Chip {
     tick_vectors: &[("timer1", "TIMER1_COMPA")],
     wake_vectors: &[],
     usart: Some(Usart { name: "usart", rx: ('D', 0), tx: ('D', 1), rx_vector: "USART_RXC" }),
+    button_games: false,
 };
 
 pub fn find(name: &str) -> Option<&'static Chip> {

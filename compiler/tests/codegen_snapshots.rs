@@ -167,3 +167,24 @@ fn serial_board_lints() {
         insta::assert_snapshot!(name, out);
     }
 }
+
+#[test]
+fn games_the_chip_cannot_run() {
+    let othello = std::fs::read_to_string(root("games/othello.game")).unwrap();
+    let start = othello.find("  // The seed's command set").unwrap();
+    let end = othello.rfind('}').unwrap();
+    let no_serial = format!("{}{}", &othello[..start], &othello[end..]).replace("strategy device", "strategy white");
+    let silver = std::fs::read_to_string(root("games/silver_dollar.game")).unwrap();
+    let board = std::fs::read_to_string(root("boards/othello_stk500_atmega16.board")).unwrap();
+    for (name, game) in [("grid_game_without_serial", no_serial), ("button_game_on_a_serial_chip", silver)] {
+        let mut s = Sources::new();
+        let gf = s.add("game.game", game);
+        let bf = s.add("boards/othello_stk500_atmega16.board", board.clone());
+        let out = match gamec::check(&s, &[gf, bf]) {
+            Ok(()) => panic!("expected E0114 for {name}"),
+            Err(d) => s.render(&d),
+        };
+        assert!(out.contains("E0114"), "{out}");
+        insta::assert_snapshot!(name, out);
+    }
+}
