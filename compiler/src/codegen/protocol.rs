@@ -135,3 +135,40 @@ pub fn render(game: &GameDef, p: &SerialDef) -> TokenStream {
         };
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use gamec_dsl::SessionEvent;
+    use gamec_runtime::session::Event;
+
+    /// The event table is indexed by the runtime's `Event` in the order of the DSL's
+    /// `SessionEvent::ALL`; the two enums must list the same events in the same order.
+    #[test]
+    fn the_dsl_and_the_runtime_number_events_alike() {
+        use Event::*;
+        let runtime = [
+            PickSide,
+            YourTurn,
+            MustPass,
+            Moved,
+            Accepted,
+            Restarted,
+            Denied,
+            TooLate,
+            BadValue,
+            Unknown,
+            DeviceMoves,
+            DevicePasses,
+            NeitherCanMove,
+            GameOver,
+            WinDevice,
+            WinHost,
+            Draw,
+        ];
+        assert_eq!(runtime.len(), SessionEvent::ALL.len());
+        for (i, (dsl, rt)) in SessionEvent::ALL.iter().zip(runtime).enumerate() {
+            assert_eq!(rt as usize, i);
+            assert_eq!(format!("{dsl:?}"), format!("{rt:?}"));
+        }
+    }
+}
