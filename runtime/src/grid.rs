@@ -104,12 +104,17 @@ impl Grid {
     }
 
     /// The opponent's pieces a placement on `at` (a single bit) turns over.
-    #[cfg_attr(target_arch = "avr", inline(never))]
     pub fn flips(&self, me: Bits, opp: Bits, at: Bits, dirs: &[(i8, i8)]) -> Bits {
+        self.flips_at(me, opp, at.trailing_zeros() as u8, dirs)
+    }
+
+    /// The opponent's pieces a placement on `cell` turns over.
+    #[cfg_attr(target_arch = "avr", inline(never))]
+    pub fn flips_at(&self, me: Bits, opp: Bits, cell: u8, dirs: &[(i8, i8)]) -> Bits {
         #[cfg(target_arch = "avr")]
-        return crate::grid_rows::flips(me, opp, at.trailing_zeros() as u8, dirs);
+        return crate::grid_rows::flips(me, opp, cell, dirs);
         #[cfg(not(target_arch = "avr"))]
-        self.flips_u64(me, opp, at, dirs)
+        self.flips_u64(me, opp, bit(cell), dirs)
     }
 
     /// [`Grid::flank_moves`] on whole 64-bit boards.
@@ -183,10 +188,19 @@ impl Duel {
     // Out of line on AVR, where 64-bit arithmetic inlined at every use costs kilobytes.
     #[cfg_attr(target_arch = "avr", inline(never))]
     pub fn place(&self, g: &Grid, dirs: &[(i8, i8)], cell: u8) -> Duel {
-        let at = 1u64 << cell;
-        let flips = g.flips(self.me, self.opp, at, dirs);
+        let at = bit(cell);
+        let flips = g.flips_at(self.me, self.opp, cell, dirs);
         Duel { me: self.opp & !flips, opp: self.me | at | flips }
     }
+}
+
+/// The set holding one cell (0..64). Built a byte at a time: a 64-bit shift by a variable count
+/// is a loop on an 8-bit chip.
+#[inline]
+pub fn bit(cell: u8) -> Bits {
+    let mut rows = [0u8; 8];
+    rows[(cell / 8) as usize & 7] = 1 << (cell % 8);
+    Bits::from_le_bytes(rows)
 }
 
 /// Writes the cells of a set into `out` in increasing order and returns how many fit. A byte

@@ -9,7 +9,7 @@ use gamec_hosted::selfplay::versus_seed;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let nodes: u32 = args.next().map_or(614, |a| a.parse().expect("NODES is a number"));
+    let nodes: u32 = args.next().map_or(640, |a| a.parse().expect("NODES is a number"));
     let games: u64 = args.next().map_or(200, |a| a.parse().expect("GAMES is a number"));
     // The device's depth cap on the ATmega16 (SEARCH_DEPTH in its generated board.rs).
     let depth: u8 = args.next().map_or(4, |a| a.parse().expect("DEPTH is a number"));
