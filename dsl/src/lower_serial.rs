@@ -193,14 +193,8 @@ pub fn lower(
                         ast::SayItem::Light(name) => SayPart::Light(name.clone()),
                         ast::SayItem::Text(t) => match text(t, kind) {
                             Ok(line) => SayPart::Line(line),
-                            Err(why) => {
-                                err(
-                                    "E0012",
-                                    item.span,
-                                    why,
-                                    "in this text",
-                                    "placeholders are `{cell}` (in `device moves`), `{device}` and `{host}`",
-                                );
+                            Err((why, help)) => {
+                                err("E0012", item.span, why, "in this text", help);
                                 continue;
                             }
                         },
@@ -286,20 +280,29 @@ pub fn lower(
 }
 
 /// Splits a reply's text at its `{...}` placeholders.
-fn text(t: &str, event: SessionEvent) -> Result<Vec<TextPart>, String> {
+/// A text's parts, or what is wrong with it and a hint.
+fn text(t: &str, event: SessionEvent) -> Result<Vec<TextPart>, (String, &'static str)> {
+    // Bytes below a space are the response scripts' opcodes, and a line ends with CR LF anyway.
+    if t.bytes().any(|b| b < b' ' || b == 0x7F) {
+        return Err((
+            "a reply holds printable characters only (no tabs or control characters)".into(),
+            "write spaces instead; each text is sent as one line ended by CR LF",
+        ));
+    }
+    let placeholder = |why: String| (why, "placeholders are `{cell}` (in `device moves`), `{device}` and `{host}`");
     let mut parts = Vec::new();
     let mut rest = t;
     while let Some(open) = rest.find('{') {
         if open > 0 {
             parts.push(TextPart::Text(rest[..open].to_string()));
         }
-        let close = rest[open..].find('}').ok_or("a `{` is not closed")? + open;
+        let close = rest[open..].find('}').ok_or_else(|| placeholder("a `{` is not closed".into()))? + open;
         parts.push(match &rest[open + 1..close] {
             "cell" if event == SessionEvent::DeviceMoves => TextPart::Cell,
-            "cell" => return Err("`{cell}` is known only in `device moves`".into()),
+            "cell" => return Err(placeholder("`{cell}` is known only in `device moves`".into())),
             "device" => TextPart::Count { device: true },
             "host" => TextPart::Count { device: false },
-            other => return Err(format!("unknown placeholder `{{{other}}}`")),
+            other => return Err(placeholder(format!("unknown placeholder `{{{other}}}`"))),
         });
         rest = &rest[close + 1..];
     }

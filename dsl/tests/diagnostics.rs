@@ -128,6 +128,7 @@ fn malformed_serial_protocols() {
         ("serial_missing_unknown", with("on unknown -> \"ER\"", "")),
         ("serial_glyph_missing", with("legal \"V\"", "legal \"VV\"")),
         ("serial_unclosed_string", with("\"Type your move\"", "\"Type your move")),
+        ("serial_control_character", with("\"Type your move\"", "\"Type\tyour move\"")),
     ];
     for (name, text) in cases {
         insta::assert_snapshot!(name, diagnose("bad.game", &text));
