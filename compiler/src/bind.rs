@@ -342,7 +342,7 @@ fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) 
         (None, true) => label(
             ctx,
             "a grid game is played over a serial line; this one has no `controls serial`".into(),
-            "add `controls serial { ... }` and `feedback serial { ... }` (see games/othello.game)",
+            "add `controls serial { ... }` and `feedback serial { ... }` (see docs/language.md)",
         ),
         (None, false) if game.controls.is_empty() => label(
             ctx,

@@ -131,7 +131,7 @@ fn bench() -> Result<(), String> {
         .args(["test", "-q", "-p", "gamec", "--test", "othello_device", "bench", "--", "--ignored", "--nocapture"])
         .current_dir(root()))?;
     run(Command::new("cargo")
-        .args(["run", "-q", "--release", "-p", "gamec-hosted", "--example", "strength", "--", "640", "200", "4"])
+        .args(["test", "-q", "--release", "-p", "gamec-hosted", "--test", "strength", "--", "--ignored", "--nocapture"])
         .current_dir(root()))?;
     let gamec = root().join("target/release/gamec");
     run(Command::new(&gamec).args(["perft", "games/othello.game", "--depth", "10"]).current_dir(root()))?;

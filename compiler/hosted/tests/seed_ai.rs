@@ -61,7 +61,7 @@ fn the_baseline_matches_the_seeds_rule_along_random_games() {
 #[test]
 fn the_search_beats_the_baseline_more_often_than_not() {
     // 40 games at the device's budget on the ATmega16 (640 nodes, depth 4); the benchmark
-    // (`cargo run -p gamec-hosted --release --example strength`) plays 200.
+    // (`tests/strength.rs`, run by `cargo xtask bench`) plays 200.
     let won = (0..40u64)
         .filter(|&g| versus_seed::<Rules>(START, g % 2 == 0, 0x9E37_79B9_7F4A_7C15 ^ (g * 0x1000_0001), 640, 4) > 0)
         .count();
