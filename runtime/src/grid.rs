@@ -38,10 +38,8 @@ impl Grid {
 
     /// `bits` moved one step in a direction, cells leaving the grid dropped.
     ///
-    /// The eight compass steps are spelt out with constant shift counts: on an 8-bit chip a
-    /// 64-bit shift by a constant is a handful of byte moves and rotates, while a shift by a
-    /// variable count is a loop in a library call.
-    #[cfg_attr(target_arch = "avr", inline(never))]
+    /// The eight compass steps are spelt out with constant shift counts. (8-bit chips do not
+    /// come here: they work a row at a time, in [`crate::grid_rows`].)
     pub fn shift(&self, bits: Bits, (dc, dr): (i8, i8)) -> Bits {
         // Drop what wrapped around a row's end (into column 0 going east, column 7 going
         // west); the grid mask drops what left a grid narrower or shorter than 8.
@@ -175,13 +173,6 @@ impl Duel {
     #[cfg_attr(target_arch = "avr", inline(never))]
     pub fn empty(&self, g: &Grid) -> i16 {
         count(g.cells() & !(self.me | self.opp))
-    }
-
-    /// My legal placements minus the opponent's.
-    // Out of line on AVR, where 64-bit arithmetic inlined at every use costs kilobytes.
-    #[cfg_attr(target_arch = "avr", inline(never))]
-    pub fn mobility(&self, g: &Grid, dirs: &[(i8, i8)]) -> i16 {
-        count(g.flank_moves(self.me, self.opp, dirs)) - count(g.flank_moves(self.opp, self.me, dirs))
     }
 
     /// Places a piece on `cell` with its captures; the result is seen from the opponent's side.
