@@ -37,22 +37,30 @@ pub enum GameItem {
     Players(Vec<Ident>),
     First(Ident),
     Board(BoardShape),
-    /// `count: None` is `per player`: each player has their own pieces, as many as needed.
+    /// `region corners = A1, H8`: a named set of cells.
+    Region {
+        name: Ident,
+        cells: Vec<Ident>,
+    },
     Pieces {
         kind: Ident,
-        count: Option<Int>,
+        supply: Supply,
     },
     Setup {
         kind: Ident,
         requires: Vec<Spanned<Require>>,
     },
-    FixedSetup(Vec<Placement>),
+    FixedSetup {
+        placements: Vec<Placement>,
+        heaps: Vec<Int>,
+        span: Span,
+    },
     Action {
         name: Ident,
         mechanic: Mechanic,
     },
     Pass,
-    End(EndRule),
+    End(Vec<Ending>),
     Strategy {
         player: Ident,
         kind: Ident,
@@ -69,12 +77,53 @@ pub enum GameItem {
         name: Ident,
         notes: Vec<Spanned<Note>>,
     },
+    Test(Test),
+}
+
+/// `test "name" { from { ... }, X to move  moves A, B  expect ... }`
+#[derive(Debug, Clone)]
+pub struct Test {
+    pub name: Spanned<String>,
+    pub from: Option<TestFrom>,
+    pub moves: Vec<Ident>,
+    pub expects: Vec<Spanned<Expect>>,
+}
+
+#[derive(Debug, Clone)]
+pub struct TestFrom {
+    pub placements: Vec<Placement>,
+    pub heaps: Vec<Int>,
+    pub to_move: Option<Ident>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub enum Expect {
+    /// Exactly these moves are legal.
+    Legal(Vec<Ident>),
+    Illegal(Vec<Ident>),
+    NotOver,
+    /// The device's reply is one of these.
+    Device(Vec<Ident>),
+    Result(EndResult),
 }
 
 #[derive(Debug, Clone)]
 pub enum BoardShape {
     Line { cells: Int, numbered_from: Option<Ident> },
     Grid { cols: Int, rows: Int },
+    Heaps { heaps: Int },
+}
+
+/// How many pieces of a kind there are and who owns them.
+#[derive(Debug, Clone)]
+pub enum Supply {
+    /// `x N`: N interchangeable pieces shared by both players.
+    Shared(Int),
+    /// `per player`: each player's own, as many as needed.
+    PerPlayer,
+    /// Nothing said: counters in heaps.
+    Counters,
 }
 
 #[derive(Debug, Clone)]
@@ -111,31 +160,78 @@ pub enum CmpOp {
 #[derive(Debug, Clone)]
 pub enum Mechanic {
     Slide { piece: Ident, toward: Ident, min: Int, max: Option<Int>, over_empty: bool },
-    Place { piece: Ident, directions: Int },
+    /// `capturing`: the number of directions in which flanked lines are turned over.
+    Place { piece: Ident, capturing: Option<Int> },
+    Drop { piece: Ident },
+    Remove { min: Int, max: Option<Int> },
 }
 
-/// `black at D5, E4`: where a player's pieces start.
+/// `black at D5, E4` (a player's pieces) or `dollar at 12, 9` (shared pieces on a line).
 #[derive(Debug, Clone)]
 pub struct Placement {
-    pub player: Ident,
+    pub owner: Ident,
     pub cells: Vec<Ident>,
 }
 
 /// `when FEATURE OP N: SUM` or `else: SUM`.
 #[derive(Debug, Clone)]
 pub struct EvalCase {
-    pub when: Option<(Ident, Spanned<CmpOp>, Int)>,
-    /// Signed weight and feature name.
-    pub terms: Vec<(i64, Ident)>,
+    pub when: Option<(FeatureRef, Spanned<CmpOp>, Int)>,
+    /// Signed weight and feature.
+    pub terms: Vec<(i64, FeatureRef)>,
     pub span: crate::Span,
 }
 
-#[derive(Debug, Clone, Copy)]
-pub enum EndRule {
-    /// `end when no moves: last mover wins|loses`
-    NoMoves { last_mover_wins: bool },
-    /// `end when neither can move: most pieces wins|loses`
-    NeitherCanMove { most_wins: bool },
+/// A feature an evaluation weighs, as written.
+#[derive(Debug, Clone)]
+pub enum FeatureRef {
+    /// `pieces`, `mobility`, `empty` or a region's name.
+    Named(Ident),
+    /// `lines(HAVE of OF)`.
+    Lines { have: Int, of: Int, span: Span },
+}
+
+impl FeatureRef {
+    pub fn span(&self) -> Span {
+        match self {
+            FeatureRef::Named(i) => i.span,
+            FeatureRef::Lines { span, .. } => *span,
+        }
+    }
+}
+
+/// `condition and condition -> result`, one line of an `end { ... }` block.
+#[derive(Debug, Clone)]
+pub struct Ending {
+    pub conditions: Vec<Spanned<Condition>>,
+    pub result: Spanned<EndResult>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub enum Condition {
+    /// `line of K in D directions`
+    InARow { k: Int, directions: Option<Int> },
+    Full,
+    NoMoves,
+    NeitherCanMove,
+    Compare { lhs: CountExpr, op: Spanned<CmpOp>, rhs: CountExpr },
+}
+
+#[derive(Debug, Clone)]
+pub enum CountExpr {
+    Int(Int),
+    /// `count(WHOSE in REGION)`
+    Count { whose: Ident, region: Option<Ident>, span: Span },
+}
+
+#[derive(Debug, Clone)]
+pub enum EndResult {
+    Draw,
+    /// `most pieces wins` (`most: true`) or `fewest pieces loses`...
+    Most { most: bool, wins: bool },
+    /// `mover wins`, `next loses`, `black wins`, `last mover wins`.
+    Who { who: Ident, wins: bool },
 }
 
 #[derive(Debug, Clone)]
@@ -181,6 +277,8 @@ pub struct Command {
 
 #[derive(Debug, Clone)]
 pub enum CommandArg {
+    /// A column letter, for actions that drop into a column.
+    Column,
     Cell,
     /// `side { "B" = black, "W" = white }`
     Side(Vec<(Spanned<String>, Ident)>),

@@ -9,12 +9,52 @@ pub const MAX_CELLS: u32 = 16;
 /// Widest and tallest grid: one 64-bit board.
 pub const MAX_GRID: u32 = 8;
 
+/// Most heaps, and most counters in one heap.
+pub const MAX_HEAPS: u32 = 8;
+pub const MAX_HEAP: u32 = 31;
+
 /// `D5` on a grid: column letter from A, row number from 1, as a cell index row * 8 + column.
 fn grid_cell(name: &str, layout: &Layout) -> Option<u8> {
     let Layout::Grid(g) = layout else { return None };
     let col = name.as_bytes()[0].checked_sub(b'A')? as u32;
     let row = name[1..].parse::<u32>().ok()?.checked_sub(1)?;
     (col < g.cols && row < g.rows).then_some((row * 8 + col) as u8)
+}
+
+/// A cell as a file writes it: `D5` on a grid, a number from 1 on a line; its index.
+fn cell_index(ctx: &mut Ctx, c: &ast::Ident, layout: &Layout) -> Option<u8> {
+    match layout {
+        Layout::Grid(g) => {
+            let found = c.node.as_bytes()[0].is_ascii_uppercase().then(|| grid_cell(&c.node, layout)).flatten();
+            if found.is_none() {
+                ctx.err(
+                    "E0005",
+                    c.span,
+                    format!("`{}` is not a cell of a {} x {} grid", c.node, g.cols, g.rows),
+                    "no such cell",
+                    format!("columns are A to {}, rows 1 to {}", (b'A' + g.cols as u8 - 1) as char, g.rows),
+                );
+            }
+            found
+        }
+        Layout::Line(l) => {
+            let found = c.node.parse::<u32>().ok().filter(|n| (1..=l.cells).contains(n)).map(|n| (n - 1) as u8);
+            if found.is_none() {
+                ctx.err(
+                    "E0005",
+                    c.span,
+                    format!("`{}` is not a cell of a line of {}", c.node, l.cells),
+                    "no such cell",
+                    format!("cells of a line are numbered 1 to {}", l.cells),
+                );
+            }
+            found
+        }
+        Layout::Heaps(_) => {
+            ctx.err("E0006", c.span, "heaps have no cells", "a cell", "set the heaps' sizes with `heaps 3, 4, 5`");
+            None
+        }
+    }
 }
 
 struct Ctx {
@@ -72,11 +112,13 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     let mut players: Option<(Span, &Vec<ast::Ident>)> = None;
     let mut first: Option<(Span, &ast::Ident)> = None;
     let mut board: Option<(Span, &ast::BoardShape)> = None;
-    let mut pieces: Option<(Span, (&ast::Ident, &Option<ast::Int>))> = None;
+    let mut pieces: Option<(Span, (&ast::Ident, &ast::Supply))> = None;
     let mut setup: Option<(Span, SetupRef)> = None;
-    let mut end: Option<(Span, ast::EndRule)> = None;
+    let mut end: Option<(Span, &Vec<ast::Ending>)> = None;
     let mut pass: Option<(Span, ())> = None;
-    let mut fixed_setup: Option<(Span, &Vec<ast::Placement>)> = None;
+    let mut fixed_setup: Option<(Span, (&Vec<ast::Placement>, &Vec<ast::Int>))> = None;
+    let mut regions_ast = Vec::new();
+    let mut tests_ast = Vec::new();
     let mut strategy: Option<(Span, StrategyRef)> = None;
     let mut eval: Option<(Span, &Vec<ast::EvalCase>)> = None;
     let mut controls: Option<(Span, &Vec<Spanned<ast::ControlItem>>)> = None;
@@ -92,11 +134,14 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             ast::GameItem::Players(p) => once(&mut ctx, "players", &mut players, sp, p),
             ast::GameItem::First(f) => once(&mut ctx, "first", &mut first, sp, f),
             ast::GameItem::Board(b) => once(&mut ctx, "board", &mut board, sp, b),
-            ast::GameItem::Pieces { kind, count } => once(&mut ctx, "pieces", &mut pieces, sp, (kind, count)),
+            ast::GameItem::Region { name, cells } => regions_ast.push((sp, name, cells)),
+            ast::GameItem::Pieces { kind, supply } => once(&mut ctx, "pieces", &mut pieces, sp, (kind, supply)),
             ast::GameItem::Setup { kind, requires } => once(&mut ctx, "setup", &mut setup, sp, (kind, requires)),
-            ast::GameItem::End(rule) => once(&mut ctx, "end", &mut end, sp, *rule),
+            ast::GameItem::End(endings) => once(&mut ctx, "end", &mut end, sp, endings),
             ast::GameItem::Pass => once(&mut ctx, "pass", &mut pass, sp, ()),
-            ast::GameItem::FixedSetup(p) => once(&mut ctx, "setup", &mut fixed_setup, sp, p),
+            ast::GameItem::FixedSetup { placements, heaps, .. } => {
+                once(&mut ctx, "setup", &mut fixed_setup, sp, (placements, heaps))
+            }
             ast::GameItem::Eval(cases) => once(&mut ctx, "eval", &mut eval, sp, cases),
             ast::GameItem::Strategy { player, kind, ties, deepening, order_by_eval } => {
                 once(&mut ctx, "strategy", &mut strategy, sp, (player, kind, ties, *deepening, *order_by_eval))
@@ -107,6 +152,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             ast::GameItem::SerialFeedback(f) => once(&mut ctx, "feedback serial", &mut serial_feedback, sp, f),
             ast::GameItem::Action { name, mechanic } => actions.push((sp, name, mechanic)),
             ast::GameItem::Tune { name, notes } => tunes_ast.push((name, notes)),
+            ast::GameItem::Test(t) => tests_ast.push(t),
         }
     }
 
@@ -199,6 +245,18 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             }
             Layout::Grid(GridBoard { cols: cols.node.clamp(2, MAX_GRID), rows: rows.node.clamp(2, MAX_GRID), span: sp })
         }
+        Some((sp, ast::BoardShape::Heaps { heaps })) => {
+            if !(1..=MAX_HEAPS).contains(&heaps.node) {
+                ctx.err(
+                    "E0005",
+                    heaps.span,
+                    format!("a game has 1 to {MAX_HEAPS} heaps, not {}", heaps.node),
+                    "out of range",
+                    format!("use a number from 1 to {MAX_HEAPS}"),
+                );
+            }
+            Layout::Heaps(HeapsBoard { heaps: heaps.node.clamp(1, MAX_HEAPS), span: sp })
+        }
         None => {
             missing(&mut ctx, "board", "board line 12");
             Layout::Line(LineBoard { cells: 2, numbered_from_right: false, span: game.name.span })
@@ -206,16 +264,38 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     };
     let cells = layout.cells();
 
+    // Regions.
+    let mut regions: Vec<RegionDef> = Vec::new();
+    for (sp, name, cell_names) in &regions_ast {
+        if let Some(prev) = regions.iter().find(|r| r.name.node == name.node) {
+            let first = prev.name.span;
+            ctx.duplicate(&format!("region {}", name.node), first, name.span);
+            continue;
+        }
+        let mut at: Vec<u8> = Vec::new();
+        for c in cell_names.iter() {
+            if let Some(i) = cell_index(&mut ctx, c, &layout) {
+                if !at.contains(&i) {
+                    at.push(i);
+                }
+            }
+        }
+        regions.push(RegionDef { name: (*name).clone(), cells: at, span: *sp });
+    }
+
     // Pieces.
     let piece = match pieces {
-        Some((_, (kind, Some(count)))) => {
-            if matches!(layout, Layout::Grid(_)) {
+        Some((_, (kind, ast::Supply::Shared(count)))) => {
+            if !matches!(layout, Layout::Line(_)) {
                 ctx.err(
                     "E0006",
                     count.span,
                     "a fixed number of shared pieces is supported on lines only",
                     "shared pieces",
-                    format!("on a grid, give each player their own: `pieces {} per player`", kind.node),
+                    match layout {
+                        Layout::Heaps(_) => format!("heaps hold counters: `pieces {}`", kind.node),
+                        _ => format!("on a grid, give each player their own: `pieces {} per player`", kind.node),
+                    },
                 );
             } else if count.node == 0 || count.node >= cells {
                 ctx.err(
@@ -232,17 +312,29 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                 per_player: false,
             }
         }
-        Some((sp, (kind, &None))) => {
-            if matches!(layout, Layout::Line(_)) {
+        Some((sp, (kind, ast::Supply::PerPlayer))) => {
+            if matches!(layout, Layout::Heaps(_)) {
                 ctx.err(
                     "E0006",
                     sp,
-                    "pieces per player are supported on grids only",
+                    "heaps hold counters that belong to nobody",
                     "per player",
-                    format!("on a line, give a count: `pieces {} x 5`", kind.node),
+                    format!("write `pieces {}`", kind.node),
                 );
             }
             PieceDef { name: kind.clone(), count: 0, per_player: true }
+        }
+        Some((sp, (kind, ast::Supply::Counters))) => {
+            if !matches!(layout, Layout::Heaps(_)) {
+                ctx.err(
+                    "E0006",
+                    sp,
+                    "pieces on cells need an owner or a number",
+                    "how many, whose?",
+                    format!("write `pieces {0} per player` or `pieces {0} x 5`", kind.node),
+                );
+            }
+            PieceDef { name: kind.clone(), count: 0, per_player: false }
         }
         None => {
             missing(&mut ctx, "pieces", "pieces dollar x 5");
@@ -258,6 +350,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     // Actions.
     let mut slides: Vec<SlideDef> = Vec::new();
     let mut places: Vec<PlaceDef> = Vec::new();
+    let mut moves: Vec<MoveDef> = Vec::new();
     let mut action_names: Vec<&ast::Ident> = Vec::new();
     for (sp, name, mechanic) in &actions {
         if let Some(prev) = action_names.iter().find(|n| n.node == name.node) {
@@ -266,13 +359,28 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             continue;
         }
         action_names.push(name);
-        match mechanic {
+        let kind = match mechanic {
             ast::Mechanic::Slide { piece: p, toward, min, max, over_empty } => {
                 check_piece(&mut ctx, p);
                 let Layout::Line(line) = &layout else {
-                    ctx.err("E0006", *sp, "slides are supported on lines only", "a slide", "on a grid, use `place`");
+                    ctx.err(
+                        "E0006",
+                        *sp,
+                        "slides are supported on lines only",
+                        "a slide",
+                        "on a grid, use `place` or `drop`; on heaps, `remove`",
+                    );
                     continue;
                 };
+                if piece.per_player {
+                    ctx.err(
+                        "E0006",
+                        *sp,
+                        "slides move shared pieces",
+                        "a slide",
+                        format!("give the pieces a number: `pieces {} x 5`", piece.name.node),
+                    );
+                }
                 if min.node == 0 {
                     ctx.err("E0005", min.span, "a slide moves at least one cell", "zero steps", "write `by 1..`");
                 }
@@ -287,39 +395,95 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                         );
                     }
                 }
-                slides.push(SlideDef {
+                let slide = SlideDef {
                     name: (*name).clone(),
                     step: line.step_toward(toward.node == "right"),
                     min: min.node.max(1),
                     max: max.as_ref().map(|m| m.node.max(min.node.max(1))),
                     over_empty: *over_empty,
                     span: *sp,
-                });
+                };
+                let kind =
+                    MoveKind::Slide { step: slide.step, min: slide.min, max: slide.max, over_empty: slide.over_empty };
+                slides.push(slide);
+                kind
             }
-            ast::Mechanic::Place { piece: p, directions } => {
+            ast::Mechanic::Place { piece: p, capturing } => {
                 check_piece(&mut ctx, p);
-                if !matches!(layout, Layout::Grid(_)) {
+                if !piece.per_player {
                     ctx.err(
                         "E0006",
                         *sp,
-                        "placing with capture is supported on grids only",
+                        "placing puts down a player's own piece",
                         "a placement",
-                        "on a line, use `slide`",
+                        format!("give each player their own pieces: `pieces {} per player`", piece.name.node),
+                    );
+                }
+                match capturing {
+                    None => MoveKind::Place { capture: None },
+                    Some(directions) => {
+                        if !matches!(layout, Layout::Grid(_)) {
+                            ctx.err(
+                                "E0006",
+                                *sp,
+                                "placing with capture is supported on grids only",
+                                "a placement",
+                                "on a line, use `place` without capturing, or `slide`",
+                            );
+                            continue;
+                        }
+                        if directions.node != 4 && directions.node != 8 {
+                            ctx.err(
+                                "E0005",
+                                directions.span,
+                                format!("captures run in 4 or 8 directions, not {}", directions.node),
+                                "directions",
+                                "write `in 8 directions` (with diagonals) or `in 4 directions`",
+                            );
+                        }
+                        let directions = directions.node as u8;
+                        places.push(PlaceDef { name: (*name).clone(), directions, span: *sp });
+                        MoveKind::Place { capture: Some(directions) }
+                    }
+                }
+            }
+            ast::Mechanic::Drop { piece: p } => {
+                check_piece(&mut ctx, p);
+                if !matches!(layout, Layout::Grid(_)) || !piece.per_player {
+                    ctx.err(
+                        "E0006",
+                        *sp,
+                        "dropping puts a player's own piece into a column of a grid",
+                        "a drop",
+                        "use a `board grid C x R` and `pieces NAME per player`",
                     );
                     continue;
                 }
-                if directions.node != 4 && directions.node != 8 {
-                    ctx.err(
-                        "E0005",
-                        directions.span,
-                        format!("captures run in 4 or 8 directions, not {}", directions.node),
-                        "directions",
-                        "write `in 8 directions` (with diagonals) or `in 4 directions`",
-                    );
-                }
-                places.push(PlaceDef { name: (*name).clone(), directions: directions.node as u8, span: *sp });
+                MoveKind::Drop
             }
-        }
+            ast::Mechanic::Remove { min, max } => {
+                if !matches!(layout, Layout::Heaps(_)) {
+                    ctx.err("E0006", *sp, "only heaps have counters to remove", "a removal", "write `board heaps 3`");
+                    continue;
+                }
+                if min.node == 0 {
+                    ctx.err("E0005", min.span, "a removal takes at least one", "zero", "write `remove 1.. from heap`");
+                }
+                if let Some(max) = max {
+                    if max.node < min.node {
+                        ctx.err(
+                            "E0005",
+                            max.span,
+                            "the range is empty",
+                            "smaller than the lower bound",
+                            format!("write `remove {}..{}` or leave the upper bound out", min.node, min.node),
+                        );
+                    }
+                }
+                MoveKind::Remove { min: min.node.max(1), max: max.as_ref().map(|m| m.node.max(min.node.max(1))) }
+            }
+        };
+        moves.push(MoveDef { name: (*name).clone(), kind, span: *sp });
     }
     // Actions that were declared but refused above already have their diagnostic.
     if action_names.is_empty() {
@@ -327,51 +491,77 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     }
 
     // A fixed setup.
-    let mut fixed = Vec::new();
-    if let Some((_, placements)) = fixed_setup {
-        let mut taken: Vec<(u8, Span)> = Vec::new();
-        for pl in placements.iter() {
-            let Some(player) = find_player(&mut ctx, &pl.player) else { continue };
-            let mut at = Vec::new();
-            for c in &pl.cells {
-                match (&layout, grid_cell(&c.node, &layout)) {
-                    (Layout::Grid(_), Some(i)) => {
-                        if let Some((_, prev)) = taken.iter().find(|(t, _)| *t == i) {
-                            let d = Diagnostic::error("E0002", format!("cell {} is given two pieces", c.node))
-                                .with_label(Label::primary(file, c.span, "again here"))
-                                .with_label(Label::secondary(file, *prev, "first here"))
-                                .with_help("a cell holds one piece");
-                            ctx.diags.push(d);
-                            continue;
-                        }
-                        taken.push((i, c.span));
-                        at.push(i);
-                    }
-                    (Layout::Grid(g), None) => ctx.err(
+    let (mut fixed, mut fixed_shared) = (Vec::new(), Vec::new());
+    let mut fixed_heaps = Vec::new();
+    if let Some((sp, (placements, heaps))) = fixed_setup {
+        (fixed, fixed_shared) = place_pieces(&mut ctx, &player_list, &piece, &layout, placements);
+        if !piece.per_player && matches!(layout, Layout::Line(_)) && fixed_shared.len() != piece.count as usize {
+            ctx.err(
+                "E0005",
+                sp,
+                format!("the setup places {} of the {} pieces", fixed_shared.len(), piece.count),
+                "fixed setup",
+                format!("place every piece: `{} at ...` with {} cells", piece.name.node, piece.count),
+            );
+        }
+        match &layout {
+            Layout::Heaps(h) => {
+                if heaps.len() != h.heaps as usize {
+                    ctx.err(
                         "E0005",
-                        c.span,
-                        format!("`{}` is not a cell of a {} x {} grid", c.node, g.cols, g.rows),
-                        "no such cell",
-                        format!("columns are A to {}, rows 1 to {}", (b'A' + g.cols as u8 - 1) as char, g.rows),
-                    ),
-                    (Layout::Line(_), _) => ctx.err(
-                        "E0006",
-                        c.span,
-                        "fixed setups are supported on grids only",
-                        "a grid cell",
-                        "on a line, use `setup random { ... }`",
-                    ),
+                        sp,
+                        format!("the setup gives {} heap sizes for {} heaps", heaps.len(), h.heaps),
+                        "fixed setup",
+                        format!("give one size per heap: `heaps {}`", vec!["3"; h.heaps as usize].join(", ")),
+                    );
+                }
+                for n in heaps.iter() {
+                    if n.node > MAX_HEAP {
+                        ctx.err(
+                            "E0005",
+                            n.span,
+                            format!("a heap holds at most {MAX_HEAP} counters, not {}", n.node),
+                            "too many",
+                            format!("use 0 to {MAX_HEAP}"),
+                        );
+                    }
+                    fixed_heaps.push(n.node.min(MAX_HEAP));
                 }
             }
-            fixed.push((player, at));
+            _ => {
+                if let Some(n) = heaps.first() {
+                    ctx.err("E0006", n.span, "only heaps have sizes", "heap sizes", "write `board heaps N`");
+                }
+            }
         }
+    } else if let Layout::Heaps(h) = &layout {
+        ctx.err(
+            "E0003",
+            h.span,
+            "heaps need their sizes at the start",
+            "no fixed setup",
+            "add, for example: `setup fixed { heaps 3, 4, 5 }`",
+        );
     }
 
     // Setup constraints.
     let mut constraints = Vec::new();
-    if let Some((_, (kind, requires))) = setup {
+    if let (Some((fixed_span, _)), Some((random_span, _))) = (fixed_setup, setup) {
+        let (first, again) =
+            if fixed_span.start < random_span.start { (fixed_span, random_span) } else { (random_span, fixed_span) };
+        ctx.duplicate("setup", first, again);
+    }
+    if let Some((sp, (kind, requires))) = setup {
         if kind.node != "random" {
             ctx.err("E0006", kind.span, "only `setup random` is supported", "here", "write `setup random { ... }`");
+        } else if !matches!(layout, Layout::Line(_)) || piece.per_player {
+            ctx.err(
+                "E0006",
+                sp,
+                "a random setup deals shared pieces on a line",
+                "random setup",
+                "give the start: `setup fixed { ... }`",
+            );
         }
         for r in requires.iter() {
             match &r.node {
@@ -391,14 +581,24 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
         }
     }
 
-    let end = match end {
-        Some((_, ast::EndRule::NoMoves { last_mover_wins })) => EndDef::NoMoves { last_mover_wins },
-        Some((_, ast::EndRule::NeitherCanMove { most_wins })) => EndDef::NeitherCanMove { most_wins },
+    let endings = match end {
+        Some((_, endings)) => {
+            let scope = EndScope {
+                per_player: piece.per_player,
+                players: &player_list,
+                piece: &piece.name.node,
+                regions: &regions,
+                layout: &layout,
+                pass: pass.is_some(),
+            };
+            endings.iter().filter_map(|e| lower_ending(&mut ctx, &scope, e)).collect()
+        }
         None => {
-            missing(&mut ctx, "end", "end when no moves: last mover wins");
-            EndDef::NoMoves { last_mover_wins: true }
+            missing(&mut ctx, "end", "end { no moves -> mover wins }");
+            Vec::new()
         }
     };
+    let end = firmware_end(&endings);
 
     // In a serial game where the host picks its side, `device` names whichever side is left.
     let host_picks_side = serial_controls
@@ -414,14 +614,25 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             "search" => StrategyKind::Search,
             _ => StrategyKind::Random,
         };
-        match (kind, &layout) {
-            (StrategyKind::Perfect, Layout::Grid(_)) => ctx.err(
-                "E0006",
+        if kind != StrategyKind::Search && (deepening || order_by_eval) {
+            ctx.err(
+                "E0005",
                 sp,
-                "perfect play is solved at compile time for line games only",
-                "too many positions to solve",
-                "on a grid, use `strategy device = search, deepening, order by eval` with an `eval`",
-            ),
+                "`deepening` and `order by eval` are options of a search",
+                "not a search",
+                format!("write `strategy {} = {}` alone, or make it a `search`", player.node, kind_name(kind)),
+            );
+        }
+        if kind != StrategyKind::Perfect && ties.is_some() {
+            ctx.err(
+                "E0005",
+                sp,
+                "`ties` says how a solved strategy chooses among equally good moves",
+                "not a solved strategy",
+                "drop `ties`, or make the strategy `perfect`",
+            );
+        }
+        match (kind, &layout) {
             (StrategyKind::Search, Layout::Line(_)) => ctx.err(
                 "E0006",
                 sp,
@@ -434,7 +645,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                 sp,
                 "a search strategy needs an `eval` block to score positions",
                 "no eval",
-                "add, for example: `eval { else: 1 * pieces + 10 * corners }`",
+                "add, for example: `eval { else: 1 * pieces + 2 * mobility }`",
             ),
             _ => {}
         }
@@ -447,7 +658,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             span: sp,
         })
     });
-    let eval = eval.map(|(sp, cases)| lower_eval(&mut ctx, sp, cases));
+    let eval = eval.map(|(sp, cases)| lower_eval(&mut ctx, sp, cases, &regions));
 
     // Tunes come before controls and feedback, which refer to them.
     let mut tunes: Vec<TuneDef> = Vec::new();
@@ -556,6 +767,14 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                                     if !action_names.iter().any(|n| n.node == action.node) {
                                         let names: Vec<&str> = action_names.iter().map(|n| n.node.as_str()).collect();
                                         ctx.unknown("action", action, &names);
+                                    } else {
+                                        ctx.err(
+                                            "E0009",
+                                            action.span,
+                                            format!("`extend` moves a piece further along a slide; `{}` is not a slide", action.node),
+                                            "not a slide",
+                                            "name a `slide` action here",
+                                        );
                                     }
                                     continue;
                                 }
@@ -648,7 +867,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                 );
             }
             let scope =
-                crate::lower_serial::Scope { file, players: &player_list, places: &places, pass: pass.is_some() };
+                crate::lower_serial::Scope { file, players: &player_list, moves: &moves, pass: pass.is_some() };
             Some(crate::lower_serial::lower(&scope, cs, fs, sp, &mut ctx.diags))
         }
         (Some((sp, _)), None) | (None, Some((sp, _))) => {
@@ -664,18 +883,25 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
         (None, None) => None,
     };
 
+    let tests = tests_ast.iter().map(|t| lower_test(&mut ctx, first_index, &player_list, &piece, &layout, t)).collect();
+
     if ctx.diags.is_empty() {
         Ok(GameDef {
             name: game.name.clone(),
             players: player_list,
             first: first_index,
             board: layout,
+            regions,
             piece,
             setup: constraints,
             fixed_setup: fixed,
+            fixed_shared,
+            fixed_heaps,
+            moves,
             actions: slides,
             places,
             pass: pass.is_some(),
+            endings,
             end,
             strategy,
             eval,
@@ -685,35 +911,365 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             events,
             tunes,
             serial,
+            tests,
         })
     } else {
         Err(ctx.diags)
     }
 }
 
-fn feature(ctx: &mut Ctx, name: &ast::Ident) -> Feature {
+fn feature(ctx: &mut Ctx, f: &ast::FeatureRef, regions: &[RegionDef]) -> Feature {
+    let name = match f {
+        ast::FeatureRef::Named(name) => name,
+        ast::FeatureRef::Lines { have, of, .. } => {
+            if !(2..=8).contains(&of.node) || have.node == 0 || have.node > of.node {
+                ctx.err(
+                    "E0005",
+                    f.span(),
+                    format!("`lines({} of {})` counts nothing", have.node, of.node),
+                    "lines",
+                    "lines are 2 to 8 cells long and hold 1 to all of them: `lines(3 of 4)`",
+                );
+            }
+            return Feature::Lines { have: have.node.clamp(1, 8) as u8, of: of.node.clamp(2, 8) as u8 };
+        }
+    };
     match name.node.as_str() {
         "pieces" => Feature::Pieces,
         "mobility" => Feature::Mobility,
-        "corners" => Feature::Corners,
-        "edges" => Feature::Edges,
-        "x_squares" => Feature::XSquares,
         "empty" => Feature::Empty,
-        _ => {
-            // The grammar admits only the names above.
-            ctx.err("E0004", name.span, format!("unknown feature `{}`", name.node), "here", "see docs/language.md");
-            Feature::Pieces
+        n => match regions.iter().position(|r| r.name.node == n) {
+            Some(i) => Feature::Region(i),
+            None => {
+                let mut known = vec!["pieces", "mobility", "empty"];
+                known.extend(regions.iter().map(|r| r.name.node.as_str()));
+                ctx.err(
+                    "E0004",
+                    name.span,
+                    format!("unknown feature `{}`", name.node),
+                    "not a feature",
+                    format!(
+                        "an evaluation weighs {}; declare a region to weigh the pieces on it: `region {} = A1, H8`",
+                        known.join(", "),
+                        name.node
+                    ),
+                );
+                Feature::Pieces
+            }
+        },
+    }
+}
+
+/// Pieces placed by `OWNER at CELL, ...` lines: each player's cells, and shared pieces' cells.
+fn place_pieces(
+    ctx: &mut Ctx,
+    players: &[ast::Ident],
+    piece: &PieceDef,
+    layout: &Layout,
+    placements: &[ast::Placement],
+) -> (Vec<(usize, Vec<u8>)>, Vec<u8>) {
+    let (mut owned, mut shared) = (Vec::new(), Vec::new());
+    let mut taken: Vec<(u8, Span)> = Vec::new();
+    for pl in placements {
+        let is_shared = !piece.per_player && pl.owner.node == piece.name.node;
+        let player = players.iter().position(|p| p.node == pl.owner.node);
+        if !is_shared && player.is_none() {
+            let mut names: Vec<&str> = players.iter().map(|p| p.node.as_str()).collect();
+            if !piece.per_player {
+                names.push(&piece.name.node);
+            }
+            ctx.err(
+                "E0004",
+                pl.owner.span,
+                format!("unknown player `{}`", pl.owner.node),
+                "not a player",
+                format!("pieces belong to one of: {}", names.join(", ")),
+            );
+            continue;
         }
+        if matches!(layout, Layout::Heaps(_)) {
+            ctx.err("E0006", pl.owner.span, "heaps have no cells", "here", "write `heaps 3, 4, 5`");
+            continue;
+        }
+        let mut at = Vec::new();
+        for c in &pl.cells {
+            let Some(i) = cell_index(ctx, c, layout) else { continue };
+            if let Some((_, prev)) = taken.iter().find(|(t, _)| *t == i) {
+                let d = Diagnostic::error("E0002", format!("cell {} is given two pieces", c.node))
+                    .with_label(Label::primary(ctx.file, c.span, "again here"))
+                    .with_label(Label::secondary(ctx.file, *prev, "first here"))
+                    .with_help("a cell holds one piece");
+                ctx.diags.push(d);
+                continue;
+            }
+            taken.push((i, c.span));
+            at.push(i);
+        }
+        match player.filter(|_| !is_shared) {
+            Some(p) => owned.push((p, at)),
+            None => shared.extend(at),
+        }
+    }
+    (owned, shared)
+}
+
+fn kind_name(k: StrategyKind) -> &'static str {
+    match k {
+        StrategyKind::Perfect => "perfect",
+        StrategyKind::Random => "random",
+        StrategyKind::Search => "search",
+    }
+}
+
+fn lower_test(
+    ctx: &mut Ctx,
+    first: usize,
+    players: &[ast::Ident],
+    piece: &PieceDef,
+    layout: &Layout,
+    t: &ast::Test,
+) -> TestDef {
+    let from = t.from.as_ref().map(|f| {
+        let (cells, shared) = place_pieces(ctx, players, piece, layout, &f.placements);
+        let to_move = match &f.to_move {
+            None => first,
+            Some(p) => players.iter().position(|q| q.node == p.node).unwrap_or_else(|| {
+                let names: Vec<&str> = players.iter().map(|p| p.node.as_str()).collect();
+                ctx.unknown("player", p, &names);
+                0
+            }),
+        };
+        if let Layout::Heaps(h) = layout {
+            if f.heaps.len() != h.heaps as usize {
+                ctx.err(
+                    "E0005",
+                    f.span,
+                    format!("the position gives {} heap sizes for {} heaps", f.heaps.len(), h.heaps),
+                    "position",
+                    "give one size per heap: `heaps 1, 0, 2`",
+                );
+            }
+        }
+        let heaps = f.heaps.iter().map(|n| n.node.min(MAX_HEAP)).collect();
+        PositionDef { cells, shared, heaps, to_move }
+    });
+    let expects = t
+        .expects
+        .iter()
+        .filter_map(|e| {
+            let node = match &e.node {
+                ast::Expect::Legal(m) => ExpectDef::Legal(m.clone()),
+                ast::Expect::Illegal(m) => ExpectDef::Illegal(m.clone()),
+                ast::Expect::NotOver => ExpectDef::NotOver,
+                ast::Expect::Device(m) => ExpectDef::Device(m.clone()),
+                ast::Expect::Result(r) => ExpectDef::Result(match r {
+                    ast::EndResult::Draw => EndResult::Draw,
+                    ast::EndResult::Most { most, wins } => EndResult::Most { most: *most, wins: *wins },
+                    ast::EndResult::Who { who, wins } => {
+                        let w = match who.node.as_str() {
+                            "mover" => Whose::Mover,
+                            "next" => Whose::Next,
+                            n => match players.iter().position(|p| p.node == n) {
+                                Some(p) => Whose::Player(p),
+                                None => {
+                                    let names: Vec<&str> = players.iter().map(|p| p.node.as_str()).collect();
+                                    ctx.unknown("player", who, &names);
+                                    return None;
+                                }
+                            },
+                        };
+                        if *wins {
+                            EndResult::Wins(w)
+                        } else {
+                            EndResult::Loses(w)
+                        }
+                    }
+                }),
+            };
+            Some(Spanned::new(node, e.span))
+        })
+        .collect();
+    if t.expects.is_empty() {
+        ctx.err(
+            "E0003",
+            t.name.span,
+            format!("test \"{}\" expects nothing", t.name.node),
+            "no `expect`",
+            "add what must hold, for example `expect not over` or `expect legal A1, B2`",
+        );
+    }
+    TestDef { name: t.name.clone(), from, moves: t.moves.clone(), expects }
+}
+
+/// What an ending's names can refer to.
+struct EndScope<'a> {
+    per_player: bool,
+    players: &'a [ast::Ident],
+    piece: &'a str,
+    regions: &'a [RegionDef],
+    layout: &'a Layout,
+    pass: bool,
+}
+
+fn whose(ctx: &mut Ctx, scope: &EndScope, name: &ast::Ident, pieces_allowed: bool) -> Option<Whose> {
+    match name.node.as_str() {
+        "mover" => return Some(Whose::Mover),
+        "next" => return Some(Whose::Next),
+        n if pieces_allowed && n == scope.piece => return Some(Whose::All),
+        _ => {}
+    }
+    if let Some(p) = scope.players.iter().position(|p| p.node == name.node) {
+        return Some(Whose::Player(p));
+    }
+    let mut known = vec!["mover", "next"];
+    known.extend(scope.players.iter().map(|p| p.node.as_str()));
+    if pieces_allowed {
+        known.push(scope.piece);
+    }
+    ctx.err(
+        "E0004",
+        name.span,
+        format!("unknown player `{}`", name.node),
+        "not a player",
+        format!("write one of: {}", known.join(", ")),
+    );
+    None
+}
+
+fn lower_count(ctx: &mut Ctx, scope: &EndScope, c: &ast::CountExpr) -> Option<Count> {
+    match c {
+        ast::CountExpr::Int(n) => Some(Count::Const(n.node)),
+        ast::CountExpr::Count { whose: w, region, .. } => {
+            let w = whose(ctx, scope, w, true)?;
+            let region = match region {
+                None => None,
+                Some(r) => match scope.regions.iter().position(|d| d.name.node == r.node) {
+                    Some(i) => Some(i),
+                    None => {
+                        let names: Vec<&str> = scope.regions.iter().map(|d| d.name.node.as_str()).collect();
+                        ctx.unknown("region", r, &names);
+                        return None;
+                    }
+                },
+            };
+            Some(Count::Pieces { whose: w, region })
+        }
+    }
+}
+
+fn lower_ending(ctx: &mut Ctx, scope: &EndScope, e: &ast::Ending) -> Option<EndingDef> {
+    let mut conditions = Vec::new();
+    for c in &e.conditions {
+        let cond = match &c.node {
+            ast::Condition::InARow { k, directions } => {
+                let longest = match scope.layout {
+                    Layout::Grid(g) => g.cols.max(g.rows),
+                    Layout::Line(l) => l.cells,
+                    Layout::Heaps(_) => 0,
+                };
+                if k.node < 2 || k.node > longest {
+                    ctx.err(
+                        "E0015",
+                        k.span,
+                        format!("no line of {} fits this board, so this ending can never happen", k.node),
+                        "never holds",
+                        format!("a line of 2 to {longest} fits"),
+                    );
+                    return None;
+                }
+                let d = directions.as_ref().map_or(8, |d| d.node);
+                if d != 4 && d != 8 {
+                    let span = directions.as_ref().map_or(c.span, |d| d.span);
+                    ctx.err(
+                        "E0005",
+                        span,
+                        format!("lines run in 4 or 8 directions, not {d}"),
+                        "directions",
+                        "write `in 4 directions` (rows and columns) or `in 8 directions` (diagonals too)",
+                    );
+                }
+                Condition::InARow { k: k.node as u8, directions: d as u8 }
+            }
+            ast::Condition::Full => {
+                if matches!(scope.layout, Layout::Heaps(_)) {
+                    ctx.err("E0015", c.span, "heaps are never full", "never holds", "use `no moves`");
+                    return None;
+                }
+                Condition::Full
+            }
+            ast::Condition::NoMoves => {
+                if scope.pass {
+                    ctx.err(
+                        "E0015",
+                        c.span,
+                        "with `pass when no moves` a player without a move passes, so this ending never happens",
+                        "never holds",
+                        "write `neither can move -> ...`",
+                    );
+                    return None;
+                }
+                Condition::NoMoves
+            }
+            ast::Condition::NeitherCanMove => Condition::NeitherCanMove,
+            ast::Condition::Compare { lhs, op, rhs } => {
+                let l = lower_count(ctx, scope, lhs);
+                let r = lower_count(ctx, scope, rhs);
+                Condition::Compare { lhs: l?, op: op.node, rhs: r? }
+            }
+        };
+        conditions.push(cond);
+    }
+    let result = match &e.result.node {
+        ast::EndResult::Draw => EndResult::Draw,
+        ast::EndResult::Most { .. } if !scope.per_player => {
+            ctx.err(
+                "E0015",
+                e.result.span,
+                "the pieces belong to nobody, so no player ever has more of them",
+                "always a draw",
+                "give each player their own pieces (`pieces NAME per player`), or name the winner: `mover wins`",
+            );
+            return None;
+        }
+        ast::EndResult::Most { most, wins } => EndResult::Most { most: *most, wins: *wins },
+        ast::EndResult::Who { who, wins } => {
+            let w = whose(ctx, scope, who, false)?;
+            if *wins {
+                EndResult::Wins(w)
+            } else {
+                EndResult::Loses(w)
+            }
+        }
+    };
+    Some(EndingDef { conditions, result, span: e.span })
+}
+
+/// The endings in a shape the firmware runtime plays today: one ending, either "the player
+/// without a move has lost (or won)" or "when neither can move, most (or fewest) pieces wins".
+fn firmware_end(endings: &[EndingDef]) -> Option<EndDef> {
+    let [only] = endings else { return None };
+    match (only.conditions.as_slice(), only.result) {
+        ([Condition::NoMoves], EndResult::Wins(Whose::Mover) | EndResult::Loses(Whose::Next)) => {
+            Some(EndDef::NoMoves { last_mover_wins: true })
+        }
+        ([Condition::NoMoves], EndResult::Loses(Whose::Mover) | EndResult::Wins(Whose::Next)) => {
+            Some(EndDef::NoMoves { last_mover_wins: false })
+        }
+        ([Condition::NeitherCanMove], EndResult::Most { most, wins }) => {
+            Some(EndDef::NeitherCanMove { most_wins: most == wins })
+        }
+        _ => None,
     }
 }
 
 /// Largest weight an evaluation term may have, so sums stay well inside 16 bits.
 const MAX_WEIGHT: i64 = 100;
 
-fn lower_eval(ctx: &mut Ctx, span: Span, cases: &[ast::EvalCase]) -> EvalDef {
+fn lower_eval(ctx: &mut Ctx, span: Span, cases: &[ast::EvalCase], regions: &[RegionDef]) -> EvalDef {
     let mut out = Vec::new();
     for (i, c) in cases.iter().enumerate() {
-        let when = c.when.as_ref().map(|(f, op, n)| (feature(ctx, f), op.node, n.node.min(i32::MAX as u32) as i32));
+        let when =
+            c.when.as_ref().map(|(f, op, n)| (feature(ctx, f, regions), op.node, n.node.min(i32::MAX as u32) as i32));
         if when.is_none() && i + 1 != cases.len() {
             ctx.err(
                 "E0005",
@@ -728,13 +1284,13 @@ fn lower_eval(ctx: &mut Ctx, span: Span, cases: &[ast::EvalCase]) -> EvalDef {
             if w.abs() > MAX_WEIGHT {
                 ctx.err(
                     "E0005",
-                    f.span,
+                    f.span(),
                     format!("a weight is at most {MAX_WEIGHT} either way, not {w}"),
                     "weight",
                     "scale the weights down together",
                 );
             }
-            terms.push(((*w).clamp(-MAX_WEIGHT, MAX_WEIGHT) as i16, feature(ctx, f)));
+            terms.push(((*w).clamp(-MAX_WEIGHT, MAX_WEIGHT) as i16, feature(ctx, f, regions)));
         }
         out.push(EvalCaseDef { when, terms });
     }

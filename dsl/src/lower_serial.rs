@@ -15,7 +15,8 @@ const MAX_WORD: usize = 8;
 pub struct Scope<'a> {
     pub file: FileId,
     pub players: &'a [ast::Ident],
-    pub places: &'a [PlaceDef],
+    /// The game's actions; `play` takes a placement or a drop.
+    pub moves: &'a [MoveDef],
     pub pass: bool,
 }
 
@@ -52,6 +53,7 @@ pub fn lower(
         let arg = match c.arg.as_ref().map(|a| &a.node) {
             None => CommandArgDef::None,
             Some(ast::CommandArg::Cell) => CommandArgDef::Cell,
+            Some(ast::CommandArg::Column) => CommandArgDef::Column,
             Some(ast::CommandArg::Number { min, max }) => {
                 if min.node > max.node || max.node > 255 {
                     err(
@@ -81,14 +83,22 @@ pub fn lower(
                 CommandArgDef::Side(out)
             }
         };
-        let expects = |arg: &CommandArgDef| match c.action.node {
-            ast::SessionAction::Play(_) => matches!(arg, CommandArgDef::Cell),
+        let expects = |arg: &CommandArgDef| match &c.action.node {
+            ast::SessionAction::Play(name) => {
+                let drop = scope.moves.iter().any(|m| m.name.node == name.node && m.kind == MoveKind::Drop);
+                matches!((arg, drop), (CommandArgDef::Cell, false) | (CommandArgDef::Column, true))
+            }
             ast::SessionAction::HostPlaysSide => matches!(arg, CommandArgDef::Side(_)),
             ast::SessionAction::MoveTime { .. } => matches!(arg, CommandArgDef::Number { .. }),
             _ => matches!(arg, CommandArgDef::None),
         };
         if !expects(&arg) {
-            let want = match c.action.node {
+            let want = match &c.action.node {
+                ast::SessionAction::Play(name)
+                    if scope.moves.iter().any(|m| m.name.node == name.node && m.kind == MoveKind::Drop) =>
+                {
+                    "`column` (a drop goes into a column)"
+                }
                 ast::SessionAction::Play(_) => "`cell`",
                 ast::SessionAction::HostPlaysSide => "`side { ... }`",
                 ast::SessionAction::MoveTime { .. } => "`number MIN..MAX`",
@@ -126,10 +136,17 @@ pub fn lower(
                 }
                 SessionAction::MoveTime { default: default.node }
             }
-            ast::SessionAction::Play(name) => match scope.places.iter().position(|p| p.name.node == name.node) {
+            ast::SessionAction::Play(name) => match scope.moves.iter().position(|m| {
+                m.name.node == name.node && matches!(m.kind, MoveKind::Place { .. } | MoveKind::Drop)
+            }) {
                 Some(i) => SessionAction::Play(i),
                 None => {
-                    let names: Vec<&str> = scope.places.iter().map(|p| p.name.node.as_str()).collect();
+                    let names: Vec<&str> = scope
+                        .moves
+                        .iter()
+                        .filter(|m| matches!(m.kind, MoveKind::Place { .. } | MoveKind::Drop))
+                        .map(|m| m.name.node.as_str())
+                        .collect();
                     err(
                         "E0004",
                         name.span,
@@ -289,7 +306,8 @@ fn text(t: &str, event: SessionEvent) -> Result<Vec<TextPart>, (String, &'static
             "write spaces instead; each text is sent as one line ended by CR LF",
         ));
     }
-    let placeholder = |why: String| (why, "placeholders are `{cell}` (in `device moves`), `{device}` and `{host}`");
+    let placeholder =
+        |why: String| (why, "placeholders are `{cell}` and `{column}` (in `device moves`), `{device}` and `{host}`");
     let mut parts = Vec::new();
     let mut rest = t;
     while let Some(open) = rest.find('{') {
@@ -300,6 +318,8 @@ fn text(t: &str, event: SessionEvent) -> Result<Vec<TextPart>, (String, &'static
         parts.push(match &rest[open + 1..close] {
             "cell" if event == SessionEvent::DeviceMoves => TextPart::Cell,
             "cell" => return Err(placeholder("`{cell}` is known only in `device moves`".into())),
+            "column" if event == SessionEvent::DeviceMoves => TextPart::Column,
+            "column" => return Err(placeholder("`{column}` is known only in `device moves`".into())),
             "device" => TextPart::Count { device: true },
             "host" => TextPart::Count { device: false },
             other => return Err(placeholder(format!("unknown placeholder `{{{other}}}`"))),

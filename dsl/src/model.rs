@@ -15,16 +15,29 @@ pub struct GameDef {
     /// Index into `players` of who moves first.
     pub first: usize,
     pub board: Layout,
+    /// Named sets of cells, in the order declared.
+    pub regions: Vec<RegionDef>,
     pub piece: PieceDef,
     /// Constraints of a random setup (line games).
     pub setup: Vec<Constraint>,
-    /// Where each player's pieces start (grid games): player index and cell indices.
+    /// Where each player's pieces start: player index and cell indices.
     pub fixed_setup: Vec<(usize, Vec<u8>)>,
+    /// Where shared pieces start (a fixed setup on a line): cell indices.
+    pub fixed_shared: Vec<u8>,
+    /// The heaps' sizes at the start.
+    pub fixed_heaps: Vec<u32>,
+    /// Every action, in the order declared: the moves a player may make.
+    pub moves: Vec<MoveDef>,
+    /// The slide actions among `moves` (what the line-game firmware plays).
     pub actions: Vec<SlideDef>,
+    /// The capturing placements among `moves` (what the grid-game firmware plays).
     pub places: Vec<PlaceDef>,
     /// A player without a move passes instead of losing.
     pub pass: bool,
-    pub end: EndDef,
+    /// How the game ends: tried in order after every move.
+    pub endings: Vec<EndingDef>,
+    /// The endings in the two shapes today's firmware runtime knows, when they have one.
+    pub end: Option<EndDef>,
     pub strategy: Option<StrategyDef>,
     pub eval: Option<EvalDef>,
     pub controls: Vec<ControlDef>,
@@ -34,6 +47,42 @@ pub struct GameDef {
     pub tunes: Vec<TuneDef>,
     /// Controls and feedback over a serial line, for games played by a host.
     pub serial: Option<SerialDef>,
+    /// Tests the file carries, run by `gamec test`.
+    pub tests: Vec<TestDef>,
+}
+
+/// A test in a game file: from a position, play moves, then check what must hold.
+#[derive(Debug, Clone)]
+pub struct TestDef {
+    pub name: Spanned<String>,
+    /// A position written out; `None` starts from the game's fixed setup.
+    pub from: Option<PositionDef>,
+    /// Moves in the game's notation, resolved against the rules when the test runs.
+    pub moves: Vec<Ident>,
+    pub expects: Vec<Spanned<ExpectDef>>,
+}
+
+/// A position: each player's pieces, shared pieces, heap sizes, and who is to move.
+#[derive(Debug, Clone, Default)]
+pub struct PositionDef {
+    pub cells: Vec<(usize, Vec<u8>)>,
+    pub shared: Vec<u8>,
+    pub heaps: Vec<u32>,
+    pub to_move: usize,
+}
+
+#[derive(Debug, Clone)]
+pub enum ExpectDef {
+    /// Exactly these moves are legal.
+    Legal(Vec<Ident>),
+    /// None of these moves is legal.
+    Illegal(Vec<Ident>),
+    /// The game is not over.
+    NotOver,
+    /// Every reply the device's strategy may choose is among these.
+    Device(Vec<Ident>),
+    /// The game is over with this result.
+    Result(EndResult),
 }
 
 /// The shape of the board.
@@ -41,21 +90,112 @@ pub struct GameDef {
 pub enum Layout {
     Line(LineBoard),
     Grid(GridBoard),
+    Heaps(HeapsBoard),
 }
 
 impl Layout {
+    /// Cells of a line or grid; heaps have none.
     pub fn cells(&self) -> u32 {
         match self {
             Layout::Line(l) => l.cells,
             Layout::Grid(g) => g.cols * g.rows,
+            Layout::Heaps(_) => 0,
         }
     }
     pub fn span(&self) -> Span {
         match self {
             Layout::Line(l) => l.span,
             Layout::Grid(g) => g.span,
+            Layout::Heaps(h) => h.span,
         }
     }
+}
+
+/// Heaps of interchangeable counters.
+#[derive(Debug, Clone)]
+pub struct HeapsBoard {
+    pub heaps: u32,
+    pub span: Span,
+}
+
+/// A named set of cells (indices as the layout numbers them).
+#[derive(Debug, Clone)]
+pub struct RegionDef {
+    pub name: Ident,
+    pub cells: Vec<u8>,
+    pub span: Span,
+}
+
+/// One action: a move primitive a player may use on their turn.
+#[derive(Debug, Clone)]
+pub struct MoveDef {
+    pub name: Ident,
+    pub kind: MoveKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveKind {
+    /// One shared piece moves `min..=max` cells along the line (`step` is the index change).
+    Slide { step: i8, min: u32, max: Option<u32>, over_empty: bool },
+    /// The mover's piece goes on an empty cell; with `capture`, only where it flanks a line of
+    /// the opponent's pieces in one of that many directions (4 or 8), which turns over.
+    Place { capture: Option<u8> },
+    /// The mover's piece goes on the lowest empty cell of a column (row 1 is the lowest).
+    Drop,
+    /// `min..=max` counters leave one heap.
+    Remove { min: u32, max: Option<u32> },
+}
+
+/// `conditions -> result`: the first ending whose conditions all hold ends the game.
+#[derive(Debug, Clone)]
+pub struct EndingDef {
+    pub conditions: Vec<Condition>,
+    pub result: EndResult,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Condition {
+    /// The mover has `k` pieces in a row along one of 4 (orthogonal) or 8 directions.
+    InARow { k: u8, directions: u8 },
+    /// No empty cell is left.
+    Full,
+    /// The player to move has no legal move (passing aside).
+    NoMoves,
+    /// Neither player has a legal move.
+    NeitherCanMove,
+    Compare { lhs: Count, op: CmpOp, rhs: Count },
+}
+
+/// A number an ending can compare.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Count {
+    Const(u32),
+    /// Pieces (or counters, on heaps) of whose, in a region (index into `regions`) or anywhere.
+    Pieces { whose: Whose, region: Option<usize> },
+}
+
+/// Whose pieces or whose result: relative to the move just made, or a named player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Whose {
+    /// The player who just moved.
+    Mover,
+    /// The player whose turn it would be.
+    Next,
+    Player(usize),
+    /// Everyone's.
+    All,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndResult {
+    Wins(Whose),
+    Loses(Whose),
+    Draw,
+    /// The player with more pieces on the board wins (`most`), or with fewer; equal is a draw.
+    /// `wins: false` turns it around.
+    Most { most: bool, wins: bool },
 }
 
 impl GameDef {
@@ -63,13 +203,19 @@ impl GameDef {
     pub fn line(&self) -> Option<&LineBoard> {
         match &self.board {
             Layout::Line(l) => Some(l),
-            Layout::Grid(_) => None,
+            _ => None,
         }
     }
     pub fn grid(&self) -> Option<&GridBoard> {
         match &self.board {
             Layout::Grid(g) => Some(g),
-            Layout::Line(_) => None,
+            _ => None,
+        }
+    }
+    pub fn heaps(&self) -> Option<&HeapsBoard> {
+        match &self.board {
+            Layout::Heaps(h) => Some(h),
+            _ => None,
         }
     }
 }
@@ -82,7 +228,7 @@ pub struct GridBoard {
     pub span: Span,
 }
 
-/// The place mechanic: a piece goes on an empty cell and captures by flanking.
+/// A capturing placement: a piece goes on an empty cell and turns over the lines it flanks.
 #[derive(Debug, Clone)]
 pub struct PlaceDef {
     pub name: Ident,
@@ -122,7 +268,8 @@ impl LineBoard {
 #[derive(Debug, Clone)]
 pub struct PieceDef {
     pub name: Ident,
-    /// Interchangeable pieces shared by both players (`pieces dollar x 5`); 0 for `per player`.
+    /// Interchangeable pieces shared by both players (`pieces dollar x 5`); 0 for `per player`
+    /// and for the counters of heaps.
     pub count: u32,
     /// Each player has pieces of their own (`pieces disc per player`).
     pub per_player: bool,
@@ -202,12 +349,11 @@ pub enum Feature {
     Pieces,
     /// Legal moves.
     Mobility,
-    /// Pieces on the grid's corners.
-    Corners,
-    /// Pieces on its border, corners excluded.
-    Edges,
-    /// Pieces diagonally next to a corner.
-    XSquares,
+    /// Pieces in a region the game declares (index into `regions`).
+    Region(usize),
+    /// Lines of `of` cells in a row (in 8 directions) holding `have` of my pieces and none of
+    /// the opponent's: threats on the way to `of` in a row.
+    Lines { have: u8, of: u8 },
     /// Empty cells (not a difference).
     Empty,
 }
@@ -374,6 +520,8 @@ pub enum CommandArgDef {
     None,
     /// A cell such as `D3`.
     Cell,
+    /// A column such as `D`, for a drop.
+    Column,
     /// A word naming a side: the word and the player index it stands for.
     Side(Vec<(String, usize)>),
     /// A decimal number; out of range is the `bad value` event.
@@ -404,7 +552,7 @@ pub enum SessionAction {
     MoveTime {
         default: u32,
     },
-    /// Plays the host's move with the given action (index into `places`).
+    /// Plays the host's move with the given action (index into `moves`: a placement or a drop).
     Play(usize),
     /// The host passes, which it may only do without a legal move.
     Pass,
@@ -511,6 +659,8 @@ pub enum TextPart {
     Text(String),
     /// `{cell}`: the device's move.
     Cell,
+    /// `{column}`: the column of the device's move.
+    Column,
     /// `{device}`, `{host}`: that side's pieces on the board.
     Count {
         device: bool,

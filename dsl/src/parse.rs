@@ -29,13 +29,18 @@ fn syntax_error(file: FileId, text: &str, e: pest::error::Error<Rule>) -> Diagno
     let end = if end > start { end } else { token_end(text, start) };
     let (message, help) = match &e.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } => {
-            let mut names: Vec<&str> = positives.iter().filter_map(|r| describe(*r)).collect();
+            let mut names: Vec<String> = positives.iter().filter_map(|r| describe(*r)).map(String::from).collect();
+            if names.is_empty() {
+                // A grammar rule without a description: its own name still says what was expected.
+                names = positives.iter().map(|r| format!("`{}`", format!("{r:?}").replace('_', " "))).collect();
+            }
             names.sort_unstable();
             names.dedup();
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
             let found = &text[start..end];
             let found = if found.is_empty() { "end of file".to_string() } else { format!("`{found}`") };
             let expected = match names.len() {
-                0 => "something else".to_string(),
+                0 => "the end of the statement".to_string(),
                 1 => names[0].to_string(),
                 _ => format!("{} or {}", names[..names.len() - 1].join(", "), names[names.len() - 1]),
             };
@@ -104,12 +109,39 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::cmp_op => "a comparison",
         Rule::freq_unit => "`MHz`, `kHz` or `Hz`",
         Rule::time_unit => "`ms` or `s`",
-        Rule::slide | Rule::place => "a mechanic such as `slide` or `place`",
+        Rule::slide | Rule::place | Rule::drop | Rule::remove => {
+            "a move: `place`, `drop`, `slide` or `remove`"
+        }
+        Rule::capturing => "`capturing flanked lines in N directions`",
+        Rule::region => "`region`",
+        Rule::cell_ref => "a cell such as `D5` or `3`",
+        Rule::heap_sizes => "`heaps` and their sizes",
+        Rule::ending => "an ending such as `no moves -> mover wins`",
+        Rule::condition
+        | Rule::in_a_row
+        | Rule::full_board
+        | Rule::no_moves
+        | Rule::neither_moves
+        | Rule::count_cmp => "a condition: `line of K`, `full`, `no moves`, `neither can move` or `count(...) > ...`",
+        Rule::count => "`count(PLAYER)` or `count(PLAYER in REGION)`",
+        Rule::end_result | Rule::draw_result | Rule::most_result | Rule::who_result => {
+            "a result: `mover wins`, `next loses`, `PLAYER wins`, `draw` or `most pieces wins`"
+        }
+        Rule::who => "`mover`, `next` or a player",
+        Rule::test_block => "`test`",
+        Rule::test_from | Rule::test_moves | Rule::test_expect => "`from`, `moves` or `expect`",
+        Rule::move_text => "a move such as `B2`, `C`, `12-9` or `2:3`",
+        Rule::expect_legal
+        | Rule::expect_illegal
+        | Rule::expect_ongoing
+        | Rule::expect_device => "`legal`, `illegal`, `not over`, `device plays` or a result such as `cross wins`",
         Rule::pass_rule => "`pass`",
         Rule::cell_name => "a cell such as `D5`",
         Rule::steps => "a step range such as `1..`",
         Rule::strategy_kind => "`perfect`, `random` or `search`",
-        Rule::feature => "a feature: `pieces`, `mobility`, `corners`, `edges`, `x_squares` or `empty`",
+        Rule::feature | Rule::lines_feature => {
+            "a feature: `pieces`, `mobility`, `empty`, `lines(K of N)` or a region's name"
+        }
         Rule::eval => "`eval`",
         Rule::event => "an event",
         Rule::response => "`tune` or `animate`",
@@ -127,14 +159,15 @@ fn hint_for(expected: &[&str]) -> Option<String> {
         return Some("pins are written as port and bit: `PA0`, `PB3`".into());
     }
     if expected.contains(&"`players`") || expected.contains(&"`chip`") {
-        return Some("a game holds players, first, board, pieces, setup, action, end, strategy, controls, feedback and tune statements; a board holds chip, clock, budget, display, button and speaker".into());
+        return Some("a game holds players, first, board, region, pieces, setup, action, pass, end, strategy, eval, controls, feedback and tune statements; a board holds chip, clock, budget, display, button and speaker".into());
     }
     None
 }
 
+/// A pair's span without the whitespace pest lets a rule swallow at its end.
 fn span(p: &Pair<Rule>) -> Span {
     let s = p.as_span();
-    Span::new(s.start(), s.end())
+    Span::new(s.start(), s.start() + p.as_str().trim_end().len())
 }
 
 fn ident(p: Pair<Rule>) -> Ident {
@@ -161,33 +194,46 @@ fn game_item(p: Pair<Rule>) -> GameItem {
         Rule::first => GameItem::First(ident(inner.next().unwrap())),
         Rule::board_shape => {
             let shape = inner.next().unwrap();
-            let is_line = shape.as_rule() == Rule::line_shape;
+            let rule = shape.as_rule();
             let mut s = shape.into_inner();
-            if is_line {
-                let cells = int(s.next().unwrap());
-                let numbered_from = s.next().map(|n| ident(n.into_inner().next().unwrap()));
-                GameItem::Board(BoardShape::Line { cells, numbered_from })
-            } else {
-                GameItem::Board(BoardShape::Grid { cols: int(s.next().unwrap()), rows: int(s.next().unwrap()) })
+            match rule {
+                Rule::line_shape => {
+                    let cells = int(s.next().unwrap());
+                    let numbered_from = s.next().map(|n| ident(n.into_inner().next().unwrap()));
+                    GameItem::Board(BoardShape::Line { cells, numbered_from })
+                }
+                Rule::heaps_shape => GameItem::Board(BoardShape::Heaps { heaps: int(s.next().unwrap()) }),
+                _ => GameItem::Board(BoardShape::Grid { cols: int(s.next().unwrap()), rows: int(s.next().unwrap()) }),
             }
+        }
+        Rule::region => {
+            let name = ident(inner.next().unwrap());
+            GameItem::Region { name, cells: inner.map(ident).collect() }
         }
         Rule::pieces => {
             let kind = ident(inner.next().unwrap());
-            let count = inner.next().filter(|c| c.as_rule() == Rule::int).map(int);
-            GameItem::Pieces { kind, count }
+            let supply = match inner.next() {
+                Some(c) if c.as_rule() == Rule::int => Supply::Shared(int(c)),
+                Some(_) => Supply::PerPlayer,
+                None => Supply::Counters,
+            };
+            GameItem::Pieces { kind, supply }
         }
         Rule::pass_rule => GameItem::Pass,
         Rule::setup => {
             let first = inner.next().unwrap();
             if first.as_rule() == Rule::fixed_setup {
-                let placements = first
-                    .into_inner()
-                    .map(|p| {
-                        let mut p = p.into_inner();
-                        Placement { player: ident(p.next().unwrap()), cells: p.map(ident).collect() }
-                    })
-                    .collect();
-                return GameItem::FixedSetup(placements);
+                let span = span(&first);
+                let (mut placements, mut heaps) = (Vec::new(), Vec::new());
+                for item in first.into_inner() {
+                    if item.as_rule() == Rule::heap_sizes {
+                        heaps.extend(item.into_inner().map(int));
+                    } else {
+                        let mut p = item.into_inner();
+                        placements.push(Placement { owner: ident(p.next().unwrap()), cells: p.map(ident).collect() });
+                    }
+                }
+                return GameItem::FixedSetup { placements, heaps, span };
             }
             let kind = ident(first);
             let requires = inner.map(|r| Spanned::new(require(r.clone()), span(&r))).collect();
@@ -196,31 +242,31 @@ fn game_item(p: Pair<Rule>) -> GameItem {
         Rule::action => {
             let name = ident(inner.next().unwrap());
             let m = inner.next().unwrap();
-            if m.as_rule() == Rule::place {
-                let mut m = m.into_inner();
-                let piece = ident(m.next().unwrap());
-                let directions = int(m.next().unwrap());
-                return GameItem::Action { name, mechanic: Mechanic::Place { piece, directions } };
+            match m.as_rule() {
+                Rule::place => {
+                    let mut m = m.into_inner();
+                    let piece = ident(m.next().unwrap());
+                    let capturing = m.next().map(|c| int(c.into_inner().next().unwrap()));
+                    return GameItem::Action { name, mechanic: Mechanic::Place { piece, capturing } };
+                }
+                Rule::drop => {
+                    let piece = ident(m.into_inner().next().unwrap());
+                    return GameItem::Action { name, mechanic: Mechanic::Drop { piece } };
+                }
+                Rule::remove => {
+                    let (min, max) = steps(m.into_inner().next().unwrap());
+                    return GameItem::Action { name, mechanic: Mechanic::Remove { min, max } };
+                }
+                _ => {}
             }
             let mut m = m.into_inner();
             let piece = ident(m.next().unwrap());
             let toward = ident(m.next().unwrap());
-            let mut steps = m.next().unwrap().into_inner();
-            let min = int(steps.next().unwrap());
-            let max = steps.next().map(int);
+            let (min, max) = steps(m.next().unwrap());
             let over_empty = m.next().is_some();
             GameItem::Action { name, mechanic: Mechanic::Slide { piece, toward, min, max, over_empty } }
         }
-        Rule::end_rule => {
-            let e = inner.next().unwrap();
-            let neither = e.as_rule() == Rule::neither_end;
-            let wins = e.into_inner().next().unwrap().as_str() == "wins";
-            GameItem::End(if neither {
-                EndRule::NeitherCanMove { most_wins: wins }
-            } else {
-                EndRule::NoMoves { last_mover_wins: wins }
-            })
-        }
+        Rule::end_rule => GameItem::End(inner.map(ending).collect()),
         Rule::strategy => {
             let player = ident(inner.next().unwrap());
             let kind = ident(inner.next().unwrap());
@@ -256,6 +302,7 @@ fn game_item(p: Pair<Rule>) -> GameItem {
                 .collect();
             GameItem::Tune { name, notes }
         }
+        Rule::test_block => GameItem::Test(test(inner)),
         other => unreachable!("grammar: unexpected game item {other:?}"),
     }
 }
@@ -277,7 +324,7 @@ fn eval_case(p: Pair<Rule>) -> EvalCase {
     let head = inner.next().unwrap();
     let when = (head.as_rule() == Rule::eval_when).then(|| {
         let mut w = head.into_inner();
-        let feature = ident(w.next().unwrap());
+        let feature = feature_ref(w.next().unwrap());
         let op = w.next().unwrap();
         let op = Spanned::new(cmp_op(&op), span(&op));
         (feature, op, int(w.next().unwrap()))
@@ -291,8 +338,8 @@ fn eval_case(p: Pair<Rule>) -> EvalCase {
                 let mut t = part.into_inner();
                 let first = t.next().unwrap();
                 let (weight, feature) = match t.next() {
-                    Some(f) => (first.as_str().parse::<i64>().unwrap_or(i64::MAX), ident(f)),
-                    None => (1, ident(first)),
+                    Some(f) => (first.as_str().parse::<i64>().unwrap_or(i64::MAX), feature_ref(f)),
+                    None => (1, feature_ref(first)),
                 };
                 terms.push((if negative { -weight } else { weight }, feature));
                 negative = false;
@@ -300,6 +347,126 @@ fn eval_case(p: Pair<Rule>) -> EvalCase {
         }
     }
     EvalCase { when, terms, span: sp }
+}
+
+fn feature_ref(p: Pair<Rule>) -> FeatureRef {
+    if p.as_rule() == Rule::lines_feature {
+        let sp = span(&p);
+        let mut i = p.into_inner();
+        return FeatureRef::Lines { have: int(i.next().unwrap()), of: int(i.next().unwrap()), span: sp };
+    }
+    FeatureRef::Named(ident(p))
+}
+
+fn test(mut inner: pest::iterators::Pairs<Rule>) -> Test {
+    let name = string(inner.next().unwrap());
+    let (mut from, mut moves, mut expects) = (None, Vec::new(), Vec::new());
+    for item in inner {
+        let sp = span(&item);
+        match item.as_rule() {
+            Rule::test_from => {
+                let (mut placements, mut heaps, mut to_move) = (Vec::new(), Vec::new(), None);
+                for part in item.into_inner() {
+                    match part.as_rule() {
+                        Rule::heap_sizes => heaps.extend(part.into_inner().map(int)),
+                        Rule::placement => {
+                            let mut p = part.into_inner();
+                            placements.push(Placement { owner: ident(p.next().unwrap()), cells: p.map(ident).collect() });
+                        }
+                        _ => to_move = Some(ident(part)),
+                    }
+                }
+                from = Some(TestFrom { placements, heaps, to_move, span: sp });
+            }
+            Rule::test_moves => moves.extend(item.into_inner().map(ident)),
+            _ => {
+                let e = item.into_inner().next().unwrap();
+                let expect = match e.as_rule() {
+                    Rule::expect_legal => Expect::Legal(e.into_inner().map(ident).collect()),
+                    Rule::expect_illegal => Expect::Illegal(e.into_inner().map(ident).collect()),
+                    Rule::expect_ongoing => Expect::NotOver,
+                    Rule::expect_device => Expect::Device(e.into_inner().map(ident).collect()),
+                    _ => Expect::Result(end_result(e.into_inner().next().unwrap())),
+                };
+                expects.push(Spanned::new(expect, sp));
+            }
+        }
+    }
+    Test { name, from, moves, expects }
+}
+
+/// `1..` is (1, None), `1..3` is (1, Some(3)), and `2` is (2, Some(2)).
+fn steps(p: Pair<Rule>) -> (Int, Option<Int>) {
+    let mut s = p.into_inner();
+    let min = int(s.next().unwrap());
+    let max = match s.next() {
+        Some(_dots) => s.next().map(int),
+        None => Some(min.clone()),
+    };
+    (min, max)
+}
+
+fn ending(p: Pair<Rule>) -> Ending {
+    let sp = span(&p);
+    let mut conditions = Vec::new();
+    let mut result = None;
+    for part in p.into_inner() {
+        let psp = span(&part);
+        if part.as_rule() == Rule::condition {
+            conditions.push(Spanned::new(condition(part.into_inner().next().unwrap()), psp));
+        } else {
+            result = Some(Spanned::new(end_result(part.into_inner().next().unwrap()), psp));
+        }
+    }
+    Ending { conditions, result: result.expect("grammar: an ending has a result"), span: sp }
+}
+
+fn condition(c: Pair<Rule>) -> Condition {
+    match c.as_rule() {
+        Rule::in_a_row => {
+            let mut i = c.into_inner();
+            Condition::InARow { k: int(i.next().unwrap()), directions: i.next().map(int) }
+        }
+        Rule::full_board => Condition::Full,
+        Rule::no_moves => Condition::NoMoves,
+        Rule::neither_moves => Condition::NeitherCanMove,
+        _ => {
+            let mut i = c.into_inner();
+            let lhs = count_expr(i.next().unwrap());
+            let op_pair = i.next().unwrap();
+            let op = Spanned::new(cmp_op(&op_pair), span(&op_pair));
+            let rhs = count_expr(i.next().unwrap());
+            Condition::Compare { lhs, op, rhs }
+        }
+    }
+}
+
+fn count_expr(p: Pair<Rule>) -> CountExpr {
+    if p.as_rule() == Rule::int {
+        return CountExpr::Int(int(p));
+    }
+    let sp = span(&p);
+    let mut i = p.into_inner();
+    CountExpr::Count { whose: ident(i.next().unwrap()), region: i.next().map(ident), span: sp }
+}
+
+fn end_result(r: Pair<Rule>) -> EndResult {
+    match r.as_rule() {
+        Rule::draw_result => EndResult::Draw,
+        Rule::most_result => {
+            let mut i = r.into_inner();
+            let most = i.next().unwrap().as_str() == "most";
+            EndResult::Most { most, wins: i.next().unwrap().as_str() == "wins" }
+        }
+        _ => {
+            let mut i = r.into_inner();
+            let who = i.next().unwrap();
+            // `last mover` is the same player as `mover`.
+            let name = if who.as_str().starts_with("last") { "mover".to_string() } else { who.as_str().to_string() };
+            let who = Spanned::new(name, span(&who));
+            EndResult::Who { who, wins: i.next().unwrap().as_str() == "wins" }
+        }
+    }
 }
 
 fn require(p: Pair<Rule>) -> Require {
@@ -394,6 +561,7 @@ fn command(p: Pair<Rule>) -> Command {
         let a_span = span(&a);
         let arg = match a.as_rule() {
             Rule::cell_arg => CommandArg::Cell,
+            Rule::column_arg => CommandArg::Column,
             Rule::side_arg => CommandArg::Side(
                 a.into_inner()
                     .map(|c| {

@@ -93,7 +93,7 @@ fn no_prefix_of_a_valid_file_panics() {
 fn malformed_evaluations() {
     let grid = |strategy_and_eval: &str| {
         format!(
-            "game g {{\n  players black, white\n  first black\n  board grid 8 x 8\n  pieces disc per player\n  setup fixed {{ black at D5, E4\n white at D4, E5 }}\n  action place = place disc on empty capturing flanked lines in 8 directions\n  pass when no moves\n  end when neither can move: most pieces wins\n{strategy_and_eval}\n}}\n"
+            "game g {{\n  players black, white\n  first black\n  board grid 8 x 8\n  pieces disc per player\n  setup fixed {{ black at D5, E4\n white at D4, E5 }}\n  action place = place disc on empty capturing flanked lines in 8 directions\n  pass when no moves\n  end {{ neither can move -> most pieces wins }}\n{strategy_and_eval}\n}}\n"
         )
     };
     let cases = [
@@ -101,7 +101,6 @@ fn malformed_evaluations() {
         ("eval_without_else", grid("  strategy white = search\n  eval { when empty > 10: 1 * pieces }")),
         ("eval_weight_too_big", grid("  strategy white = search\n  eval { else: 1000 * corners }")),
         ("eval_unknown_feature", grid("  strategy white = search\n  eval { else: 3 * stability }")),
-        ("perfect_on_a_grid", grid("  strategy white = perfect")),
         ("cell_off_the_grid", grid("").replace("black at D5, E4", "black at D5, J4")),
     ];
     for (name, text) in cases {
