@@ -9,7 +9,8 @@ use crate::turn::{Game, Input, Outcome, Turn};
 
 /// What the generated board glue provides.
 pub trait Hal {
-    /// A free-running millisecond count.
+    /// A free-running millisecond count. It may advance by more than one between two reads
+    /// (a display tick longer than a millisecond, or a long tune): the loop catches up.
     fn millis(&mut self) -> u16;
     /// Raw input levels, bit set = pressed, in control order (per-piece controls first).
     fn inputs(&mut self) -> u8;
@@ -33,7 +34,10 @@ pub struct Feedback {
 
 /// How the inputs map onto the turn machine, as generated from the `controls` block.
 pub struct Controls {
-    /// Inputs 0..pieces are the per-piece controls.
+    /// Inputs 0..piece_inputs are the per-piece controls in the order the game declares them,
+    /// `pieces` inputs each: input i is control i / pieces, piece i % pieces.
+    pub piece_inputs: u8,
+    /// Pieces on the line, one input each per per-piece control.
     pub pieces: u8,
     /// The input that commits (and starts a game).
     pub commit: u8,
@@ -70,12 +74,21 @@ impl<G: Game> App<G> {
     pub fn run<H: Hal>(&mut self, hal: &mut H, fb: &Feedback, ctl: &Controls) -> ! {
         let mut last = hal.millis();
         loop {
-            let now = hal.millis();
-            if now != last {
-                last = now;
-                self.tick(hal, fb, ctl, now);
-            }
+            last = self.poll(hal, fb, ctl, last);
         }
+    }
+
+    /// One [`tick`](Self::tick), for the millisecond after `last`, if the count has passed
+    /// `last`; returns the last millisecond ticked. Polled again and again, the loop ticks once
+    /// for every millisecond however the count advances (two a display tick at 500 Hz, many
+    /// over a long tune), so idle times, debouncing and animations count milliseconds.
+    pub fn poll<H: Hal>(&mut self, hal: &mut H, fb: &Feedback, ctl: &Controls, last: u16) -> u16 {
+        if hal.millis() == last {
+            return last;
+        }
+        let now = last.wrapping_add(1);
+        self.tick(hal, fb, ctl, now);
+        now
     }
 
     /// One millisecond of the loop.
@@ -87,13 +100,7 @@ impl<G: Game> App<G> {
             if pressed & (1 << bit) == 0 {
                 continue;
             }
-            let input = if bit == ctl.commit {
-                Input::Commit
-            } else if bit < ctl.pieces {
-                Input::Piece(bit)
-            } else {
-                continue;
-            };
+            let Some(input) = input(ctl, bit) else { continue };
             self.idle_ms = 0;
             let outcome = self.turn.press(input, now);
             if matches!(outcome, Outcome::HumanWon | Outcome::DeviceWon) {
@@ -153,6 +160,23 @@ impl<G: Game> App<G> {
     }
 }
 
+/// What input `bit` means to the turn machine.
+fn input(ctl: &Controls, bit: u8) -> Option<Input> {
+    if bit == ctl.commit {
+        return Some(Input::Commit);
+    }
+    if bit >= ctl.piece_inputs || ctl.pieces == 0 {
+        return None;
+    }
+    // Repeated subtraction: a division is a library call on AVR, and there are few controls.
+    let (mut control, mut piece) = (0, bit);
+    while piece >= ctl.pieces {
+        piece -= ctl.pieces;
+        control += 1;
+    }
+    Some(Input::Piece { control, piece })
+}
+
 /// Plays a tune to the end; the display keeps refreshing from its interrupt meanwhile.
 pub fn play<H: Hal>(hal: &mut H, tune: Tune) {
     for note in tune {
@@ -162,4 +186,85 @@ pub fn play<H: Hal>(hal: &mut H, tune: Tune) {
         while hal.millis().wrapping_sub(start) < note.millis {}
     }
     hal.tone(None);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::line::Move;
+    use crate::rng::Rng;
+
+    /// A game with nothing to play: the loop's timing and input mapping are what is tested.
+    struct Idle;
+    impl Game for Idle {
+        const LAST_MOVER_WINS: bool = true;
+        const HUMAN_FIRST: bool = true;
+        fn setup(_: &mut Rng) -> Cells {
+            1
+        }
+        fn can_move(_: Cells) -> bool {
+            false
+        }
+        fn device_move(_: Cells, _: &mut Rng) -> Option<Move> {
+            None
+        }
+        fn extend(_: Cells, _: u8, _: u8, _: u8) -> Option<Cells> {
+            None
+        }
+    }
+
+    /// A board whose millisecond count advances `step` at a time, as a display tick of
+    /// `step` milliseconds advances it.
+    struct Clock {
+        ms: u16,
+        elapsed: u32,
+        slept_at: Option<u32>,
+    }
+    impl Hal for Clock {
+        fn millis(&mut self) -> u16 {
+            self.ms
+        }
+        fn inputs(&mut self) -> u8 {
+            0
+        }
+        fn show(&mut self, _: Cells) {}
+        fn tone(&mut self, _: Option<&Note>) {}
+        fn sleep(&mut self) {
+            self.slept_at.get_or_insert(self.elapsed);
+        }
+    }
+
+    const FB: Feedback = Feedback { denied: None, accepted: None, human_won: None, device_won: None, cylon: Some(12) };
+
+    #[test]
+    fn idle_time_counts_milliseconds_whatever_the_tick() {
+        let ctl = Controls { piece_inputs: 5, pieces: 5, commit: 5, idle_ms: 30_000 };
+        // Display ticks of 1, 2 and 4 ms (1000, 500 and 250 Hz), the count wrapping on the way.
+        for step in [1u16, 2, 4] {
+            let mut hal = Clock { ms: 65_000, elapsed: 0, slept_at: None };
+            let mut app = App::<Idle>::default();
+            let mut last = hal.millis();
+            while hal.slept_at.is_none() && hal.elapsed < 40_000 {
+                hal.ms = hal.ms.wrapping_add(step);
+                hal.elapsed += step as u32;
+                // The count moved on by `step`: the loop polls until it has caught up.
+                while hal.ms != last {
+                    last = app.poll(&mut hal, &FB, &ctl, last);
+                }
+            }
+            assert_eq!(hal.slept_at, Some(30_000), "ticks of {step} ms");
+        }
+    }
+
+    #[test]
+    fn inputs_map_to_controls_and_pieces() {
+        // Two per-piece controls over three pieces, then commit.
+        let ctl = Controls { piece_inputs: 6, pieces: 3, commit: 6, idle_ms: 0 };
+        assert_eq!(input(&ctl, 0), Some(Input::Piece { control: 0, piece: 0 }));
+        assert_eq!(input(&ctl, 2), Some(Input::Piece { control: 0, piece: 2 }));
+        assert_eq!(input(&ctl, 3), Some(Input::Piece { control: 1, piece: 0 }));
+        assert_eq!(input(&ctl, 5), Some(Input::Piece { control: 1, piece: 2 }));
+        assert_eq!(input(&ctl, 6), Some(Input::Commit));
+        assert_eq!(input(&ctl, 7), None);
+    }
 }

@@ -68,26 +68,67 @@ impl Grid {
         moved & self.cells()
     }
 
-    /// The four corner cells.
-    pub const fn corners(&self) -> Bits {
-        let (c, r) = (self.cols as u32 - 1, self.rows as u32 - 1);
-        1 | 1 << c | 1 << (r * 8) | 1 << (r * 8 + c)
-    }
-
-    /// Cells on the border, corners excluded.
-    pub const fn edges(&self) -> Bits {
-        let cells = self.cells();
+    /// The lowest empty cell of each column that has one: where a dropped piece lands (row 1
+    /// is the lowest).
+    pub fn drops(&self, occupied: Bits) -> Bits {
         let first_row = (1u64 << self.cols) - 1;
-        let last_row = first_row << ((self.rows as u32 - 1) * 8);
-        let first_col = 0x0101_0101_0101_0101u64 & cells;
-        let last_col = first_col << (self.cols - 1);
-        (first_row | last_row | first_col | last_col) & !self.corners()
+        !occupied & (occupied << 8 | first_row) & self.cells()
     }
 
-    /// The cells diagonally next to a corner, which hand the corner to the opponent.
-    pub const fn x_squares(&self) -> Bits {
-        let (c, r) = (self.cols as u32 - 1, self.rows as u32 - 1);
-        1 << 9 | 1 << (8 + c - 1) | 1 << ((r - 1) * 8 + 1) | 1 << ((r - 1) * 8 + c - 1)
+    /// Whether `bits` hold `k` cells in a row along a row or a column, or, with `diagonals`,
+    /// along either diagonal too.
+    // Out of line on AVR, where 64-bit arithmetic inlined at every use costs kilobytes.
+    #[cfg_attr(target_arch = "avr", inline(never))]
+    pub fn in_a_row(&self, bits: Bits, k: u8, diagonals: bool) -> bool {
+        let axes: &[(i8, i8)] = if diagonals { &[(1, 0), (0, 1), (1, 1), (1, -1)] } else { &[(1, 0), (0, 1)] };
+        axes.iter().any(|&axis| {
+            // After i steps, a bit stands where i + 1 cells in a row end.
+            let mut run = bits;
+            for _ in 1..k {
+                run &= self.shift(run, axis);
+            }
+            run != 0
+        })
+    }
+
+    /// Lines of `of` cells in a row (along rows, columns and both diagonals) that hold exactly
+    /// `have` of `me`'s pieces and none of `opp`'s: how many threats `me` has on the way to
+    /// `of` in a row.
+    // Out of line on AVR, where 64-bit arithmetic inlined at every use costs kilobytes.
+    #[cfg_attr(target_arch = "avr", inline(never))]
+    pub fn lines(&self, me: Bits, opp: Bits, have: u8, of: u8) -> i16 {
+        let free = self.cells() & !opp;
+        let mut total = 0;
+        for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+            let back = (-dc, -dr);
+            // Per window start: whether every cell is on the grid and free of `opp`, and a
+            // bit-sliced count of `me`'s pieces in it.
+            let (mut fits, mut mine, mut at) = (free, me, [0 as Bits; 4]);
+            for i in 0..of {
+                if i > 0 {
+                    fits &= {
+                        let mut f = free;
+                        for _ in 0..i {
+                            f = self.shift(f, back);
+                        }
+                        f
+                    };
+                    mine = self.shift(mine, back);
+                }
+                let mut carry = mine;
+                for plane in at.iter_mut() {
+                    let sum = *plane ^ carry;
+                    carry &= *plane;
+                    *plane = sum;
+                }
+            }
+            let mut exact = fits;
+            for (bit, plane) in at.iter().enumerate() {
+                exact &= if have >> bit & 1 == 1 { *plane } else { !*plane };
+            }
+            total += count(exact);
+        }
+        total
     }
 
     /// Cells where `me` may place a piece that captures at least one of `opp`'s.
@@ -251,6 +292,70 @@ mod tests {
     }
 
     #[test]
+    fn lines_count_windows_free_of_the_opponent() {
+        let g = Grid { cols: 7, rows: 6 };
+        // Three in a row at the bottom left, the fourth cell of the window free.
+        let me = bit(0, 0) | bit(1, 0) | bit(2, 0);
+        assert_eq!(g.lines(me, 0, 3, 4), 1, "A1-D1 only");
+        assert_eq!(g.lines(me, bit(3, 0), 3, 4), 0, "blocked on D1");
+        // Plain reference: every window of 4 along the 4 axes.
+        let mut rng = 0x1234_5678_9ABC_DEF0u64;
+        for _ in 0..200 {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let a = rng & g.cells();
+            let me = a & rng.rotate_left(17);
+            let opp = a & !me & rng.rotate_left(31);
+            for have in 1..=4 {
+                let mut want = 0;
+                for r in 0..6i8 {
+                    for c in 0..7i8 {
+                        for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+                            let cells: Vec<(i8, i8)> = (0..4).map(|i| (c + dc * i, r + dr * i)).collect();
+                            if cells.iter().any(|&(c, r)| !(0..7).contains(&c) || !(0..6).contains(&r)) {
+                                continue;
+                            }
+                            let mine = cells.iter().filter(|&&(c, r)| me & bit(c as u8, r as u8) != 0).count();
+                            let theirs = cells.iter().filter(|&&(c, r)| opp & bit(c as u8, r as u8) != 0).count();
+                            want += (mine == have && theirs == 0) as i16;
+                        }
+                    }
+                }
+                assert_eq!(g.lines(me, opp, have as u8, 4), want, "have {have}");
+            }
+        }
+    }
+
+    #[test]
+    fn drops_land_on_the_lowest_empty_cell() {
+        let g = Grid { cols: 7, rows: 6 };
+        // Column A holds two discs, column C one; the rest are empty.
+        let occupied = bit(0, 0) | bit(0, 1) | bit(2, 0);
+        let d = g.drops(occupied);
+        assert_eq!(d.count_ones(), 7);
+        assert!(d & bit(0, 2) != 0 && d & bit(2, 1) != 0 && d & bit(1, 0) != 0);
+        let full_a = (0..6).fold(0, |m, r| m | bit(0, r));
+        assert_eq!(g.drops(full_a) & 0x0101_0101_0101_0101, 0, "a full column takes nothing");
+    }
+
+    #[test]
+    fn lines_of_k_along_every_axis() {
+        let g = Grid { cols: 7, rows: 6 };
+        let row = bit(1, 2) | bit(2, 2) | bit(3, 2) | bit(4, 2);
+        let diag = bit(0, 0) | bit(1, 1) | bit(2, 2) | bit(3, 3);
+        let anti = bit(6, 0) | bit(5, 1) | bit(4, 2) | bit(3, 3);
+        for line in [row, diag, anti] {
+            assert!(g.in_a_row(line, 4, true));
+            assert!(!g.in_a_row(line & !bit(2, 2) & !bit(5, 1) & !bit(4, 2) & !bit(2, 2), 4, true));
+        }
+        assert!(!g.in_a_row(diag, 4, false), "diagonals only count in 8 directions");
+        assert!(g.in_a_row(row, 4, false));
+        // No wrap from the end of one row to the start of the next.
+        assert!(!g.in_a_row(bit(5, 0) | bit(6, 0) | bit(0, 1) | bit(1, 1), 4, true));
+    }
+
+    #[test]
     fn perft_of_the_8x8_cross_start_matches_published_counts() {
         let black = bit(3, 4) | bit(4, 3);
         let white = bit(3, 3) | bit(4, 4);
@@ -284,17 +389,6 @@ mod tests {
         assert_eq!(m.count_ones(), 4);
         assert_eq!(m, bit(3, 2) | bit(2, 3) | bit(5, 4) | bit(4, 5));
         assert_eq!(G.flips(black, white, bit(3, 2), &KING), bit(3, 3));
-    }
-
-    #[test]
-    fn corners_edges_and_x_squares() {
-        assert_eq!(G.corners(), bit(0, 0) | bit(7, 0) | bit(0, 7) | bit(7, 7));
-        assert_eq!(G.edges().count_ones(), 24);
-        assert_eq!(G.edges() & G.corners(), 0);
-        assert_eq!(G.x_squares(), bit(1, 1) | bit(6, 1) | bit(1, 6) | bit(6, 6));
-        let small = Grid { cols: 4, rows: 3 };
-        assert_eq!(small.corners(), bit(0, 0) | bit(3, 0) | bit(0, 2) | bit(3, 2));
-        assert_eq!(small.edges().count_ones(), 6);
     }
 
     #[test]

@@ -23,6 +23,7 @@ pub mod rng;
 pub mod search;
 pub mod serial;
 pub mod session;
+pub mod solved;
 pub mod strategy;
 pub mod tune;
 pub mod turn;

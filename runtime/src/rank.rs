@@ -3,13 +3,27 @@
 
 use crate::line::Cells;
 
-/// The rank of `cells` among all sets of the same size on `n` cells, from 0 to C(n, k) - 1.
+/// The rank of `cells`, a set of `K` cells, among all sets of the same size on `n` cells, from
+/// 0 to C(n, K) - 1. A line has at most 16 cells and at least one empty, so `K` is below 16,
+/// and every rank (C(16, 8) = 12870 at most) fits a `u16`.
 ///
 /// Keeps one row of Pascal's triangle as it walks the cells, which needs no multiplication or
 /// division (both are library calls on AVR) and no table.
 pub fn rank<const K: usize>(cells: Cells, n: u8) -> u16 {
+    const { assert!(K < 16, "a line has at most 16 cells, one of them empty") };
+    // The row needs K + 1 entries; small sets keep the short row (and their stack) they
+    // always had. `K` is a constant, so only one branch is compiled.
+    if K < 8 {
+        rank_with::<K, 8>(cells, n)
+    } else {
+        rank_with::<K, 16>(cells, n)
+    }
+}
+
+/// [`rank`] with a Pascal row of `R` > `K` entries.
+fn rank_with<const K: usize, const R: usize>(cells: Cells, n: u8) -> u16 {
     // row[j] = C(i, j) for the current cell index i, j in 0..=K.
-    let mut row = [0u16; 8];
+    let mut row = [0u16; R];
     row[0] = 1;
     let mut rank = 0u16;
     let mut seen = 0usize;
@@ -20,7 +34,7 @@ pub fn rank<const K: usize>(cells: Cells, n: u8) -> u16 {
                 rank += row[seen];
             }
         }
-        let mut j = K.min(7);
+        let mut j = K;
         while j > 0 {
             row[j] += row[j - 1];
             j -= 1;
@@ -33,19 +47,42 @@ pub fn rank<const K: usize>(cells: Cells, n: u8) -> u16 {
 mod tests {
     use super::*;
 
-    #[test]
-    fn ranks_are_a_bijection_onto_0_to_c_n_k() {
-        // C(12, 5) = 792 sets; each must get a distinct rank below 792.
-        let mut seen = [false; 792];
-        for cells in 0u16..(1 << 12) {
-            if cells.count_ones() == 5 {
-                let r = rank::<5>(cells, 12) as usize;
-                assert!(r < 792);
-                assert!(!seen[r], "rank {r} given twice");
+    /// C(n, k) by the multiplicative formula, independent of the row walk.
+    fn binomial(n: u32, k: u32) -> usize {
+        (0..k).fold(1usize, |acc, i| acc * (n - i) as usize / (i + 1) as usize)
+    }
+
+    /// Every `K`-set of `n` cells gets a distinct rank below C(n, K), so every rank is used.
+    fn assert_bijection<const K: usize>(n: u8) {
+        let total = binomial(n as u32, K as u32);
+        let mut seen = [false; 12870];
+        let mut count = 0;
+        for cells in 0u32..(1 << n) {
+            if cells.count_ones() as usize == K {
+                let r = rank::<K>(cells as Cells, n) as usize;
+                assert!(r < total, "C({n}, {K}): rank {r} of {cells:#b} out of range");
+                assert!(!seen[r], "C({n}, {K}): rank {r} given twice");
                 seen[r] = true;
+                count += 1;
             }
         }
-        assert!(seen.iter().all(|&s| s));
+        assert_eq!(count, total);
+        assert!(seen[..total].iter().all(|&s| s), "C({n}, {K}): a rank is unused");
+    }
+
+    #[test]
+    fn ranks_are_a_bijection_onto_0_to_c_n_k() {
+        assert_bijection::<5>(12);
+        assert_bijection::<1>(2);
+        assert_bijection::<1>(16);
+        assert_bijection::<3>(8);
+        assert_bijection::<7>(14);
+        assert_bijection::<7>(16);
+        assert_bijection::<8>(16);
+        assert_bijection::<9>(16);
+        assert_bijection::<11>(12);
+        assert_bijection::<12>(16);
+        assert_bijection::<15>(16);
     }
 
     #[test]

@@ -4,18 +4,49 @@
 //! What the commands are called and what the device says are tables the compiler generates
 //! from the game file ([`Protocol`]); this module knows only the generic session: choosing
 //! sides, a move clock, moves and passes checked against the rules, the device's search, and
-//! the end of the game. Positions are grid [`Duel`]s seen from the side to move.
+//! the end of the game. Positions are grid [`Duel`]s seen from the side to move; when a game is
+//! over, and who won, is the generated game's to say ([`Placement::over`]).
 
 use crate::chip::Shared;
-use crate::grid::{count, Bits, Duel};
+use crate::grid::{cells_into, count, Bits, Duel};
 use crate::progmem;
+use crate::rng::Rng;
 use crate::search::{choose, Budget, Tree};
 use crate::serial::{Line, LineReader};
 
-/// What the session needs of a game beyond the search's [`Tree`].
+/// A finished game's result for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Win,
+    Loss,
+    Draw,
+}
+
+/// How the device chooses its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// Alpha-beta search under the move clock.
+    Search,
+    /// From the table of a game the compiler solved ([`Placement::solved`]).
+    Solved,
+    /// Any legal move, uniformly.
+    Random,
+}
+
+/// What the session needs of a game beyond the search's [`Tree`]; the compiler generates it
+/// from the game file.
 pub trait Placement: Tree<Pos = Duel, Move = u8> {
+    const STRATEGY: Strategy;
     /// The cells the mover may play on.
     fn legal(pos: &Duel) -> Bits;
+    /// The game's endings, read in order: `Some` once the game is over.
+    fn over(pos: &Duel) -> Option<Verdict>;
+    /// The result of a game the host ends before its end, scored as it stands.
+    fn stopped(pos: &Duel) -> Verdict;
+    /// The solved game's choice for the side to move ([`Strategy::Solved`]).
+    fn solved(_pos: &Duel, _rng: &mut Rng) -> Option<u8> {
+        None
+    }
 }
 
 /// The session's view of the hardware.
@@ -47,6 +78,8 @@ pub mod op {
     pub const COUNT_DEVICE: u8 = 6;
     /// The host's pieces on the board, in decimal.
     pub const COUNT_HOST: u8 = 7;
+    /// The device's move, as a column letter.
+    pub const COLUMN: u8 = 8;
 }
 
 /// Command table encoding: each entry is the word's length, the word, an action and its
@@ -65,6 +98,8 @@ pub mod cmd {
     /// Takes a cell.
     pub const PLAY: u8 = 8;
     pub const PASS: u8 = 9;
+    /// Takes a column: the move is the legal cell lowest in it (a drop).
+    pub const PLAY_COLUMN: u8 = 10;
 }
 
 /// The events a response can be bound to, as indices into [`Protocol::events`].
@@ -154,6 +189,8 @@ pub struct Session<T: Placement, const N: usize> {
     reader: LineReader<LINE>,
     /// The deepest the device searches: each ply costs stack, and a small chip has little.
     max_depth: u8,
+    /// Ties of a solved strategy and random moves.
+    rng: Rng,
     _rules: core::marker::PhantomData<T>,
 }
 
@@ -172,6 +209,7 @@ impl<T: Placement, const N: usize> Session<T, N> {
             last: 0,
             reader: LineReader::default(),
             max_depth,
+            rng: Rng::new(0x5A17),
             _rules: core::marker::PhantomData,
         }
     }
@@ -239,7 +277,7 @@ impl<T: Placement, const N: usize> Session<T, N> {
     #[inline(never)]
     fn act(&mut self, io: &mut impl Io, action: u8, args_at: usize, arg: &[u8]) {
         let t = self.proto.commands;
-        let takes_arg = matches!(action, cmd::HOST_PLAYS_SIDE | cmd::MOVE_TIME | cmd::PLAY);
+        let takes_arg = matches!(action, cmd::HOST_PLAYS_SIDE | cmd::MOVE_TIME | cmd::PLAY | cmd::PLAY_COLUMN);
         if !takes_arg && !arg.is_empty() {
             return self.say(io, Event::Unknown);
         }
@@ -300,7 +338,7 @@ impl<T: Placement, const N: usize> Session<T, N> {
                     self.state,
                     State::HostTurn | State::TooLate | State::DeviceTurn | State::Await { over: false }
                 ) {
-                    self.finish(io, false);
+                    self.finish(io, T::stopped(&self.pos), false);
                 }
             }
             cmd::MOVE_TIME => {
@@ -331,10 +369,25 @@ impl<T: Placement, const N: usize> Session<T, N> {
                 if !legal {
                     return self.say(io, Event::Denied);
                 }
-                self.pos = T::play(&self.pos, row * 8 + col);
-                self.mover ^= 1;
-                self.say(io, Event::Moved);
-                self.advance(io);
+                self.host_plays(io, row * 8 + col);
+            }
+            cmd::PLAY_COLUMN => {
+                let col = match arg {
+                    [letter] => letter.to_ascii_uppercase().wrapping_sub(b'A'),
+                    _ => return self.say(io, Event::Unknown),
+                };
+                if self.state != State::HostTurn {
+                    return self.say(io, Event::Denied);
+                }
+                if self.late(io) {
+                    return self.too_late(io);
+                }
+                let rows = self.legal().to_le_bytes();
+                let row = (0..self.proto.rows).find(|&r| col < self.proto.cols && rows[r as usize] >> col & 1 != 0);
+                match row {
+                    Some(r) => self.host_plays(io, r * 8 + col),
+                    None => self.say(io, Event::Denied),
+                }
             }
             cmd::PASS => {
                 if self.state != State::HostTurn || self.legal() != 0 {
@@ -350,6 +403,13 @@ impl<T: Placement, const N: usize> Session<T, N> {
             }
             _ => self.say(io, Event::Unknown),
         }
+    }
+
+    fn host_plays(&mut self, io: &mut impl Io, cell: u8) {
+        self.pos = T::play(&self.pos, cell);
+        self.mover ^= 1;
+        self.say(io, Event::Moved);
+        self.advance(io);
     }
 
     fn late(&self, io: &mut impl Io) -> bool {
@@ -394,9 +454,13 @@ impl<T: Placement, const N: usize> Session<T, N> {
 
     /// Hands the turn to whoever is to move, or ends the game when nobody can.
     fn advance(&mut self, io: &mut impl Io) {
+        if let Some(verdict) = T::over(&self.pos) {
+            return self.finish(io, verdict, true);
+        }
         let can_move = self.legal() != 0;
         if !can_move && T::pass(&self.pos).is_none() {
-            return self.finish(io, true);
+            // The generated endings cover this; scored as it stands should they not.
+            return self.finish(io, T::stopped(&self.pos), true);
         }
         if self.mover != self.host {
             self.state = State::DeviceTurn;
@@ -411,21 +475,21 @@ impl<T: Placement, const N: usize> Session<T, N> {
     #[inline(never)]
     fn device_move(&mut self, io: &mut impl Io) {
         let started = io.millis();
-        // Room for sending the answer and for the nodes between clock checks.
-        let limit = self.move_ms.saturating_sub(self.move_ms / 8 + 20);
-        let mut out_of_time = || io.millis().wrapping_sub(started) >= limit;
-        let mut budget = Budget::new(u32::MAX, &mut out_of_time);
-        let choice = choose::<T, N>(&self.pos, self.max_depth, self.proto.order_by_eval, &mut budget);
-        let nodes = budget.nodes;
-        // SAFETY: the main loop is the only writer; the simulator reads it between steps.
-        unsafe {
-            LAST_SEARCH_NODES.set(nodes);
-            LAST_SEARCH_DEPTH.set(choice.map_or(0, |c| c.depth));
-        }
+        self.rng.mix(started as u16);
+        let choice = match T::STRATEGY {
+            Strategy::Search => self.search(io, started),
+            Strategy::Solved => T::solved(&self.pos, &mut self.rng),
+            Strategy::Random => {
+                let legal = self.legal();
+                let mut cells = [0u8; 64];
+                let n = cells_into(legal, &mut cells);
+                (n > 0).then(|| cells[self.rng.below(n as u8) as usize])
+            }
+        };
         match choice {
-            Some(c) => {
-                self.last = c.best;
-                self.pos = T::play(&self.pos, c.best);
+            Some(best) => {
+                self.last = best;
+                self.pos = T::play(&self.pos, best);
                 self.mover ^= 1;
                 self.say(io, Event::DeviceMoves);
             }
@@ -440,18 +504,38 @@ impl<T: Placement, const N: usize> Session<T, N> {
         }
     }
 
-    /// Scores the game and announces the result.
-    fn finish(&mut self, io: &mut impl Io, nobody_can_move: bool) {
+    /// The device's search within its move clock.
+    fn search(&mut self, io: &mut impl Io, started: u32) -> Option<u8> {
+        // Room for sending the answer and for the nodes between clock checks.
+        let limit = self.move_ms.saturating_sub(self.move_ms / 8 + 20);
+        let mut out_of_time = || io.millis().wrapping_sub(started) >= limit;
+        let mut budget = Budget::new(u32::MAX, &mut out_of_time);
+        let choice = choose::<T, N>(&self.pos, self.max_depth, self.proto.order_by_eval, &mut budget);
+        let nodes = budget.nodes;
+        // SAFETY: the main loop is the only writer; the simulator reads it between steps.
+        unsafe {
+            LAST_SEARCH_NODES.set(nodes);
+            LAST_SEARCH_DEPTH.set(choice.map_or(0, |c| c.depth));
+        }
+        choice.map(|c| c.best)
+    }
+
+    /// Announces the end and the result the game's endings gave (for the side to move).
+    fn finish(&mut self, io: &mut impl Io, verdict: Verdict, by_itself: bool) {
         self.state = State::Over;
-        if nobody_can_move {
+        if by_itself {
             self.say(io, Event::NeitherCanMove);
         }
         self.say(io, Event::GameOver);
-        let (device, host) = (self.count(self.host ^ 1), self.count(self.host));
-        let result = match device.cmp(&host) {
-            core::cmp::Ordering::Greater => Event::WinDevice,
-            core::cmp::Ordering::Less => Event::WinHost,
-            core::cmp::Ordering::Equal => Event::Draw,
+        let winner = match verdict {
+            Verdict::Win => Some(self.mover),
+            Verdict::Loss => Some(self.mover ^ 1),
+            Verdict::Draw => None,
+        };
+        let result = match winner {
+            None => Event::Draw,
+            Some(w) if w == self.host => Event::WinHost,
+            Some(_) => Event::WinDevice,
         };
         self.say(io, result);
     }
@@ -489,6 +573,7 @@ impl<T: Placement, const N: usize> Session<T, N> {
                     io.write(b'A' + self.last % 8);
                     decimal(io, self.last / 8 + 1);
                 }
+                op::COLUMN => io.write(b'A' + self.last % 8),
                 op::COUNT_DEVICE => decimal(io, self.count(self.host ^ 1)),
                 op::COUNT_HOST => decimal(io, self.count(self.host)),
                 text => io.write(text),

@@ -19,15 +19,19 @@ pub trait Game {
     /// The device's choice in `pos`; `None` only when it has no move.
     fn device_move(pos: Cells, rng: &mut Rng) -> Option<Move>;
     /// The position after moving piece `piece` (counted as the controls count) `steps` steps
-    /// from the turn's start position, if that is one legal move.
-    fn extend(start: Cells, piece: u8, steps: u8) -> Option<Cells>;
+    /// with the action of per-piece control `control` (from 0, in the order the game declares
+    /// them) from the turn's start position, if that is one legal move.
+    fn extend(start: Cells, control: u8, piece: u8, steps: u8) -> Option<Cells>;
 }
 
 /// What the player pressed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Input {
-    /// The per-piece control of piece `n` (from 0).
-    Piece(u8),
+    /// Per-piece control `control` (from 0, each with its own action) of piece `piece` (from 0).
+    Piece {
+        control: u8,
+        piece: u8,
+    },
     Commit,
 }
 
@@ -46,7 +50,12 @@ pub enum Outcome {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
     Attract,
-    Human { start: Cells, piece: Option<u8>, steps: u8 },
+    /// The player enters a move: the control and piece of the first accepted press, if any.
+    Human {
+        start: Cells,
+        piece: Option<(u8, u8)>,
+        steps: u8,
+    },
 }
 
 pub struct Turn<G: Game> {
@@ -83,15 +92,17 @@ impl<G: Game> Turn<G> {
                     self.device_turn()
                 }
             }
-            (Phase::Attract, Input::Piece(_)) => Outcome::Ignored,
-            (Phase::Human { start, piece, steps }, Input::Piece(n)) => {
-                if piece.is_some_and(|p| p != n) {
+            (Phase::Attract, Input::Piece { .. }) => Outcome::Ignored,
+            (Phase::Human { start, piece, steps }, Input::Piece { control, piece: n }) => {
+                // One move is one piece and one action: another piece, or the same piece with
+                // another action, is denied.
+                if piece.is_some_and(|p| p != (control, n)) {
                     return Outcome::Denied;
                 }
-                match G::extend(start, n, steps + 1) {
+                match G::extend(start, control, n, steps + 1) {
                     Some(pos) => {
                         self.pos = pos;
-                        self.phase = Phase::Human { start, piece: Some(n), steps: steps + 1 };
+                        self.phase = Phase::Human { start, piece: Some((control, n)), steps: steps + 1 };
                         Outcome::Accepted
                     }
                     None => Outcome::Denied,
@@ -142,9 +153,11 @@ mod tests {
     use super::*;
     use crate::line::{nth_from_top, Slide};
 
-    /// A toy game for the machine: two pieces on 6 cells sliding toward index 0.
+    /// A toy game for the machine: two pieces on 6 cells sliding over empty cells toward
+    /// index 0 (control 0) or back toward index 5 (control 1).
     struct Toy;
     const SLIDE: Slide = Slide { cells: 6, step: -1, min: 1, max: 5, over_empty: true };
+    const BACK: Slide = Slide { cells: 6, step: 1, min: 1, max: 5, over_empty: true };
     impl Game for Toy {
         const LAST_MOVER_WINS: bool = true;
         const HUMAN_FIRST: bool = true;
@@ -152,7 +165,7 @@ mod tests {
             0b10_0100
         }
         fn can_move(pos: Cells) -> bool {
-            SLIDE.has_move(pos)
+            SLIDE.has_move(pos) || BACK.has_move(pos)
         }
         fn device_move(pos: Cells, _: &mut Rng) -> Option<Move> {
             let mut first = None;
@@ -161,26 +174,54 @@ mod tests {
             });
             first
         }
-        fn extend(start: Cells, piece: u8, steps: u8) -> Option<Cells> {
+        fn extend(start: Cells, control: u8, piece: u8, steps: u8) -> Option<Cells> {
             let from = nth_from_top(start, piece)?;
-            SLIDE.target(start, from, steps).map(|to| Move { from, to }.apply(start))
+            let slide = match control {
+                0 => &SLIDE,
+                1 => &BACK,
+                _ => return None,
+            };
+            slide.target(start, from, steps).map(|to| Move { from, to }.apply(start))
         }
+    }
+
+    fn piece(n: u8) -> Input {
+        Input::Piece { control: 0, piece: n }
+    }
+
+    fn back(n: u8) -> Input {
+        Input::Piece { control: 1, piece: n }
     }
 
     #[test]
     fn a_turn_is_entered_press_by_press_and_committed() {
         let mut t = Turn::<Toy>::new(1);
-        assert_eq!(t.press(Input::Piece(0), 0), Outcome::Ignored);
+        assert_eq!(t.press(piece(0), 0), Outcome::Ignored);
         assert_eq!(t.press(Input::Commit, 0), Outcome::Started);
         assert_eq!(t.press(Input::Commit, 0), Outcome::Denied, "nothing entered yet");
-        assert_eq!(t.press(Input::Piece(0), 0), Outcome::Accepted);
+        assert_eq!(t.press(piece(0), 0), Outcome::Accepted);
         assert_eq!(t.position(), 0b01_0100);
-        assert_eq!(t.press(Input::Piece(1), 0), Outcome::Denied, "one piece per turn");
+        assert_eq!(t.press(piece(1), 0), Outcome::Denied, "one piece per turn");
         assert_eq!(t.position(), 0b01_0100, "a denied press changes nothing");
-        assert_eq!(t.press(Input::Piece(0), 0), Outcome::Accepted);
-        assert_eq!(t.press(Input::Piece(0), 0), Outcome::Denied, "never onto another piece");
+        assert_eq!(t.press(piece(0), 0), Outcome::Accepted);
+        assert_eq!(t.press(piece(0), 0), Outcome::Denied, "never onto another piece");
         assert_eq!(t.position(), 0b00_1100);
         // The device moves the piece on index 2 to 1 (its first move) and play goes on.
+        assert!(matches!(t.press(Input::Commit, 0), Outcome::DeviceMoved(_)));
+    }
+
+    #[test]
+    fn each_per_piece_control_moves_with_its_own_action() {
+        let mut t = Turn::<Toy>::new(1);
+        t.press(Input::Commit, 0);
+        assert_eq!(t.press(back(0), 0), Outcome::Denied, "the piece on 5 cannot go back off the line");
+        // The second control moves with its own action: back, away from index 0.
+        assert_eq!(t.press(back(1), 0), Outcome::Accepted);
+        assert_eq!(t.position(), 0b10_1000);
+        assert_eq!(t.press(back(1), 0), Outcome::Accepted);
+        assert_eq!(t.press(back(1), 0), Outcome::Denied, "never onto another piece");
+        assert_eq!(t.press(piece(1), 0), Outcome::Denied, "one action per move");
+        assert_eq!(t.position(), 0b11_0000);
         assert!(matches!(t.press(Input::Commit, 0), Outcome::DeviceMoved(_)));
     }
 
@@ -189,12 +230,12 @@ mod tests {
         let mut t = Turn::<Toy>::new(1);
         t.press(Input::Commit, 0);
         // Human: piece 1 (on index 2) to index 0.
-        t.press(Input::Piece(1), 0);
-        t.press(Input::Piece(1), 0);
+        t.press(piece(1), 0);
+        t.press(piece(1), 0);
         // Device must move the piece on 5; pieces end adjacent sooner or later.
         let mut outcome = t.press(Input::Commit, 0);
         while let Outcome::DeviceMoved(_) = outcome {
-            t.press(Input::Piece(0), 0);
+            t.press(piece(0), 0);
             outcome = t.press(Input::Commit, 0);
         }
         assert!(matches!(outcome, Outcome::HumanWon | Outcome::DeviceWon));

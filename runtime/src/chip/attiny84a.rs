@@ -2,7 +2,7 @@
 //! toggle mode for tones, ports A and B for buttons and LEDs, power-down sleep woken by a
 //! pin-change interrupt. Board specifics arrive as a [`Config`] built by generated code.
 
-use super::Shared;
+use super::{Shared, TickRate};
 use crate::app::Hal;
 use crate::charlieplex::Charlieplex;
 use crate::line::Cells;
@@ -30,6 +30,8 @@ pub struct Config {
     /// Timer/Counter0 clock select and compare value for one display row per tick.
     pub tick_clock: u8,
     pub tick_top: u8,
+    /// How far each tick advances the millisecond count, from the clock and the refresh rate.
+    pub tick_millis: TickRate,
     /// Inputs in control order: port and bit mask; wired to ground with the pull-up on.
     pub inputs: &'static [(Port, u8)],
     pub wake: Option<(Port, u8)>,
@@ -37,6 +39,8 @@ pub struct Config {
 }
 
 static MILLIS: Shared<u16> = Shared::new(0);
+/// The part of a millisecond the ticks have counted beyond `MILLIS`, in `tick_millis.den`ths.
+static MILLIS_REM: Shared<u16> = Shared::new(0);
 static LIT: Shared<Cells> = Shared::new(0);
 static ROW: Shared<u8> = Shared::new(0);
 
@@ -71,7 +75,14 @@ fn read_port(port: Port) -> u8 {
 pub fn on_tick(cfg: &Config) {
     // Interrupts are off inside the handler, so the shared values are ours.
     unsafe {
-        MILLIS.set(MILLIS.get().wrapping_add(1));
+        let rate = cfg.tick_millis;
+        // Tested apart so that a whole-millisecond tick never touches the remainder.
+        let rem = if rate.num != 0 { MILLIS_REM.get() } else { 0 };
+        let (millis, rem) = rate.advance(MILLIS.get(), rem);
+        MILLIS.set(millis);
+        if rate.num != 0 {
+            MILLIS_REM.set(rem);
+        }
         let mut row = ROW.get() + 1;
         if row as usize >= cfg.display.rows.len() {
             row = 0;

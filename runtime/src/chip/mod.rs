@@ -8,6 +8,35 @@ pub mod atmega16;
 #[cfg(feature = "attiny84a")]
 pub mod attiny84a;
 
+/// How far a periodic tick advances the millisecond count: `whole` milliseconds and
+/// `num / den` of one more, carried in a remainder. The compiler derives it from the tick's
+/// timer settings and the clock, so milliseconds stay milliseconds at any refresh rate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TickRate {
+    pub whole: u16,
+    /// Below `den`, and `den` at most 32768 so that the remainder plus `num` fits a `u16`.
+    pub num: u16,
+    pub den: u16,
+}
+
+impl TickRate {
+    /// The count and remainder after one more tick.
+    #[inline(always)]
+    pub fn advance(self, millis: u16, rem: u16) -> (u16, u16) {
+        let mut millis = millis.wrapping_add(self.whole);
+        let mut rem = rem;
+        // Whole-millisecond ticks (a 1 kHz refresh) need no remainder at all.
+        if self.num != 0 {
+            rem += self.num;
+            if rem >= self.den {
+                rem -= self.den;
+                millis = millis.wrapping_add(1);
+            }
+        }
+        (millis, rem)
+    }
+}
+
 /// A value shared between the main loop and an interrupt handler on a single-core chip.
 ///
 /// Reads and writes go through volatile accesses with interrupts masked by the caller's chip
@@ -30,5 +59,32 @@ impl<T: Copy> Shared<T> {
     /// The caller prevents a concurrent access (for example by masking interrupts).
     pub unsafe fn set(&self, v: T) {
         core::ptr::write_volatile(self.0.get(), v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TickRate;
+
+    /// Milliseconds counted after `ticks` ticks at `rate`.
+    fn count(rate: TickRate, ticks: u32) -> u32 {
+        let (mut ms, mut rem, mut total) = (0u16, 0u16, 0u32);
+        for _ in 0..ticks {
+            let (next, r) = rate.advance(ms, rem);
+            total += next.wrapping_sub(ms) as u32;
+            (ms, rem) = (next, r);
+        }
+        total
+    }
+
+    #[test]
+    fn ticks_count_whole_and_fractional_milliseconds() {
+        // 1000 Hz, 500 Hz, 2 kHz and 300 Hz (3 1/3 ms) refreshes, each over 30 s of ticks.
+        assert_eq!(count(TickRate { whole: 1, num: 0, den: 1 }, 30_000), 30_000);
+        assert_eq!(count(TickRate { whole: 2, num: 0, den: 1 }, 15_000), 30_000);
+        assert_eq!(count(TickRate { whole: 0, num: 1, den: 2 }, 60_000), 30_000);
+        assert_eq!(count(TickRate { whole: 3, num: 1, den: 3 }, 9_000), 30_000);
+        // The largest remainder a rate may carry does not overflow.
+        assert_eq!(count(TickRate { whole: 0, num: 32_767, den: 32_768 }, 32_768), 32_767);
     }
 }

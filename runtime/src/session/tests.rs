@@ -37,8 +37,20 @@ impl Tree for Flank {
 }
 
 impl Placement for Flank {
+    const STRATEGY: Strategy = Strategy::Search;
     fn legal(pos: &Duel) -> Bits {
         G.flank_moves(pos.me, pos.opp, &KING)
+    }
+    fn over(pos: &Duel) -> Option<Verdict> {
+        let nobody = Self::legal(pos) == 0 && G.flank_moves(pos.opp, pos.me, &KING) == 0;
+        nobody.then(|| Self::stopped(pos))
+    }
+    fn stopped(pos: &Duel) -> Verdict {
+        match pos.diff(!0) {
+            0 => Verdict::Draw,
+            d if d > 0 => Verdict::Win,
+            _ => Verdict::Loss,
+        }
     }
 }
 
