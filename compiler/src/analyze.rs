@@ -1,6 +1,8 @@
 //! Facts the compiler proves about a game's rules, printed by `gamec analyze` and used by
 //! code generation (the setup filter and the device's table).
 
+use crate::engine::solve::{self as general, TooBig, Value};
+use crate::engine::{Engine, Shape, State};
 use crate::rules::{Pos, Rules};
 use crate::solve::{self, Solution};
 use gamec_dsl::{Constraint, Diagnostic, FileId, GameDef, Label, StrategyKind};
@@ -37,7 +39,7 @@ impl Analysis {
             .with_label(Label::primary(file, game.board.span(), "this board"))
             .with_help("for grid games, `gamec perft` counts move paths; search strategies come next")]);
         };
-        let solution = Solution::solve(&rules);
+        let solution = Solution::try_solve(&rules).map_err(|c| vec![cycle_diagnostic(game, file, &rules, &c)])?;
         let placements: Vec<Pos> = rules.placements().collect();
         let plain: Vec<Pos> = placements
             .iter()
@@ -55,6 +57,9 @@ impl Analysis {
                 })
             })
             .collect();
+        if setups.is_empty() {
+            return Err(vec![no_setup_diagnostic(game, file, &rules, &solution)]);
+        }
         let first_player_wins = setups.iter().filter(|&&p| solution.mover_wins(p)).count();
         let reach = solve::reachable(&rules, &setups);
         let reachable_wins = reach.iter().filter(|&&p| solution.mover_wins(p)).count();
@@ -85,6 +90,87 @@ impl Analysis {
     }
 }
 
+/// Why no setup exists: the first requirement that, with those before it, leaves no placement
+/// of the pieces. The device deals at random until every requirement holds, so without this it
+/// would deal forever.
+fn no_setup_diagnostic(game: &GameDef, file: FileId, rules: &Rules, solution: &Solution) -> Diagnostic {
+    let holds = |p: Pos, c: &Constraint| match c {
+        // At the start the first player is to move.
+        Constraint::Winnable { player, .. } => solution.mover_wins(p) == (*player == game.first),
+        Constraint::Compare { .. } => rules.meets(p, c).unwrap_or(true),
+    };
+    let span = |c: &Constraint| match c {
+        Constraint::Winnable { span, .. } | Constraint::Compare { span, .. } => *span,
+    };
+    let mut left: Vec<Pos> = rules.placements().collect();
+    let total = left.len();
+    let mut d = Diagnostic::error("E0016", "no placement of the pieces satisfies the setup");
+    for (i, c) in game.setup.iter().enumerate() {
+        left.retain(|&p| holds(p, c));
+        if !left.is_empty() {
+            continue;
+        }
+        let label =
+            if i == 0 { "no placement meets this" } else { "no placement meets this and the requirements before it" };
+        d = d.with_label(Label::primary(file, span(c), label));
+        for before in &game.setup[..i] {
+            d = d.with_label(Label::secondary(file, span(before), "together with this"));
+        }
+        let help = match c {
+            Constraint::Winnable { player, .. } => format!(
+                "no start that meets the other requirements is won by {} with perfect play; drop or loosen one",
+                game.players.get(*player).map_or("that player", |p| p.node.as_str())
+            ),
+            Constraint::Compare { .. } => format!(
+                "the cells of this line are numbered 1 to {}; loosen the requirement so that some placement meets it",
+                rules.cells
+            ),
+        };
+        d = d.with_help(help);
+        break;
+    }
+    d.with_note(format!(
+        "the device deals the {} pieces at random among the {total} placements until every requirement holds",
+        rules.pieces
+    ))
+}
+
+/// Play that can return to a position: the actions whose moves make the cycle, with the cycle
+/// as an example. The solver scores positions won or lost, which needs a game that always ends.
+fn cycle_diagnostic(game: &GameDef, file: FileId, rules: &Rules, cycle: &solve::Cycle) -> Diagnostic {
+    let mut used = std::collections::BTreeSet::new();
+    for (&pos, m) in cycle.positions.iter().zip(&cycle.moves) {
+        for (i, s) in rules.slides.iter().enumerate() {
+            if (s.min..=s.max).any(|steps| s.target(rules.cells, pos, m.from, steps) == Some(m.to)) {
+                used.insert(i);
+            }
+        }
+    }
+    let mut d = Diagnostic::error("E0019", "play can go on forever: these moves can return to a position");
+    for &i in &used {
+        if let Some(a) = game.actions.get(i) {
+            d = d.with_label(Label::primary(file, a.span, "part of a cycle of play"));
+        }
+    }
+    if let Some(s) = game.strategy.as_ref().filter(|s| s.kind == StrategyKind::Perfect) {
+        d = d.with_label(Label::secondary(file, s.span, "solving needs a game that always ends"));
+    }
+    let cells = |p: Pos| {
+        let on: Vec<String> = (0..rules.cells).filter(|c| p & (1 << c) != 0).map(|c| (c + 1).to_string()).collect();
+        on.join(", ")
+    };
+    let steps: Vec<String> = cycle.moves.iter().map(|m| format!("{} to {}", m.from + 1, m.to + 1)).collect();
+    d.with_note(format!(
+        "for example, with pieces on cells {}: {}, and the position repeats",
+        cells(cycle.positions[0]),
+        steps.join(", then ")
+    ))
+    .with_help(
+        "the compiler solves line games as won or lost, which needs play that always ends: \
+         let every slide move pieces the same way along the line",
+    )
+}
+
 impl fmt::Display for Analysis {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "placements of the pieces:           {}", self.placements)?;
@@ -98,5 +184,186 @@ impl fmt::Display for Analysis {
             Some(false) => writeln!(f, "device strategy:                    not perfect"),
             None => writeln!(f, "device strategy:                    none declared"),
         }
+    }
+}
+
+/// What `gamec analyze` proves about any game, read by the general engine.
+pub struct Facts {
+    pub places: String,
+    pub starts: usize,
+    /// `Err` when the game has more positions than the solver explores.
+    pub solved: Result<SolvedFacts, TooBig>,
+    /// Moves per position and plies per game, over seeded random games.
+    pub playouts: Playouts,
+    pub strategy: Option<StrategyKind>,
+}
+
+pub struct SolvedFacts {
+    pub reachable: usize,
+    pub finished: usize,
+    /// The start's value for the first player (the worst over the starts of a random setup).
+    pub start: Value,
+    pub max_moves: usize,
+    pub mean_moves: f64,
+    pub cycling: usize,
+    pub stuck: usize,
+}
+
+pub struct Playouts {
+    pub games: usize,
+    pub mean_moves: f64,
+    pub mean_length: f64,
+    pub longest: usize,
+}
+
+impl Facts {
+    pub fn new(game: &GameDef) -> Facts {
+        let engine = Engine::new(game);
+        let starts = starts(&engine, game);
+        let mut dealt = starts.len();
+        let solved = general::explore(&engine, &starts, general::MAX_STATES).map(|s| {
+            let open: Vec<usize> =
+                (0..s.len()).filter(|&i| !s.terminal[i]).map(|i| s.children[i].len()).collect();
+            let deals = winnable_starts(&engine, game, &s, &starts);
+            dealt = deals.len();
+            let start = deals
+                .iter()
+                .filter_map(|st| s.value(&engine, st))
+                // The worst start for the first player: a quick loss, a draw, a long win.
+                .min_by_key(|v| match *v {
+                    Value::Loss(d) => (0, d as i32),
+                    Value::Draw => (1, 0),
+                    Value::Win(d) => (2, -(d as i32)),
+                })
+                .unwrap_or(Value::Draw);
+            SolvedFacts {
+                reachable: s.len(),
+                finished: s.terminal.iter().filter(|&&t| t).count(),
+                start,
+                max_moves: open.iter().copied().max().unwrap_or(0),
+                mean_moves: open.iter().sum::<usize>() as f64 / open.len().max(1) as f64,
+                cycling: s.cycling,
+                stuck: s.stuck,
+            }
+        });
+        let places = match engine.shape {
+            Shape::Line { cells, .. } => format!("a line of {cells} cells"),
+            Shape::Grid { cols, rows } => format!("a grid of {cols} x {rows} cells"),
+            Shape::Heaps { heaps } => format!("{heaps} heaps"),
+        };
+        Facts {
+            places,
+            starts: dealt,
+            solved,
+            playouts: playouts(&engine, &starts, 200),
+            strategy: game.strategy.as_ref().map(|s| s.kind),
+        }
+    }
+}
+
+/// The positions a game starts from: the fixed setup, or every placement a random setup may
+/// deal (constraints that need no solving applied).
+pub fn starts(engine: &Engine, game: &GameDef) -> Vec<State> {
+    if !Engine::random_setup(game) {
+        return vec![engine.fixed_start(game)];
+    }
+    let rules = Rules::new(game);
+    engine
+        .placements(game.piece.count)
+        .into_iter()
+        .filter(|s| {
+            let pos = s.cells.iter().enumerate().fold(0u16, |m, (i, &v)| m | ((v as u16) << i));
+            rules.as_ref().is_none_or(|r| game.setup.iter().all(|c| r.meets(pos, c).unwrap_or(true)))
+        })
+        .collect()
+}
+
+/// The starts that also meet the setup's `winnable` requirements, by the solved values.
+pub fn winnable_starts(engine: &Engine, game: &GameDef, solved: &general::Solved, starts: &[State]) -> Vec<State> {
+    starts
+        .iter()
+        .filter(|s| {
+            game.setup.iter().all(|c| match c {
+                Constraint::Winnable { player, .. } => {
+                    let wins = matches!(solved.value(engine, s), Some(Value::Win(_)));
+                    wins == (*player == game.first)
+                }
+                Constraint::Compare { .. } => true,
+            })
+        })
+        .cloned()
+        .collect()
+}
+
+/// Seeded random games from the starts: how long games run and how many moves a turn offers.
+fn playouts(engine: &Engine, starts: &[State], games: usize) -> Playouts {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let (mut plies_total, mut moves_total, mut longest) = (0usize, 0usize, 0usize);
+    for _ in 0..games {
+        let mut s = starts[next(starts.len().max(1)).min(starts.len().saturating_sub(1))].clone();
+        let mut length = 0;
+        // Games that can cycle are cut off; the cap is far above any real game's length.
+        while length < 10_000 {
+            let plies = engine.plies(&s);
+            if plies.is_empty() {
+                break;
+            }
+            moves_total += plies.len();
+            s = engine.play(&s, plies[next(plies.len())]);
+            length += 1;
+        }
+        plies_total += length;
+        longest = longest.max(length);
+    }
+    Playouts {
+        games,
+        mean_moves: moves_total as f64 / plies_total.max(1) as f64,
+        mean_length: plies_total as f64 / games.max(1) as f64,
+        longest,
+    }
+}
+
+impl fmt::Display for Facts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "places:                             {}", self.places)?;
+        writeln!(f, "start positions:                    {}", self.starts)?;
+        match &self.solved {
+            Ok(s) => {
+                writeln!(f, "reachable states:                   {}", s.reachable)?;
+                writeln!(f, "finished states:                    {}", s.finished)?;
+                let worst = if self.starts > 1 { " (the worst start)" } else { "" };
+                writeln!(f, "start under perfect play:           {}{worst}", s.start.describe())?;
+                writeln!(f, "moves per position:                 {:.2} on average, {} at most", s.mean_moves, s.max_moves)?;
+                if s.cycling > 0 {
+                    writeln!(f, "states where play can cycle:        {}", s.cycling)?;
+                }
+                if s.stuck > 0 {
+                    writeln!(f, "states where nobody can move:       {} (no ending holds there; scored a draw)", s.stuck)?;
+                }
+            }
+            Err(t) => {
+                writeln!(f, "reachable states:                   more than {} (too many to solve)", t.explored)?;
+            }
+        }
+        let p = &self.playouts;
+        writeln!(
+            f,
+            "random games ({}):                 {:.1} plies on average, {} at most; {:.2} moves a turn",
+            p.games, p.mean_length, p.longest, p.mean_moves
+        )?;
+        let strategy = match (self.strategy, &self.solved) {
+            (None, _) => "none declared".to_string(),
+            (Some(StrategyKind::Perfect), Ok(_)) => "perfect (solved)".to_string(),
+            (Some(StrategyKind::Perfect), Err(_)) => "perfect, but the game is too big to solve".to_string(),
+            (Some(StrategyKind::Search), _) => "search".to_string(),
+            (Some(StrategyKind::Random), _) => "random".to_string(),
+        };
+        writeln!(f, "device strategy:                    {strategy}")
     }
 }

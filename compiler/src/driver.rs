@@ -82,6 +82,10 @@ pub fn load_pair(
             return Err(Error::Diagnostics(d));
         }
     };
+    let lints: Vec<_> = crate::lints::lint(&game, gf).into_iter().filter(|d| d.is_error()).collect();
+    if !lints.is_empty() {
+        return Err(Error::Diagnostics(lints));
+    }
     let target = bind::bind(&game, gf, &board, bf)?;
     Ok((game, board, target, gf))
 }

@@ -13,6 +13,8 @@ pub enum Error {
     Build(String),
     /// The image does not fit the chip or the board's budget.
     TooBig(String),
+    /// Tests a game file carries did not hold (their diagnostics are already printed).
+    TestsFailed(usize),
 }
 
 impl fmt::Display for Error {
@@ -22,6 +24,7 @@ impl fmt::Display for Error {
             Error::Io { path, source } => write!(f, "{path}: {source}"),
             Error::Build(msg) => write!(f, "firmware build failed: {msg}"),
             Error::TooBig(msg) => write!(f, "{msg}"),
+            Error::TestsFailed(n) => write!(f, "{n} game test(s) failed"),
         }
     }
 }

@@ -30,13 +30,18 @@ pub enum Ply {
 }
 
 impl GridRules {
-    /// The rules of a grid game of placement; `None` for other games.
+    /// The rules of a grid game of capturing placement ending when neither side can move;
+    /// `None` for other games.
     pub fn new(game: &GameDef) -> Option<Self> {
         let g = game.grid()?;
-        let place = game.places.first()?;
-        let most_wins = match game.end {
+        // Exactly one action, a capturing placement; other games are the engine's alone.
+        let [place] = game.places.as_slice() else { return None };
+        if game.moves.len() != 1 {
+            return None;
+        }
+        let most_wins = match game.end? {
             EndDef::NeitherCanMove { most_wins } => most_wins,
-            EndDef::NoMoves { .. } => true,
+            EndDef::NoMoves { .. } => return None,
         };
         let mut pieces = [0u64; 2];
         for (player, cells) in &game.fixed_setup {

@@ -6,8 +6,11 @@ pub mod bind;
 pub mod chips;
 pub mod codegen;
 pub mod driver;
+pub mod engine;
+pub mod game_tests;
 mod error;
 pub mod grid_rules;
+pub mod lints;
 pub mod rules;
 pub mod solve;
 
@@ -15,14 +18,18 @@ pub use error::Error;
 
 use gamec_dsl::{Definition, Diagnostic, FileId, Sources};
 
-/// Loads every file and, where a game and a board are both given, checks their pairing.
-pub fn check(sources: &Sources, files: &[FileId]) -> Result<(), Vec<Diagnostic>> {
+/// Loads every file, lints each game's rules and, where a game and a board are both given,
+/// checks their pairing. `Ok` carries the warnings.
+pub fn check(sources: &Sources, files: &[FileId]) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
     let mut diags = Vec::new();
     let mut games = Vec::new();
     let mut boards = Vec::new();
     for &f in files {
         match gamec_dsl::load(sources, f) {
-            Ok(Definition::Game(g)) => games.push((f, g)),
+            Ok(Definition::Game(g)) => {
+                diags.extend(lints::lint(&g, f));
+                games.push((f, g));
+            }
             Ok(Definition::Board(b)) => boards.push((f, b)),
             Err(d) => diags.extend(d),
         }
@@ -37,9 +44,9 @@ pub fn check(sources: &Sources, files: &[FileId]) -> Result<(), Vec<Diagnostic>>
             None => diags.extend(bind::check_board(board, *bf)),
         }
     }
-    if diags.is_empty() {
-        Ok(())
-    } else {
+    if diags.iter().any(Diagnostic::is_error) {
         Err(diags)
+    } else {
+        Ok(diags)
     }
 }

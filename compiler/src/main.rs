@@ -28,6 +28,8 @@ enum Cmd {
         #[arg(long, default_value_t = 6)]
         depth: u32,
     },
+    /// Run the tests the game files carry (`test "name" { ... }`).
+    Test { games: Vec<PathBuf> },
     /// Generate and build the firmware for a game on a board.
     Build {
         game: PathBuf,
@@ -46,6 +48,7 @@ fn main() -> ExitCode {
         Cmd::Check { files } => check(&mut sources, &files),
         Cmd::Analyze { game } => analyze(&mut sources, &game),
         Cmd::Perft { game, depth } => perft(&mut sources, &game, depth),
+        Cmd::Test { games } => test(&mut sources, &games),
         Cmd::Build { game, board, out } => build(&mut sources, &game, &board, &out),
     };
     match result {
@@ -65,7 +68,10 @@ fn main() -> ExitCode {
 
 fn check(sources: &mut Sources, files: &[PathBuf]) -> Result<(), Error> {
     let ids = files.iter().map(|f| driver::read(sources, f)).collect::<Result<Vec<_>, _>>()?;
-    gamec::check(sources, &ids)?;
+    let warnings = gamec::check(sources, &ids)?;
+    if !warnings.is_empty() {
+        eprint!("{}", sources.render(&warnings));
+    }
     println!("ok: {} file(s) checked", ids.len());
     Ok(())
 }
@@ -73,29 +79,64 @@ fn check(sources: &mut Sources, files: &[PathBuf]) -> Result<(), Error> {
 fn analyze(sources: &mut Sources, game: &std::path::Path) -> Result<(), Error> {
     let id = driver::read(sources, game)?;
     let def = gamec_dsl::load_game(sources, id)?;
-    print!("{}", Analysis::new(&def, id)?);
+    // A line game dealt at random: what the setup constraints leave, as the seed counts it.
+    if gamec::engine::Engine::random_setup(&def) && gamec::rules::Rules::new(&def).is_some() {
+        print!("{}", Analysis::new(&def, id)?);
+    }
+    print!("{}", gamec::analyze::Facts::new(&def));
     Ok(())
 }
 
 fn perft(sources: &mut Sources, game: &std::path::Path, depth: u32) -> Result<(), Error> {
     let id = driver::read(sources, game)?;
     let def = gamec_dsl::load_game(sources, id)?;
-    let Some(rules) = gamec::grid_rules::GridRules::new(&def) else {
-        let d = gamec_dsl::Diagnostic::error("E0006", "perft is supported for grid games of placement")
+    // Grid games of capturing placement have a fast bitboard reading, tested against the engine.
+    let fast = gamec::grid_rules::GridRules::new(&def);
+    let engine = gamec::engine::Engine::new(&def);
+    let starts = gamec::analyze::starts(&engine, &def);
+    let Some(start) = starts.first().filter(|_| starts.len() == 1) else {
+        let d = gamec_dsl::Diagnostic::error("E0006", "perft counts from one start position; this game deals one at random")
             .with_label(gamec_dsl::Label::primary(id, def.board.span(), "this board"))
-            .with_help("for line games, `gamec analyze` counts every state");
+            .with_help("`gamec analyze` counts every state reachable from every start");
         return Err(Error::Diagnostics(vec![d]));
     };
     let mut total = 0;
     let started = std::time::Instant::now();
     for d in 1..=depth {
-        let n = rules.perft(&rules.start, d);
+        let n = match &fast {
+            Some(rules) => rules.perft(&rules.start, d),
+            None => engine.perft(start, d),
+        };
         total += n;
         println!("depth {d:>2}: {n}");
     }
     let secs = started.elapsed().as_secs_f64();
     println!("{total} leaves in {secs:.2} s ({:.1} M leaves/s)", total as f64 / secs.max(1e-9) / 1e6);
     Ok(())
+}
+
+fn test(sources: &mut Sources, games: &[PathBuf]) -> Result<(), Error> {
+    let (mut passed, mut failed) = (0, 0);
+    for path in games {
+        let id = driver::read(sources, path)?;
+        let def = gamec_dsl::load_game(sources, id)?;
+        for run in gamec::game_tests::run(&def, id) {
+            if run.passed() {
+                passed += 1;
+                println!("test {}: {} ... ok", path.display(), run.name);
+            } else {
+                failed += 1;
+                println!("test {}: {} ... FAILED", path.display(), run.name);
+                eprint!("{}", sources.render(&run.failures));
+            }
+        }
+    }
+    println!("{passed} passed, {failed} failed");
+    if failed > 0 {
+        Err(Error::TestsFailed(failed))
+    } else {
+        Ok(())
+    }
 }
 
 fn build(

@@ -35,7 +35,10 @@ impl Rules {
     /// other kinds of game, which [`crate::grid_rules`] reads.
     pub fn new(game: &GameDef) -> Option<Self> {
         let line = game.line()?;
-        let EndDef::NoMoves { last_mover_wins } = game.end else { return None };
+        let Some(EndDef::NoMoves { last_mover_wins }) = game.end else { return None };
+        if game.moves.len() != game.actions.len() || game.pass {
+            return None;
+        }
         let cells = line.cells as u8;
         let slides = game.actions.iter().map(|a| Slide::new(a, cells)).collect();
         Some(Rules {

@@ -1,0 +1,164 @@
+//! The compiler's one reading of any game's rules: positions, moves, endings and the outcome,
+//! interpreted straight from the game file's general parts (places, move primitives,
+//! conditions, ordered endings, setups). Solving, analysis, perft and lints all run on it.
+//!
+//! It favours plainness over speed: a position is a cell array. Games whose firmware has a
+//! faster specialised reading (`crate::rules`, `crate::grid_rules`) are tested against it.
+
+mod notation;
+mod play;
+pub mod solve;
+
+use gamec_dsl::{Condition, EndResult, EndingDef, GameDef, Layout, MoveKind, Whose};
+
+pub use notation::NotationError;
+
+/// Columns of a grid row in a cell index (`row * STRIDE + column`), as the front end numbers
+/// grid cells.
+pub const STRIDE: usize = 8;
+
+/// A position: what is on every cell (or in every heap), whose turn it is, and whether the
+/// last turn was a pass.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct State {
+    /// Lines and grids: 0 empty, 1 + player for a player's piece, 1 for a shared piece.
+    /// Heaps: the counters in each heap.
+    pub cells: Vec<u8>,
+    pub to_move: u8,
+    pub passed: bool,
+}
+
+/// One ply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    /// A piece put on a cell by action `action` (a placement or a drop).
+    Put { action: u8, cell: u8 },
+    /// A shared piece moved along the line.
+    Slide { from: u8, to: u8 },
+    /// `count` counters taken from `heap`.
+    Take { heap: u8, count: u8 },
+    Pass,
+}
+
+/// How a finished game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win(u8),
+    Draw,
+}
+
+/// What a place looks like to the engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    Line { cells: u8, numbered_from_right: bool },
+    Grid { cols: u8, rows: u8 },
+    Heaps { heaps: u8 },
+}
+
+/// A game's rules, ready to play.
+#[derive(Debug, Clone)]
+pub struct Engine {
+    pub shape: Shape,
+    /// Indices of the real cells (a grid's indices skip the stride's unused columns).
+    pub cell_list: Vec<u8>,
+    /// Length of `State::cells`.
+    pub len: usize,
+    /// Pieces belong to a player (else they are shared, or counters).
+    pub per_player: bool,
+    pub moves: Vec<MoveKind>,
+    pub pass: bool,
+    pub endings: Vec<EndingDef>,
+    pub regions: Vec<Vec<u8>>,
+    /// Whose turn it is matters to no rule: positions are the same whoever is to move.
+    pub impartial: bool,
+    pub first: u8,
+    pub player_names: Vec<String>,
+}
+
+impl Engine {
+    pub fn new(game: &GameDef) -> Engine {
+        let (shape, cell_list, len) = match &game.board {
+            Layout::Line(l) => (
+                Shape::Line { cells: l.cells as u8, numbered_from_right: l.numbered_from_right },
+                (0..l.cells as u8).collect(),
+                l.cells as usize,
+            ),
+            Layout::Grid(g) => {
+                let list = (0..g.rows).flat_map(|r| (0..g.cols).map(move |c| (r as usize * STRIDE) as u8 + c as u8));
+                (Shape::Grid { cols: g.cols as u8, rows: g.rows as u8 }, list.collect(), g.rows as usize * STRIDE)
+            }
+            Layout::Heaps(h) => (Shape::Heaps { heaps: h.heaps as u8 }, Vec::new(), h.heaps as usize),
+        };
+        let names_a_player = game.endings.iter().any(|e| {
+            matches!(e.result, EndResult::Wins(Whose::Player(_)) | EndResult::Loses(Whose::Player(_)))
+                || e.conditions.iter().any(|c| {
+                    matches!(c, Condition::Compare { lhs, rhs, .. }
+                        if [lhs, rhs].iter().any(|x| matches!(x, gamec_dsl::Count::Pieces { whose: Whose::Player(_), .. })))
+                })
+        });
+        Engine {
+            shape,
+            cell_list,
+            len,
+            per_player: game.piece.per_player,
+            moves: game.moves.iter().map(|m| m.kind).collect(),
+            pass: game.pass,
+            endings: game.endings.clone(),
+            regions: game.regions.iter().map(|r| r.cells.clone()).collect(),
+            impartial: !game.piece.per_player && !names_a_player,
+            first: game.first as u8,
+            player_names: game.players.iter().map(|p| p.node.clone()).collect(),
+        }
+    }
+
+    /// The start position of a fixed setup (an empty board when none is given). Random
+    /// setups have many starts: [`Engine::placements`].
+    pub fn fixed_start(&self, game: &GameDef) -> State {
+        let mut cells = vec![0u8; self.len];
+        match self.shape {
+            Shape::Heaps { .. } => {
+                for (h, &n) in game.fixed_heaps.iter().enumerate() {
+                    cells[h] = n as u8;
+                }
+            }
+            _ => {
+                for (player, at) in &game.fixed_setup {
+                    for &c in at {
+                        cells[c as usize] = 1 + *player as u8;
+                    }
+                }
+                for &c in &game.fixed_shared {
+                    cells[c as usize] = 1;
+                }
+            }
+        }
+        State { cells, to_move: game.first as u8, passed: false }
+    }
+
+    /// Whether the game deals a random start (from setup constraints) rather than a fixed one.
+    pub fn random_setup(game: &GameDef) -> bool {
+        game.fixed_setup.is_empty() && game.fixed_shared.is_empty() && game.fixed_heaps.is_empty() && game.piece.count > 0
+    }
+
+    /// Every placement of a line game's shared pieces, the first player to move: the starts a
+    /// random setup chooses among.
+    pub fn placements(&self, pieces: u32) -> Vec<State> {
+        let n = self.cell_list.len() as u32;
+        (0u32..1 << n)
+            .filter(|m| m.count_ones() == pieces)
+            .map(|m| {
+                let cells = (0..n).map(|i| (m >> i & 1) as u8).collect();
+                State { cells, to_move: self.first, passed: false }
+            })
+            .collect()
+    }
+
+    /// Positions that differ only in whose turn it is are one position in an impartial game:
+    /// the solver's key for a state.
+    pub fn normalise(&self, mut s: State) -> State {
+        if self.impartial {
+            s.to_move = 0;
+        }
+        s
+    }
+}

@@ -1,0 +1,83 @@
+//! Moves and positions written as a person reads them: `B2` for a piece put on a grid cell,
+//! `C` for a drop into column C, `12-9` for a slide between line cells, `2:3` for three
+//! counters taken from heap 2, `pass`.
+
+use super::{Engine, Move, Shape, State, STRIDE};
+use std::fmt::Write;
+
+/// A move that is not legal, or not a move at all, where it was written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotationError {
+    pub message: String,
+}
+
+impl Engine {
+    /// A cell's name: `D5` on a grid, its number from 1 on a line.
+    pub fn cell_name(&self, cell: u8) -> String {
+        match self.shape {
+            Shape::Grid { .. } => {
+                format!("{}{}", (b'A' + (cell as usize % STRIDE) as u8) as char, cell as usize / STRIDE + 1)
+            }
+            _ => (cell + 1).to_string(),
+        }
+    }
+
+    pub fn move_name(&self, m: Move) -> String {
+        match m {
+            Move::Pass => "pass".into(),
+            Move::Put { action, cell } => match self.moves[action as usize] {
+                gamec_dsl::MoveKind::Drop => ((b'A' + (cell as usize % STRIDE) as u8) as char).to_string(),
+                _ => self.cell_name(cell),
+            },
+            Move::Slide { from, to } => format!("{}-{}", from + 1, to + 1),
+            Move::Take { heap, count } => format!("{}:{}", heap + 1, count),
+        }
+    }
+
+    /// The legal ply in `s` written as `text`.
+    pub fn parse_move(&self, s: &State, text: &str) -> Result<Move, NotationError> {
+        let plies = self.plies(s);
+        if let Some(m) = plies.iter().find(|&&m| self.move_name(m).eq_ignore_ascii_case(text)) {
+            return Ok(*m);
+        }
+        let legal: Vec<String> = plies.iter().map(|&m| self.move_name(m)).collect();
+        let message = if legal.is_empty() {
+            format!("`{text}` cannot be played: the game is over")
+        } else {
+            format!("`{text}` is not a legal move here; legal: {}", legal.join(" "))
+        };
+        Err(NotationError { message })
+    }
+
+    /// The position as text: a grid's rows from row 1 down (as the serial board dumps print
+    /// them), `.` for empty and the players' initials; a line's cells left to right; heaps'
+    /// sizes.
+    pub fn show(&self, s: &State) -> String {
+        let glyph = |v: u8| match v {
+            0 => '.',
+            _ if !self.per_player => 'o',
+            v => self.player_names[(v - 1) as usize].chars().next().unwrap_or('?'),
+        };
+        let mut out = String::new();
+        match self.shape {
+            Shape::Grid { cols, rows } => {
+                for r in 0..rows as usize {
+                    let row: String = (0..cols as usize).map(|c| glyph(s.cells[r * STRIDE + c])).collect();
+                    let _ = writeln!(out, "{:>2} {row}", r + 1);
+                }
+            }
+            Shape::Line { cells, numbered_from_right } => {
+                let mut line: Vec<char> = (0..cells as usize).map(|i| glyph(s.cells[i])).collect();
+                if numbered_from_right {
+                    line.reverse();
+                }
+                let _ = writeln!(out, "{}", line.into_iter().collect::<String>());
+            }
+            Shape::Heaps { .. } => {
+                let sizes: Vec<String> = s.cells.iter().map(u8::to_string).collect();
+                let _ = writeln!(out, "heaps {}", sizes.join(", "));
+            }
+        }
+        out
+    }
+}

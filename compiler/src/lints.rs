@@ -1,0 +1,105 @@
+//! Lints that need the rules played, not only read: a start where nobody can move, a solved
+//! strategy on a game too big to solve, play that can cycle forever, positions where nobody
+//! can move and no ending says who won. Each points at the statement to change.
+
+use crate::analyze::starts;
+use crate::engine::solve::{self, MAX_STATES};
+use crate::engine::Engine;
+use gamec_dsl::{Diagnostic, FileId, GameDef, Label, StrategyKind};
+
+/// Errors and warnings for a game that loaded; the caller tells them apart by severity.
+pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let engine = Engine::new(game);
+    let starts = starts(&engine, game);
+    if starts.is_empty() {
+        // Random setups whose plain constraints no placement meets: the solver-free part.
+        let span = game.setup.first().map_or(game.name.span, |c| match c {
+            gamec_dsl::Constraint::Winnable { span, .. } | gamec_dsl::Constraint::Compare { span, .. } => *span,
+        });
+        out.push(
+            Diagnostic::error("E0016", "no placement of the pieces satisfies the setup")
+                .with_label(Label::primary(file, span, "no position meets this"))
+                .with_help("loosen the setup's requirements so that at least one start exists"),
+        );
+        return out;
+    }
+    if starts.iter().all(|s| engine.plies(s).is_empty()) {
+        let span = game.moves.first().map_or(game.board.span(), |m| m.span);
+        let why = match engine.outcome(&starts[0]) {
+            Some(_) => "an ending already holds at the start",
+            None => "the player to move has no legal move at the start",
+        };
+        out.push(
+            Diagnostic::error("E0017", format!("the game is over before it begins: {why}"))
+                .with_label(Label::primary(file, span, "no legal move from the start"))
+                .with_label(Label::secondary(file, game.board.span(), "on this board"))
+                .with_help("check the setup and the actions' conditions: the first player needs a move"),
+        );
+        return out;
+    }
+    let wants_table = game.strategy.as_ref().is_some_and(|s| s.kind == StrategyKind::Perfect);
+    match solve::explore(&engine, &starts, MAX_STATES) {
+        Err(too_big) => {
+            if let Some(s) = game.strategy.as_ref().filter(|_| wants_table) {
+                out.push(
+                    Diagnostic::error(
+                        "E0018",
+                        format!(
+                            "the game has more than {} reachable positions, too many to solve",
+                            too_big.explored
+                        ),
+                        )
+                    .with_label(Label::primary(file, s.span, "perfect play needs the game solved"))
+                    .with_note(format!("gamec solves games of up to {MAX_STATES} reachable positions"))
+                    .with_help("use `search` with an `eval`, or `random`"),
+                );
+            }
+        }
+        Ok(solved) => {
+            if crate::analyze::winnable_starts(&engine, game, &solved, &starts).is_empty() {
+                let span = game
+                    .setup
+                    .iter()
+                    .find_map(|c| match c {
+                        gamec_dsl::Constraint::Winnable { span, .. } => Some(*span),
+                        _ => None,
+                    })
+                    .unwrap_or(game.name.span);
+                out.push(
+                    Diagnostic::error("E0016", "no placement of the pieces satisfies the setup")
+                        .with_label(Label::primary(file, span, "no start that meets the rest is won by this player"))
+                        .with_help("drop or loosen a requirement so that at least one start exists"),
+                );
+            }
+            if solved.cycling > 0 {
+                let span = game.moves.first().map_or(game.name.span, |m| m.span);
+                let d = if wants_table && game.line().is_some() {
+                    // The line-game firmware's table is a win bit a position, which cannot
+                    // steer out of a cycle.
+                    Diagnostic::error("E0019", "play can cycle forever, which the solved line-game table cannot")
+                } else {
+                    Diagnostic::warning("W0019", "play can cycle forever")
+                };
+                out.push(
+                    d.with_label(Label::primary(file, span, "these moves can return to an earlier position"))
+                        .with_note(format!(
+                            "from {} reachable positions neither side can force the game to end",
+                            solved.cycling
+                        ))
+                        .with_help("make every move irreversible (a one-way slide, a placement, a removal), or add an ending that stops repetition"),
+                );
+            }
+            if solved.stuck > 0 {
+                let span = game.endings.last().map_or(game.name.span, |e| e.span);
+                out.push(
+                    Diagnostic::warning("W0020", "some positions leave nobody a move and no ending says who won")
+                        .with_label(Label::primary(file, span, "no ending covers them"))
+                        .with_note(format!("{} reachable positions; they count as draws", solved.stuck))
+                        .with_help("add an ending such as `no moves -> mover wins` or `full -> draw`"),
+                );
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,75 @@
+//! Lints that play the rules: each unusual but loadable game gets its diagnostic at the
+//! statement to change (snapshots), and `check` refuses the errors.
+
+use gamec_dsl::Sources;
+
+fn fixture(name: &str) -> String {
+    std::fs::read_to_string(format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+fn shipped(name: &str) -> String {
+    std::fs::read_to_string(format!("{}/../games/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+fn altered(text: &str, from: &str, to: &str) -> String {
+    assert!(text.contains(from), "fixture: {from}");
+    text.replacen(from, to, 1)
+}
+
+/// The rendered diagnostics of `gamec check` on one game, and whether it passed.
+fn check(text: &str) -> (bool, String) {
+    let mut sources = Sources::new();
+    let id = sources.add("game.game", text.to_string());
+    match gamec::check(&sources, &[id]) {
+        Ok(w) => (true, sources.render(&w)),
+        Err(d) => (false, sources.render(&d)),
+    }
+}
+
+#[test]
+fn errors_are_refused_at_their_line() {
+    let ttt = shipped("tictactoe.game");
+    let cases = [
+        (
+            "capture_game_without_a_legal_move",
+            altered(&ttt, "place mark on empty", "place mark on empty capturing flanked lines in 8 directions"),
+        ),
+        (
+            "perfect_on_a_game_too_big",
+            altered(&fixture("connect_four.game"), "strategy yellow = random", "strategy yellow = perfect"),
+        ),
+        (
+            "cycling_slides_with_a_solved_table",
+            altered(
+                &shipped("silver_dollar.game"),
+                "  action step = slide dollar toward right by 1.. over empty\n",
+                "  action step = slide dollar toward right by 1.. over empty\n  action back = slide dollar toward left by 1 over empty\n",
+            ),
+        ),
+        ("no_setup_exists", altered(&shipped("silver_dollar.game"), "leftmost(dollar) >= 11", "leftmost(dollar) >= 13")),
+        ("line_longer_than_the_grid", altered(&ttt, "line of 3", "line of 4")),
+        ("no_moves_with_passing", altered(&ttt, "  end {", "  pass when no moves\n  end {\n    no moves -> mover loses")),
+    ];
+    for (name, text) in cases {
+        let (ok, out) = check(&text);
+        assert!(!ok, "{name} should be refused:\n{out}");
+        assert!(out.contains("game.game:") && out.contains("help:"), "{out}");
+        insta::assert_snapshot!(name, out);
+    }
+}
+
+#[test]
+fn warnings_pass_with_their_diagnostic() {
+    let ttt = shipped("tictactoe.game");
+    let (ok, out) = check(&altered(&ttt, "    full -> draw\n", ""));
+    assert!(ok, "{out}");
+    insta::assert_snapshot!("positions_no_ending_covers", out);
+}
+
+#[test]
+fn the_new_games_check_clean() {
+    for name in ["connect_four.game", "nim.game"] {
+        let (ok, out) = check(&fixture(name));
+        assert!(ok && out.is_empty(), "{name}: {out}");
+    }
+}
