@@ -134,6 +134,38 @@ pub fn nearest_divisor(clock_hz: u32, timer: &Timer, hz: f64, per_period: f64) -
     best
 }
 
+/// How far a tick of `prescaler * (top + 1)` clocks advances a millisecond count: whole
+/// milliseconds and a fraction `num / den` of one (`den` at most 32768, the runtime's limit),
+/// exact where the clock allows and otherwise within 1/65536 of a millisecond a tick.
+pub fn millis_per_tick(clock_hz: u32, prescaler: u32, top: u16) -> (u16, u16, u16) {
+    const MAX_DEN: u64 = 1 << 15;
+    // Milliseconds a tick = clocks a tick * 1000 / clocks a second.
+    let (per_tick, clock) = (prescaler as u64 * (top as u64 + 1) * 1000, clock_hz.max(1) as u64);
+    let whole = per_tick / clock;
+    let rem = per_tick % clock;
+    let g = gcd(rem, clock);
+    let (mut num, mut den) = (rem / g, clock / g);
+    if den > MAX_DEN {
+        num = (rem * MAX_DEN + clock / 2) / clock;
+        den = MAX_DEN;
+    }
+    if num == den {
+        return ((whole + 1).min(u16::MAX as u64) as u16, 0, 1);
+    }
+    if num == 0 {
+        den = 1;
+    }
+    (whole.min(u16::MAX as u64) as u16, num as u16, den as u16)
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a.max(1)
+    } else {
+        gcd(b, a % b)
+    }
+}
+
 /// The baud-rate register value for `baud`, with double speed if that is closer, and the
 /// relative error of the rate it really gives.
 pub fn baud_divisor(clock_hz: u32, baud: u32) -> (u16, bool, f64) {
@@ -154,4 +186,26 @@ pub fn baud_divisor(clock_hz: u32, baud: u32) -> (u16, bool, f64) {
 /// The distance between two frequencies in cents.
 pub fn cents(actual: f64, wanted: f64) -> f64 {
     1200.0 * (actual / wanted).log2()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::millis_per_tick;
+
+    #[test]
+    fn ticks_advance_the_millisecond_count_by_their_length() {
+        // 8 MHz, /64: 125 counts are 1 ms (1000 Hz), 250 are 2 ms (500 Hz).
+        assert_eq!(millis_per_tick(8_000_000, 64, 124), (1, 0, 1));
+        assert_eq!(millis_per_tick(8_000_000, 64, 249), (2, 0, 1));
+        // About 2 kHz (62 counts, 0.496 ms) and 300 Hz (417 counts, 3.336 ms).
+        assert_eq!(millis_per_tick(8_000_000, 64, 61), (0, 62, 125));
+        assert_eq!(millis_per_tick(8_000_000, 64, 416), (3, 42, 125));
+        // A crystal's odd clock still divides exactly: 7360 clocks of 7.3728 MHz.
+        assert_eq!(millis_per_tick(7_372_800, 64, 114), (0, 575, 576));
+        // A clock sharing no factor with the tick: the fraction is rounded to 1/32768.
+        let (whole, num, den) = millis_per_tick(1_000_003, 8, 61);
+        let exact = 8.0 * 62.0 * 1000.0 / 1_000_003.0;
+        assert_eq!(den, 32768);
+        assert!((whole as f64 + num as f64 / den as f64 - exact).abs() < 1.0 / 65536.0);
+    }
 }

@@ -260,6 +260,42 @@ fn idle_for_30_s_sleeps_and_go_wakes() {
     assert!(heard(&sound, BEEP), "GO with no move still beeps after waking: {sound:?}");
 }
 
+/// A display refreshed at 500 Hz ticks every 2 ms, and each tick counts 2 ms: the firmware's
+/// millisecond count keeps pace with the clock, and an early GO's 150 ms beep lasts 150 ms,
+/// not 300 (the idle time is counted the same way; the app loop's test in the runtime shows it).
+#[test]
+fn at_a_500_hz_refresh_milliseconds_are_still_milliseconds() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let text = std::fs::read_to_string(root.join(BOARD)).unwrap();
+    assert!(text.contains("refresh 1000 Hz") && text.contains("board silver_dollar_attiny84 {"));
+    // Its own name, so its crate and ELF do not overwrite the 1000 Hz board's.
+    let text = text.replacen("refresh 1000 Hz", "refresh 500 Hz", 1).replacen(
+        "board silver_dollar_attiny84 {",
+        "board silver_dollar_attiny84_500hz {",
+        1,
+    );
+    let dir = root.join("target/gamec-tests");
+    std::fs::create_dir_all(&dir).unwrap();
+    let board = dir.join("silver_dollar_attiny84_500hz.board");
+    std::fs::write(&board, text).unwrap();
+    let (elf, target) = device::firmware(GAME, board.to_str().unwrap());
+    let (millis, _) = device::symbol(&elf, "attiny84a6MILLIS");
+    let mut d = Device::boot(&elf, &target);
+    d.run_ms(5.0);
+    let count = |d: &Device| u16::from_le_bytes([d.peek(millis as u16), d.peek(millis as u16 + 1)]);
+    let before = count(&d);
+    d.run_ms(1000.0);
+    let counted = count(&d).wrapping_sub(before);
+    assert!((998..=1002).contains(&counted), "{counted} ms counted in a simulated second");
+    start(&mut d);
+    let go = d.target.inputs[d.target.commit as usize];
+    d.hold(go.port, go.bit, false);
+    let windows = d.listen(400.0, 10.0);
+    d.hold(go.port, go.bit, true);
+    let beeping = windows.iter().filter(|&&f| heard(&[f], BEEP)).count();
+    assert!((14..=16).contains(&beeping), "the 150 ms beep sounded for {beeping} windows of 10 ms: {windows:?}");
+}
+
 /// Benchmark, not a test: the device's worst reply in simulator cycles and the stack's deepest
 /// point, over several games. Run with `cargo xtask bench`.
 #[test]

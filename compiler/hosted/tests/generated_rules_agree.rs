@@ -73,8 +73,8 @@ fn setups_are_winnable_and_start_on_cell_11_or_12() {
 fn extend_moves_the_ith_dollar_from_the_left() {
     // Dollars on cells 12, 9, 5, 2, 1: dollar 2 (cell 9) may go to 8, 7, 6 but not 5.
     let pos: u16 = (1 << 11) | (1 << 8) | (1 << 4) | (1 << 1) | 1;
-    assert_eq!(generated::Rules::extend(pos, 1, 1), Some(pos & !(1 << 8) | (1 << 7)));
-    assert_eq!(generated::Rules::extend(pos, 1, 3), Some(pos & !(1 << 8) | (1 << 5)));
-    assert_eq!(generated::Rules::extend(pos, 1, 4), None);
-    assert_eq!(generated::Rules::extend(pos, 4, 1), None, "the rightmost dollar is stuck");
+    assert_eq!(generated::Rules::extend(pos, 0, 1, 1), Some(pos & !(1 << 8) | (1 << 7)));
+    assert_eq!(generated::Rules::extend(pos, 0, 1, 3), Some(pos & !(1 << 8) | (1 << 5)));
+    assert_eq!(generated::Rules::extend(pos, 0, 1, 4), None);
+    assert_eq!(generated::Rules::extend(pos, 0, 4, 1), None, "the rightmost dollar is stuck");
 }

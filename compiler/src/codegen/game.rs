@@ -2,9 +2,10 @@
 
 use crate::analyze::Analysis;
 use crate::bind::Target;
+use crate::rules::Rules;
 use crate::solve;
 use gamec_dsl::{Animation, Constraint, ControlAction, EventKind, GameDef, Quantity, Response, StrategyKind};
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 
 pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>) -> TokenStream {
@@ -55,12 +56,19 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>) -> T
                 quote!(!mover_wins(pos))
             }
         }
-        Constraint::Compare { lhs, op, rhs, .. } => {
-            let l = quantity(lhs, rules.numbered_from_right);
-            let r = quantity(rhs, rules.numbered_from_right);
-            let op = super::comparison(*op);
-            quote!((#l #op #r))
-        }
+        Constraint::Compare { lhs, op, rhs, .. } => match (lhs, rhs) {
+            // Two constants: the comparison is known now.
+            (Quantity::Const(_), Quantity::Const(_)) => {
+                let holds = rules.meets(0, c).unwrap_or(true);
+                quote!(#holds)
+            }
+            _ => {
+                let l = quantity(lhs, rules);
+                let r = quantity(rhs, rules);
+                let op = super::comparison(*op);
+                quote!((#l #op #r))
+            }
+        },
     });
     let checks: Vec<TokenStream> = checks.collect();
     let setup_ok = if checks.is_empty() { quote!(true) } else { quote!(#(#checks)&&*) };
@@ -69,14 +77,20 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>) -> T
         Some((StrategyKind::Perfect, ties)) => quote! { strategy::perfect(pos, &SLIDES, mover_wins, rng, #ties) },
         _ => quote! { strategy::random(pos, &SLIDES, rng) },
     };
-    let extend_action = game
+    // Each per-piece control moves with its own action; the board wires them in this order.
+    let extend_arms = game
         .controls
         .iter()
-        .find_map(|c| match c.action {
+        .filter(|c| c.per_piece)
+        .filter_map(|c| match c.action {
             ControlAction::Extend { action } => Some(action),
             ControlAction::Commit => None,
         })
-        .unwrap_or(0);
+        .enumerate()
+        .map(|(control, action)| {
+            let control = control as u8;
+            quote!(#control => &SLIDES[#action],)
+        });
 
     let feedback = target.map(|t| feedback(game, t, device, cells));
     quote! {
@@ -121,9 +135,13 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>) -> T
                 #device_move
             }
 
-            fn extend(start: Cells, piece: u8, steps: u8) -> Option<Cells> {
+            fn extend(start: Cells, control: u8, piece: u8, steps: u8) -> Option<Cells> {
+                let slide = match control {
+                    #(#extend_arms)*
+                    _ => return None,
+                };
                 let from = #from_left(start, piece)?;
-                SLIDES[#extend_action].target(start, from, steps).map(|to| Move { from, to }.apply(start))
+                slide.target(start, from, steps).map(|to| Move { from, to }.apply(start))
             }
         }
 
@@ -131,23 +149,45 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>) -> T
     }
 }
 
-fn quantity(q: &Quantity, numbered_from_right: bool) -> TokenStream {
+/// A setup quantity as a `u8`: a cell number from 1, or a constant compared with one.
+fn quantity(q: &Quantity, rules: &Rules) -> TokenStream {
     match q {
         Quantity::Const(n) => {
-            let n = *n as u8;
+            // A cell number is at most `cells`: every constant above compares with it as
+            // `cells + 1` does, which fits a byte where 267 (say) would wrap.
+            let n = (*n).min(rules.cells as u32 + 1) as u8;
             quote!(#n)
         }
         Quantity::Leftmost | Quantity::Rightmost => {
-            let high = (*q == Quantity::Leftmost) == numbered_from_right;
+            let high = (*q == Quantity::Leftmost) == rules.numbered_from_right;
             let f = if high { quote!(line::highest) } else { quote!(line::lowest) };
             quote!(#f(pos).map_or(0, |i| i + 1))
         }
     }
 }
 
+/// The statics' names of the game's tunes: `TUNE_` and the name in capitals, with a number
+/// added where names differ only in case (`click` and `CLICK`).
+fn tune_idents(game: &GameDef) -> Vec<Ident> {
+    let bases: Vec<String> = game.tunes.iter().map(|t| t.name.node.to_uppercase()).collect();
+    let mut taken: Vec<String> = Vec::new();
+    for base in &bases {
+        let mut name = base.clone();
+        let mut n = 2;
+        // Neither a name already given nor another tune's own name.
+        while taken.contains(&name) || (name != *base && bases.contains(&name)) {
+            name = format!("{base}_{n}");
+            n += 1;
+        }
+        taken.push(name);
+    }
+    taken.iter().map(|n| format_ident!("TUNE_{}", n)).collect()
+}
+
 fn feedback(game: &GameDef, target: &Target, device: usize, cells: u8) -> TokenStream {
+    let tune_names = tune_idents(game);
     let tunes = target.tunes.iter().enumerate().map(|(i, notes)| {
-        let name = format_ident!("TUNE_{}", game.tunes[i].name.node.to_uppercase());
+        let name = &tune_names[i];
         let n = notes.len();
         let notes = notes.iter().map(|(clock, top, ms)| quote! { Note { top: #top, clock: #clock, millis: #ms } });
         quote! {
@@ -162,7 +202,7 @@ fn feedback(game: &GameDef, target: &Target, device: usize, cells: u8) -> TokenS
         });
         match found {
             Some(t) => {
-                let name = format_ident!("TUNE_{}", game.tunes[t].name.node.to_uppercase());
+                let name = &tune_names[t];
                 quote!(Some(&#name))
             }
             None => quote!(None),
@@ -177,7 +217,10 @@ fn feedback(game: &GameDef, target: &Target, device: usize, cells: u8) -> TokenS
         .iter()
         .any(|e| e.event == EventKind::Attract && matches!(e.response, Response::Animate(Animation::Cylon)));
     let cylon = if cylon { quote!(Some(#cells)) } else { quote!(None) };
-    let pieces = target.commit.min(target.inputs.len() as u8);
+    // The board wires each per-piece control's inputs together, in the order declared.
+    let pieces = game.piece.count as u8;
+    let piece_controls = game.controls.iter().filter(|c| c.per_piece).count();
+    let piece_inputs = (piece_controls * pieces as usize).min(target.inputs.len()) as u8;
     let commit = target.commit;
     let idle = game.idle.as_ref().map_or(0, |i| i.after_ms);
     quote! {
@@ -194,6 +237,7 @@ fn feedback(game: &GameDef, target: &Target, device: usize, cells: u8) -> TokenS
             cylon: #cylon,
         };
 
-        pub static CONTROLS: Controls = Controls { pieces: #pieces, commit: #commit, idle_ms: #idle };
+        pub static CONTROLS: Controls =
+            Controls { piece_inputs: #piece_inputs, pieces: #pieces, commit: #commit, idle_ms: #idle };
     }
 }
