@@ -34,6 +34,9 @@ pub struct Target {
     pub tick: Option<Tick>,
     /// Lamps in the order the game's feedback first lights them: pin and active-low.
     pub lamps: Vec<(Pin, bool)>,
+    /// The most moves a position of the game can offer (grid games), which bounds the
+    /// search's move buffers.
+    pub max_moves: usize,
 }
 
 #[derive(Debug, Clone)]
@@ -59,6 +62,9 @@ pub struct Display {
     pub timer: &'static Timer,
     pub tick_clock: u8,
     pub tick_top: u16,
+    /// How far each tick advances the firmware's millisecond count, whole milliseconds and a
+    /// fraction `(whole, num, den)`, so that time is right at any refresh rate.
+    pub tick_millis: (u16, u16, u16),
     pub tick_vector: &'static str,
 }
 
@@ -126,6 +132,7 @@ pub fn bind(
         serial,
         tick,
         lamps,
+        max_moves: max_moves(game),
     })
 }
 
@@ -313,6 +320,7 @@ fn bind_display(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static 
         return None;
     };
     let _ = actual;
+    let tick_millis = chips::millis_per_tick(board.clock_hz, timer.prescalers[clock as usize - 1], top);
     let mask = |p: Pin| 1u8 << p.bit;
     let mut rows: Vec<(u8, Vec<(u8, u8)>)> = Vec::new();
     for l in &d.leds {
@@ -325,7 +333,7 @@ fn bind_display(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static 
     }
     rows.sort_by_key(|(c, _)| *c);
     let pins = d.pins.iter().fold(0u8, |m, p| m | mask(p.node));
-    Some(Display { port, pins, rows, timer, tick_clock: clock, tick_top: top, tick_vector: vector })
+    Some(Display { port, pins, rows, timer, tick_clock: clock, tick_top: top, tick_millis, tick_vector: vector })
 }
 
 /// The game must have a way to be played that the runtime supports on this chip: buttons and
@@ -338,6 +346,22 @@ fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) 
             .with_help(help.to_string());
         ctx.diags.push(d);
     };
+    // The firmware runtime plays two families of rules today; the host engine reads them all.
+    let line_game = crate::rules::Rules::new(game).is_some() && game.fixed_shared.is_empty();
+    if !line_game {
+        if let Some(why) = grid_firmware_gap(game) {
+            let d = Diagnostic::error("E0115", format!("gamec's firmware runtime cannot play these rules yet: {why}"))
+                .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
+                .with_note(
+                    "the firmware plays slides of shared pieces on a line from a random setup, ending when the \
+                     mover has no move; and, on a grid, placements (at most one kind capturing) and drops \
+                     from a fixed setup, with endings that speak of the mover and the next player",
+                )
+                .with_help("`gamec check`, `analyze`, `perft` and `test` without a board read any game");
+            ctx.diags.push(d);
+            return;
+        }
+    }
     match (&game.serial, game.grid().is_some()) {
         (None, true) => label(
             ctx,
@@ -356,6 +380,63 @@ fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) 
         ),
         _ => {}
     }
+}
+
+/// A bound on the moves of any position: a drop per column, a placement per empty cell (the
+/// start has the most: pieces are only ever added).
+fn max_moves(game: &GameDef) -> usize {
+    use gamec_dsl::MoveKind;
+    let Some(g) = game.grid() else { return 0 };
+    let placed: usize = game.fixed_setup.iter().map(|(_, cells)| cells.len()).sum();
+    let empty = (g.cols * g.rows) as usize - placed;
+    let drops = game.moves.iter().any(|m| m.kind == MoveKind::Drop);
+    let places = game.moves.iter().any(|m| matches!(m.kind, MoveKind::Place { .. }));
+    // Several actions offer the same cells at most once each: the legal set is their union.
+    match (places, drops) {
+        (true, _) => empty,
+        (false, true) => g.cols as usize,
+        (false, false) => 0,
+    }
+}
+
+/// Why the grid firmware cannot play a game, if it cannot.
+fn grid_firmware_gap(game: &GameDef) -> Option<String> {
+    use gamec_dsl::{Condition, Count, EndResult, MoveKind, StrategyKind, Whose};
+    let Some(g) = game.grid() else {
+        return Some("it is neither a line game of slides nor a grid game".into());
+    };
+    if !game.piece.per_player {
+        return Some("grid pieces must belong to the players".into());
+    }
+    let mut capture_dirs = None;
+    for m in &game.moves {
+        match m.kind {
+            MoveKind::Place { capture: Some(d) } => {
+                if capture_dirs.is_some_and(|c| c != d) {
+                    return Some("two capturing placements with different directions".into());
+                }
+                capture_dirs = Some(d);
+            }
+            MoveKind::Place { capture: None } | MoveKind::Drop => {}
+            _ => return Some(format!("the action `{}` is not a placement or a drop", m.name.node)),
+        }
+    }
+    let names_a_player = |w: Whose| matches!(w, Whose::Player(_));
+    for e in &game.endings {
+        let counts_a_player = e.conditions.iter().any(|c| {
+            matches!(c, Condition::Compare { lhs, rhs, .. }
+                if [lhs, rhs].iter().any(|x| matches!(x, Count::Pieces { whose, .. } if names_a_player(*whose))))
+        });
+        if counts_a_player || matches!(e.result, EndResult::Wins(w) | EndResult::Loses(w) if names_a_player(w)) {
+            return Some("an ending names a player; write it with `mover` and `next`".into());
+        }
+    }
+    let perfect = game.strategy.as_ref().is_some_and(|s| s.kind == StrategyKind::Perfect);
+    let most = crate::codegen::MAX_SOLVED_CELLS;
+    if perfect && g.cols * g.rows > most {
+        return Some(format!("a solved table for {} cells would not fit in flash (at most {most})", g.cols * g.rows));
+    }
+    None
 }
 
 fn bind_serial(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) -> Option<Serial> {

@@ -44,7 +44,7 @@ fn lint(game: &str, board: &str) -> String {
     let bf = sources.add("bad.board", text.replacen(from.trim(), to.trim(), 1));
     let _ = game;
     match gamec::check(&sources, &[gf, bf]) {
-        Ok(()) => panic!("expected a lint for {board}"),
+        Ok(_) => panic!("expected a lint for {board}"),
         Err(d) => sources.render(&d),
     }
 }
@@ -161,7 +161,7 @@ fn serial_board_lints() {
         let gf = s.add(gp, std::fs::read_to_string(root(gp)).unwrap());
         let bf = s.add("bad.board", text.replacen(from, to, 1));
         let out = match gamec::check(&s, &[gf, bf]) {
-            Ok(()) => panic!("expected a lint for {name}"),
+            Ok(_) => panic!("expected a lint for {name}"),
             Err(d) => s.render(&d),
         };
         insta::assert_snapshot!(name, out);
@@ -181,10 +181,35 @@ fn games_the_chip_cannot_run() {
         let gf = s.add("game.game", game);
         let bf = s.add("boards/othello_stk500_atmega16.board", board.clone());
         let out = match gamec::check(&s, &[gf, bf]) {
-            Ok(()) => panic!("expected E0114 for {name}"),
+            Ok(_) => panic!("expected E0114 for {name}"),
             Err(d) => s.render(&d),
         };
         assert!(out.contains("E0114"), "{out}");
         insta::assert_snapshot!(name, out);
     }
+}
+
+/// A display refreshed at 500 Hz ticks every 2 ms: the board glue counts two milliseconds a
+/// tick, so the game's times (idle, tunes, debouncing) stay in milliseconds.
+#[test]
+fn a_500_hz_display_counts_two_milliseconds_a_tick() {
+    let mut sources = Sources::new();
+    let gf =
+        sources.add("games/silver_dollar.game", std::fs::read_to_string(root("games/silver_dollar.game")).unwrap());
+    let text = std::fs::read_to_string(root("boards/silver_dollar_attiny84.board")).unwrap();
+    assert!(text.contains("refresh 1000 Hz"));
+    let bf = sources.add("boards/silver_dollar_500hz.board", text.replacen("refresh 1000 Hz", "refresh 500 Hz", 1));
+    let game = gamec_dsl::load_game(&sources, gf).unwrap();
+    let board = gamec_dsl::load_board(&sources, bf).unwrap();
+    let target = gamec::bind::bind(&game, gf, &board, bf).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
+    let inputs = ScaffoldInputs {
+        crate_name: "silver-dollar".into(),
+        runtime_path: "../runtime".into(),
+        game_path: "games/silver_dollar.game".into(),
+        board_path: "boards/silver_dollar_500hz.board".into(),
+    };
+    let analysis = Analysis::new(&game, gf).unwrap();
+    let files = codegen::firmware_crate(&game, &board, Some(&analysis), &target, &inputs);
+    let board_rs = files.iter().find(|f| f.path == "src/board.rs").unwrap();
+    insta::assert_snapshot!("board_rs_500_hz", board_rs.contents);
 }

@@ -1,6 +1,7 @@
 //! Renders a board's wiring as the chip glue's `Config`.
 
 use crate::bind::Target;
+use crate::chips;
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 
@@ -11,7 +12,7 @@ fn port(p: char) -> TokenStream {
 
 pub fn render(t: &Target) -> TokenStream {
     let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
-    let (display, display_port, tick_clock, tick_top) = match &t.display {
+    let (display, display_port, tick_clock, tick_top, (whole, num, den)) = match &t.display {
         Some(d) => {
             let pins = d.pins;
             let rows = d.rows.iter().map(|(cathode, leds)| {
@@ -20,9 +21,13 @@ pub fn render(t: &Target) -> TokenStream {
             });
             let clock = d.tick_clock;
             let top = d.tick_top as u8;
-            (quote!(Charlieplex { pins: #pins, rows: &[#(#rows),*] }), port(d.port), clock, top)
+            (quote!(Charlieplex { pins: #pins, rows: &[#(#rows),*] }), port(d.port), clock, top, d.tick_millis)
         }
-        None => (quote!(Charlieplex { pins: 0, rows: &[] }), port('A'), 3u8, 124u8),
+        // Without a display the tick still counts time: /64 and 125 counts.
+        None => {
+            let millis = chips::millis_per_tick(t.clock_hz, 64, 124);
+            (quote!(Charlieplex { pins: 0, rows: &[] }), port('A'), 3u8, 124u8, millis)
+        }
     };
     let inputs = t.inputs.iter().map(|p| {
         let port = port(p.port);
@@ -45,6 +50,7 @@ pub fn render(t: &Target) -> TokenStream {
     quote! {
         //! The board's wiring, for the chip glue.
         use gamec_runtime::charlieplex::{Charlieplex, Row};
+        use gamec_runtime::chip::TickRate;
         use gamec_runtime::chip::#chip::{Config, Port, Speaker};
 
         pub static CONFIG: Config = Config {
@@ -52,6 +58,7 @@ pub fn render(t: &Target) -> TokenStream {
             display_port: #display_port,
             tick_clock: #tick_clock,
             tick_top: #tick_top,
+            tick_millis: TickRate { whole: #whole, num: #num, den: #den },
             inputs: &[#(#inputs),*],
             wake: #wake,
             speaker: #speaker,
@@ -95,9 +102,10 @@ pub fn render_serial(t: &Target) -> TokenStream {
 /// evaluation's frames on AVR, and about 450 bytes go to statics, the session, move ordering
 /// and interrupts (both measured on the ATmega16 build: `cargo xtask bench` reports the
 /// deepest stack). Move buffers of 32 cover every position but freak ones (the most moves
-/// seen in 8 x 8 play is 33); the search merely ignores moves past the buffer.
+/// seen in 8 x 8 play is 33); the search merely ignores moves past the buffer. Games with
+/// fewer moves (a drop per column, a small grid) get buffers of their own bound.
 fn search_limits(t: &Target) -> (usize, u8) {
-    let moves = 32usize;
+    let moves = t.max_moves.clamp(1, 32);
     let per_ply = moves as u32 + 100;
     let depth = (t.chip.ram.saturating_sub(450) / per_ply).clamp(1, 60) as u8;
     (moves, depth)

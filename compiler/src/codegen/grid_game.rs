@@ -1,7 +1,10 @@
 //! Renders a grid game of placement as a module over the runtime: the start position, the
-//! rules as a search [`Tree`](gamec_runtime::search::Tree), and the game's evaluation.
+//! rules as a search [`Tree`](gamec_runtime::search::Tree), the game's endings as its
+//! `over` verdict, the game's evaluation, and for a solved game its table.
 
-use gamec_dsl::{EndDef, EvalDef, Feature, GameDef};
+use crate::engine::solve::{explore, Value, MAX_STATES};
+use crate::engine::{Engine, STRIDE};
+use gamec_dsl::{Condition, Count, EndResult, EndingDef, EvalDef, Feature, GameDef, MoveKind, StrategyKind, Whose};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -9,19 +12,111 @@ pub fn render(game: &GameDef) -> TokenStream {
     let g = game.grid().expect("grid_game::render is given grid games");
     let (cols, rows) = (g.cols as u8, g.rows as u8);
     let cells = (g.cols * g.rows) as usize;
-    let dirs = if game.places.first().is_some_and(|p| p.directions == 4) { quote!(ROOK) } else { quote!(KING) };
+    let capture = game.moves.iter().find_map(|m| match m.kind {
+        MoveKind::Place { capture: Some(d) } => Some(d),
+        _ => None,
+    });
+    let dirs = if capture == Some(4) { quote!(ROOK) } else { quote!(KING) };
     let mut start = [0u64; 2];
     for (player, at) in &game.fixed_setup {
         for &c in at {
             start[*player] |= 1 << c;
         }
     }
-    let (me, opp) = (start[game.first], start[1 - game.first]);
-    let most_wins = match game.end {
-        EndDef::NeitherCanMove { most_wins } => most_wins,
-        EndDef::NoMoves { .. } => true,
+    let (me, opp) = (hex(start[game.first]), hex(start[1 - game.first]));
+
+    // The cells each action offers, for either side.
+    let legal_terms = game.moves.iter().map(|m| match m.kind {
+        MoveKind::Place { capture: Some(_) } => quote!(GRID.flank_moves(me, opp, DIRS)),
+        MoveKind::Drop => quote!(GRID.drops(me | opp)),
+        _ => quote!(GRID.cells() & !(me | opp)),
+    });
+    let plain = game.moves.iter().any(|m| !matches!(m.kind, MoveKind::Place { capture: Some(_) }));
+    let play = match (capture.is_some(), plain) {
+        (true, false) => quote!(pos.place(&GRID, DIRS, m)),
+        (false, _) => quote!(Duel { me: pos.opp, opp: pos.me | bit(m) }),
+        (true, true) => quote! {
+            if GRID.flank_moves(pos.me, pos.opp, DIRS) & bit(m) != 0 {
+                pos.place(&GRID, DIRS, m)
+            } else {
+                Duel { me: pos.opp, opp: pos.me | bit(m) }
+            }
+        },
     };
-    let eval = game.eval.as_ref().map_or(quote!(pos.diff(!0)), eval_body);
+
+    // Endings without a condition on moves can end a game in which moves remain.
+    let settled: Vec<&EndingDef> = game
+        .endings
+        .iter()
+        .filter(|e| !e.conditions.iter().any(|c| matches!(c, Condition::NoMoves | Condition::NeitherCanMove)))
+        .collect();
+    let (decided_fn, decided_check) = if settled.is_empty() {
+        (quote!(), quote!())
+    } else {
+        let any = settled.iter().map(|e| conjunction(game, e));
+        (
+            quote! {
+                /// An ending that needs no look at the moves holds: nobody moves again.
+                fn decided(pos: &Duel) -> bool {
+                    #(#any)||*
+                }
+            },
+            quote! {
+                if decided(pos) {
+                    return 0;
+                }
+            },
+        )
+    };
+    let pass = if game.pass {
+        let check = if settled.is_empty() { quote!() } else { quote!(!decided(pos) &&) };
+        quote!((#check legal_for(pos.opp, pos.me) != 0).then(|| pos.swap()))
+    } else {
+        quote!(None)
+    };
+    let endings = game.endings.iter().map(|e| {
+        let when = conjunction(game, e);
+        let verdict = verdict(e.result);
+        quote!(if #when { return Some(#verdict); })
+    });
+    let stuck = if game.pass {
+        quote!(legal_for(pos.me, pos.opp) == 0 && legal_for(pos.opp, pos.me) == 0)
+    } else {
+        quote!(legal_for(pos.me, pos.opp) == 0)
+    };
+    let stopped = game
+        .endings
+        .iter()
+        .find(|e| matches!(e.result, EndResult::Most { .. }))
+        .map_or(quote!(Verdict::Draw), |e| verdict(e.result));
+    // A game scored by its pieces keeps its margin in the search's score; others prefer the
+    // quicker win and the slower loss.
+    let only_most = game.endings.len() == 1
+        && matches!(game.endings[0].result, EndResult::Most { .. })
+        && settled.is_empty();
+    let outcome = match game.endings.first().map(|e| e.result) {
+        Some(EndResult::Most { most, wins }) if only_most => {
+            let lead = if most != wins { quote!(-pos.diff(!0)) } else { quote!(pos.diff(!0)) };
+            quote! {
+                let lead = #lead;
+                match lead {
+                    0 => 0,
+                    l if l > 0 => WIN + l,
+                    l => -WIN + l,
+                }
+            }
+        }
+        _ => quote! {
+            match Self::over(pos) {
+                Some(Verdict::Win) => WIN + pos.empty(&GRID),
+                Some(Verdict::Loss) => -WIN - pos.empty(&GRID),
+                _ => 0,
+            }
+        },
+    };
+
+    let eval = game.eval.as_ref().map_or(quote!(pos.diff(!0)), |e| eval_body(game, e));
+    let regions = used_regions(game).into_iter().map(|i| region_const(game, i));
     // An evaluation that weighs mobility generates both sides' moves; the search's leaves
     // reuse them to tell a finished game, instead of generating the mover's a third time.
     let uses_mobility = game.eval.as_ref().is_some_and(|e| {
@@ -30,13 +125,16 @@ pub fn render(game: &GameDef) -> TokenStream {
         })
     });
     let (eval_call, leaf, eval_with) = if uses_mobility {
+        let settled_leaf = if settled.is_empty() { quote!() } else { quote!(if decided(pos) { return Self::outcome(pos); }) };
+        let over = if game.pass { quote!(mine == 0 && theirs == 0) } else { quote!(mine == 0) };
         (
-            quote!(eval_with(pos, GRID.flank_moves(pos.me, pos.opp, DIRS), GRID.flank_moves(pos.opp, pos.me, DIRS))),
+            quote!(eval_with(pos, legal_for(pos.me, pos.opp), legal_for(pos.opp, pos.me))),
             quote! {
                 fn leaf(pos: &Duel) -> i16 {
-                    let mine = GRID.flank_moves(pos.me, pos.opp, DIRS);
-                    let theirs = GRID.flank_moves(pos.opp, pos.me, DIRS);
-                    if mine == 0 && theirs == 0 {
+                    #settled_leaf
+                    let mine = legal_for(pos.me, pos.opp);
+                    let theirs = legal_for(pos.opp, pos.me);
+                    if #over {
                         return Self::outcome(pos);
                     }
                     eval_with(pos, mine, theirs)
@@ -53,13 +151,15 @@ pub fn render(game: &GameDef) -> TokenStream {
     } else {
         (eval.clone(), quote!(), quote!())
     };
+    let (strategy, solved, table) = strategy(game);
     let protocol = game.serial.as_ref().map(|p| super::protocol::render(game, p));
     quote! {
         //! Rules and evaluation of the game, over the gamec runtime.
-        #![allow(clippy::all, dead_code, unused_imports)]
-        use gamec_runtime::grid::{cells_into, count, Bits, Duel, Grid, KING, ROOK};
+        #![allow(clippy::all, dead_code, unused_imports, unused_parens, unused_variables)]
+        use gamec_runtime::grid::{bit, cells_into, count, Bits, Duel, Grid, KING, ROOK};
+        use gamec_runtime::rng::Rng;
         use gamec_runtime::search::{Tree, WIN};
-        use gamec_runtime::session::{cmd, op, Placement, Protocol, SILENT};
+        use gamec_runtime::session::{cmd, op, Placement, Protocol, Strategy, Verdict, SILENT};
 
         pub const GRID: Grid = Grid { cols: #cols, rows: #rows };
         pub const DIRS: &[(i8, i8)] = &#dirs;
@@ -68,6 +168,18 @@ pub fn render(game: &GameDef) -> TokenStream {
         /// The start position, seen from the player who moves first.
         pub const START: Duel = Duel { me: #me, opp: #opp };
 
+        #(#regions)*
+
+        #table
+
+        /// The cells `me` may play on, against `opp`: every action's, together.
+        #[inline(always)]
+        fn legal_for(me: Bits, opp: Bits) -> Bits {
+            #(#legal_terms)|*
+        }
+
+        #decided_fn
+
         pub struct Rules;
 
         impl Tree for Rules {
@@ -75,15 +187,16 @@ pub fn render(game: &GameDef) -> TokenStream {
             type Move = u8;
 
             fn moves(pos: &Duel, out: &mut [u8]) -> usize {
-                cells_into(GRID.flank_moves(pos.me, pos.opp, DIRS), out)
+                #decided_check
+                cells_into(legal_for(pos.me, pos.opp), out)
             }
 
             fn play(pos: &Duel, m: u8) -> Duel {
-                pos.place(&GRID, DIRS, m)
+                #play
             }
 
             fn pass(pos: &Duel) -> Option<Duel> {
-                (GRID.flank_moves(pos.opp, pos.me, DIRS) != 0).then(|| pos.swap())
+                #pass
             }
 
             fn eval(pos: &Duel) -> i16 {
@@ -93,20 +206,32 @@ pub fn render(game: &GameDef) -> TokenStream {
             #leaf
 
             fn outcome(pos: &Duel) -> i16 {
-                let lead = pos.diff(!0);
-                let lead = if #most_wins { lead } else { -lead };
-                match lead {
-                    0 => 0,
-                    l if l > 0 => WIN + l,
-                    l => -WIN + l,
-                }
+                #outcome
             }
         }
 
         impl Placement for Rules {
+            const STRATEGY: Strategy = #strategy;
+
             fn legal(pos: &Duel) -> Bits {
-                GRID.flank_moves(pos.me, pos.opp, DIRS)
+                legal_for(pos.me, pos.opp)
             }
+
+            /// The game's endings in order (the side to move is `me`, the mover `opp`).
+            fn over(pos: &Duel) -> Option<Verdict> {
+                #(#endings)*
+                // Nobody may move and no ending holds: the game stops, drawn.
+                if #stuck {
+                    return Some(Verdict::Draw);
+                }
+                None
+            }
+
+            fn stopped(pos: &Duel) -> Verdict {
+                #stopped
+            }
+
+            #solved
         }
 
         #eval_with
@@ -115,13 +240,205 @@ pub fn render(game: &GameDef) -> TokenStream {
     }
 }
 
-fn eval_body(e: &EvalDef) -> TokenStream {
+/// A 64-bit board as a hex literal.
+fn hex(bits: u64) -> TokenStream {
+    format!("0x{bits:016X}").parse().expect("a hex literal")
+}
+
+/// An ending's conditions as one boolean over `pos`.
+fn conjunction(game: &GameDef, e: &EndingDef) -> TokenStream {
+    if e.conditions.is_empty() {
+        return quote!(true);
+    }
+    let parts: Vec<TokenStream> = e.conditions.iter().map(|c| condition(game, c)).collect();
+    match parts.as_slice() {
+        [one] => one.clone(),
+        _ => quote!((#(#parts)&&*)),
+    }
+}
+
+fn condition(game: &GameDef, c: &Condition) -> TokenStream {
+    match *c {
+        Condition::InARow { k, directions } => {
+            let diagonals = directions == 8;
+            quote!(GRID.in_a_row(pos.opp, #k, #diagonals))
+        }
+        Condition::Full => quote!((pos.me | pos.opp) == GRID.cells()),
+        Condition::NoMoves => quote!(legal_for(pos.me, pos.opp) == 0),
+        Condition::NeitherCanMove => quote!(legal_for(pos.me, pos.opp) == 0 && legal_for(pos.opp, pos.me) == 0),
+        Condition::Compare { lhs, op, rhs } => {
+            let (l, r) = (count_expr(game, lhs), count_expr(game, rhs));
+            let op = super::comparison(op);
+            quote!(#l #op #r)
+        }
+    }
+}
+
+fn count_expr(game: &GameDef, c: Count) -> TokenStream {
+    match c {
+        Count::Const(n) => {
+            let n = proc_macro2::Literal::i16_unsuffixed(n.min(i16::MAX as u32) as i16);
+            quote!(#n)
+        }
+        Count::Pieces { whose, region } => {
+            let bits = match whose {
+                Whose::Mover => quote!(pos.opp),
+                Whose::Next => quote!(pos.me),
+                // The firmware refuses endings that name a player (bind), so this is everyone's.
+                Whose::All | Whose::Player(_) => quote!((pos.me | pos.opp)),
+            };
+            match region {
+                Some(i) => {
+                    let name = region_ident(game, i);
+                    quote!(count(#bits & #name))
+                }
+                None => quote!(count(#bits)),
+            }
+        }
+    }
+}
+
+/// A result as the verdict for the side to move (`me`), the mover being `opp`.
+fn verdict(r: EndResult) -> TokenStream {
+    match r {
+        EndResult::Draw => quote!(Verdict::Draw),
+        EndResult::Wins(Whose::Next) | EndResult::Loses(Whose::Mover) => quote!(Verdict::Win),
+        EndResult::Wins(_) | EndResult::Loses(_) => quote!(Verdict::Loss),
+        EndResult::Most { most, wins } => {
+            let lead = if most != wins { quote!(-pos.diff(!0)) } else { quote!(pos.diff(!0)) };
+            quote! {{
+                let lead = #lead;
+                match lead {
+                    0 => Verdict::Draw,
+                    l if l > 0 => Verdict::Win,
+                    _ => Verdict::Loss,
+                }
+            }}
+        }
+    }
+}
+
+/// How the device chooses; for a solved game, its chooser and its table.
+fn strategy(game: &GameDef) -> (TokenStream, TokenStream, TokenStream) {
+    match game.strategy.as_ref().map(|s| (s.kind, s.ties_random)) {
+        Some((StrategyKind::Search, _)) => (quote!(Strategy::Search), quote!(), quote!()),
+        Some((StrategyKind::Perfect, ties)) => {
+            let table = solved_table(game);
+            let len = table.len();
+            let bytes = proc_macro2::Literal::byte_string(&table);
+            (
+                quote!(Strategy::Solved),
+                quote! {
+                    fn solved(pos: &Duel, rng: &mut Rng) -> Option<u8> {
+                        let legal = legal_for(pos.me, pos.opp);
+                        let lost = |p: &Duel| Self::over(p) == Some(Verdict::Loss);
+                        gamec_runtime::solved::best(pos, legal, &GRID, &SOLVED, |p, m| Self::play(p, m), lost, rng, #ties)
+                    }
+                },
+                quote! {
+                    /// The solved game: two bits a position for the side to move (1 win, 2 loss,
+                    /// 3 draw, 0 unreachable), positions in base 3 over the cells (see
+                    /// `gamec_runtime::solved`).
+                    #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+                    pub static SOLVED: [u8; #len] = *#bytes;
+                },
+            )
+        }
+        _ => (quote!(Strategy::Random), quote!(), quote!()),
+    }
+}
+
+/// The most cells a solved grid game's table covers (3^10 positions, 14,763 bytes).
+pub const MAX_SOLVED_CELLS: u32 = 10;
+
+/// Every reachable position's value, two bits at its base-3 index (see
+/// `gamec_runtime::solved`), from the compiler's own solution of the game.
+pub fn solved_table(game: &GameDef) -> Vec<u8> {
+    let g = game.grid().expect("grid games");
+    let engine = Engine::new(game);
+    let solved = explore(&engine, &[engine.fixed_start(game)], MAX_STATES).expect("lints refuse games too big to solve");
+    let positions = 3usize.pow(g.cols * g.rows);
+    let mut table = vec![0u8; positions.div_ceil(4)];
+    for (i, s) in solved.states.iter().enumerate() {
+        let mut index = 0usize;
+        for r in 0..g.rows as usize {
+            for c in 0..g.cols as usize {
+                let digit = match s.cells[r * STRIDE + c] {
+                    0 => 0,
+                    v if v - 1 == s.to_move => 1,
+                    _ => 2,
+                };
+                index = index * 3 + digit;
+            }
+        }
+        let value = match solved.values[i] {
+            Value::Win(_) => 1,
+            Value::Loss(_) => 2,
+            Value::Draw => 3,
+        };
+        table[index / 4] |= value << (index % 4 * 2);
+    }
+    table
+}
+
+/// The regions an evaluation weighs, each once, in declaration order.
+fn used_regions(game: &GameDef) -> Vec<usize> {
+    let mut used: Vec<usize> = game
+        .eval
+        .iter()
+        .flat_map(|e| &e.cases)
+        .flat_map(|c| c.terms.iter().map(|t| t.1).chain(c.when.map(|w| w.0)))
+        .filter_map(|f| match f {
+            Feature::Region(i) => Some(i),
+            _ => None,
+        })
+        .chain(game.endings.iter().flat_map(|e| &e.conditions).flat_map(|c| match c {
+            Condition::Compare { lhs, rhs, .. } => [*lhs, *rhs]
+                .into_iter()
+                .filter_map(|x| match x {
+                    Count::Pieces { region, .. } => region,
+                    Count::Const(_) => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        }))
+        .collect();
+    used.sort_unstable();
+    used.dedup();
+    used
+}
+
+fn region_ident(game: &GameDef, i: usize) -> proc_macro2::Ident {
+    quote::format_ident!("REGION_{}", game.regions[i].name.node.to_uppercase())
+}
+
+/// A region as a bit mask, with the grid drawn in its doc comment (row 8 at the top).
+fn region_const(game: &GameDef, i: usize) -> TokenStream {
+    let r = &game.regions[i];
+    let g = game.grid().expect("grid games");
+    let mask = r.cells.iter().fold(0u64, |m, &c| m | 1 << c);
+    let mut doc = vec![format!(" The region `{}`:", r.name.node), String::new(), " ```text".to_string()];
+    for row in (0..g.rows).rev() {
+        let cells: String = (0..g.cols).map(|c| if mask >> (row * 8 + c) & 1 == 1 { '#' } else { '.' }).collect();
+        doc.push(format!(" {} {cells}", row + 1));
+    }
+    doc.push(" ```".to_string());
+    let name = region_ident(game, i);
+    let hex = proc_macro2::Literal::u64_unsuffixed(mask);
+    let hex: TokenStream = format!("0x{mask:016X}").parse().unwrap_or_else(|_| quote!(#hex));
+    quote! {
+        #(#[doc = #doc])*
+        pub const #name: Bits = #hex;
+    }
+}
+
+fn eval_body(game: &GameDef, e: &EvalDef) -> TokenStream {
     let sum = |terms: &[(i16, Feature)]| -> TokenStream {
         if terms.is_empty() {
             return quote!(0);
         }
         let parts = terms.iter().map(|(w, f)| {
-            let f = feature(*f);
+            let f = feature(game, *f);
             quote!(#w * #f)
         });
         quote!(#(#parts)+*)
@@ -132,7 +449,7 @@ fn eval_body(e: &EvalDef) -> TokenStream {
         body = match case.when {
             None => value,
             Some((f, op, n)) => {
-                let f = feature(f);
+                let f = feature(game, f);
                 let n = n as i16;
                 let op = super::comparison(op);
                 quote!(if #f #op #n { #value } else { #body })
@@ -142,13 +459,17 @@ fn eval_body(e: &EvalDef) -> TokenStream {
     body
 }
 
-fn feature(f: Feature) -> TokenStream {
+fn feature(game: &GameDef, f: Feature) -> TokenStream {
     match f {
         Feature::Pieces => quote!(pos.diff(!0)),
         Feature::Mobility => quote!((count(mine) - count(theirs))),
-        Feature::Corners => quote!(pos.diff(GRID.corners())),
-        Feature::Edges => quote!(pos.diff(GRID.edges())),
-        Feature::XSquares => quote!(pos.diff(GRID.x_squares())),
+        Feature::Region(i) => {
+            let name = region_ident(game, i);
+            quote!(pos.diff(#name))
+        }
         Feature::Empty => quote!(pos.empty(&GRID)),
+        Feature::Lines { have, of } => {
+            quote!((GRID.lines(pos.me, pos.opp, #have, #of) - GRID.lines(pos.opp, pos.me, #have, #of)))
+        }
     }
 }

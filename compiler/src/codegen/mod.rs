@@ -12,6 +12,7 @@ use crate::analyze::Analysis;
 use crate::bind::Target;
 use gamec_dsl::{BoardDef, GameDef};
 
+pub use grid_game::MAX_SOLVED_CELLS;
 pub use scaffold::ScaffoldInputs;
 
 /// One file of the generated firmware crate, relative to the crate's root.

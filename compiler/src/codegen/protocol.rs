@@ -40,6 +40,7 @@ fn commands(p: &SerialDef) -> Vec<Byte> {
             (SessionAction::NewGame, _) => (quote!(NEW_GAME), vec![]),
             (SessionAction::EndGame, _) => (quote!(END_GAME), vec![]),
             (SessionAction::Pass, _) => (quote!(PASS), vec![]),
+            (SessionAction::Play(_), CommandArgDef::Column) => (quote!(PLAY_COLUMN), vec![]),
             (SessionAction::Play(_), _) => (quote!(PLAY), vec![]),
             (SessionAction::MoveTime { default }, CommandArgDef::Number { min, max }) => {
                 (quote!(MOVE_TIME), vec![Byte::Lit(*min as u8), Byte::Lit(*max as u8), Byte::Lit(*default as u8)])
@@ -88,6 +89,7 @@ fn scripts(game: &GameDef, p: &SerialDef) -> (Vec<Byte>, Vec<TokenStream>) {
                         match t {
                             TextPart::Text(s) => text(&mut script, s),
                             TextPart::Cell => script.push(Byte::Op(quote!(op::CELL))),
+                            TextPart::Column => script.push(Byte::Op(quote!(op::COLUMN))),
                             TextPart::Count { device: true } => script.push(Byte::Op(quote!(op::COUNT_DEVICE))),
                             TextPart::Count { device: false } => script.push(Byte::Op(quote!(op::COUNT_HOST))),
                         }

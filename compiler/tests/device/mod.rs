@@ -361,3 +361,5 @@ pub fn profile_by_symbol(elf: &Path, samples: &[u32]) -> Vec<(String, f64)> {
     out.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap());
     out
 }
+
+pub mod grid_host;

@@ -1,0 +1,120 @@
+//! A host at the other end of a grid game's serial line, keeping the game by the compiler's
+//! general reading of the rules (the engine) as it plays: every board dump and every device
+//! move is checked against it.
+
+use super::{firmware, Device};
+use gamec::engine::{Engine, Move, Outcome, State, STRIDE};
+use gamec_dsl::GameDef;
+use std::path::Path;
+
+pub struct GridHost {
+    pub dev: Device,
+    pub engine: Engine,
+    pub game: GameDef,
+    pub state: State,
+    /// Player index the host plays.
+    pub host: u8,
+    /// Glyphs of the board dump: the first player's, the second's, empty, legal.
+    pub glyphs: [char; 4],
+    rng: u64,
+}
+
+pub fn load(game: &str) -> GameDef {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(game);
+    let mut sources = gamec_dsl::Sources::new();
+    let id = sources.add(game.to_string(), std::fs::read_to_string(path).unwrap());
+    gamec_dsl::load_game(&sources, id).unwrap_or_else(|d| panic!("{}", sources.render(&d)))
+}
+
+impl GridHost {
+    pub fn boot(game: &str, board: &str, glyphs: [char; 4], seed: u64) -> GridHost {
+        let (elf, target) = firmware(game, board);
+        let def = load(game);
+        let engine = Engine::new(&def);
+        let state = engine.fixed_start(&def);
+        GridHost { dev: Device::boot(&elf, &target), engine, game: def, state, host: 0, glyphs, rng: seed }
+    }
+
+    pub fn line(&mut self) -> String {
+        self.dev
+            .read_line(3000.0)
+            .unwrap_or_else(|| panic!("the device answers within 3 s\n{}", self.engine.show(&self.state)))
+            .text
+    }
+
+    pub fn expect(&mut self, text: &str) {
+        let l = self.line();
+        assert_eq!(l, text, "\n{}", self.engine.show(&self.state));
+    }
+
+    /// Nothing more arrives within `ms`.
+    pub fn silent(&mut self, ms: f64) {
+        if let Some(l) = self.dev.read_line(ms) {
+            panic!("unexpected {:?}", l.text);
+        }
+    }
+
+    /// Reads a board dump and checks every cell against the host's position; returns the
+    /// cells marked as the host's legal moves.
+    pub fn board(&mut self) -> Vec<u8> {
+        let gamec::engine::Shape::Grid { cols, rows } = self.engine.shape else { panic!("a grid game") };
+        let header: String = (0..cols).map(|c| format!(" {}", (b'A' + c) as char)).collect();
+        self.expect(&format!(" {header}"));
+        let mut marked = Vec::new();
+        for r in 0..rows as usize {
+            let l = self.line();
+            assert_eq!(&l[..1], &(r + 1).to_string(), "row label in {l:?}");
+            for c in 0..cols as usize {
+                let glyph = l.chars().nth(2 + 2 * c).unwrap_or(' ');
+                let cell = (r * STRIDE + c) as u8;
+                let want = match self.state.cells[cell as usize] {
+                    0 if glyph == self.glyphs[3] => {
+                        marked.push(cell);
+                        self.glyphs[3]
+                    }
+                    0 => self.glyphs[2],
+                    v => self.glyphs[v as usize - 1],
+                };
+                assert_eq!(glyph, want, "cell {} in row {l:?}\n{}", self.engine.cell_name(cell), self.engine.show(&self.state));
+            }
+        }
+        marked
+    }
+
+    pub fn legal(&self) -> Vec<Move> {
+        self.engine.plies(&self.state)
+    }
+
+    pub fn random(&mut self, n: usize) -> usize {
+        self.rng ^= self.rng << 13;
+        self.rng ^= self.rng >> 7;
+        self.rng ^= self.rng << 17;
+        (self.rng % n as u64) as usize
+    }
+
+    /// Plays `m` for the host by the rules as the host keeps them (the device answers by itself).
+    pub fn apply(&mut self, m: Move) {
+        self.state = self.engine.play(&self.state, m);
+    }
+
+    /// Reads the device's `MM <cell>` (or `<column>`), checks it is legal and plays it.
+    pub fn device_moves(&mut self, prefix: &str) -> Move {
+        let l = self.line();
+        let name = l.strip_prefix(prefix).unwrap_or_else(|| panic!("a device move, not {l:?}")).to_string();
+        let m = self
+            .engine
+            .parse_move(&self.state, &name)
+            .unwrap_or_else(|e| panic!("{}\n{}", e.message, self.engine.show(&self.state)));
+        self.apply(m);
+        m
+    }
+
+    pub fn over(&self) -> Option<Outcome> {
+        self.engine.outcome(&self.state).or_else(|| self.legal().is_empty().then_some(Outcome::Draw))
+    }
+
+    /// A lamp of the board (active low) is lit.
+    pub fn lit(&mut self, port: char, bit: u8) -> bool {
+        !self.dev.pin_level(port, bit)
+    }
+}
