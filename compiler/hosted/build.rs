@@ -121,6 +121,9 @@ fn module(source: &str, game_text: String, board: Option<(&str, String)>) -> Str
     if game.grid().is_some() {
         return gamec::codegen::grid_module(&game, source);
     }
+    if game.heaps().is_some() {
+        return gamec::codegen::heaps_module(&game, None, source);
+    }
     let target = board.map(|(path, text)| {
         let bf = sources.add(path.to_string(), text);
         let board = gamec_dsl::load_board(&sources, bf).unwrap_or_else(|d| panic!("{}", sources.render(&d)));

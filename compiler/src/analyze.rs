@@ -222,8 +222,7 @@ impl Facts {
         let starts = starts(&engine, game);
         let mut dealt = starts.len();
         let solved = general::explore(&engine, &starts, general::MAX_STATES).map(|s| {
-            let open: Vec<usize> =
-                (0..s.len()).filter(|&i| !s.terminal[i]).map(|i| s.children[i].len()).collect();
+            let open: Vec<usize> = (0..s.len()).filter(|&i| !s.terminal[i]).map(|i| s.children[i].len()).collect();
             let deals = winnable_starts(&engine, game, &s, &starts);
             dealt = deals.len();
             let start = deals
@@ -339,12 +338,20 @@ impl fmt::Display for Facts {
                 writeln!(f, "finished states:                    {}", s.finished)?;
                 let worst = if self.starts > 1 { " (the worst start)" } else { "" };
                 writeln!(f, "start under perfect play:           {}{worst}", s.start.describe())?;
-                writeln!(f, "moves per position:                 {:.2} on average, {} at most", s.mean_moves, s.max_moves)?;
+                writeln!(
+                    f,
+                    "moves per position:                 {:.2} on average, {} at most",
+                    s.mean_moves, s.max_moves
+                )?;
                 if s.cycling > 0 {
                     writeln!(f, "states where play can cycle:        {}", s.cycling)?;
                 }
                 if s.stuck > 0 {
-                    writeln!(f, "states where nobody can move:       {} (no ending holds there; scored a draw)", s.stuck)?;
+                    writeln!(
+                        f,
+                        "states where nobody can move:       {} (no ending holds there; scored a draw)",
+                        s.stuck
+                    )?;
                 }
             }
             Err(t) => {

@@ -266,18 +266,18 @@ fn bind_display(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static 
         ctx.diags.push(d);
         return None;
     };
-    if d.leds.len() as u32 != game.board.cells() {
+    if d.leds.len() as u32 != game.lights() {
         ctx.board_err(
             "E0109",
             d.name.span,
             format!(
-                "display `{}` has {} LEDs but the game has {} cells",
+                "display `{}` has {} LEDs but the game shows {} (a cell or a counter each)",
                 d.name.node,
                 d.leds.len(),
-                game.board.cells()
+                game.lights()
             ),
             "LED count",
-            format!("give one LED per cell, numbered 1 to {}", game.board.cells()),
+            format!("give one LED per cell or counter, numbered 1 to {}", game.lights()),
         );
     }
     let port = d.pins[0].node.port;
@@ -348,7 +348,16 @@ fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) 
     };
     // The firmware runtime plays two families of rules today; the host engine reads them all.
     let line_game = crate::rules::Rules::new(game).is_some() && game.fixed_shared.is_empty();
-    if !line_game {
+    let heaps_game = game.heaps().is_some();
+    if heaps_game {
+        if let Some(why) = heaps_firmware_gap(game) {
+            let d = Diagnostic::error("E0115", format!("gamec's firmware runtime cannot play these rules yet: {why}"))
+                .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
+                .with_help("`gamec check`, `analyze`, `perft` and `test` without a board read any game");
+            ctx.diags.push(d);
+            return;
+        }
+    } else if !line_game {
         if let Some(why) = grid_firmware_gap(game) {
             let d = Diagnostic::error("E0115", format!("gamec's firmware runtime cannot play these rules yet: {why}"))
                 .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
@@ -397,6 +406,25 @@ fn max_moves(game: &GameDef) -> usize {
         (false, true) => g.cols as usize,
         (false, false) => 0,
     }
+}
+
+/// Why the heaps firmware (the line games' machinery, a heap a run of lights) cannot play a
+/// game, if it cannot.
+fn heaps_firmware_gap(game: &GameDef) -> Option<String> {
+    use gamec_dsl::{EndDef, MoveKind};
+    if !matches!(game.end, Some(EndDef::NoMoves { .. })) {
+        return Some("heap games end when the player to move has no move (`no moves -> ...`)".into());
+    }
+    if game.pass {
+        return Some("heap games do not pass".into());
+    }
+    if let Some(m) = game.moves.iter().find(|m| !matches!(m.kind, MoveKind::Remove { .. })) {
+        return Some(format!("the action `{}` is not a removal", m.name.node));
+    }
+    if game.lights() > 16 {
+        return Some(format!("{} counters are more than the 16 lights a position holds", game.lights()));
+    }
+    None
 }
 
 /// Why the grid firmware cannot play a game, if it cannot.

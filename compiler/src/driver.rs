@@ -96,7 +96,7 @@ pub fn build(sources: &mut Sources, game_path: &Path, board_path: &Path, out: &P
     std::fs::create_dir_all(out).map_err(|source| Error::Io { path: out.display().to_string(), source })?;
     let out = &out.canonicalize().map_err(|source| Error::Io { path: out.display().to_string(), source })?;
     // Line games are solved; grid games carry their search instead.
-    let analysis = if game.grid().is_none() { Some(Analysis::new(&game, game_file)?) } else { None };
+    let analysis = if game.line().is_some() { Some(Analysis::new(&game, game_file)?) } else { None };
     let name = format!("{}-{}", game.name.node, board.name.node).replace('_', "-");
     let crate_dir = out.join("crates").join(&name);
     let inputs = ScaffoldInputs {

@@ -24,7 +24,10 @@ pub fn run(game: &GameDef, file: FileId) -> Vec<TestRun> {
     let engine = Engine::new(game);
     game.tests
         .iter()
-        .map(|t| TestRun { name: t.name.node.clone(), failures: run_one(game, &engine, file, t).err().into_iter().collect() })
+        .map(|t| TestRun {
+            name: t.name.node.clone(),
+            failures: run_one(game, &engine, file, t).err().into_iter().collect(),
+        })
         .collect()
 }
 
@@ -88,7 +91,14 @@ fn written(list: &[Ident]) -> Vec<String> {
     v
 }
 
-fn expect(game: &GameDef, engine: &Engine, file: FileId, s: &State, e: &ExpectDef, span: Span) -> Result<(), Diagnostic> {
+fn expect(
+    game: &GameDef,
+    engine: &Engine,
+    file: FileId,
+    s: &State,
+    e: &ExpectDef,
+    span: Span,
+) -> Result<(), Diagnostic> {
     let plies = engine.plies(s);
     let legal = names(engine, &plies);
     let here = || format!("the position here:\n{}legal moves: {}", engine.show(s), legal.join(" "));
@@ -117,11 +127,18 @@ fn expect(game: &GameDef, engine: &Engine, file: FileId, s: &State, e: &ExpectDe
                     None => "the game is not over".to_string(),
                     Some(o) => describe(engine, o),
                 };
-                return Err(fail(file, span, format!("{said}, not {}", describe(engine, expected)), "expected this", here()));
+                return Err(fail(
+                    file,
+                    span,
+                    format!("{said}, not {}", describe(engine, expected)),
+                    "expected this",
+                    here(),
+                ));
             }
         }
         ExpectDef::Device(list) => {
-            let chooses = device_choices(game, engine, s).map_err(|why| fail(file, span, why, "cannot be checked", here()))?;
+            let chooses =
+                device_choices(game, engine, s).map_err(|why| fail(file, span, why, "cannot be checked", here()))?;
             let chooses = names(engine, &chooses);
             let allowed = written(list);
             if let Some(m) = chooses.iter().find(|m| !allowed.contains(m)) {
@@ -153,9 +170,8 @@ fn device_choices(game: &GameDef, engine: &Engine, s: &State) -> Result<Vec<Move
         StrategyKind::Perfect => {
             let mut from = starts(engine, game);
             from.push(s.clone());
-            let solved = explore(engine, &from, MAX_STATES).map_err(|t| {
-                format!("the game has more than {} positions, too many to solve", t.explored)
-            })?;
+            let solved = explore(engine, &from, MAX_STATES)
+                .map_err(|t| format!("the game has more than {} positions, too many to solve", t.explored))?;
             let best = engine.best_plies(&solved, s);
             Ok(if strategy.ties_random { best } else { best.into_iter().take(1).collect() })
         }

@@ -45,11 +45,8 @@ pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
                 out.push(
                     Diagnostic::error(
                         "E0018",
-                        format!(
-                            "the game has more than {} reachable positions, too many to solve",
-                            too_big.explored
-                        ),
-                        )
+                        format!("the game has more than {} reachable positions, too many to solve", too_big.explored),
+                    )
                     .with_label(Label::primary(file, s.span, "perfect play needs the game solved"))
                     .with_note(format!("gamec solves games of up to {MAX_STATES} reachable positions"))
                     .with_help("use `search` with an `eval`, or `random`"),

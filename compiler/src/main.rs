@@ -95,9 +95,12 @@ fn perft(sources: &mut Sources, game: &std::path::Path, depth: u32) -> Result<()
     let engine = gamec::engine::Engine::new(&def);
     let starts = gamec::analyze::starts(&engine, &def);
     let Some(start) = starts.first().filter(|_| starts.len() == 1) else {
-        let d = gamec_dsl::Diagnostic::error("E0006", "perft counts from one start position; this game deals one at random")
-            .with_label(gamec_dsl::Label::primary(id, def.board.span(), "this board"))
-            .with_help("`gamec analyze` counts every state reachable from every start");
+        let d = gamec_dsl::Diagnostic::error(
+            "E0006",
+            "perft counts from one start position; this game deals one at random",
+        )
+        .with_label(gamec_dsl::Label::primary(id, def.board.span(), "this board"))
+        .with_help("`gamec analyze` counts every state reachable from every start");
         return Err(Error::Diagnostics(vec![d]));
     };
     let mut total = 0;

@@ -18,8 +18,7 @@ fn load(path: &str) -> GameDef {
 
 /// 0 empty, 1 cross, 2 nought; cell = row * 3 + column.
 type Ttt = [u8; 9];
-const LINES: [[usize; 3]; 8] =
-    [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+const LINES: [[usize; 3]; 8] = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
 
 fn ttt_winner(b: &Ttt) -> Option<u8> {
     LINES.iter().find(|l| b[l[0]] != 0 && b[l[0]] == b[l[1]] && b[l[1]] == b[l[2]]).map(|l| b[l[0]])
@@ -74,7 +73,7 @@ fn tictactoe_has_5478_positions_and_perfect_play_draws() {
     let game = load("games/tictactoe.game");
     let engine = Engine::new(&game);
     let start = engine.fixed_start(&game);
-    let solved = explore(&engine, &[start.clone()], MAX_STATES).unwrap();
+    let solved = explore(&engine, std::slice::from_ref(&start), MAX_STATES).unwrap();
     let mut memo = HashMap::new();
     assert_eq!(ttt_solve([0; 9], &mut memo), 0);
     assert_eq!(solved.len(), 5478);
@@ -112,11 +111,11 @@ fn tictactoe_best_moves_never_lose() {
 
 #[test]
 fn nim_positions_lost_for_the_mover_are_those_of_nim_sum_zero() {
-    let game = load("compiler/tests/fixtures/nim.game");
+    let game = load("games/nim.game");
     let engine = Engine::new(&game);
     let start = engine.fixed_start(&game);
     assert_eq!(start.cells, vec![3, 4, 5]);
-    let solved = explore(&engine, &[start.clone()], MAX_STATES).unwrap();
+    let solved = explore(&engine, std::slice::from_ref(&start), MAX_STATES).unwrap();
     assert_eq!(solved.len(), 4 * 5 * 6);
     for (i, s) in solved.states.iter().enumerate() {
         let nim_sum = s.cells.iter().fold(0, |x, &h| x ^ h);
@@ -148,7 +147,8 @@ fn c4_perft(cols: &mut [Vec<u8>; 7], me: u8, depth: u32) -> u64 {
 
 fn c4_four(cols: &[Vec<u8>; 7], c: usize, me: u8) -> bool {
     let r = cols[c].len() as i32 - 1;
-    let at = |c: i32, r: i32| (0..7).contains(&c) && (0..6).contains(&r) && cols[c as usize].get(r as usize) == Some(&me);
+    let at =
+        |c: i32, r: i32| (0..7).contains(&c) && (0..6).contains(&r) && cols[c as usize].get(r as usize) == Some(&me);
     [(1, 0), (0, 1), (1, 1), (1, -1)].iter().any(|&(dc, dr)| {
         let run = |s: i32| (1..4).take_while(|&i| at(c as i32 + s * dc * i, r + s * dr * i)).count();
         1 + run(1) + run(-1) >= 4
@@ -157,7 +157,7 @@ fn c4_four(cols: &[Vec<u8>; 7], c: usize, me: u8) -> bool {
 
 #[test]
 fn connect_four_perft_agrees_with_a_plain_reading() {
-    let game = load("compiler/tests/fixtures/connect_four.game");
+    let game = load("games/connect_four.game");
     let engine = Engine::new(&game);
     let start = engine.fixed_start(&game);
     let mut cols: [Vec<u8>; 7] = Default::default();
@@ -171,7 +171,7 @@ fn connect_four_perft_agrees_with_a_plain_reading() {
 
 #[test]
 fn connect_four_is_too_big_to_solve_and_says_how_big() {
-    let game = load("compiler/tests/fixtures/connect_four.game");
+    let game = load("games/connect_four.game");
     let engine = Engine::new(&game);
     let err = explore(&engine, &[engine.fixed_start(&game)], 10_000).err().unwrap();
     assert_eq!(err.explored, 10_000);

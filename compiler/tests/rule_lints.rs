@@ -3,10 +3,6 @@
 
 use gamec_dsl::Sources;
 
-fn fixture(name: &str) -> String {
-    std::fs::read_to_string(format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
-}
-
 fn shipped(name: &str) -> String {
     std::fs::read_to_string(format!("{}/../games/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
 }
@@ -36,7 +32,7 @@ fn errors_are_refused_at_their_line() {
         ),
         (
             "perfect_on_a_game_too_big",
-            altered(&fixture("connect_four.game"), "strategy yellow = random", "strategy yellow = perfect"),
+            altered(&shipped("connect_four.game"), "strategy yellow = random", "strategy yellow = perfect"),
         ),
         (
             "cycling_slides_with_a_solved_table",
@@ -67,9 +63,9 @@ fn warnings_pass_with_their_diagnostic() {
 }
 
 #[test]
-fn the_new_games_check_clean() {
-    for name in ["connect_four.game", "nim.game"] {
-        let (ok, out) = check(&fixture(name));
+fn the_shipped_games_check_clean() {
+    for name in ["silver_dollar.game", "othello.game", "tictactoe.game", "connect_four.game", "nim.game"] {
+        let (ok, out) = check(&shipped(name));
         assert!(ok && out.is_empty(), "{name}: {out}");
     }
 }

@@ -23,7 +23,8 @@ fn boot(seed: u64) -> GridHost {
 /// The host's turn: the board with its free cells marked, then the prompt.
 fn host_turn(h: &mut GridHost) {
     let marked = h.board();
-    let mut legal: Vec<u8> = h.legal().into_iter().map(|m| if let Move::Put { cell, .. } = m { cell } else { 99 }).collect();
+    let mut legal: Vec<u8> =
+        h.legal().into_iter().map(|m| if let Move::Put { cell, .. } = m { cell } else { 99 }).collect();
     legal.sort();
     assert_eq!(marked, legal, "the host's free cells are marked");
     h.expect("Your move");
@@ -85,7 +86,7 @@ fn play_game(h: &mut GridHost, side: &str) -> Outcome {
 #[test]
 fn whole_games_on_both_sides_and_the_device_never_loses() {
     let mut h = boot(0x9E37_79B9_7F4A_7C15);
-    let mut results = Vec::new();
+    let mut device_wins = 0;
     for (i, side) in ["X", "O", "X", "O"].iter().enumerate() {
         if i > 0 {
             h.dev.send("NG");
@@ -94,9 +95,9 @@ fn whole_games_on_both_sides_and_the_device_never_loses() {
         }
         let outcome = play_game(&mut h, side);
         assert_ne!(outcome, Outcome::Win(h.host), "the solved device never loses");
-        results.push(outcome);
+        device_wins += (outcome == Outcome::Win(1 - h.host)) as usize;
     }
-    assert!(results.iter().any(|r| *r == Outcome::Win(1 - 0) || *r == Outcome::Win(0)), "random play loses some: {results:?}");
+    assert!(device_wins > 0, "random moves lose to the solved device some of the time");
 }
 
 #[test]

@@ -159,11 +159,25 @@ pub enum CmpOp {
 
 #[derive(Debug, Clone)]
 pub enum Mechanic {
-    Slide { piece: Ident, toward: Ident, min: Int, max: Option<Int>, over_empty: bool },
+    Slide {
+        piece: Ident,
+        toward: Ident,
+        min: Int,
+        max: Option<Int>,
+        over_empty: bool,
+    },
     /// `capturing`: the number of directions in which flanked lines are turned over.
-    Place { piece: Ident, capturing: Option<Int> },
-    Drop { piece: Ident },
-    Remove { min: Int, max: Option<Int> },
+    Place {
+        piece: Ident,
+        capturing: Option<Int>,
+    },
+    Drop {
+        piece: Ident,
+    },
+    Remove {
+        min: Int,
+        max: Option<Int>,
+    },
 }
 
 /// `black at D5, E4` (a player's pieces) or `dollar at 12, 9` (shared pieces on a line).
@@ -211,27 +225,44 @@ pub struct Ending {
 #[derive(Debug, Clone)]
 pub enum Condition {
     /// `line of K in D directions`
-    InARow { k: Int, directions: Option<Int> },
+    InARow {
+        k: Int,
+        directions: Option<Int>,
+    },
     Full,
     NoMoves,
     NeitherCanMove,
-    Compare { lhs: CountExpr, op: Spanned<CmpOp>, rhs: CountExpr },
+    Compare {
+        lhs: CountExpr,
+        op: Spanned<CmpOp>,
+        rhs: CountExpr,
+    },
 }
 
 #[derive(Debug, Clone)]
 pub enum CountExpr {
     Int(Int),
     /// `count(WHOSE in REGION)`
-    Count { whose: Ident, region: Option<Ident>, span: Span },
+    Count {
+        whose: Ident,
+        region: Option<Ident>,
+        span: Span,
+    },
 }
 
 #[derive(Debug, Clone)]
 pub enum EndResult {
     Draw,
     /// `most pieces wins` (`most: true`) or `fewest pieces loses`...
-    Most { most: bool, wins: bool },
+    Most {
+        most: bool,
+        wins: bool,
+    },
     /// `mover wins`, `next loses`, `black wins`, `last mover wins`.
-    Who { who: Ident, wins: bool },
+    Who {
+        who: Ident,
+        wins: bool,
+    },
 }
 
 #[derive(Debug, Clone)]

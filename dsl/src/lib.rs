@@ -18,6 +18,8 @@ pub use model::*;
 
 /// What a source file turned out to be, after parsing and resolution.
 #[derive(Debug, Clone)]
+// One per file loaded, so the size of a game beside a board costs nothing worth a box.
+#[allow(clippy::large_enum_variant)]
 pub enum Definition {
     Game(GameDef),
     Board(BoardDef),

@@ -104,6 +104,7 @@ fn once<T>(ctx: &mut Ctx, what: &str, slot: &mut Option<(Span, T)>, span: Span, 
     }
 }
 
+type FixedRef<'a> = (&'a Vec<ast::Placement>, &'a Vec<ast::Int>);
 type SetupRef<'a> = (&'a ast::Ident, &'a Vec<Spanned<ast::Require>>);
 type StrategyRef<'a> = (&'a ast::Ident, &'a ast::Ident, &'a Option<ast::Ident>, bool, bool);
 
@@ -116,7 +117,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     let mut setup: Option<(Span, SetupRef)> = None;
     let mut end: Option<(Span, &Vec<ast::Ending>)> = None;
     let mut pass: Option<(Span, ())> = None;
-    let mut fixed_setup: Option<(Span, (&Vec<ast::Placement>, &Vec<ast::Int>))> = None;
+    let mut fixed_setup: Option<(Span, FixedRef)> = None;
     let mut regions_ast = Vec::new();
     let mut tests_ast = Vec::new();
     let mut strategy: Option<(Span, StrategyRef)> = None;
@@ -743,7 +744,10 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                             ControlAction::Commit
                         }
                         ast::ControlAction::Extend { action, piece: p, index: arg } => {
-                            check_piece(&mut ctx, p);
+                            // On heaps the control picks a heap: `take(heap[i])`.
+                            if !(matches!(layout, Layout::Heaps(_)) && p.node == "heap") {
+                                check_piece(&mut ctx, p);
+                            }
                             match index {
                                 Some(i) if i.node == arg.node => {}
                                 Some(i) => ctx.err(
@@ -761,7 +765,11 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                                     format!("write `{}[{}] -> ...`", name.node, arg.node),
                                 ),
                             }
-                            match slides.iter().position(|s| s.name.node == action.node) {
+                            let extendable = |m: &MoveDef| {
+                                m.name.node == action.node
+                                    && matches!(m.kind, MoveKind::Slide { .. } | MoveKind::Remove { .. })
+                            };
+                            match moves.iter().position(extendable) {
                                 Some(a) => ControlAction::Extend { action: a },
                                 None => {
                                     if !action_names.iter().any(|n| n.node == action.node) {
@@ -771,9 +779,12 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                                         ctx.err(
                                             "E0009",
                                             action.span,
-                                            format!("`extend` moves a piece further along a slide; `{}` is not a slide", action.node),
-                                            "not a slide",
-                                            "name a `slide` action here",
+                                            format!(
+                                                "`extend` moves a piece further along a slide or takes one more from a heap; `{}` does neither",
+                                                action.node
+                                            ),
+                                            "not a slide or a removal",
+                                            "name a `slide` or `remove` action here",
                                         );
                                     }
                                     continue;
@@ -866,8 +877,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                     "keep `controls serial { ... }` or `controls { ... }`, not both",
                 );
             }
-            let scope =
-                crate::lower_serial::Scope { file, players: &player_list, moves: &moves, pass: pass.is_some() };
+            let scope = crate::lower_serial::Scope { file, players: &player_list, moves: &moves, pass: pass.is_some() };
             Some(crate::lower_serial::lower(&scope, cs, fs, sp, &mut ctx.diags))
         }
         (Some((sp, _)), None) | (None, Some((sp, _))) => {
@@ -883,7 +893,12 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
         (None, None) => None,
     };
 
-    let tests = tests_ast.iter().map(|t| lower_test(&mut ctx, first_index, &player_list, &piece, &layout, t)).collect();
+    // Tests are read against the rules: once the rules have errors, theirs would only repeat them.
+    let tests = if ctx.diags.is_empty() {
+        tests_ast.iter().map(|t| lower_test(&mut ctx, first_index, &player_list, &piece, &layout, t)).collect()
+    } else {
+        Vec::new()
+    };
 
     if ctx.diags.is_empty() {
         Ok(GameDef {

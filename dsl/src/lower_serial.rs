@@ -136,9 +136,11 @@ pub fn lower(
                 }
                 SessionAction::MoveTime { default: default.node }
             }
-            ast::SessionAction::Play(name) => match scope.moves.iter().position(|m| {
-                m.name.node == name.node && matches!(m.kind, MoveKind::Place { .. } | MoveKind::Drop)
-            }) {
+            ast::SessionAction::Play(name) => match scope
+                .moves
+                .iter()
+                .position(|m| m.name.node == name.node && matches!(m.kind, MoveKind::Place { .. } | MoveKind::Drop))
+            {
                 Some(i) => SessionAction::Play(i),
                 None => {
                     let names: Vec<&str> = scope

@@ -158,14 +158,21 @@ pub struct EndingDef {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Condition {
     /// The mover has `k` pieces in a row along one of 4 (orthogonal) or 8 directions.
-    InARow { k: u8, directions: u8 },
+    InARow {
+        k: u8,
+        directions: u8,
+    },
     /// No empty cell is left.
     Full,
     /// The player to move has no legal move (passing aside).
     NoMoves,
     /// Neither player has a legal move.
     NeitherCanMove,
-    Compare { lhs: Count, op: CmpOp, rhs: Count },
+    Compare {
+        lhs: Count,
+        op: CmpOp,
+        rhs: Count,
+    },
 }
 
 /// A number an ending can compare.
@@ -173,7 +180,10 @@ pub enum Condition {
 pub enum Count {
     Const(u32),
     /// Pieces (or counters, on heaps) of whose, in a region (index into `regions`) or anywhere.
-    Pieces { whose: Whose, region: Option<usize> },
+    Pieces {
+        whose: Whose,
+        region: Option<usize>,
+    },
 }
 
 /// Whose pieces or whose result: relative to the move just made, or a named player.
@@ -195,7 +205,10 @@ pub enum EndResult {
     Draw,
     /// The player with more pieces on the board wins (`most`), or with fewer; equal is a draw.
     /// `wins: false` turns it around.
-    Most { most: bool, wins: bool },
+    Most {
+        most: bool,
+        wins: bool,
+    },
 }
 
 impl GameDef {
@@ -212,6 +225,14 @@ impl GameDef {
             _ => None,
         }
     }
+    /// How many lights show the game: one per cell, or one per counter of the heaps' start.
+    pub fn lights(&self) -> u32 {
+        match &self.board {
+            Layout::Heaps(_) => self.fixed_heaps.iter().sum(),
+            b => b.cells(),
+        }
+    }
+
     pub fn heaps(&self) -> Option<&HeapsBoard> {
         match &self.board {
             Layout::Heaps(h) => Some(h),
@@ -377,19 +398,20 @@ pub struct ControlDef {
 }
 
 impl ControlDef {
-    /// How many physical inputs this control needs.
+    /// How many physical inputs this control needs: one per piece, or per heap.
     pub fn arity(&self, game: &GameDef) -> u32 {
-        if self.per_piece {
-            game.piece.count
-        } else {
-            1
+        match (self.per_piece, &game.board) {
+            (false, _) => 1,
+            (true, Layout::Heaps(h)) => h.heaps,
+            (true, _) => game.piece.count,
         }
     }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ControlAction {
-    /// Each press moves the chosen piece one more step with the named action.
+    /// Each press moves the chosen piece one more step, or takes one more counter from the
+    /// chosen heap, with the named action (index into `moves`).
     Extend { action: usize },
     /// Ends the turn with the move entered so far.
     Commit,

@@ -109,9 +109,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::cmp_op => "a comparison",
         Rule::freq_unit => "`MHz`, `kHz` or `Hz`",
         Rule::time_unit => "`ms` or `s`",
-        Rule::slide | Rule::place | Rule::drop | Rule::remove => {
-            "a move: `place`, `drop`, `slide` or `remove`"
-        }
+        Rule::slide | Rule::place | Rule::drop | Rule::remove => "a move: `place`, `drop`, `slide` or `remove`",
         Rule::capturing => "`capturing flanked lines in N directions`",
         Rule::region => "`region`",
         Rule::cell_ref => "a cell such as `D5` or `3`",
@@ -131,10 +129,9 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::test_block => "`test`",
         Rule::test_from | Rule::test_moves | Rule::test_expect => "`from`, `moves` or `expect`",
         Rule::move_text => "a move such as `B2`, `C`, `12-9` or `2:3`",
-        Rule::expect_legal
-        | Rule::expect_illegal
-        | Rule::expect_ongoing
-        | Rule::expect_device => "`legal`, `illegal`, `not over`, `device plays` or a result such as `cross wins`",
+        Rule::expect_legal | Rule::expect_illegal | Rule::expect_ongoing | Rule::expect_device => {
+            "`legal`, `illegal`, `not over`, `device plays` or a result such as `cross wins`"
+        }
         Rule::pass_rule => "`pass`",
         Rule::cell_name => "a cell such as `D5`",
         Rule::steps => "a step range such as `1..`",
@@ -371,7 +368,8 @@ fn test(mut inner: pest::iterators::Pairs<Rule>) -> Test {
                         Rule::heap_sizes => heaps.extend(part.into_inner().map(int)),
                         Rule::placement => {
                             let mut p = part.into_inner();
-                            placements.push(Placement { owner: ident(p.next().unwrap()), cells: p.map(ident).collect() });
+                            placements
+                                .push(Placement { owner: ident(p.next().unwrap()), cells: p.map(ident).collect() });
                         }
                         _ => to_move = Some(ident(part)),
                     }

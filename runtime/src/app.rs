@@ -191,7 +191,6 @@ pub fn play<H: Hal>(hal: &mut H, tune: Tune) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::line::Move;
     use crate::rng::Rng;
 
     /// A game with nothing to play: the loop's timing and input mapping are what is tested.
@@ -205,7 +204,7 @@ mod tests {
         fn can_move(_: Cells) -> bool {
             false
         }
-        fn device_move(_: Cells, _: &mut Rng) -> Option<Move> {
+        fn device_move(_: Cells, _: &mut Rng) -> Option<Cells> {
             None
         }
         fn extend(_: Cells, _: u8, _: u8, _: u8) -> Option<Cells> {

@@ -312,7 +312,7 @@ mod tests {
                 for r in 0..6i8 {
                     for c in 0..7i8 {
                         for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
-                            let cells: Vec<(i8, i8)> = (0..4).map(|i| (c + dc * i, r + dr * i)).collect();
+                            let cells: [(i8, i8); 4] = core::array::from_fn(|i| (c + dc * i as i8, r + dr * i as i8));
                             if cells.iter().any(|&(c, r)| !(0..7).contains(&c) || !(0..6).contains(&r)) {
                                 continue;
                             }

@@ -15,6 +15,7 @@ pub mod charlieplex;
 pub mod chip;
 pub mod grid;
 pub mod grid_rows;
+pub mod heaps;
 pub mod line;
 pub mod pick;
 pub mod progmem;

@@ -133,6 +133,10 @@ mod tests {
         assert_eq!(best(&Duel::default(), 0b101, &G, &TABLE, play, never, &mut rng, false), Some(2), "else a draw");
         assert_eq!(best(&Duel::default(), 0, &G, &TABLE, play, never, &mut rng, false), None);
         let ends_on_2 = |d: &Duel| d.me == 1 << 17;
-        assert_eq!(best(&Duel::default(), 0b111, &G, &TABLE, play, ends_on_2, &mut rng, false), Some(2), "a win now first");
+        assert_eq!(
+            best(&Duel::default(), 0b111, &G, &TABLE, play, ends_on_2, &mut rng, false),
+            Some(2),
+            "a win now first"
+        );
     }
 }

@@ -3,7 +3,7 @@
 //!
 //! It is generic over [`Game`], which the generated code implements from the game file.
 
-use crate::line::{Cells, Move};
+use crate::line::Cells;
 use crate::rng::Rng;
 
 /// The rules and the device's strategy, as generated from a game file.
@@ -16,8 +16,8 @@ pub trait Game {
     fn setup(rng: &mut Rng) -> Cells;
     /// The player to move has at least one legal move.
     fn can_move(pos: Cells) -> bool;
-    /// The device's choice in `pos`; `None` only when it has no move.
-    fn device_move(pos: Cells, rng: &mut Rng) -> Option<Move>;
+    /// The position after the device's move in `pos`; `None` only when it has no move.
+    fn device_move(pos: Cells, rng: &mut Rng) -> Option<Cells>;
     /// The position after moving piece `piece` (counted as the controls count) `steps` steps
     /// with the action of per-piece control `control` (from 0, in the order the game declares
     /// them) from the turn's start position, if that is one legal move.
@@ -42,7 +42,8 @@ pub enum Outcome {
     Started,
     Accepted,
     Denied,
-    DeviceMoved(Move),
+    /// The device moved; the position after it.
+    DeviceMoved(Cells),
     HumanWon,
     DeviceWon,
 }
@@ -124,14 +125,14 @@ impl<G: Game> Turn<G> {
     }
 
     fn device_turn(&mut self) -> Outcome {
-        let Some(m) = G::device_move(self.pos, &mut self.rng) else {
+        let Some(next) = G::device_move(self.pos, &mut self.rng) else {
             // Only reached if a start position leaves the device without a move.
             return self.finish(true);
         };
-        self.pos = m.apply(self.pos);
+        self.pos = next;
         if G::can_move(self.pos) {
             self.await_human();
-            Outcome::DeviceMoved(m)
+            Outcome::DeviceMoved(next)
         } else {
             self.finish(false)
         }
@@ -151,7 +152,7 @@ impl<G: Game> Turn<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::line::{nth_from_top, Slide};
+    use crate::line::{nth_from_top, Move, Slide};
 
     /// A toy game for the machine: two pieces on 6 cells sliding over empty cells toward
     /// index 0 (control 0) or back toward index 5 (control 1).
@@ -167,10 +168,10 @@ mod tests {
         fn can_move(pos: Cells) -> bool {
             SLIDE.has_move(pos) || BACK.has_move(pos)
         }
-        fn device_move(pos: Cells, _: &mut Rng) -> Option<Move> {
+        fn device_move(pos: Cells, _: &mut Rng) -> Option<Cells> {
             let mut first = None;
             SLIDE.for_each(pos, |m| {
-                first.get_or_insert(m);
+                first.get_or_insert(m.apply(pos));
             });
             first
         }

@@ -74,8 +74,10 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>) -> T
     let setup_ok = if checks.is_empty() { quote!(true) } else { quote!(#(#checks)&&*) };
 
     let device_move = match game.strategy.as_ref().map(|s| (s.kind, s.ties_random)) {
-        Some((StrategyKind::Perfect, ties)) => quote! { strategy::perfect(pos, &SLIDES, mover_wins, rng, #ties) },
-        _ => quote! { strategy::random(pos, &SLIDES, rng) },
+        Some((StrategyKind::Perfect, ties)) => {
+            quote! { strategy::perfect(pos, &SLIDES, mover_wins, rng, #ties).map(|m| m.apply(pos)) }
+        }
+        _ => quote! { strategy::random(pos, &SLIDES, rng).map(|m| m.apply(pos)) },
     };
     // Each per-piece control moves with its own action; the board wires them in this order.
     let extend_arms = game
@@ -131,7 +133,7 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>) -> T
                 SLIDES.iter().any(|s| s.has_move(pos))
             }
 
-            fn device_move(pos: Cells, rng: &mut Rng) -> Option<Move> {
+            fn device_move(pos: Cells, rng: &mut Rng) -> Option<Cells> {
                 #device_move
             }
 
@@ -184,7 +186,7 @@ fn tune_idents(game: &GameDef) -> Vec<Ident> {
     taken.iter().map(|n| format_ident!("TUNE_{}", n)).collect()
 }
 
-fn feedback(game: &GameDef, target: &Target, device: usize, cells: u8) -> TokenStream {
+pub(super) fn feedback(game: &GameDef, target: &Target, device: usize, cells: u8) -> TokenStream {
     let tune_names = tune_idents(game);
     let tunes = target.tunes.iter().enumerate().map(|(i, notes)| {
         let name = &tune_names[i];
@@ -218,7 +220,9 @@ fn feedback(game: &GameDef, target: &Target, device: usize, cells: u8) -> TokenS
         .any(|e| e.event == EventKind::Attract && matches!(e.response, Response::Animate(Animation::Cylon)));
     let cylon = if cylon { quote!(Some(#cells)) } else { quote!(None) };
     // The board wires each per-piece control's inputs together, in the order declared.
-    let pieces = game.piece.count as u8;
+    // One input per piece, or per heap.
+    let per_piece = game.controls.iter().find(|c| c.per_piece);
+    let pieces = per_piece.map_or(game.piece.count, |c| c.arity(game)) as u8;
     let piece_controls = game.controls.iter().filter(|c| c.per_piece).count();
     let piece_inputs = (piece_controls * pieces as usize).min(target.inputs.len()) as u8;
     let commit = target.commit;

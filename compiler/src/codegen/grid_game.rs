@@ -91,9 +91,8 @@ pub fn render(game: &GameDef) -> TokenStream {
         .map_or(quote!(Verdict::Draw), |e| verdict(e.result));
     // A game scored by its pieces keeps its margin in the search's score; others prefer the
     // quicker win and the slower loss.
-    let only_most = game.endings.len() == 1
-        && matches!(game.endings[0].result, EndResult::Most { .. })
-        && settled.is_empty();
+    let only_most =
+        game.endings.len() == 1 && matches!(game.endings[0].result, EndResult::Most { .. }) && settled.is_empty();
     let outcome = match game.endings.first().map(|e| e.result) {
         Some(EndResult::Most { most, wins }) if only_most => {
             let lead = if most != wins { quote!(-pos.diff(!0)) } else { quote!(pos.diff(!0)) };
@@ -125,7 +124,13 @@ pub fn render(game: &GameDef) -> TokenStream {
         })
     });
     let (eval_call, leaf, eval_with) = if uses_mobility {
-        let settled_leaf = if settled.is_empty() { quote!() } else { quote!(if decided(pos) { return Self::outcome(pos); }) };
+        let settled_leaf = if settled.is_empty() {
+            quote!()
+        } else {
+            quote!(if decided(pos) {
+                return Self::outcome(pos);
+            })
+        };
         let over = if game.pass { quote!(mine == 0 && theirs == 0) } else { quote!(mine == 0) };
         (
             quote!(eval_with(pos, legal_for(pos.me, pos.opp), legal_for(pos.opp, pos.me))),
@@ -356,7 +361,8 @@ pub const MAX_SOLVED_CELLS: u32 = 10;
 pub fn solved_table(game: &GameDef) -> Vec<u8> {
     let g = game.grid().expect("grid games");
     let engine = Engine::new(game);
-    let solved = explore(&engine, &[engine.fixed_start(game)], MAX_STATES).expect("lints refuse games too big to solve");
+    let solved =
+        explore(&engine, &[engine.fixed_start(game)], MAX_STATES).expect("lints refuse games too big to solve");
     let positions = 3usize.pow(g.cols * g.rows);
     let mut table = vec![0u8; positions.div_ceil(4)];
     for (i, s) in solved.states.iter().enumerate() {
@@ -392,15 +398,17 @@ fn used_regions(game: &GameDef) -> Vec<usize> {
             Feature::Region(i) => Some(i),
             _ => None,
         })
-        .chain(game.endings.iter().flat_map(|e| &e.conditions).flat_map(|c| match c {
-            Condition::Compare { lhs, rhs, .. } => [*lhs, *rhs]
-                .into_iter()
-                .filter_map(|x| match x {
-                    Count::Pieces { region, .. } => region,
-                    Count::Const(_) => None,
-                })
-                .collect(),
-            _ => Vec::new(),
+        .chain(game.endings.iter().flat_map(|e| &e.conditions).flat_map(|c| {
+            match c {
+                Condition::Compare { lhs, rhs, .. } => [*lhs, *rhs]
+                    .into_iter()
+                    .filter_map(|x| match x {
+                        Count::Pieces { region, .. } => region,
+                        Count::Const(_) => None,
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            }
         }))
         .collect();
     used.sort_unstable();

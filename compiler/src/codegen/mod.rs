@@ -4,6 +4,7 @@
 mod board;
 mod game;
 mod grid_game;
+mod heaps_game;
 mod main_rs;
 mod protocol;
 mod scaffold;
@@ -32,6 +33,12 @@ pub fn grid_module(game: &GameDef, source: &str) -> String {
     format_rust(grid_game::render(game), source)
 }
 
+/// The module of a game of heaps: its lights, removals, start and solved table, and with a
+/// target its feedback.
+pub fn heaps_module(game: &GameDef, target: Option<&Target>, source: &str) -> String {
+    format_rust(heaps_game::render(game, target), source)
+}
+
 /// The whole firmware crate. Line games come with their analysis (the solved strategy).
 pub fn firmware_crate(
     game: &GameDef,
@@ -42,6 +49,7 @@ pub fn firmware_crate(
 ) -> Vec<GeneratedFile> {
     let source = format!("{} and {}", inputs.game_path, inputs.board_path);
     let game_rs = match analysis {
+        _ if game.heaps().is_some() => heaps_module(game, Some(target), &inputs.game_path),
         Some(a) if game.grid().is_none() => game_module(game, a, Some(target), &inputs.game_path),
         _ => grid_module(game, &inputs.game_path),
     };

@@ -32,11 +32,20 @@ pub struct State {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
     /// A piece put on a cell by action `action` (a placement or a drop).
-    Put { action: u8, cell: u8 },
+    Put {
+        action: u8,
+        cell: u8,
+    },
     /// A shared piece moved along the line.
-    Slide { from: u8, to: u8 },
+    Slide {
+        from: u8,
+        to: u8,
+    },
     /// `count` counters taken from `heap`.
-    Take { heap: u8, count: u8 },
+    Take {
+        heap: u8,
+        count: u8,
+    },
     Pass,
 }
 
@@ -137,7 +146,10 @@ impl Engine {
 
     /// Whether the game deals a random start (from setup constraints) rather than a fixed one.
     pub fn random_setup(game: &GameDef) -> bool {
-        game.fixed_setup.is_empty() && game.fixed_shared.is_empty() && game.fixed_heaps.is_empty() && game.piece.count > 0
+        game.fixed_setup.is_empty()
+            && game.fixed_shared.is_empty()
+            && game.fixed_heaps.is_empty()
+            && game.piece.count > 0
     }
 
     /// Every placement of a line game's shared pieces, the first player to move: the starts a

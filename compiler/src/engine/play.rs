@@ -64,9 +64,7 @@ impl Engine {
                 MoveKind::Drop => {
                     let Shape::Grid { cols, rows } = self.shape else { continue };
                     for col in 0..cols as usize {
-                        if let Some(cell) =
-                            (0..rows as usize).map(|r| r * STRIDE + col).find(|&i| s.cells[i] == 0)
-                        {
+                        if let Some(cell) = (0..rows as usize).map(|r| r * STRIDE + col).find(|&i| s.cells[i] == 0) {
                             out.push(Move::Put { action, cell: cell as u8 });
                         }
                     }

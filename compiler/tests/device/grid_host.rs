@@ -75,7 +75,13 @@ impl GridHost {
                     0 => self.glyphs[2],
                     v => self.glyphs[v as usize - 1],
                 };
-                assert_eq!(glyph, want, "cell {} in row {l:?}\n{}", self.engine.cell_name(cell), self.engine.show(&self.state));
+                assert_eq!(
+                    glyph,
+                    want,
+                    "cell {} in row {l:?}\n{}",
+                    self.engine.cell_name(cell),
+                    self.engine.show(&self.state)
+                );
             }
         }
         marked
