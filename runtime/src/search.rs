@@ -77,6 +77,17 @@ pub fn choose<T: Tree, const N: usize>(
     order: bool,
     budget: &mut Budget,
 ) -> Option<Choice<T::Move>> {
+    choose_from::<T, N>(pos, 1, max_depth, order, budget)
+}
+
+/// [`choose`], deepening from `first_depth` (equal to `max_depth`: one search, no deepening).
+pub fn choose_from<T: Tree, const N: usize>(
+    pos: &T::Pos,
+    first_depth: u8,
+    max_depth: u8,
+    order: bool,
+    budget: &mut Budget,
+) -> Option<Choice<T::Move>> {
     let mut moves = [T::Move::default(); N];
     let n = T::moves(pos, &mut moves);
     if n == 0 {
@@ -87,7 +98,7 @@ pub fn choose<T: Tree, const N: usize>(
         sort_by_eval::<T, N>(pos, moves);
     }
     let mut choice = Choice { best: moves[0], score: -WIN, depth: 0 };
-    for depth in 1..=max_depth {
+    for depth in first_depth.clamp(1, max_depth.max(1))..=max_depth {
         let mut alpha = -WIN - 1;
         let mut best = moves[0];
         for &m in moves.iter() {

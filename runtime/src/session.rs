@@ -11,7 +11,7 @@ use crate::chip::Shared;
 use crate::grid::{cells_into, count, Bits, Duel};
 use crate::progmem;
 use crate::rng::Rng;
-use crate::search::{choose, Budget, Tree};
+use crate::search::{choose_from, Budget, Tree};
 use crate::serial::{Line, LineReader};
 
 /// A finished game's result for the side to move.
@@ -144,6 +144,9 @@ pub struct Protocol {
     pub device_side: u8,
     /// Move ordering by evaluation in the device's search.
     pub order_by_eval: bool,
+    /// The search deepens a ply at a time until the clock runs out; else it searches once, to
+    /// its deepest.
+    pub deepening: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -510,7 +513,8 @@ impl<T: Placement, const N: usize> Session<T, N> {
         let limit = self.move_ms.saturating_sub(self.move_ms / 8 + 20);
         let mut out_of_time = || io.millis().wrapping_sub(started) >= limit;
         let mut budget = Budget::new(u32::MAX, &mut out_of_time);
-        let choice = choose::<T, N>(&self.pos, self.max_depth, self.proto.order_by_eval, &mut budget);
+        let first = if self.proto.deepening { 1 } else { self.max_depth };
+        let choice = choose_from::<T, N>(&self.pos, first, self.max_depth, self.proto.order_by_eval, &mut budget);
         let nodes = budget.nodes;
         // SAFETY: the main loop is the only writer; the simulator reads it between steps.
         unsafe {

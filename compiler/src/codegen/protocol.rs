@@ -114,6 +114,7 @@ pub fn render(game: &GameDef, p: &SerialDef) -> TokenStream {
     let (empty, legal) = (p.empty_glyph, p.legal_glyph);
     let device_side = game.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.first) as u8;
     let order = game.strategy.as_ref().is_some_and(|s| s.order_by_eval);
+    let deepening = game.strategy.as_ref().is_some_and(|s| s.deepening);
     quote! {
         /// The command words and what they do.
         #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
@@ -134,6 +135,7 @@ pub fn render(game: &GameDef, p: &SerialDef) -> TokenStream {
             rows: #rows,
             device_side: #device_side,
             order_by_eval: #order,
+            deepening: #deepening,
         };
     }
 }

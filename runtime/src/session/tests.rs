@@ -186,6 +186,7 @@ static PROTO: Protocol = Protocol {
     rows: 4,
     device_side: 1,
     order_by_eval: true,
+    deepening: true,
 };
 
 #[derive(Default)]
