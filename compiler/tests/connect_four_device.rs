@@ -149,3 +149,22 @@ fn a_denied_drop_changes_nothing() {
     // game's dump shows it.
     eprintln!("a full column was tried: {tried_full}");
 }
+
+#[test]
+#[ignore = "a benchmark: cargo xtask bench"]
+fn bench_search_on_the_device() {
+    let m = GridHost::measure_game(GAME, BOARD, GLYPHS, ("R", 0), "Pick Red/Yellow");
+    let nodes: u32 = m.searches.iter().map(|s| s.0).sum();
+    let ms: f64 = m.searches.iter().map(|s| s.2).sum();
+    let depths: Vec<u8> = m.searches.iter().map(|s| s.1).collect();
+    println!("connect four on atmega16 @ 10 MHz, a game against random drops at the 2 s clock:");
+    println!("  nodes per second: {:.0} ({nodes} nodes in {ms:.0} ms)", nodes as f64 * 1000.0 / ms);
+    println!("  depth reached per move: {depths:?}");
+    println!(
+        "  flash {} B, static RAM {} B, deepest stack {} B, RAM with stack {} B",
+        m.flash,
+        m.ram,
+        m.stack,
+        m.ram + m.stack as u32
+    );
+}

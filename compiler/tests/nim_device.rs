@@ -162,3 +162,33 @@ fn perfect_play_by_the_player_beats_the_device() {
         assert!(pos.cells.iter().any(|&c| c > 0), "the device never takes the last counter here");
     }
 }
+
+#[test]
+#[ignore = "a benchmark: cargo xtask bench"]
+fn bench_sizes_and_stack() {
+    let mut g = boot();
+    g.d.track_stack();
+    g.d.press_commit();
+    let mut pos = state_of(g.d.leds(), 0);
+    loop {
+        let best = g.engine.best_plies(&g.solved, &pos);
+        let Move::Take { heap, count } = best[0] else { panic!("a removal") };
+        g.take(heap as usize, count, &pos);
+        pos = g.engine.play(&pos, best[0]);
+        if pos.cells.iter().all(|&c| c == 0) {
+            break;
+        }
+        pos = state_of(g.d.leds(), 0);
+    }
+    g.d.run_ms(1500.0);
+    let (elf, _) = device::firmware(GAME, BOARD);
+    let sizes = gamec::driver::sizes(&std::fs::read(elf).unwrap()).unwrap();
+    let stack = g.d.ramend() - g.d.lowest_sp().unwrap();
+    println!("nim on attiny84a @ 8 MHz, a game won by perfect play:");
+    println!(
+        "  flash {} B, static RAM {} B, deepest stack {stack} B, RAM with stack {} B",
+        sizes.flash(),
+        sizes.ram(),
+        sizes.ram() + stack as u32
+    );
+}

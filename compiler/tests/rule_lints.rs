@@ -32,7 +32,7 @@ fn errors_are_refused_at_their_line() {
         ),
         (
             "perfect_on_a_game_too_big",
-            altered(&shipped("connect_four.game"), "strategy yellow = random", "strategy yellow = perfect"),
+            altered(&shipped("connect_four.game"), "strategy device = search, deepening, order by eval", "strategy device = perfect"),
         ),
         (
             "cycling_slides_with_a_solved_table",

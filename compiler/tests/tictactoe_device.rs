@@ -130,3 +130,19 @@ fn an_illegal_move_is_denied_and_changes_nothing() {
     h.expect("OK");
     h.board();
 }
+
+#[test]
+#[ignore = "a benchmark: cargo xtask bench"]
+fn bench_sizes_and_replies() {
+    let m = GridHost::measure_game(GAME, BOARD, GLYPHS, ("O", 1), "Pick X/O");
+    let slowest = m.searches.iter().map(|s| s.2).fold(0.0, f64::max);
+    println!("tic-tac-toe on atmega16 @ 10 MHz, a game against random moves:");
+    println!("  slowest device reply: {slowest:.1} ms (from the host's line to the device's move)");
+    println!(
+        "  flash {} B, static RAM {} B, deepest stack {} B, RAM with stack {} B",
+        m.flash,
+        m.ram,
+        m.stack,
+        m.ram + m.stack as u32
+    );
+}

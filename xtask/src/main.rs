@@ -127,14 +127,29 @@ fn bench() -> Result<(), String> {
             "--nocapture",
         ])
         .current_dir(root()))?;
-    run(Command::new("cargo")
-        .args(["test", "-q", "-p", "gamec", "--test", "othello_device", "bench", "--", "--ignored", "--nocapture"])
-        .current_dir(root()))?;
+    for test in ["othello_device", "tictactoe_device", "connect_four_device", "nim_device"] {
+        run(Command::new("cargo")
+            .args(["test", "-q", "-p", "gamec", "--test", test, "bench", "--", "--ignored", "--nocapture"])
+            .current_dir(root()))?;
+    }
     run(Command::new("cargo")
         .args(["test", "-q", "--release", "-p", "gamec-hosted", "--test", "strength", "--", "--ignored", "--nocapture"])
         .current_dir(root()))?;
     let gamec = root().join("target/release/gamec");
     run(Command::new(&gamec).args(["perft", "games/othello.game", "--depth", "10"]).current_dir(root()))?;
+    run(Command::new(&gamec).args(["perft", "games/connect_four.game", "--depth", "8"]).current_dir(root()))?;
+    // Solving on the host: analyze explores and values every reachable position.
+    for game in ["games/tictactoe.game", "games/nim.game", "games/silver_dollar.game"] {
+        let started = std::time::Instant::now();
+        let runs = 5;
+        for _ in 0..runs {
+            let out = Command::new(&gamec).args(["analyze", game]).current_dir(root()).output().map_err(|e| e.to_string())?;
+            if !out.status.success() {
+                return Err(format!("gamec analyze {game} failed"));
+            }
+        }
+        eprintln!("gamec analyze {game}: {:.1} ms per run (mean of {runs})", started.elapsed().as_secs_f64() * 1000.0 / runs as f64);
+    }
     for args in [
         &["check", "games/silver_dollar.game", "boards/silver_dollar_attiny84.board"][..],
         &["build", "games/silver_dollar.game", "--board", "boards/silver_dollar_attiny84.board", "-o", "build"][..],

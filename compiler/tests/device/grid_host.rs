@@ -124,3 +124,54 @@ impl GridHost {
         !self.dev.pin_level(port, bit)
     }
 }
+
+/// What a benchmark game measured: the device's searches (nodes, depth, milliseconds), the
+/// deepest stack, and the image's sizes.
+pub struct Measured {
+    pub searches: Vec<(u32, u8, f64)>,
+    pub stack: u16,
+    pub flash: u32,
+    pub ram: u32,
+}
+
+impl GridHost {
+    /// Plays a whole game with the host moving at random, sampling the stack after every
+    /// instruction and reading the device's last search out of its RAM after each move.
+    pub fn measure_game(game: &str, board: &str, glyphs: [char; 4], side: (&str, u8), pick: &str) -> Measured {
+        let (elf, _) = firmware(game, board);
+        let nodes_at = super::symbol(&elf, "LAST_SEARCH_NODES").0 as u16;
+        let depth_at = super::symbol(&elf, "LAST_SEARCH_DEPTH").0 as u16;
+        let mut h = GridHost::boot(game, board, glyphs, 0x5EED);
+        h.dev.track_stack();
+        h.expect(pick);
+        h.host = side.1;
+        h.dev.send(&format!("SP {}", side.0));
+        h.expect("OK");
+        let mut searches = Vec::new();
+        loop {
+            if h.state.to_move == h.host {
+                h.board();
+                h.line();
+                let legal = h.legal();
+                let m = legal[h.random(legal.len())];
+                let name = h.engine.move_name(m);
+                h.dev.send(&format!("MV {name}"));
+                h.apply(m);
+                h.line();
+            } else {
+                let sent = h.dev.cycles;
+                h.device_moves("MM ");
+                let ms = (h.dev.cycles - sent) as f64 * 1000.0 / h.dev.target.clock_hz as f64;
+                let nodes = u32::from_le_bytes([0, 1, 2, 3].map(|i| h.dev.peek(nodes_at + i)));
+                searches.push((nodes, h.dev.peek(depth_at), ms));
+                h.dev.send("OK");
+            }
+            if h.over().is_some() {
+                break;
+            }
+        }
+        let stack = h.dev.ramend() - h.dev.lowest_sp().unwrap();
+        let sizes = gamec::driver::sizes(&std::fs::read(&elf).unwrap()).unwrap();
+        Measured { searches, stack, flash: sizes.flash(), ram: sizes.ram() }
+    }
+}
