@@ -1,7 +1,11 @@
 //! Generates the game module of every `games/*.game` for the host, as the firmware gets it,
 //! and of a few variants of Silver Dollar that exercise the code generator's corners.
 
+#[path = "../tests/support/random_games.rs"]
+mod random_games;
+
 use gamec::analyze::Analysis;
+use gamec::codegen::Origin;
 use std::fmt::Write;
 use std::path::Path;
 
@@ -100,7 +104,54 @@ fn main() {
         let code = module(&source, game, board);
         write_module(&out, &mut index, v.name, &code);
     }
+    generated_games(&out, &mut index);
     std::fs::write(Path::new(&out).join("games.rs"), index).unwrap();
+}
+
+/// Games of the general parts from the property tests' generator that `check` accepts with
+/// their board: their modules, and a test per module comparing it with the engine.
+fn generated_games(out: &str, index: &mut String) {
+    println!("cargo:rerun-if-changed=../tests/support/random_games.rs");
+    let (mut grids, mut heaps) = (0, 0);
+    let mut cases = String::new();
+    for i in 0..400 {
+        if grids >= 8 && heaps >= 4 {
+            break;
+        }
+        let g = random_games::generate(0x00C0_FFEE, i);
+        let want = match g.kind {
+            random_games::Kind::Grid => grids < 8,
+            random_games::Kind::Heaps => heaps < 4,
+            random_games::Kind::Line => false,
+        };
+        let mut sources = gamec_dsl::Sources::new();
+        let gf = sources.add(format!("generated_{i}.game"), g.game.clone());
+        let bf = sources.add(format!("generated_{i}.board"), g.board.clone());
+        if !want || gamec::check(&sources, &[gf, bf]).is_err() {
+            continue;
+        }
+        let name = format!("generated_{i}");
+        let code = module(&format!("generated_{i}.game"), g.game.clone(), None);
+        write_module(out, index, &name, &code);
+        let check = if g.kind == random_games::Kind::Grid { "agree_grid" } else { "agree_heaps" };
+        let rules = format!("gamec_hosted::{name}::Rules");
+        let heaps_arg =
+            if g.kind == random_games::Kind::Grid { String::new() } else { format!(", &gamec_hosted::{name}::HEAPS") };
+        writeln!(
+            cases,
+            "#[test]
+fn {name}() {{
+    {check}::<{rules}>({:?}{heaps_arg});
+}}",
+            g.game
+        )
+        .unwrap();
+        match g.kind {
+            random_games::Kind::Grid => grids += 1,
+            _ => heaps += 1,
+        }
+    }
+    std::fs::write(Path::new(out).join("generated_cases.rs"), cases).unwrap();
 }
 
 /// A file's text with each replacement made; every replaced text must be there.
@@ -118,11 +169,12 @@ fn module(source: &str, game_text: String, board: Option<(&str, String)>) -> Str
     let mut sources = gamec_dsl::Sources::new();
     let id = sources.add(source.to_string(), game_text);
     let game = gamec_dsl::load_game(&sources, id).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
+    let origin = Origin::of(&sources, id);
     if game.grid().is_some() {
-        return gamec::codegen::grid_module(&game, source);
+        return gamec::codegen::grid_module(&game, origin);
     }
     if game.heaps().is_some() {
-        return gamec::codegen::heaps_module(&game, None, source);
+        return gamec::codegen::heaps_module(&game, None, origin);
     }
     let target = board.map(|(path, text)| {
         let bf = sources.add(path.to_string(), text);
@@ -130,7 +182,7 @@ fn module(source: &str, game_text: String, board: Option<(&str, String)>) -> Str
         gamec::bind::bind(&game, id, &board, bf).unwrap_or_else(|d| panic!("{}", sources.render(&d)))
     });
     let analysis = Analysis::new(&game, id).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
-    gamec::codegen::game_module(&game, &analysis, target.as_ref(), source)
+    gamec::codegen::game_module(&game, &analysis, target.as_ref(), Origin::of(&sources, id))
 }
 
 fn write_module(out: &str, index: &mut String, name: &str, code: &str) {

@@ -105,7 +105,7 @@ pub fn build(sources: &mut Sources, game_path: &Path, board_path: &Path, out: &P
         game_path: game_path.display().to_string(),
         board_path: board_path.display().to_string(),
     };
-    for f in codegen::firmware_crate(&game, &board, analysis.as_ref(), &target, &inputs) {
+    for f in codegen::firmware_crate(&game, &board, analysis.as_ref(), &target, &inputs, sources.text(game_file)) {
         write(&crate_dir.join(&f.path), f.contents.as_bytes())?;
     }
     let target_dir = out.join("target");

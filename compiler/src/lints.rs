@@ -9,7 +9,7 @@ use gamec_dsl::{Diagnostic, FileId, GameDef, Label, StrategyKind};
 
 /// Errors and warnings for a game that loaded; the caller tells them apart by severity.
 pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
+    let mut out = unplayable_actions(game, file);
     let engine = Engine::new(game);
     let starts = starts(&engine, game);
     if starts.is_empty() {
@@ -71,10 +71,13 @@ pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
             }
             if solved.cycling > 0 {
                 let span = game.moves.first().map_or(game.name.span, |m| m.span);
-                let d = if wants_table && game.line().is_some() {
-                    // The line-game firmware's table is a win bit a position, which cannot
-                    // steer out of a cycle.
-                    Diagnostic::error("E0019", "play can cycle forever, which the solved line-game table cannot")
+                let d = if game.line().is_some() {
+                    // Line games are solved as won or lost (a bit a position) for their setups
+                    // and the device's table, which needs play that always ends.
+                    Diagnostic::error(
+                        "E0019",
+                        "play can cycle forever, which a line game's won-or-lost solution cannot",
+                    )
                 } else {
                     Diagnostic::warning("W0019", "play can cycle forever")
                 };
@@ -99,4 +102,31 @@ pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// Actions no control of the game enters: the person at the device could never play them.
+fn unplayable_actions(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
+    use gamec_dsl::{ControlAction, SessionAction};
+    let has_controls = !game.controls.is_empty() || game.serial.is_some();
+    if !has_controls {
+        return Vec::new();
+    }
+    let entered = |i: usize| {
+        game.controls.iter().any(|c| c.action == ControlAction::Extend { action: i })
+            || game.serial.iter().flat_map(|s| &s.commands).any(|c| c.action == SessionAction::Play(i))
+    };
+    game.moves
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| !entered(i))
+        .map(|(_, m)| {
+            Diagnostic::warning("W0021", format!("no control enters the action `{}`", m.name.node))
+                .with_label(Label::primary(file, m.span, "only the device can play this"))
+                .with_help(if game.serial.is_some() {
+                    format!("add a command such as `\"MV\" cell -> play {}`", m.name.node)
+                } else {
+                    format!("add a control such as `move[i] -> extend {}(PIECE[i])`", m.name.node)
+                })
+        })
+        .collect()
 }

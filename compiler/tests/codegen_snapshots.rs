@@ -2,7 +2,7 @@
 //! lints' diagnostics. The generated crate is also built and run: see silver_dollar_device.rs.
 
 use gamec::analyze::Analysis;
-use gamec::codegen::{self, ScaffoldInputs};
+use gamec::codegen::{self, Origin, ScaffoldInputs};
 use gamec_dsl::Sources;
 
 fn root(rel: &str) -> String {
@@ -28,7 +28,7 @@ fn silver_dollar_crate() {
         game_path: "games/silver_dollar.game".into(),
         board_path: "boards/silver_dollar_attiny84.board".into(),
     };
-    for f in codegen::firmware_crate(&game, &board, Some(&analysis), &target, &inputs) {
+    for f in codegen::firmware_crate(&game, &board, Some(&analysis), &target, &inputs, sources.text(gf)) {
         assert!(f.contents.contains("@generated"), "{} is not marked", f.path);
         insta::assert_snapshot!(f.path.replace(['/', '.'], "_"), f.contents);
     }
@@ -110,7 +110,7 @@ fn grid_game_module() {
     let path = "games/othello.game";
     let gf = sources.add(path, std::fs::read_to_string(root(path)).unwrap());
     let game = gamec_dsl::load_game(&sources, gf).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
-    let code = codegen::grid_module(&game, path);
+    let code = codegen::grid_module(&game, Origin::of(&sources, gf));
     assert!(code.contains("@generated"));
     insta::assert_snapshot!("grid_game_rs", code);
 }
@@ -135,7 +135,7 @@ fn othello_serial_crate() {
         game_path: gp.into(),
         board_path: bp.into(),
     };
-    for f in codegen::firmware_crate(&game, &board, None, &target, &inputs) {
+    for f in codegen::firmware_crate(&game, &board, None, &target, &inputs, sources.text(gf)) {
         assert!(f.contents.contains("@generated"), "{} is not marked", f.path);
         if f.path != "src/game.rs" {
             insta::assert_snapshot!(format!("othello_{}", f.path.replace(['/', '.'], "_")), f.contents);
@@ -209,7 +209,7 @@ fn a_500_hz_display_counts_two_milliseconds_a_tick() {
         board_path: "boards/silver_dollar_500hz.board".into(),
     };
     let analysis = Analysis::new(&game, gf).unwrap();
-    let files = codegen::firmware_crate(&game, &board, Some(&analysis), &target, &inputs);
+    let files = codegen::firmware_crate(&game, &board, Some(&analysis), &target, &inputs, sources.text(gf));
     let board_rs = files.iter().find(|f| f.path == "src/board.rs").unwrap();
     insta::assert_snapshot!("board_rs_500_hz", board_rs.contents);
 }

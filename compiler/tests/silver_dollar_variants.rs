@@ -4,6 +4,7 @@
 //! comparison), from the library and from the CLI with exit code 1.
 
 use gamec::analyze::Analysis;
+use gamec::codegen::Origin;
 use gamec::rules::{Rules, Slide};
 use gamec::solve::Solution;
 use gamec_dsl::Sources;
@@ -93,12 +94,12 @@ fn a_constant_beyond_the_line_is_compared_as_a_number() {
     let game = gamec_dsl::load_game(&sources, id).unwrap();
     let a = Analysis::new(&game, id).unwrap();
     assert_eq!(a.setups_before_winnable, a.placements);
-    let code = gamec::codegen::game_module(&game, &a, None, GAME);
-    assert!(code.contains("line::highest(pos).map_or(0, |i| i + 1) <= 13u8"), "{code}");
+    let code = gamec::codegen::game_module(&game, &a, None, Origin::of(&sources, id));
+    assert!(code.contains("line::highest(pos).map_or(0, |i| i + 1) <= 13)"), "{code}");
     // Two constants: decided by the compiler.
     let id = sources.add(GAME, variant("leftmost(dollar) >= 11", "300 > 299"));
     let game = gamec_dsl::load_game(&sources, id).unwrap();
-    let code = gamec::codegen::game_module(&game, &Analysis::new(&game, id).unwrap(), None, GAME);
+    let code = gamec::codegen::game_module(&game, &Analysis::new(&game, id).unwrap(), None, Origin::of(&sources, id));
     assert!(code.contains("(true) && mover_wins(pos)") || code.contains("true && mover_wins(pos)"), "{code}");
 }
 

@@ -1,9 +1,20 @@
 //! Renders a board's wiring as the chip glue's `Config`.
 
+use super::int;
 use crate::bind::Target;
 use crate::chips;
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
+
+/// A port's bit mask as the wiring reads: `1 << 4` for pin 4, binary for several pins.
+fn mask(m: u8) -> TokenStream {
+    if m.is_power_of_two() {
+        let bit = int(m.trailing_zeros());
+        quote!(1 << #bit)
+    } else {
+        format!("0b{m:b}").parse().expect("a binary literal")
+    }
+}
 
 fn port(p: char) -> TokenStream {
     let id = Ident::new(&p.to_string(), Span::call_site());
@@ -14,30 +25,35 @@ pub fn render(t: &Target) -> TokenStream {
     let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
     let (display, display_port, tick_clock, tick_top, (whole, num, den)) = match &t.display {
         Some(d) => {
-            let pins = d.pins;
-            let rows = d.rows.iter().map(|(cathode, leds)| {
-                let leds = leds.iter().map(|(cell, anode)| quote!((#cell, #anode)));
+            let pins = mask(d.pins);
+            let rows = d.rows.iter().map(|&(cathode, ref leds)| {
+                let leds = leds.iter().map(|&(cell, anode)| {
+                    let (cell, anode) = (int(cell), mask(anode));
+                    quote!((#cell, #anode))
+                });
+                let cathode = mask(cathode);
                 quote!(Row { cathode: #cathode, leds: &[#(#leds),*] })
             });
-            let clock = d.tick_clock;
-            let top = d.tick_top as u8;
+            let clock = int(d.tick_clock);
+            let top = int(d.tick_top as u8);
             (quote!(Charlieplex { pins: #pins, rows: &[#(#rows),*] }), port(d.port), clock, top, d.tick_millis)
         }
         // Without a display the tick still counts time: /64 and 125 counts.
         None => {
             let millis = chips::millis_per_tick(t.clock_hz, 64, 124);
-            (quote!(Charlieplex { pins: 0, rows: &[] }), port('A'), 3u8, 124u8, millis)
+            (quote!(Charlieplex { pins: 0, rows: &[] }), port('A'), int(3), int(124), millis)
         }
     };
+    let (whole, num, den) = (int(whole), int(num), int(den));
     let inputs = t.inputs.iter().map(|p| {
         let port = port(p.port);
-        let mask = 1u8 << p.bit;
+        let mask = mask(1u8 << p.bit);
         quote!((#port, #mask))
     });
     let wake = match t.wake {
         Some(p) => {
             let port = port(p.port);
-            let mask = 1u8 << p.bit;
+            let mask = mask(1u8 << p.bit);
             quote!(Some((#port, #mask)))
         }
         None => quote!(None),
@@ -71,11 +87,12 @@ pub fn render_serial(t: &Target) -> TokenStream {
     let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
     let serial = t.serial.as_ref().expect("serial boards have a serial port");
     let tick = t.tick.as_ref().expect("serial boards have a tick");
-    let (ubrr, u2x, clock, top) = (serial.ubrr, serial.u2x, tick.clock, tick.top);
+    let (ubrr, u2x, clock, top) = (int(serial.ubrr), serial.u2x, int(tick.clock), int(tick.top));
     let (moves, depth) = search_limits(t);
+    let (moves, depth) = (int(moves), int(depth));
     let lamps = t.lamps.iter().map(|(p, active_low)| {
         let port = port(p.port);
-        let mask = 1u8 << p.bit;
+        let mask = mask(1u8 << p.bit);
         quote!((#port, #mask, #active_low))
     });
     quote! {
@@ -87,6 +104,8 @@ pub fn render_serial(t: &Target) -> TokenStream {
         pub const SEARCH_MOVES: usize = #moves;
         pub const SEARCH_DEPTH: u8 = #depth;
 
+        /// The serial port's baud rate, the tick's timer, and the lamps in the game's order
+        /// (`game::LAMP_*`): port, pin and whether the pin is low when lit.
         pub static CONFIG: Config = Config {
             ubrr: #ubrr,
             u2x: #u2x,

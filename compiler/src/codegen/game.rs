@@ -1,48 +1,60 @@
 //! Renders a game's rules, setup, strategy and feedback as a module over the runtime.
 
+use super::origin::{described, Origin};
+use super::{int, raw_bytes, upper_idents};
 use crate::analyze::Analysis;
 use crate::bind::Target;
 use crate::rules::Rules;
 use crate::solve;
-use gamec_dsl::{Animation, Constraint, ControlAction, EventKind, GameDef, Quantity, Response, StrategyKind};
-use proc_macro2::{Ident, Literal, TokenStream};
-use quote::{format_ident, quote};
+use gamec_dsl::{Animation, Constraint, ControlAction, EventKind, GameDef, Quantity, Response, Span, StrategyKind};
+use proc_macro2::{Ident, TokenStream};
+use quote::quote;
 
-pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>) -> TokenStream {
+pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>, origin: Origin) -> TokenStream {
     let rules = &analysis.rules;
-    let cells = rules.cells;
-    let pieces = rules.pieces;
-    let k = pieces as usize;
+    let (cells, pieces) = (int(rules.cells), int(rules.pieces));
     let slides = rules.slides.iter().map(|s| {
-        let (step, min, max, over) = (s.step, s.min, s.max, s.over_empty);
+        let (step, min, max, over) = (int(s.step), int(s.min), int(s.max), s.over_empty);
         quote! { Slide { cells: CELLS, step: #step, min: #min, max: #max, over_empty: #over } }
     });
-    let n_slides = rules.slides.len();
+    let n_slides = int(rules.slides.len());
     let last_mover_wins = rules.last_mover_wins;
     let device = game.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.first);
     let human_first = game.first != device;
 
     // The solved table: bit r set when the mover wins the position of rank r.
-    let positions = solve::binomial(cells as u32, pieces as u32) as usize;
+    let positions = solve::binomial(rules.cells as u32, rules.pieces as u32) as usize;
     let mut table = vec![0u8; positions.div_ceil(8)];
     for p in rules.placements() {
         if analysis.solution.mover_wins(p) {
-            let r = solve::rank(p, cells) as usize;
+            let r = solve::rank(p, rules.cells) as usize;
             table[r / 8] |= 1 << (r % 8);
         }
     }
-    let table_len = table.len();
-    let table_bytes = table.iter().map(|b| Literal::u8_unsuffixed(*b));
-    let uses_table = game.setup.iter().any(|c| matches!(c, Constraint::Winnable { .. }))
-        || game.strategy.as_ref().is_some_and(|s| s.kind == StrategyKind::Perfect);
+    let table_len = int(table.len());
+    let table_bytes = raw_bytes(&table);
+    let perfect = game.strategy.as_ref().filter(|s| s.kind == StrategyKind::Perfect);
+    let winnable: Vec<Span> = game
+        .setup
+        .iter()
+        .filter_map(|c| match c {
+            Constraint::Winnable { span, .. } => Some(*span),
+            Constraint::Compare { .. } => None,
+        })
+        .collect();
+    let uses_table = !winnable.is_empty() || perfect.is_some();
+    let table_doc = described(
+        &["Bit r is set when the player to move wins the position of rank r with perfect play."],
+        origin.quote_all(winnable.iter().copied().chain(perfect.map(|s| s.span))),
+    );
     let table_items = uses_table.then(|| {
         quote! {
-            /// Bit r is set when the player to move wins the position of rank r with perfect play.
+            #table_doc
             #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
-            pub static MOVER_WINS: [u8; #table_len] = [#(#table_bytes),*];
+            pub static MOVER_WINS: [u8; #table_len] = #table_bytes;
             /// The player to move wins `pos` with perfect play.
             pub fn mover_wins(pos: Cells) -> bool {
-                progmem::bit(&MOVER_WINS, rank::rank::<#k>(pos, CELLS))
+                progmem::bit(&MOVER_WINS, rank::rank::<#pieces>(pos, CELLS))
             }
         }
     });
@@ -90,11 +102,31 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>) -> T
         })
         .enumerate()
         .map(|(control, action)| {
-            let control = control as u8;
+            let (control, action) = (int(control), int(action));
             quote!(#control => &SLIDES[#action],)
         });
 
-    let feedback = target.map(|t| feedback(game, t, device, cells));
+    let feedback = target.map(|t| feedback(game, t, device, rules.cells, origin));
+    let feedback_uses = target.map(|_| feedback_uses());
+    let cells_doc = described(&["Cells of the line."], origin.quote(game.board.span()));
+    let pieces_doc = described(&["Pieces on the line, shared by both players."], origin.quote(game.piece.name.span));
+    let slides_doc = described(
+        &["The slide actions, in the order the game declares them."],
+        origin.quote_all(game.actions.iter().map(|a| a.span)),
+    );
+    let setup_doc = described(
+        &["Whether a start position meets every setup constraint."],
+        origin.quote_all(game.setup.iter().map(|c| match c {
+            Constraint::Winnable { span, .. } | Constraint::Compare { span, .. } => *span,
+        })),
+    );
+    let rules_doc = described(&["The game's rules, for the runtime's turn machine."], origin.quote(game.name.span));
+    let end_doc = described(&[], origin.quote_all(game.endings.iter().map(|e| e.span)));
+    let strategy_doc = described(&[], origin.quote_all(game.strategy.iter().map(|s| s.span)));
+    let extend_doc = described(
+        &["A press of a control extends the move entered so far from `start`."],
+        origin.quote_all(game.controls.iter().filter(|c| c.per_piece).map(|c| c.name.span)),
+    );
     quote! {
         //! Rules, setup and strategy of the game, over the gamec runtime.
         #![allow(clippy::all, dead_code, unused_imports)]
@@ -102,22 +134,29 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>) -> T
         use gamec_runtime::rng::Rng;
         use gamec_runtime::{progmem, rank, strategy};
         use gamec_runtime::turn::Game;
+        #feedback_uses
 
+        #cells_doc
         pub const CELLS: u8 = #cells;
+        #pieces_doc
         pub const PIECES: u8 = #pieces;
+        #slides_doc
         pub const SLIDES: [Slide; #n_slides] = [#(#slides),*];
 
         #table_items
 
-        /// Whether a start position meets every setup constraint.
+        #setup_doc
         pub fn setup_ok(pos: Cells) -> bool {
             #setup_ok
         }
 
+        #rules_doc
         pub struct Rules;
 
         impl Game for Rules {
+            #end_doc
             const LAST_MOVER_WINS: bool = #last_mover_wins;
+            #strategy_doc
             const HUMAN_FIRST: bool = #human_first;
 
             fn setup(rng: &mut Rng) -> Cells {
@@ -133,10 +172,12 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>) -> T
                 SLIDES.iter().any(|s| s.has_move(pos))
             }
 
+            #strategy_doc
             fn device_move(pos: Cells, rng: &mut Rng) -> Option<Cells> {
                 #device_move
             }
 
+            #extend_doc
             fn extend(start: Cells, control: u8, piece: u8, steps: u8) -> Option<Cells> {
                 let slide = match control {
                     #(#extend_arms)*
@@ -157,7 +198,7 @@ fn quantity(q: &Quantity, rules: &Rules) -> TokenStream {
         Quantity::Const(n) => {
             // A cell number is at most `cells`: every constant above compares with it as
             // `cells + 1` does, which fits a byte where 267 (say) would wrap.
-            let n = (*n).min(rules.cells as u32 + 1) as u8;
+            let n = int((*n).min(rules.cells as u32 + 1));
             quote!(#n)
         }
         Quantity::Leftmost | Quantity::Rightmost => {
@@ -168,31 +209,32 @@ fn quantity(q: &Quantity, rules: &Rules) -> TokenStream {
     }
 }
 
-/// The statics' names of the game's tunes: `TUNE_` and the name in capitals, with a number
-/// added where names differ only in case (`click` and `CLICK`).
+/// The statics' names of the game's tunes: `TUNE_` and the name in capitals.
 fn tune_idents(game: &GameDef) -> Vec<Ident> {
-    let bases: Vec<String> = game.tunes.iter().map(|t| t.name.node.to_uppercase()).collect();
-    let mut taken: Vec<String> = Vec::new();
-    for base in &bases {
-        let mut name = base.clone();
-        let mut n = 2;
-        // Neither a name already given nor another tune's own name.
-        while taken.contains(&name) || (name != *base && bases.contains(&name)) {
-            name = format!("{base}_{n}");
-            n += 1;
-        }
-        taken.push(name);
-    }
-    taken.iter().map(|n| format_ident!("TUNE_{}", n)).collect()
+    upper_idents("TUNE_", game.tunes.iter().map(|t| t.name.node.as_str()))
 }
 
-pub(super) fn feedback(game: &GameDef, target: &Target, device: usize, cells: u8) -> TokenStream {
+/// What the feedback's items use, for the module's head.
+pub(super) fn feedback_uses() -> TokenStream {
+    quote! {
+        use gamec_runtime::app::{Controls, Feedback};
+        use gamec_runtime::tune::Note;
+    }
+}
+
+/// The tunes, what plays them when, and the controls' inputs.
+pub(super) fn feedback(game: &GameDef, target: &Target, device: usize, cells: u8, origin: Origin) -> TokenStream {
     let tune_names = tune_idents(game);
     let tunes = target.tunes.iter().enumerate().map(|(i, notes)| {
         let name = &tune_names[i];
-        let n = notes.len();
-        let notes = notes.iter().map(|(clock, top, ms)| quote! { Note { top: #top, clock: #clock, millis: #ms } });
+        let n = int(notes.len());
+        let notes = notes.iter().map(|&(clock, top, ms)| {
+            let (clock, top, ms) = (int(clock), int(top), int(ms));
+            quote! { Note { top: #top, clock: #clock, millis: #ms } }
+        });
+        let doc = described(&[], game.tunes.get(i).map_or_else(Vec::new, |t| origin.quote(t.name.span)));
         quote! {
+            #doc
             #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
             pub static #name: [Note; #n] = [#(#notes),*];
         }
@@ -218,21 +260,32 @@ pub(super) fn feedback(game: &GameDef, target: &Target, device: usize, cells: u8
         .events
         .iter()
         .any(|e| e.event == EventKind::Attract && matches!(e.response, Response::Animate(Animation::Cylon)));
-    let cylon = if cylon { quote!(Some(#cells)) } else { quote!(None) };
+    let cylon = if cylon {
+        let cells = int(cells);
+        quote!(Some(#cells))
+    } else {
+        quote!(None)
+    };
     // The board wires each per-piece control's inputs together, in the order declared.
     // One input per piece, or per heap.
     let per_piece = game.controls.iter().find(|c| c.per_piece);
     let pieces = per_piece.map_or(game.piece.count, |c| c.arity(game)) as u8;
     let piece_controls = game.controls.iter().filter(|c| c.per_piece).count();
-    let piece_inputs = (piece_controls * pieces as usize).min(target.inputs.len()) as u8;
-    let commit = target.commit;
-    let idle = game.idle.as_ref().map_or(0, |i| i.after_ms);
+    let piece_inputs = int((piece_controls * pieces as usize).min(target.inputs.len()));
+    let (pieces, commit) = (int(pieces), int(target.commit));
+    let idle = int(game.idle.as_ref().map_or(0, |i| i.after_ms));
+    let feedback_doc = described(
+        &["What the device plays and lights, event by event."],
+        origin.quote_all(game.events.iter().map(|e| e.span)),
+    );
+    let controls_doc = described(
+        &["The board's inputs: one per piece and control, then the commit button."],
+        origin.quote_all(game.controls.iter().map(|c| c.name.span).chain(game.idle.iter().map(|i| i.span))),
+    );
     quote! {
-        use gamec_runtime::app::{Controls, Feedback};
-        use gamec_runtime::tune::Note;
-
         #(#tunes)*
 
+        #feedback_doc
         pub static FEEDBACK: Feedback = Feedback {
             denied: #denied,
             accepted: #accepted,
@@ -241,6 +294,7 @@ pub(super) fn feedback(game: &GameDef, target: &Target, device: usize, cells: u8
             cylon: #cylon,
         };
 
+        #controls_doc
         pub static CONTROLS: Controls =
             Controls { piece_inputs: #piece_inputs, pieces: #pieces, commit: #commit, idle_ms: #idle };
     }

@@ -2,16 +2,20 @@
 //! rules as a search [`Tree`](gamec_runtime::search::Tree), the game's endings as its
 //! `over` verdict, the game's evaluation, and for a solved game its table.
 
+use super::int;
+use super::origin::{described, doc, Origin};
 use crate::engine::solve::{explore, Value, MAX_STATES};
 use crate::engine::{Engine, STRIDE};
-use gamec_dsl::{Condition, Count, EndResult, EndingDef, EvalDef, Feature, GameDef, MoveKind, StrategyKind, Whose};
+use gamec_dsl::{
+    Condition, Count, EndResult, EndingDef, EvalDef, Feature, GameDef, GridBoard, MoveKind, StrategyKind, Whose,
+};
 use proc_macro2::TokenStream;
 use quote::quote;
 
-pub fn render(game: &GameDef) -> TokenStream {
+pub fn render(game: &GameDef, origin: Origin) -> TokenStream {
     let g = game.grid().expect("grid_game::render is given grid games");
-    let (cols, rows) = (g.cols as u8, g.rows as u8);
-    let cells = (g.cols * g.rows) as usize;
+    let (cols, rows) = (int(g.cols), int(g.rows));
+    let cells = int(g.cols * g.rows);
     let capture = game.moves.iter().find_map(|m| match m.kind {
         MoveKind::Place { capture: Some(d) } => Some(d),
         _ => None,
@@ -24,6 +28,7 @@ pub fn render(game: &GameDef) -> TokenStream {
         }
     }
     let (me, opp) = (hex(start[game.first]), hex(start[1 - game.first]));
+    let start_doc = start_doc(game, start[game.first], start[1 - game.first]);
 
     // The cells each action offers, for either side.
     let legal_terms = game.moves.iter().map(|m| match m.kind {
@@ -54,9 +59,13 @@ pub fn render(game: &GameDef) -> TokenStream {
         (quote!(), quote!())
     } else {
         let any = settled.iter().map(|e| conjunction(game, e));
+        let doc = described(
+            &["An ending that needs no look at the moves holds: nobody moves again."],
+            origin.quote_all(settled.iter().map(|e| e.span)),
+        );
         (
             quote! {
-                /// An ending that needs no look at the moves holds: nobody moves again.
+                #doc
                 fn decided(pos: &Duel) -> bool {
                     #(#any)||*
                 }
@@ -97,8 +106,7 @@ pub fn render(game: &GameDef) -> TokenStream {
         Some(EndResult::Most { most, wins }) if only_most => {
             let lead = if most != wins { quote!(-pos.diff(!0)) } else { quote!(pos.diff(!0)) };
             quote! {
-                let lead = #lead;
-                match lead {
+                match #lead {
                     0 => 0,
                     l if l > 0 => WIN + l,
                     l => -WIN + l,
@@ -115,7 +123,7 @@ pub fn render(game: &GameDef) -> TokenStream {
     };
 
     let eval = game.eval.as_ref().map_or(quote!(pos.diff(!0)), |e| eval_body(game, e));
-    let regions = used_regions(game).into_iter().map(|i| region_const(game, i));
+    let regions = used_regions(game).into_iter().map(|i| region_const(game, i, origin));
     // An evaluation that weighs mobility generates both sides' moves; the search's leaves
     // reuse them to tell a finished game, instead of generating the mover's a third time.
     let uses_mobility = game.eval.as_ref().is_some_and(|e| {
@@ -123,6 +131,10 @@ pub fn render(game: &GameDef) -> TokenStream {
             c.terms.iter().any(|t| t.1 == Feature::Mobility) || c.when.is_some_and(|w| w.0 == Feature::Mobility)
         })
     });
+    let eval_with_doc = described(
+        &["The evaluation, given both sides' legal cells. One copy, for `eval` and `leaf`."],
+        origin.quote_all(game.eval.iter().map(|e| e.span)),
+    );
     let (eval_call, leaf, eval_with) = if uses_mobility {
         let settled_leaf = if settled.is_empty() {
             quote!()
@@ -146,7 +158,7 @@ pub fn render(game: &GameDef) -> TokenStream {
                 }
             },
             quote! {
-                /// The evaluation, given both sides' legal cells. One copy, for `eval` and `leaf`.
+                #eval_with_doc
                 #[inline(never)]
                 fn eval_with(pos: &Duel, mine: Bits, theirs: Bits) -> i16 {
                     #eval
@@ -156,28 +168,51 @@ pub fn render(game: &GameDef) -> TokenStream {
     } else {
         (eval.clone(), quote!(), quote!())
     };
-    let (strategy, solved, table) = strategy(game);
-    let protocol = game.serial.as_ref().map(|p| super::protocol::render(game, p));
+    let (strategy, solved, table) = strategy(game, origin);
+    let protocol = game.serial.as_ref().map(|p| super::protocol::render(game, p, origin));
+    let grid_doc = described(&["The board: columns from A, rows from 1."], origin.quote(g.span));
+    let capturing = game.moves.iter().filter(|m| matches!(m.kind, MoveKind::Place { capture: Some(_) }));
+    let dirs_doc = described(
+        &["The directions in which a capturing placement flanks lines."],
+        origin.quote_all(capturing.map(|m| m.span)),
+    );
+    let moves = origin.quote_all(game.moves.iter().map(|m| m.span));
+    let legal_doc = described(&["The cells `me` may play on, against `opp`: every action's, together."], moves.clone());
+    let rules_doc =
+        described(&["The game's rules, for the runtime's search and session."], origin.quote(game.name.span));
+    let ending_lines = origin.quote_all(game.endings.iter().map(|e| e.span));
+    let over_doc =
+        described(&["The game's endings in order (the side to move is `me`, the mover `opp`)."], ending_lines.clone());
+    let play_doc = doc(&moves);
+    let strategy_doc = described(&[], origin.quote_all(game.strategy.iter().map(|s| s.span)));
+    let eval_doc = described(&[], origin.quote_all(game.eval.iter().map(|e| e.span)));
+    let stopped_doc = described(
+        &["The result of a game the host ends early, scored as it stands."],
+        origin.quote_all(game.endings.iter().filter(|e| matches!(e.result, EndResult::Most { .. })).map(|e| e.span)),
+    );
+    let outcome_doc = described(&["A finished game's score for the side to move."], ending_lines);
     quote! {
         //! Rules and evaluation of the game, over the gamec runtime.
         #![allow(clippy::all, dead_code, unused_imports, unused_parens, unused_variables)]
         use gamec_runtime::grid::{bit, cells_into, count, Bits, Duel, Grid, KING, ROOK};
         use gamec_runtime::rng::Rng;
         use gamec_runtime::search::{Tree, WIN};
-        use gamec_runtime::session::{cmd, op, Placement, Protocol, Strategy, Verdict, SILENT};
+        use gamec_runtime::session::{cmd, op, Event, Placement, Protocol, Strategy, Verdict, SILENT};
 
+        #grid_doc
         pub const GRID: Grid = Grid { cols: #cols, rows: #rows };
+        #dirs_doc
         pub const DIRS: &[(i8, i8)] = &#dirs;
         /// Room for every legal move of a position.
         pub const MAX_MOVES: usize = #cells;
-        /// The start position, seen from the player who moves first.
+        #start_doc
         pub const START: Duel = Duel { me: #me, opp: #opp };
 
         #(#regions)*
 
         #table
 
-        /// The cells `me` may play on, against `opp`: every action's, together.
+        #legal_doc
         #[inline(always)]
         fn legal_for(me: Bits, opp: Bits) -> Bits {
             #(#legal_terms)|*
@@ -185,6 +220,7 @@ pub fn render(game: &GameDef) -> TokenStream {
 
         #decided_fn
 
+        #rules_doc
         pub struct Rules;
 
         impl Tree for Rules {
@@ -196,6 +232,7 @@ pub fn render(game: &GameDef) -> TokenStream {
                 cells_into(legal_for(pos.me, pos.opp), out)
             }
 
+            #play_doc
             fn play(pos: &Duel, m: u8) -> Duel {
                 #play
             }
@@ -204,25 +241,28 @@ pub fn render(game: &GameDef) -> TokenStream {
                 #pass
             }
 
+            #eval_doc
             fn eval(pos: &Duel) -> i16 {
                 #eval_call
             }
 
             #leaf
 
+            #outcome_doc
             fn outcome(pos: &Duel) -> i16 {
                 #outcome
             }
         }
 
         impl Placement for Rules {
+            #strategy_doc
             const STRATEGY: Strategy = #strategy;
 
             fn legal(pos: &Duel) -> Bits {
                 legal_for(pos.me, pos.opp)
             }
 
-            /// The game's endings in order (the side to move is `me`, the mover `opp`).
+            #over_doc
             fn over(pos: &Duel) -> Option<Verdict> {
                 #(#endings)*
                 // Nobody may move and no ending holds: the game stops, drawn.
@@ -232,6 +272,7 @@ pub fn render(game: &GameDef) -> TokenStream {
                 None
             }
 
+            #stopped_doc
             fn stopped(pos: &Duel) -> Verdict {
                 #stopped
             }
@@ -265,7 +306,7 @@ fn conjunction(game: &GameDef, e: &EndingDef) -> TokenStream {
 fn condition(game: &GameDef, c: &Condition) -> TokenStream {
     match *c {
         Condition::InARow { k, directions } => {
-            let diagonals = directions == 8;
+            let (k, diagonals) = (int(k), directions == 8);
             quote!(GRID.in_a_row(pos.opp, #k, #diagonals))
         }
         Condition::Full => quote!((pos.me | pos.opp) == GRID.cells()),
@@ -282,7 +323,7 @@ fn condition(game: &GameDef, c: &Condition) -> TokenStream {
 fn count_expr(game: &GameDef, c: Count) -> TokenStream {
     match c {
         Count::Const(n) => {
-            let n = proc_macro2::Literal::i16_unsuffixed(n.min(i16::MAX as u32) as i16);
+            let n = int(n.min(i16::MAX as u32));
             quote!(#n)
         }
         Count::Pieces { whose, region } => {
@@ -311,29 +352,38 @@ fn verdict(r: EndResult) -> TokenStream {
         EndResult::Wins(_) | EndResult::Loses(_) => quote!(Verdict::Loss),
         EndResult::Most { most, wins } => {
             let lead = if most != wins { quote!(-pos.diff(!0)) } else { quote!(pos.diff(!0)) };
-            quote! {{
-                let lead = #lead;
-                match lead {
+            quote! {
+                match #lead {
                     0 => Verdict::Draw,
                     l if l > 0 => Verdict::Win,
                     _ => Verdict::Loss,
                 }
-            }}
+            }
         }
     }
 }
 
 /// How the device chooses; for a solved game, its chooser and its table.
-fn strategy(game: &GameDef) -> (TokenStream, TokenStream, TokenStream) {
-    match game.strategy.as_ref().map(|s| (s.kind, s.ties_random)) {
-        Some((StrategyKind::Search, _)) => (quote!(Strategy::Search), quote!(), quote!()),
-        Some((StrategyKind::Perfect, ties)) => {
+fn strategy(game: &GameDef, origin: Origin) -> (TokenStream, TokenStream, TokenStream) {
+    match game.strategy.as_ref().map(|s| (s.kind, s.ties_random, s.span)) {
+        Some((StrategyKind::Search, _, _)) => (quote!(Strategy::Search), quote!(), quote!()),
+        Some((StrategyKind::Perfect, ties, span)) => {
             let table = solved_table(game);
-            let len = table.len();
-            let bytes = proc_macro2::Literal::byte_string(&table);
+            let len = int(table.len());
+            let bytes = super::raw_bytes(&table);
+            let doc = described(
+                &[
+                    "The solved game: two bits a position for the side to move (1 win, 2 loss,",
+                    "3 draw, 0 unreachable), positions in base 3 over the cells (see",
+                    "`gamec_runtime::solved`).",
+                ],
+                origin.quote(span),
+            );
+            let solved_doc = described(&["The device's move, from the solved game."], origin.quote(span));
             (
                 quote!(Strategy::Solved),
                 quote! {
+                    #solved_doc
                     fn solved(pos: &Duel, rng: &mut Rng) -> Option<u8> {
                         let legal = legal_for(pos.me, pos.opp);
                         let lost = |p: &Duel| Self::over(p) == Some(Verdict::Loss);
@@ -341,11 +391,9 @@ fn strategy(game: &GameDef) -> (TokenStream, TokenStream, TokenStream) {
                     }
                 },
                 quote! {
-                    /// The solved game: two bits a position for the side to move (1 win, 2 loss,
-                    /// 3 draw, 0 unreachable), positions in base 3 over the cells (see
-                    /// `gamec_runtime::solved`).
+                    #doc
                     #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
-                    pub static SOLVED: [u8; #len] = *#bytes;
+                    pub static SOLVED: [u8; #len] = #bytes;
                 },
             )
         }
@@ -420,24 +468,54 @@ fn region_ident(game: &GameDef, i: usize) -> proc_macro2::Ident {
     quote::format_ident!("REGION_{}", game.regions[i].name.node.to_uppercase())
 }
 
-/// A region as a bit mask, with the grid drawn in its doc comment (row 8 at the top).
-fn region_const(game: &GameDef, i: usize) -> TokenStream {
+/// The grid drawn as doc lines, the top row first, a character a cell, the columns
+/// lettered underneath.
+fn drawing(g: &GridBoard, glyph: impl Fn(u32) -> char) -> Vec<String> {
+    let mut doc = vec!["```text".to_string()];
+    let width = g.rows.to_string().len();
+    for row in (0..g.rows).rev() {
+        let cells: String = (0..g.cols).map(|c| glyph(row * 8 + c)).collect();
+        doc.push(format!("{:>width$} {cells}", row + 1));
+    }
+    let letters: String = (0..g.cols).map(|c| (b'A' + c as u8) as char).collect();
+    doc.push(format!("{:width$} {letters}", ""));
+    doc.push("```".to_string());
+    doc
+}
+
+/// A region as a bit mask, with the grid drawn in its doc comment.
+fn region_const(game: &GameDef, i: usize, origin: Origin) -> TokenStream {
     let r = &game.regions[i];
     let g = game.grid().expect("grid games");
     let mask = r.cells.iter().fold(0u64, |m, &c| m | 1 << c);
-    let mut doc = vec![format!(" The region `{}`:", r.name.node), String::new(), " ```text".to_string()];
-    for row in (0..g.rows).rev() {
-        let cells: String = (0..g.cols).map(|c| if mask >> (row * 8 + c) & 1 == 1 { '#' } else { '.' }).collect();
-        doc.push(format!(" {} {cells}", row + 1));
-    }
-    doc.push(" ```".to_string());
+    let mut lines = vec![format!("The region `{}`:", r.name.node), String::new()];
+    lines.extend(drawing(g, |c| if mask >> c & 1 == 1 { '#' } else { '.' }));
+    lines.push(String::new());
+    lines.extend(origin.quote(r.span));
+    let doc = doc(&lines);
     let name = region_ident(game, i);
-    let hex = proc_macro2::Literal::u64_unsuffixed(mask);
-    let hex: TokenStream = format!("0x{mask:016X}").parse().unwrap_or_else(|_| quote!(#hex));
+    let hex = hex(mask);
     quote! {
-        #(#[doc = #doc])*
+        #doc
         pub const #name: Bits = #hex;
     }
+}
+
+/// The start position's doc: both sides' pieces drawn on the grid.
+fn start_doc(game: &GameDef, me: u64, opp: u64) -> TokenStream {
+    let g = game.grid().expect("grid games");
+    let (first, second) = (&game.players[game.first].node, &game.players[1 - game.first].node);
+    let mut lines = vec![
+        format!("The start position, seen from the player who moves first: `x` {first} (`me`),"),
+        format!("`o` {second} (`opp`)."),
+        String::new(),
+    ];
+    lines.extend(drawing(g, |c| match (me >> c & 1, opp >> c & 1) {
+        (1, _) => 'x',
+        (_, 1) => 'o',
+        _ => '.',
+    }));
+    doc(&lines)
 }
 
 fn eval_body(game: &GameDef, e: &EvalDef) -> TokenStream {
@@ -445,22 +523,41 @@ fn eval_body(game: &GameDef, e: &EvalDef) -> TokenStream {
         if terms.is_empty() {
             return quote!(0);
         }
-        let parts = terms.iter().map(|(w, f)| {
-            let f = feature(game, *f);
-            quote!(#w * #f)
-        });
-        quote!(#(#parts)+*)
+        // As the game writes it: a negative weight after the first term subtracts.
+        let mut out = TokenStream::new();
+        for (i, &(w, f)) in terms.iter().enumerate() {
+            let f = feature(game, f);
+            let term = match w {
+                _ if i == 0 => {
+                    let w = int(w);
+                    quote!(#w * #f)
+                }
+                w if w < 0 && w != i16::MIN => {
+                    let w = int(-w);
+                    quote!(- #w * #f)
+                }
+                w => {
+                    let w = int(w);
+                    quote!(+ #w * #f)
+                }
+            };
+            out.extend(term);
+        }
+        out
     };
+    // The cases from the last: each earlier one an `if` around the rest, chained as `else if`.
     let mut body = quote!(0);
+    let mut body_is_if = false;
     for case in e.cases.iter().rev() {
         let value = sum(&case.terms);
-        body = match case.when {
-            None => value,
+        (body, body_is_if) = match case.when {
+            None => (value, false),
             Some((f, op, n)) => {
                 let f = feature(game, f);
-                let n = n as i16;
+                let n = int(n as i16);
                 let op = super::comparison(op);
-                quote!(if #f #op #n { #value } else { #body })
+                let rest = if body_is_if { body } else { quote!({ #body }) };
+                (quote!(if #f #op #n { #value } else #rest), true)
             }
         };
     }
@@ -477,6 +574,7 @@ fn feature(game: &GameDef, f: Feature) -> TokenStream {
         }
         Feature::Empty => quote!(pos.empty(&GRID)),
         Feature::Lines { have, of } => {
+            let (have, of) = (int(have), int(of));
             quote!((GRID.lines(pos.me, pos.opp, #have, #of) - GRID.lines(pos.opp, pos.me, #have, #of)))
         }
     }

@@ -1,38 +1,45 @@
 //! Renders a game of heaps as a module over the runtime's line-game machinery: each heap a run
 //! of lights, the removal actions, the fixed start, the solved table and the feedback.
 
+use super::origin::{described, Origin};
+use super::{int, raw_bytes};
 use crate::bind::Target;
 use crate::engine::solve::{explore, Value, MAX_STATES};
 use crate::engine::Engine;
 use gamec_dsl::{ControlAction, EndDef, GameDef, MoveKind, StrategyKind};
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::TokenStream;
 use quote::quote;
 
-pub fn render(game: &GameDef, target: Option<&Target>) -> TokenStream {
+pub fn render(game: &GameDef, target: Option<&Target>, origin: Origin) -> TokenStream {
     let sizes: Vec<u8> = game.fixed_heaps.iter().map(|&n| n as u8).collect();
     let mut first = 0u8;
     let heaps = sizes.iter().map(|&size| {
-        let h = quote!(Heap { first: #first, size: #size });
+        let h = {
+            let (first, size) = (int(first), int(size));
+            quote!(Heap { first: #first, size: #size })
+        };
         first += size;
         h
     });
     let lights = sizes.iter().map(|&s| s as u32).sum::<u32>() as u8;
-    let n_heaps = sizes.len();
-    // Every heap starts full: all its lights on.
-    let start = Literal::u16_unsuffixed(((1u32 << lights) - 1) as u16);
+    let n_heaps = int(sizes.len());
+    // Every heap starts full: all its lights on, one bit a light, the heaps apart.
+    let runs: Vec<String> = sizes.iter().rev().filter(|&&s| s > 0).map(|&s| "1".repeat(s as usize)).collect();
+    let start = if runs.is_empty() { "0".to_string() } else { format!("0b{}", runs.join("_")) };
+    let start: TokenStream = start.parse().expect("a binary literal");
     let takes: Vec<(usize, TokenStream)> = game
         .moves
         .iter()
         .enumerate()
         .filter_map(|(i, m)| match m.kind {
             MoveKind::Remove { min, max } => {
-                let (min, max) = (min as u8, max.unwrap_or(255).min(255) as u8);
+                let (min, max) = (int(min as u8), int(max.unwrap_or(255).min(255) as u8));
                 Some((i, quote!(Take { min: #min, max: #max })))
             }
             _ => None,
         })
         .collect();
-    let n_takes = takes.len();
+    let n_takes = int(takes.len());
     let take_items = takes.iter().map(|t| &t.1);
     // Each per-heap control takes with its own action.
     let extend_arms = game
@@ -45,7 +52,7 @@ pub fn render(game: &GameDef, target: Option<&Target>) -> TokenStream {
         })
         .enumerate()
         .map(|(control, take)| {
-            let control = control as u8;
+            let (control, take) = (int(control), int(take));
             quote!(#control => &TAKES[#take],)
         });
     let last_mover_wins = !matches!(game.end, Some(EndDef::NoMoves { last_mover_wins: false }));
@@ -53,8 +60,8 @@ pub fn render(game: &GameDef, target: Option<&Target>) -> TokenStream {
     let human_first = game.first != device;
 
     let table = mover_wins_table(game, &sizes);
-    let table_len = table.len();
-    let table = Literal::byte_string(&table);
+    let table_len = int(table.len());
+    let table = raw_bytes(&table);
     let device_move = match game.strategy.as_ref().map(|s| (s.kind, s.ties_random)) {
         Some((StrategyKind::Perfect, ties)) => {
             quote!(heaps::perfect(&HEAPS, pos, &TAKES, mover_wins, rng, #ties))
@@ -65,7 +72,26 @@ pub fn render(game: &GameDef, target: Option<&Target>) -> TokenStream {
             any.chosen()
         }},
     };
-    let feedback = target.map(|t| super::game::feedback(game, t, device, lights));
+    let feedback = target.map(|t| super::game::feedback(game, t, device, lights, origin));
+    let feedback_uses = target.map(|_| super::game::feedback_uses());
+    let heaps_doc =
+        described(&["The heaps' runs of lights, from light 1 up; each starts full."], origin.quote(game.board.span()));
+    let takes_doc = described(
+        &["The removal actions, in the order the game declares them."],
+        origin.quote_all(game.moves.iter().filter(|m| matches!(m.kind, MoveKind::Remove { .. })).map(|m| m.span)),
+    );
+    let strategy = game.strategy.iter().map(|s| s.span);
+    let table_doc = described(
+        &["Bit i is set when the player to move wins the position of index i", "(`heaps::index`) with perfect play."],
+        origin.quote_all(strategy.clone()),
+    );
+    let rules_doc = described(&["The game's rules, for the runtime's turn machine."], origin.quote(game.name.span));
+    let end_doc = described(&[], origin.quote_all(game.endings.iter().map(|e| e.span)));
+    let strategy_doc = described(&[], origin.quote_all(strategy));
+    let extend_doc = described(
+        &["A press of a control takes one more counter from the heap it stands for."],
+        origin.quote_all(game.controls.iter().filter(|c| c.per_piece).map(|c| c.name.span)),
+    );
     quote! {
         //! Rules, start and strategy of a game of heaps, over the gamec runtime.
         #![allow(clippy::all, dead_code, unused_imports)]
@@ -75,26 +101,31 @@ pub fn render(game: &GameDef, target: Option<&Target>) -> TokenStream {
         use gamec_runtime::progmem;
         use gamec_runtime::rng::Rng;
         use gamec_runtime::turn::Game;
+        #feedback_uses
 
-        /// The heaps' runs of lights, from light 1 up; each starts full.
+        #heaps_doc
         pub const HEAPS: [Heap; #n_heaps] = [#(#heaps),*];
+        /// The start: every heap full. Bit i is light i + 1; the last heap's lights come first.
         pub const START: Cells = #start;
-        /// The removal actions, in the order the game declares them.
+        #takes_doc
         pub const TAKES: [Take; #n_takes] = [#(#take_items),*];
 
-        /// Bit i is set when the player to move wins the position of index i
-        /// (`heaps::index`) with perfect play.
+        #table_doc
         #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
-        pub static MOVER_WINS: [u8; #table_len] = *#table;
+        pub static MOVER_WINS: [u8; #table_len] = #table;
 
+        /// The player to move wins `pos` with perfect play.
         pub fn mover_wins(pos: Cells) -> bool {
             progmem::bit(&MOVER_WINS, heaps::index(&HEAPS, pos))
         }
 
+        #rules_doc
         pub struct Rules;
 
         impl Game for Rules {
+            #end_doc
             const LAST_MOVER_WINS: bool = #last_mover_wins;
+            #strategy_doc
             const HUMAN_FIRST: bool = #human_first;
 
             fn setup(_: &mut Rng) -> Cells {
@@ -105,10 +136,12 @@ pub fn render(game: &GameDef, target: Option<&Target>) -> TokenStream {
                 heaps::has_move(&HEAPS, pos, &TAKES)
             }
 
+            #strategy_doc
             fn device_move(pos: Cells, rng: &mut Rng) -> Option<Cells> {
                 #device_move
             }
 
+            #extend_doc
             fn extend(start: Cells, control: u8, heap: u8, count: u8) -> Option<Cells> {
                 let take = match control {
                     #(#extend_arms)*

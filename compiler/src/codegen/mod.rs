@@ -6,6 +6,7 @@ mod game;
 mod grid_game;
 mod heaps_game;
 mod main_rs;
+mod origin;
 mod protocol;
 mod scaffold;
 
@@ -14,6 +15,7 @@ use crate::bind::Target;
 use gamec_dsl::{BoardDef, GameDef};
 
 pub use grid_game::MAX_SOLVED_CELLS;
+pub use origin::Origin;
 pub use scaffold::ScaffoldInputs;
 
 /// One file of the generated firmware crate, relative to the crate's root.
@@ -23,35 +25,39 @@ pub struct GeneratedFile {
     pub contents: String,
 }
 
-/// The game module alone: target-independent, also compiled for the host.
-pub fn game_module(game: &GameDef, analysis: &Analysis, target: Option<&Target>, source: &str) -> String {
-    format_rust(game::render(game, analysis, target), source)
+/// The game module alone: target-independent, also compiled for the host. Its items quote
+/// the lines of `origin`, the game file, that they come from.
+pub fn game_module(game: &GameDef, analysis: &Analysis, target: Option<&Target>, origin: Origin) -> String {
+    format_rust(game::render(game, analysis, target, origin), origin.path)
 }
 
 /// The module of a grid game: rules, start and evaluation, target-independent.
-pub fn grid_module(game: &GameDef, source: &str) -> String {
-    format_rust(grid_game::render(game), source)
+pub fn grid_module(game: &GameDef, origin: Origin) -> String {
+    format_rust(grid_game::render(game, origin), origin.path)
 }
 
 /// The module of a game of heaps: its lights, removals, start and solved table, and with a
 /// target its feedback.
-pub fn heaps_module(game: &GameDef, target: Option<&Target>, source: &str) -> String {
-    format_rust(heaps_game::render(game, target), source)
+pub fn heaps_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> String {
+    format_rust(heaps_game::render(game, target, origin), origin.path)
 }
 
-/// The whole firmware crate. Line games come with their analysis (the solved strategy).
+/// The whole firmware crate. Line games come with their analysis (the solved strategy);
+/// `game_text` is the text of the game file at `inputs.game_path`, quoted in the game module.
 pub fn firmware_crate(
     game: &GameDef,
     board: &BoardDef,
     analysis: Option<&Analysis>,
     target: &Target,
     inputs: &ScaffoldInputs,
+    game_text: &str,
 ) -> Vec<GeneratedFile> {
     let source = format!("{} and {}", inputs.game_path, inputs.board_path);
+    let origin = Origin::new(&inputs.game_path, game_text);
     let game_rs = match analysis {
-        _ if game.heaps().is_some() => heaps_module(game, Some(target), &inputs.game_path),
-        Some(a) if game.grid().is_none() => game_module(game, a, Some(target), &inputs.game_path),
-        _ => grid_module(game, &inputs.game_path),
+        _ if game.heaps().is_some() => heaps_module(game, Some(target), origin),
+        Some(a) if game.grid().is_none() => game_module(game, a, Some(target), origin),
+        _ => grid_module(game, origin),
     };
     let (board_rs, main_rs) = if target.serial.is_some() {
         (board::render_serial(target), main_rs::render_session(target))
@@ -83,4 +89,42 @@ fn comparison(op: gamec_dsl::CmpOp) -> proc_macro2::TokenStream {
         CmpOp::Gt => quote::quote!(>),
         CmpOp::Lt => quote::quote!(<),
     }
+}
+
+/// A number as an unsuffixed literal (`5`, not `5u8`): its type comes from the const, field
+/// or parameter it goes into.
+fn int<N: TryInto<i128>>(n: N) -> proc_macro2::Literal {
+    proc_macro2::Literal::i128_unsuffixed(n.try_into().ok().expect("an integer of at most 64 bits"))
+}
+
+/// Raw bytes as a byte-string literal dereferenced to an array (`*b"\x1F\x00"`), every byte in
+/// hex and sixteen to a line.
+fn raw_bytes(bytes: &[u8]) -> proc_macro2::TokenStream {
+    let line = |chunk: &[u8]| chunk.iter().map(|b| format!("\\x{b:02X}")).collect::<String>();
+    let text = if bytes.len() <= 16 {
+        format!("*b\"{}\"", line(bytes))
+    } else {
+        // A backslash before a line break skips the break and the next line's indentation.
+        let lines: Vec<String> = bytes.chunks(16).map(line).collect();
+        format!("*b\"\\\n    {}\"", lines.join("\\\n    "))
+    };
+    text.parse().expect("a byte string")
+}
+
+/// Names for constants: `prefix` and each name in capitals, with a number added where names
+/// differ only in case (`click` and `CLICK`).
+fn upper_idents<'a>(prefix: &str, names: impl Iterator<Item = &'a str>) -> Vec<proc_macro2::Ident> {
+    let bases: Vec<String> = names.map(str::to_uppercase).collect();
+    let mut taken: Vec<String> = Vec::new();
+    for base in &bases {
+        let mut name = base.clone();
+        let mut n = 2;
+        // Neither a name already given nor another's own name.
+        while taken.contains(&name) || (name != *base && bases.contains(&name)) {
+            name = format!("{base}_{n}");
+            n += 1;
+        }
+        taken.push(name);
+    }
+    taken.iter().map(|n| quote::format_ident!("{prefix}{n}")).collect()
 }

@@ -1,131 +1,228 @@
 //! Renders a serial game's protocol as the runtime session's tables: the command table, the
-//! response scripts and the event index, all in program memory.
+//! response scripts and the event index, all in program memory. The tables are written as
+//! pieces, text as byte strings and opcodes by name, joined at compile time by `const fn`s
+//! the module carries.
 
+use super::origin::{described, Origin};
+use super::{int, upper_idents};
 use gamec_dsl::{CommandArgDef, GameDef, SayPart, SerialDef, SessionAction, SessionEvent, TextPart};
-use proc_macro2::TokenStream;
-use quote::quote;
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote};
 
-/// One byte of a table: a named opcode or a literal.
-enum Byte {
-    Op(TokenStream),
-    Lit(u8),
+/// One piece of a table: text, or bytes written by name or number.
+enum Piece {
+    Text(String),
+    Bytes(Vec<TokenStream>),
 }
 
-impl quote::ToTokens for Byte {
-    fn to_tokens(&self, out: &mut TokenStream) {
+impl Piece {
+    fn len(&self) -> usize {
         match self {
-            Byte::Op(t) => t.to_tokens(out),
-            Byte::Lit(b) if b.is_ascii_graphic() || *b == b' ' => {
-                proc_macro2::Literal::byte_character(*b).to_tokens(out)
-            }
-            Byte::Lit(b) => proc_macro2::Literal::u8_unsuffixed(*b).to_tokens(out),
+            Piece::Text(s) => s.len(),
+            Piece::Bytes(b) => b.len(),
         }
     }
 }
 
-fn text(bytes: &mut Vec<Byte>, s: &str) {
-    bytes.extend(s.bytes().map(Byte::Lit));
+impl quote::ToTokens for Piece {
+    fn to_tokens(&self, out: &mut TokenStream) {
+        match self {
+            Piece::Text(s) => proc_macro2::Literal::byte_string(s.as_bytes()).to_tokens(out),
+            Piece::Bytes(b) => quote!(&[#(#b),*]).to_tokens(out),
+        }
+    }
 }
 
-fn commands(p: &SerialDef) -> Vec<Byte> {
+/// Pieces as they are written in order: text apart, the bytes between texts together.
+#[derive(Default)]
+struct Pieces(Vec<Piece>);
+
+impl Pieces {
+    fn text(&mut self, s: &str) {
+        if !s.is_empty() {
+            self.0.push(Piece::Text(s.to_string()));
+        }
+    }
+
+    fn byte(&mut self, b: TokenStream) {
+        match self.0.last_mut() {
+            Some(Piece::Bytes(bytes)) => bytes.push(b),
+            _ => self.0.push(Piece::Bytes(vec![b])),
+        }
+    }
+
+    /// A number, as its own piece.
+    fn number(&mut self, n: usize) {
+        let n = int(n);
+        self.0.push(Piece::Bytes(vec![quote!(#n)]));
+    }
+
+    /// A word after its length, as the command table writes words.
+    fn word(&mut self, w: &str) {
+        self.number(w.len() as u8 as usize);
+        self.text(w);
+    }
+
+    fn len(&self) -> usize {
+        self.0.iter().map(Piece::len).sum()
+    }
+}
+
+impl quote::ToTokens for Pieces {
+    fn to_tokens(&self, out: &mut TokenStream) {
+        let pieces = &self.0;
+        quote!(&[#(#pieces),*]).to_tokens(out);
+    }
+}
+
+/// Each command as its pieces, and the zero length that ends the table.
+fn commands(p: &SerialDef) -> Vec<Pieces> {
     let mut out = Vec::new();
     for c in &p.commands {
-        out.push(Byte::Lit(c.word.len() as u8));
-        text(&mut out, &c.word);
-        let (name, args): (_, Vec<Byte>) = match (&c.action, &c.arg) {
-            (SessionAction::Ping, _) => (quote!(PING), vec![]),
-            (SessionAction::Ack, _) => (quote!(ACK), vec![]),
-            (SessionAction::Retry, _) => (quote!(RETRY), vec![]),
-            (SessionAction::Restart, _) => (quote!(RESTART), vec![]),
-            (SessionAction::NewGame, _) => (quote!(NEW_GAME), vec![]),
-            (SessionAction::EndGame, _) => (quote!(END_GAME), vec![]),
-            (SessionAction::Pass, _) => (quote!(PASS), vec![]),
-            (SessionAction::Play(_), CommandArgDef::Column) => (quote!(PLAY_COLUMN), vec![]),
-            (SessionAction::Play(_), _) => (quote!(PLAY), vec![]),
+        let mut pieces = Pieces::default();
+        pieces.word(&c.word);
+        let name = |n: &str| Ident::new(n, Span::call_site());
+        let (action, args): (_, Vec<usize>) = match (&c.action, &c.arg) {
+            (SessionAction::Ping, _) => (name("PING"), vec![]),
+            (SessionAction::Ack, _) => (name("ACK"), vec![]),
+            (SessionAction::Retry, _) => (name("RETRY"), vec![]),
+            (SessionAction::Restart, _) => (name("RESTART"), vec![]),
+            (SessionAction::NewGame, _) => (name("NEW_GAME"), vec![]),
+            (SessionAction::EndGame, _) => (name("END_GAME"), vec![]),
+            (SessionAction::Pass, _) => (name("PASS"), vec![]),
+            (SessionAction::Play(_), CommandArgDef::Column) => (name("PLAY_COLUMN"), vec![]),
+            (SessionAction::Play(_), _) => (name("PLAY"), vec![]),
             (SessionAction::MoveTime { default }, CommandArgDef::Number { min, max }) => {
-                (quote!(MOVE_TIME), vec![Byte::Lit(*min as u8), Byte::Lit(*max as u8), Byte::Lit(*default as u8)])
+                (name("MOVE_TIME"), vec![*min as u8 as usize, *max as u8 as usize, *default as u8 as usize])
             }
             (SessionAction::HostPlaysSide, CommandArgDef::Side(sides)) => {
-                let mut args = vec![Byte::Lit(sides.len() as u8)];
-                for (word, player) in sides {
-                    args.push(Byte::Lit(word.len() as u8));
-                    text(&mut args, word);
-                    args.push(Byte::Lit(*player as u8));
-                }
-                (quote!(HOST_PLAYS_SIDE), args)
+                (name("HOST_PLAYS_SIDE"), vec![sides.len() as u8 as usize])
             }
             (action, arg) => unreachable!("the DSL pairs actions with their arguments: {action:?} {arg:?}"),
         };
-        out.push(Byte::Op(quote!(cmd::#name)));
-        out.extend(args);
+        pieces.0.push(Piece::Bytes(vec![quote!(cmd::#action)]));
+        for a in args {
+            let a = int(a);
+            pieces.byte(quote!(#a));
+        }
+        if let CommandArgDef::Side(sides) = &c.arg {
+            for (word, player) in sides {
+                pieces.word(word);
+                pieces.number(*player as u8 as usize);
+            }
+        }
+        out.push(pieces);
     }
-    out.push(Byte::Lit(0));
+    let mut end = Pieces::default();
+    end.number(0);
+    out.push(end);
     out
 }
 
-/// The response scripts, and per event the offset of its script.
-fn scripts(game: &GameDef, p: &SerialDef) -> (Vec<Byte>, Vec<TokenStream>) {
-    let lamps = gamec_dsl::lamp_names(game);
-    let mut script = Vec::new();
-    let mut index = Vec::new();
-    for event in SessionEvent::ALL {
-        let Some(say) = p.say(event) else {
-            index.push(quote!(SILENT));
-            continue;
-        };
-        let at = script.len() as u16;
-        index.push(quote!(#at));
-        for part in &say.parts {
-            match part {
-                SayPart::Board => script.push(Byte::Op(quote!(op::BOARD))),
-                SayPart::Await => script.push(Byte::Op(quote!(op::AWAIT))),
-                SayPart::Light(name) => {
-                    let n = lamps.iter().position(|l| l.node == name.node).expect("lamp_names lists every lamp");
-                    script.push(Byte::Op(quote!(op::LIGHT)));
-                    script.push(Byte::Lit(n as u8));
-                }
-                SayPart::Line(parts) => {
-                    for t in parts {
-                        match t {
-                            TextPart::Text(s) => text(&mut script, s),
-                            TextPart::Cell => script.push(Byte::Op(quote!(op::CELL))),
-                            TextPart::Column => script.push(Byte::Op(quote!(op::COLUMN))),
-                            TextPart::Count { device: true } => script.push(Byte::Op(quote!(op::COUNT_DEVICE))),
-                            TextPart::Count { device: false } => script.push(Byte::Op(quote!(op::COUNT_HOST))),
-                        }
-                    }
-                    script.push(Byte::Op(quote!(op::NL)));
-                }
-            }
-        }
-        script.push(Byte::Op(quote!(op::END)));
-    }
-    (script, index)
+/// The lamps' constants' names: `LAMP_` and the name in capitals.
+fn lamp_idents(game: &GameDef) -> Vec<Ident> {
+    upper_idents("LAMP_", gamec_dsl::lamp_names(game).iter().map(|l| l.node.as_str()))
 }
 
-pub fn render(game: &GameDef, p: &SerialDef) -> TokenStream {
+/// An event's response as its pieces.
+fn response(game: &GameDef, say: &gamec_dsl::SayDef) -> Pieces {
+    let lamps = gamec_dsl::lamp_names(game);
+    let lamp_idents = lamp_idents(game);
+    let mut out = Pieces::default();
+    for part in &say.parts {
+        match part {
+            SayPart::Board => out.byte(quote!(op::BOARD)),
+            SayPart::Await => out.byte(quote!(op::AWAIT)),
+            SayPart::Light(name) => {
+                let n = lamps.iter().position(|l| l.node == name.node).expect("lamp_names lists every lamp");
+                let lamp = &lamp_idents[n];
+                out.byte(quote!(op::LIGHT));
+                out.byte(quote!(#lamp));
+            }
+            SayPart::Line(parts) => {
+                for t in parts {
+                    match t {
+                        TextPart::Text(s) => out.text(s),
+                        TextPart::Cell => out.byte(quote!(op::CELL)),
+                        TextPart::Column => out.byte(quote!(op::COLUMN)),
+                        TextPart::Count { device: true } => out.byte(quote!(op::COUNT_DEVICE)),
+                        TextPart::Count { device: false } => out.byte(quote!(op::COUNT_HOST)),
+                    }
+                }
+                out.byte(quote!(op::NL));
+            }
+        }
+    }
+    out.byte(quote!(op::END));
+    out
+}
+
+pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
     let g = game.grid().expect("serial games are grid games");
-    let (cols, rows) = (g.cols as u8, g.rows as u8);
+    let (cols, rows) = (int(g.cols), int(g.rows));
     let commands = commands(p);
-    let n_commands = commands.len();
-    let (script, events) = scripts(game, p);
-    let n_script = script.len();
-    let [g0, g1] = [p.piece_glyphs[0], p.piece_glyphs[1]];
-    let (empty, legal) = (p.empty_glyph, p.legal_glyph);
-    let device_side = game.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.first) as u8;
+    let n_commands = int(commands.iter().map(Pieces::len).sum::<usize>());
+    let commands_doc = described(
+        &[
+            "The command words and what they do: each word after its length, then its action (see",
+            "`gamec_runtime::session::cmd`) and the action's arguments; a zero length ends the table.",
+        ],
+        origin.quote_all(p.commands.iter().map(|c| c.span)),
+    );
+
+    let lamps = gamec_dsl::lamp_names(game).into_iter().zip(lamp_idents(game)).enumerate().map(|(i, (name, ident))| {
+        let doc = described(&[&format!("The lamp `{}`.", name.node)], origin.quote(name.span));
+        let i = int(i);
+        quote! {
+            #doc
+            pub const #ident: u8 = #i;
+        }
+    });
+
+    let mut script_len = 0;
+    let mut says = Vec::new();
+    let mut responses = Vec::new();
+    for event in SessionEvent::ALL {
+        let Some(say) = p.say(event) else { continue };
+        let pieces = response(game, say);
+        script_len += pieces.len();
+        let name = format_ident!("ON_{}", event.name().to_uppercase().replace(' ', "_"));
+        let variant = format_ident!("{}", format!("{event:?}"));
+        let doc = described(&[], origin.quote(say.span));
+        says.push(quote! {
+            #doc
+            const #name: &[&[u8]] = #pieces;
+        });
+        responses.push(quote!((Event::#variant, #name)));
+    }
+    let script_len = int(script_len);
+    let n_events = int(SessionEvent::ALL.len());
+
+    let [g0, g1] = [p.piece_glyphs[0], p.piece_glyphs[1]].map(proc_macro2::Literal::byte_character);
+    let [empty, legal] = [p.empty_glyph, p.legal_glyph].map(proc_macro2::Literal::byte_character);
+    let device_side = int(game.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.first));
     let order = game.strategy.as_ref().is_some_and(|s| s.order_by_eval);
     let deepening = game.strategy.as_ref().is_some_and(|s| s.deepening);
+    let protocol_doc = described(&["The game's serial protocol, for the runtime's session."], origin.quote(p.span));
     quote! {
-        /// The command words and what they do.
-        #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
-        static COMMANDS: [u8; #n_commands] = [#(#commands),*];
-        /// What the device says, event by event.
-        #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
-        static SCRIPT: [u8; #n_script] = [#(#script),*];
-        #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
-        static EVENTS: [u16; 17] = [#(#events),*];
+        #(#lamps)*
 
-        /// The game's serial protocol, for the runtime's session.
+        #commands_doc
+        #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+        static COMMANDS: [u8; #n_commands] = concat(&[#(#commands),*]);
+
+        #(#says)*
+
+        /// Each event the game gives a response, with the response, in the order of `Event`.
+        const RESPONSES: &[(Event, &[&[u8]])] = &[#(#responses),*];
+        /// Every response, one after another (see `gamec_runtime::session::op`).
+        #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+        static SCRIPT: [u8; #script_len] = script(RESPONSES);
+        /// Where each event's response starts in `SCRIPT`, or `SILENT`.
+        #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+        static EVENTS: [u16; #n_events] = starts(RESPONSES);
+
+        #protocol_doc
         pub static PROTOCOL: Protocol = Protocol {
             commands: &COMMANDS,
             script: &SCRIPT,
@@ -137,6 +234,62 @@ pub fn render(game: &GameDef, p: &SerialDef) -> TokenStream {
             order_by_eval: #order,
             deepening: #deepening,
         };
+
+        /// Copies `pieces`, one after another, into `table` from `at`; returns where they end.
+        const fn put<const N: usize>(table: &mut [u8; N], mut at: usize, pieces: &[&[u8]]) -> usize {
+            let mut p = 0;
+            while p < pieces.len() {
+                let mut i = 0;
+                while i < pieces[p].len() {
+                    table[at] = pieces[p][i];
+                    at += 1;
+                    i += 1;
+                }
+                p += 1;
+            }
+            at
+        }
+
+        /// A table written as groups of pieces: every piece, one after another.
+        const fn concat<const N: usize>(groups: &[&[&[u8]]]) -> [u8; N] {
+            let mut table = [0; N];
+            let (mut g, mut at) = (0, 0);
+            while g < groups.len() {
+                at = put(&mut table, at, groups[g]);
+                g += 1;
+            }
+            assert!(at == N, "a table is as long as its pieces");
+            table
+        }
+
+        /// The script: every response, one after another.
+        const fn script<const N: usize>(responses: &[(Event, &[&[u8]])]) -> [u8; N] {
+            let mut table = [0; N];
+            let (mut r, mut at) = (0, 0);
+            while r < responses.len() {
+                at = put(&mut table, at, responses[r].1);
+                r += 1;
+            }
+            assert!(at == N, "a script is as long as its responses");
+            table
+        }
+
+        /// Where each event's response starts in the script, or `SILENT` for an event that
+        /// has none.
+        const fn starts(responses: &[(Event, &[&[u8]])]) -> [u16; #n_events] {
+            let mut starts = [SILENT; #n_events];
+            let (mut r, mut at) = (0, 0);
+            while r < responses.len() {
+                starts[responses[r].0 as usize] = at as u16;
+                let mut p = 0;
+                while p < responses[r].1.len() {
+                    at += responses[r].1[p].len();
+                    p += 1;
+                }
+                r += 1;
+            }
+            starts
+        }
     }
 }
 

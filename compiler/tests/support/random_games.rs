@@ -1,0 +1,237 @@
+//! A generator of game files (and boards to play them on) from the language's general parts:
+//! lines of slides, grids of placements, drops and captures, heaps of removals, with endings,
+//! setups, strategies, controls and feedback drawn at random. Mostly valid, sometimes not (a
+//! setup nothing meets, an ending that cannot hold, rules the firmware cannot play): the
+//! tests hold `check`, code generation and the generated rules to what the files say.
+
+/// A small deterministic generator (xorshift), so every run makes the same files.
+pub struct Gen(u64);
+
+impl Gen {
+    pub fn new(seed: u64) -> Gen {
+        Gen(seed.max(1))
+    }
+
+    pub fn below(&mut self, n: u32) -> u32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as u32
+    }
+
+    pub fn range(&mut self, lo: u32, hi: u32) -> u32 {
+        lo + self.below(hi - lo + 1)
+    }
+
+    pub fn chance(&mut self, percent: u32) -> bool {
+        self.below(100) < percent
+    }
+
+    pub fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len() as u32) as usize]
+    }
+}
+
+/// What kind of place a generated game is played on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Line,
+    Grid,
+    Heaps,
+}
+
+/// A generated game, and the board it is meant for.
+pub struct Generated {
+    pub kind: Kind,
+    pub game: String,
+    pub board: String,
+}
+
+const SILVER_DOLLAR_LEDS: [&str; 12] = [
+    "PA1 > PA3",
+    "PA0 > PA3",
+    "PA2 > PA3",
+    "PA3 > PA2",
+    "PA0 > PA2",
+    "PA1 > PA2",
+    "PA2 > PA1",
+    "PA3 > PA1",
+    "PA0 > PA1",
+    "PA1 > PA0",
+    "PA2 > PA0",
+    "PA3 > PA0",
+];
+const SILVER_DOLLAR_BUTTONS: [&str; 5] = ["PB0", "PB1", "PB2", "PA4", "PA7"];
+
+/// A button board like the Silver Dollar PCB with `lights` LEDs and `inputs` per-piece buttons.
+fn button_board(name: &str, lights: u32, inputs: u32) -> String {
+    let mut b = format!(
+        "board {name} {{\n  chip attiny84a\n  clock 8 MHz internal\n  display cells = charlieplex PA0 PA1 PA2 PA3, refresh 1000 Hz, timer0 {{\n"
+    );
+    for (i, led) in SILVER_DOLLAR_LEDS.iter().take(lights as usize).enumerate() {
+        b += &format!("    {} = {led}\n", i + 1);
+    }
+    b += "  }\n";
+    for (i, pin) in SILVER_DOLLAR_BUTTONS.iter().take(inputs as usize).enumerate() {
+        b += &format!("  button move[{}] = {pin} pullup\n", i + 1);
+    }
+    b += "  button go = PA6 pullup\n  speaker = PA5, timer1\n}\n";
+    b
+}
+
+fn serial_board(name: &str) -> String {
+    format!(
+        "board {name} {{\n  chip atmega16\n  clock 10 MHz crystal\n  serial usart 9600 baud\n  tick timer1\n  led won = PB1 active low\n  led lost = PB2 active low\n  led draw = PB3 active low\n}}\n"
+    )
+}
+
+const BUTTON_FEEDBACK: &str = "  controls {\n    move[i] -> extend ACTION(PIECE[i])\n    go -> commit\n  }\n  feedback {\n    show cells = occupied\n    on attract -> animate cylon\n    on denied -> tune beep\n    on accepted -> tune click\n    on win a -> tune yes\n    on win b -> tune no\n  }\n  tune beep { A4/100 }\n  tune click { C6/8 }\n  tune yes { C5/100 E5/100 }\n  tune no { E5/100 C5/100 }\n";
+
+fn line_game(g: &mut Gen, i: usize) -> Generated {
+    let cells = g.range(4, 10);
+    let pieces = g.range(1, (cells - 1).min(5));
+    let from = g.pick(&["left", "right"]);
+    let toward = g.pick(&["left", "right"]);
+    let max = if g.chance(50) { String::new() } else { g.range(1, cells).to_string() };
+    let over = if g.chance(70) { " over empty" } else { "" };
+    let mut t = format!(
+        "game line{i} {{\n  players a, b\n  first {}\n  board line {cells} numbered from {from}\n  pieces coin x {pieces}\n",
+        g.pick(&["a", "b"])
+    );
+    if g.chance(70) {
+        t += &format!("  setup random {{\n    require leftmost(coin) >= {}\n", g.range(1, cells + 1));
+        if g.chance(50) {
+            t += "    require winnable by first\n";
+        }
+        t += "  }\n";
+    } else {
+        let mut at: Vec<u32> = Vec::new();
+        while at.len() < pieces as usize {
+            let c = g.range(1, cells);
+            if !at.contains(&c) {
+                at.push(c);
+            }
+        }
+        let at: Vec<String> = at.iter().map(u32::to_string).collect();
+        t += &format!("  setup fixed {{ coin at {} }}\n", at.join(", "));
+    }
+    t += &format!("  action step = slide coin toward {toward} by 1..{max}{over}\n");
+    if g.chance(15) {
+        // The other way too: play can cycle.
+        t += "  action back = slide coin toward left by 1 over empty\n";
+    }
+    t += match g.below(4) {
+        0 => "  end { no moves -> mover loses }\n",
+        1 => "  end {\n    line of 2 -> mover wins\n    no moves -> mover wins\n  }\n",
+        _ => "  end { no moves -> mover wins }\n",
+    };
+    t += &format!("  strategy b = {}\n", g.pick(&["perfect, ties random", "perfect, ties first", "random"]));
+    t += &BUTTON_FEEDBACK.replace("ACTION", "step").replace("PIECE", "coin");
+    t += "}\n";
+    Generated { kind: Kind::Line, game: t, board: button_board(&format!("line{i}_board"), cells.min(12), pieces) }
+}
+
+fn heaps_game(g: &mut Gen, i: usize) -> Generated {
+    let heaps = g.range(1, 3);
+    let sizes: Vec<u32> = (0..heaps).map(|_| g.range(1, 12 / heaps)).collect();
+    let lights: u32 = sizes.iter().sum();
+    let sizes_text: Vec<String> = sizes.iter().map(u32::to_string).collect();
+    let max = if g.chance(50) { String::new() } else { g.range(1, 3).to_string() };
+    let mut t = format!(
+        "game heaps{i} {{\n  players a, b\n  first {}\n  board heaps {heaps}\n  pieces counter\n  setup fixed {{ heaps {} }}\n  action take = remove 1..{max} from heap\n",
+        g.pick(&["a", "b"]),
+        sizes_text.join(", ")
+    );
+    t += if g.chance(75) { "  end { no moves -> mover wins }\n" } else { "  end { no moves -> next wins }\n" };
+    t += &format!("  strategy b = {}\n", g.pick(&["perfect, ties random", "perfect, ties first", "random"]));
+    t += &BUTTON_FEEDBACK.replace("ACTION", "take").replace("PIECE", "heap");
+    t += "}\n";
+    Generated { kind: Kind::Heaps, game: t, board: button_board(&format!("heaps{i}_board"), lights, heaps) }
+}
+
+fn grid_game(g: &mut Gen, i: usize) -> Generated {
+    let (cols, rows) = (g.range(3, 5), g.range(3, 5));
+    let col = |c: u32| (b'A' + c as u8) as char;
+    let capture = g.chance(30);
+    let drop = !capture && g.chance(40);
+    let mut t =
+        format!("game grid{i} {{\n  players a, b\n  first a\n  board grid {cols} x {rows}\n  pieces disc per player\n");
+    if g.chance(40) {
+        t += &format!("  region corners = A1, {}1, A{rows}, {}{rows}\n", col(cols - 1), col(cols - 1));
+    }
+    if capture {
+        // The four middle cells, as Othello starts.
+        let (c, r) = (cols / 2, rows / 2);
+        t += &format!(
+            "  setup fixed {{\n    a at {}{}, {}{}\n    b at {}{}, {}{}\n  }}\n",
+            col(c - 1),
+            r + 1,
+            col(c),
+            r,
+            col(c - 1),
+            r,
+            col(c),
+            r + 1
+        );
+        t += &format!(
+            "  action put = place disc on empty capturing flanked lines in {} directions\n",
+            g.pick(&["4", "8"])
+        );
+    } else if drop {
+        t += "  action put = drop disc into column\n";
+    } else {
+        t += "  action put = place disc on empty\n";
+    }
+    if capture && g.chance(70) {
+        t += "  pass when no moves\n";
+        t += "  end { neither can move -> most pieces wins }\n";
+    } else {
+        let k = g.range(3, cols.max(rows).min(4));
+        t += "  end {\n";
+        t += &format!("    line of {k}{} -> mover wins\n", if g.chance(30) { " in 4 directions" } else { "" });
+        if t.contains("region corners") && g.chance(50) {
+            t += "    count(mover in corners) >= 3 -> mover wins\n";
+        }
+        if capture {
+            t += "    no moves -> mover wins\n";
+        } else {
+            t += "    full -> draw\n";
+        }
+        t += "  }\n";
+    }
+    let strategy = match g.below(3) {
+        0 if cols * rows <= 9 => "perfect, ties random",
+        0 | 1 => "search, deepening, order by eval",
+        _ => "random",
+    };
+    t += &format!("  strategy device = {strategy}\n");
+    if strategy.starts_with("search") {
+        let feature = if t.contains("region corners") {
+            "corners"
+        } else {
+            g.pick(&["pieces", "mobility", "lines(2 of 3)", "empty"])
+        };
+        t += &format!("  eval {{\n    else: {} * {feature} + 1 * pieces\n  }}\n", g.range(1, 9));
+    }
+    let arg = if drop { "column" } else { "cell" };
+    let shows = if drop { "{column}" } else { "{cell}" };
+    t += &format!(
+        "  controls serial {{\n    \"AT\" -> ping\n    \"SP\" side {{ \"A\" = a, \"B\" = b }} -> host plays side\n    \"NG\" -> new game\n    \"MV\" {arg} -> play put\n{}    \"OK\" -> ack\n  }}\n",
+        if t.contains("pass when") { "    \"PS\" -> pass\n" } else { "" }
+    );
+    t += &format!(
+        "  feedback serial {{\n    on pick side -> \"Pick\"\n    on your turn -> board, \"Go\"\n    on denied -> \"IL\"\n    on unknown -> \"ER\"\n    on device moves -> \"MM {shows}\", await\n    on game over -> board\n    on win device -> \"I win\", light won\n    on win host -> \"You win\", light lost\n    on draw -> \"Draw\", light draw\n    show board = text {{ a \"A\", b \"B\", empty \"-\", legal \".\" }}\n  }}\n"
+    );
+    t += "}\n";
+    Generated { kind: Kind::Grid, game: t, board: serial_board(&format!("grid{i}_board")) }
+}
+
+/// The `i`-th generated game of the sequence that starts from `seed`.
+pub fn generate(seed: u64, i: usize) -> Generated {
+    let mut g = Gen::new(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    match g.below(3) {
+        0 => line_game(&mut g, i),
+        1 => grid_game(&mut g, i),
+        _ => heaps_game(&mut g, i),
+    }
+}
