@@ -90,6 +90,25 @@ pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
                         .with_help("make every move irreversible (a one-way slide, a placement, a removal), or add an ending that stops repetition"),
                 );
             }
+            // An ending that decides no reachable position is dead text, or a mistake.
+            let mut decides = vec![false; game.endings.len()];
+            for s in &solved.states {
+                if let Some(i) = engine.ending(s) {
+                    decides[i] = true;
+                }
+            }
+            for (e, _) in game.endings.iter().zip(&decides).filter(|(_, d)| !**d) {
+                out.push(
+                    Diagnostic::warning("W0022", "this ending never decides a game")
+                        .with_label(Label::primary(
+                            file,
+                            e.span,
+                            "holds in no reachable position, or only after an earlier ending",
+                        ))
+                        .with_note(format!("checked on all {} reachable positions", solved.len()))
+                        .with_help("remove it, or reorder the endings so that it can apply"),
+                );
+            }
             if solved.stuck > 0 {
                 let span = game.endings.last().map_or(game.name.span, |e| e.span);
                 out.push(

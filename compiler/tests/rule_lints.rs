@@ -60,6 +60,10 @@ fn warnings_pass_with_their_diagnostic() {
     let (ok, out) = check(&altered(&ttt, "    full -> draw\n", ""));
     assert!(ok, "{out}");
     insta::assert_snapshot!("positions_no_ending_covers", out);
+    let (ok, out) =
+        check(&altered(&ttt, "    full -> draw\n", "    full -> draw\n    count(mover) >= 6 -> next wins\n"));
+    assert!(ok, "{out}");
+    insta::assert_snapshot!("an_ending_that_never_decides", out);
 }
 
 #[test]

@@ -142,8 +142,13 @@ impl Engine {
 
     /// The outcome if `s` is over: the first ending whose conditions all hold.
     pub fn outcome(&self, s: &State) -> Option<Outcome> {
-        let ending = self.endings.iter().find(|e| e.conditions.iter().all(|c| self.holds(s, c)))?;
-        Some(self.result(s, ending.result))
+        let ending = self.ending(s)?;
+        Some(self.result(s, self.endings[ending].result))
+    }
+
+    /// Which ending decides `s`: the first whose conditions all hold.
+    pub fn ending(&self, s: &State) -> Option<usize> {
+        self.endings.iter().position(|e| e.conditions.iter().all(|c| self.holds(s, c)))
     }
 
     fn player(&self, s: &State, w: Whose) -> Option<u8> {
