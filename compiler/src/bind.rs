@@ -424,6 +424,9 @@ fn heaps_firmware_gap(game: &GameDef) -> Option<String> {
     if game.lights() > 16 {
         return Some(format!("{} counters are more than the 16 lights a position holds", game.lights()));
     }
+    if game.strategy.as_ref().is_some_and(|s| s.kind == gamec_dsl::StrategyKind::Search) {
+        return Some("heap games are solved, not searched: use `perfect` or `random`".into());
+    }
     None
 }
 

@@ -10,13 +10,13 @@ use gamec_dsl::{Diagnostic, FileId, GameDef, Label, StrategyKind};
 /// Errors and warnings for a game that loaded; the caller tells them apart by severity.
 pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
     let mut out = unplayable_actions(game, file);
+    out.extend(unenterable_steps(game, file));
     let engine = Engine::new(game);
     let starts = starts(&engine, game);
     if starts.is_empty() {
-        // Random setups whose plain constraints no placement meets: the solver-free part.
-        let span = game.setup.first().map_or(game.name.span, |c| match c {
-            gamec_dsl::Constraint::Winnable { span, .. } | gamec_dsl::Constraint::Compare { span, .. } => *span,
-        });
+        // Random setups whose plain constraints no placement meets: point at the comparison
+        // that, with those before it, leaves none.
+        let span = first_empty_comparison(&engine, game).unwrap_or(game.name.span);
         out.push(
             Diagnostic::error("E0016", "no placement of the pieces satisfies the setup")
                 .with_label(Label::primary(file, span, "no position meets this"))
@@ -123,6 +123,36 @@ pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
     out
 }
 
+/// Button controls enter a move a step a press, and every press must leave a legal move:
+/// an action whose shortest move is longer than one step, or a slide that jumps over pieces,
+/// cannot be entered that way.
+fn unenterable_steps(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
+    use gamec_dsl::{ControlAction, MoveKind};
+    let mut out = Vec::new();
+    for c in &game.controls {
+        let ControlAction::Extend { action } = c.action else { continue };
+        let Some(m) = game.moves.get(action) else { continue };
+        let why = match m.kind {
+            MoveKind::Slide { min, .. } | MoveKind::Remove { min, .. } if min > 1 => {
+                format!("its shortest move is {min} steps, and the first press makes one")
+            }
+            MoveKind::Slide { over_empty: false, .. } => {
+                "it jumps over pieces, and a press that lands on one is denied".to_string()
+            }
+            _ => continue,
+        };
+        out.push(
+            Diagnostic::warning(
+                "W0023",
+                format!("the control `{}` cannot enter every move of `{}`", c.name.node, m.name.node),
+            )
+            .with_label(Label::primary(file, m.span, why))
+            .with_help("a press adds one step to the move: let the action take single steps (`by 1..`, `over empty`)"),
+        );
+    }
+    out
+}
+
 /// Actions no control of the game enters: the person at the device could never play them.
 fn unplayable_actions(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
     use gamec_dsl::{ControlAction, SessionAction};
@@ -148,4 +178,23 @@ fn unplayable_actions(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
                 })
         })
         .collect()
+}
+
+/// The first `require` comparison after which no placement of the pieces is left.
+fn first_empty_comparison(engine: &Engine, game: &GameDef) -> Option<gamec_dsl::Span> {
+    let rules = crate::rules::Rules::new(game)?;
+    let mut left: Vec<u16> = engine
+        .placements(game.piece.count)
+        .iter()
+        .map(|s| s.cells.iter().enumerate().fold(0u16, |m, (i, &v)| m | ((v as u16) << i)))
+        .collect();
+    for c in &game.setup {
+        if let gamec_dsl::Constraint::Compare { span, .. } = c {
+            left.retain(|&p| rules.meets(p, c).unwrap_or(true));
+            if left.is_empty() {
+                return Some(*span);
+            }
+        }
+    }
+    None
 }

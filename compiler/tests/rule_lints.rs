@@ -64,6 +64,10 @@ fn warnings_pass_with_their_diagnostic() {
         check(&altered(&ttt, "    full -> draw\n", "    full -> draw\n    count(mover) >= 6 -> next wins\n"));
     assert!(ok, "{out}");
     insta::assert_snapshot!("an_ending_that_never_decides", out);
+    let sd = shipped("silver_dollar.game");
+    let (ok, out) = check(&altered(&sd, "by 1.. over empty", "by 2.. over empty"));
+    assert!(ok, "{out}");
+    insta::assert_snapshot!("a_move_buttons_cannot_enter", out);
 }
 
 #[test]

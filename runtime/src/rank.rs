@@ -22,19 +22,22 @@ pub fn rank<const K: usize>(cells: Cells, n: u8) -> u16 {
 
 /// [`rank`] with a Pascal row of `R` > `K` entries.
 fn rank_with<const K: usize, const R: usize>(cells: Cells, n: u8) -> u16 {
-    // row[j] = C(i, j) for the current cell index i, j in 0..=K.
-    let mut row = [0u16; R];
-    row[0] = 1;
+    // row[j] = C(i, j) for the current cell index i and j in 0..=min(i, K). Entries past i
+    // are not yet part of the row; starting them all at 1 makes row[i + 1] = C(i + 1, i + 1)
+    // ready when the row grows, and keeps the compiler from zeroing the row with a memset
+    // (a 164-byte library routine on AVR).
+    let mut row = [1u16; R];
     let mut rank = 0u16;
     let mut seen = 0usize;
-    for i in 0..n {
+    for i in 0..n as usize {
         if cells & (1 << i) != 0 {
             seen += 1;
-            if seen <= K {
+            // C(i, seen) is 0 when all of cells 0..=i are taken (seen = i + 1).
+            if seen <= K && seen <= i {
                 rank += row[seen];
             }
         }
-        let mut j = K;
+        let mut j = i.min(K);
         while j > 0 {
             row[j] += row[j - 1];
             j -= 1;

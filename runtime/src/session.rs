@@ -172,6 +172,8 @@ const LINE: usize = 16;
 pub static LAST_SEARCH_NODES: Shared<u32> = Shared::new(0);
 pub static LAST_SEARCH_DEPTH: Shared<u8> = Shared::new(0);
 const NO_SIDE: u8 = 0xFF;
+/// A column given without its row (a drop), before the row is found.
+const NO_ROW: u8 = 0xFF;
 
 /// The session state: the position, whose turn it is and what the device waits for.
 ///
@@ -357,40 +359,40 @@ impl<T: Placement, const N: usize> Session<T, N> {
                     }
                 }
             }
-            cmd::PLAY => {
-                let Some(cell) = cell(arg) else { return self.say(io, Event::Unknown) };
-                if self.state != State::HostTurn {
-                    return self.say(io, Event::Denied);
-                }
-                if self.late(io) {
-                    return self.too_late(io);
-                }
-                let (col, row) = cell;
-                let legal = col < self.proto.cols
-                    && row < self.proto.rows
-                    && self.legal().to_le_bytes()[row as usize] >> col & 1 != 0;
-                if !legal {
-                    return self.say(io, Event::Denied);
-                }
-                self.host_plays(io, row * 8 + col);
-            }
-            cmd::PLAY_COLUMN => {
-                let col = match arg {
-                    [letter] => letter.to_ascii_uppercase().wrapping_sub(b'A'),
-                    _ => return self.say(io, Event::Unknown),
+            cmd::PLAY | cmd::PLAY_COLUMN => {
+                // A column is a drop: its row is found among the legal cells below.
+                let spot = match (action, arg) {
+                    (cmd::PLAY, _) => cell(arg),
+                    (_, [letter]) => Some((letter.to_ascii_uppercase().wrapping_sub(b'A'), NO_ROW)),
+                    _ => None,
                 };
+                let Some((col, mut row)) = spot else { return self.say(io, Event::Unknown) };
                 if self.state != State::HostTurn {
                     return self.say(io, Event::Denied);
                 }
                 if self.late(io) {
                     return self.too_late(io);
                 }
-                let rows = self.legal().to_le_bytes();
-                let row = (0..self.proto.rows).find(|&r| col < self.proto.cols && rows[r as usize] >> col & 1 != 0);
-                match row {
-                    Some(r) => self.host_plays(io, r * 8 + col),
-                    None => self.say(io, Event::Denied),
+                // The column's legal cells, a bit a row.
+                let mut rows = 0u8;
+                if col < self.proto.cols {
+                    let legal = self.legal().to_le_bytes();
+                    let mut r = 0;
+                    while r < 8 {
+                        rows |= (legal[r] >> col & 1) << r;
+                        r += 1;
+                    }
                 }
+                if row == NO_ROW && rows != 0 {
+                    row = rows.trailing_zeros() as u8;
+                }
+                if row >= self.proto.rows || rows >> row & 1 == 0 {
+                    return self.say(io, Event::Denied);
+                }
+                self.pos = T::play(&self.pos, row * 8 + col);
+                self.mover ^= 1;
+                self.say(io, Event::Moved);
+                self.advance(io);
             }
             cmd::PASS => {
                 if self.state != State::HostTurn || self.legal() != 0 {
@@ -406,13 +408,6 @@ impl<T: Placement, const N: usize> Session<T, N> {
             }
             _ => self.say(io, Event::Unknown),
         }
-    }
-
-    fn host_plays(&mut self, io: &mut impl Io, cell: u8) {
-        self.pos = T::play(&self.pos, cell);
-        self.mover ^= 1;
-        self.say(io, Event::Moved);
-        self.advance(io);
     }
 
     fn late(&self, io: &mut impl Io) -> bool {
@@ -457,14 +452,11 @@ impl<T: Placement, const N: usize> Session<T, N> {
 
     /// Hands the turn to whoever is to move, or ends the game when nobody can.
     fn advance(&mut self, io: &mut impl Io) {
+        // The generated endings also cover a position where nobody may move.
         if let Some(verdict) = T::over(&self.pos) {
             return self.finish(io, verdict, true);
         }
         let can_move = self.legal() != 0;
-        if !can_move && T::pass(&self.pos).is_none() {
-            // The generated endings cover this; scored as it stands should they not.
-            return self.finish(io, T::stopped(&self.pos), true);
-        }
         if self.mover != self.host {
             self.state = State::DeviceTurn;
             return;
@@ -478,7 +470,9 @@ impl<T: Placement, const N: usize> Session<T, N> {
     #[inline(never)]
     fn device_move(&mut self, io: &mut impl Io) {
         let started = io.millis();
-        self.rng.mix(started as u16);
+        if T::STRATEGY != Strategy::Search {
+            self.rng.mix(started as u16);
+        }
         let choice = match T::STRATEGY {
             Strategy::Search => self.search(io, started),
             Strategy::Solved => T::solved(&self.pos, &mut self.rng),
@@ -508,6 +502,7 @@ impl<T: Placement, const N: usize> Session<T, N> {
     }
 
     /// The device's search within its move clock.
+    #[inline(always)]
     fn search(&mut self, io: &mut impl Io, started: u32) -> Option<u8> {
         // Room for sending the answer and for the nodes between clock checks.
         let limit = self.move_ms.saturating_sub(self.move_ms / 8 + 20);

@@ -88,10 +88,27 @@ pub fn render(game: &GameDef, origin: Origin) -> TokenStream {
         let verdict = verdict(e.result);
         quote!(if #when { return Some(#verdict); })
     });
-    let stuck = if game.pass {
-        quote!(legal_for(pos.me, pos.opp) == 0 && legal_for(pos.opp, pos.me) == 0)
-    } else {
-        quote!(legal_for(pos.me, pos.opp) == 0)
+    // Where nobody may move and no ending holds, the game stops drawn; an ending of nothing
+    // but `neither can move` (or `no moves`, without passing) already covers it.
+    let covered = game.endings.iter().any(|e| match e.conditions.as_slice() {
+        [Condition::NeitherCanMove] => true,
+        [Condition::NoMoves] => !game.pass,
+        _ => false,
+    });
+    let stuck = match (covered, game.pass) {
+        (true, _) => quote!(),
+        (false, true) => quote! {
+            // Nobody may move and no ending holds: the game stops, drawn.
+            if legal_for(pos.me, pos.opp) == 0 && legal_for(pos.opp, pos.me) == 0 {
+                return Some(Verdict::Draw);
+            }
+        },
+        (false, false) => quote! {
+            // Nobody may move and no ending holds: the game stops, drawn.
+            if legal_for(pos.me, pos.opp) == 0 {
+                return Some(Verdict::Draw);
+            }
+        },
     };
     let stopped = game
         .endings
@@ -265,10 +282,7 @@ pub fn render(game: &GameDef, origin: Origin) -> TokenStream {
             #over_doc
             fn over(pos: &Duel) -> Option<Verdict> {
                 #(#endings)*
-                // Nobody may move and no ending holds: the game stops, drawn.
-                if #stuck {
-                    return Some(Verdict::Draw);
-                }
+                #stuck
                 None
             }
 

@@ -187,17 +187,20 @@ fn retrograde(engine: &Engine, real: &[State], children: &[Vec<u32>], terminal: 
 }
 
 impl Engine {
-    /// The best plies in `s` by the solved values: those that win at once, else those that
-    /// leave the opponent lost, else those that draw, else any. This is the device's choice:
-    /// its table keeps the value, not the distance, so beyond an immediate win a perfect device
-    /// may win by any winning move (the games it solves always end).
+    /// The best plies in `s` by the solved values: those that win at once (except on a line,
+    /// whose device does not look for them), else those that leave the opponent lost, else
+    /// those that draw, else any. This is the device's choice: its table keeps the value, not
+    /// the distance, so beyond an immediate win a perfect device may win by any winning move
+    /// (the games it solves always end).
     pub fn best_plies(&self, solved: &Solved, s: &State) -> Vec<Move> {
         let scored: Vec<(Move, i32)> = self
             .plies(s)
             .into_iter()
             .map(|m| {
+                // The line games' device (runtime::strategy) keeps no tier for a win at once.
+                let at_once = !matches!(self.shape, super::Shape::Line { .. });
                 let score = match solved.value(self, &self.play(s, m)) {
-                    Some(Value::Loss(0)) => 3,
+                    Some(Value::Loss(0)) if at_once => 3,
                     Some(Value::Loss(_)) => 2,
                     Some(Value::Draw) | None => 1,
                     Some(Value::Win(_)) => 0,
