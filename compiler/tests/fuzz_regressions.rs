@@ -39,7 +39,6 @@ fn serial_game_on(event: &str) -> String {
 /// no space between them, and may have a comment), but the parser names the event by its
 /// text, so lowering met a name it did not know: `unreachable!` in dsl/src/lower_serial.rs.
 #[test]
-#[ignore = "panics until the dsl names a serial event from its parse, not its text (dsl/src/parse.rs, lower_serial.rs)"]
 fn serial_event_words_run_together_or_split_by_a_comment() {
     for event in ["winhost", "toolate", "your // a comment\n turn", "win host"] {
         check_and_render(&serial_game_on(event));

@@ -609,7 +609,9 @@ fn serial_feedback_item(p: Pair<Rule>) -> SerialFeedbackItem {
         );
     }
     let ev = inner.next().unwrap();
-    let words: Vec<&str> = ev.as_str().split_whitespace().collect();
+    // The event's words, without the spaces and comments between them.
+    let text: String = ev.as_str().lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join(" ");
+    let words: Vec<&str> = text.split_whitespace().collect();
     let event = Spanned::new(words.join(" "), span(&ev));
     let items = inner
         .map(|i| {
