@@ -359,5 +359,8 @@ fn bench_device_reply_cycles_and_stack_depth() {
     println!("worst device reply: {worst} cycles ({:.2} ms at 8 MHz)", worst as f64 / 8000.0);
     let lowest_sp = d.lowest_sp().unwrap();
     println!("stack: lowest SP {lowest_sp:#x}, RAMEND {ramend:#x}: {} bytes deep", ramend - lowest_sp);
+    let (elf, _) = device::firmware(GAME, BOARD);
+    let deepest = device::profile_by_symbol(&elf, &[d.deepest_pc]);
+    println!("deepest in: {}", deepest.first().map_or("?", |(name, _)| name.as_str()));
     assert!(replies > 0);
 }

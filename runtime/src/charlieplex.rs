@@ -21,7 +21,16 @@ pub struct Charlieplex {
 impl Charlieplex {
     /// Direction and output bits of the display's pins to show `row` of `lit`.
     pub fn drive(&self, row: usize, lit: Cells) -> (u8, u8) {
-        let Some(r) = self.rows.get(row) else { return (0, 0) };
+        // Stepping to the row rather than indexing: a row is 5 bytes, and on AVR the index
+        // multiplication is a library call, whose frame the display interrupt would add to the
+        // deepest stack.
+        let mut rows = self.rows.iter();
+        let mut skip = row;
+        while skip > 0 {
+            rows.next();
+            skip -= 1;
+        }
+        let Some(r) = rows.next() else { return (0, 0) };
         let mut anodes = 0u8;
         for &(cell, anode) in r.leds {
             if lit & (1 << cell) != 0 {

@@ -139,8 +139,8 @@ impl GridHost {
     /// instruction and reading the device's last search out of its RAM after each move.
     pub fn measure_game(game: &str, board: &str, glyphs: [char; 4], side: (&str, u8), pick: &str) -> Measured {
         let (elf, _) = firmware(game, board);
-        let nodes_at = super::symbol(&elf, "LAST_SEARCH_NODES").0 as u16;
-        let depth_at = super::symbol(&elf, "LAST_SEARCH_DEPTH").0 as u16;
+        // A game that does not search has no search statistics.
+        let stats = super::find_symbol(&elf, "LAST_SEARCH_NODES").zip(super::find_symbol(&elf, "LAST_SEARCH_DEPTH"));
         let mut h = GridHost::boot(game, board, glyphs, 0x5EED);
         h.dev.track_stack();
         h.expect(pick);
@@ -162,8 +162,13 @@ impl GridHost {
                 let sent = h.dev.cycles;
                 h.device_moves("MM ");
                 let ms = (h.dev.cycles - sent) as f64 * 1000.0 / h.dev.target.clock_hz as f64;
-                let nodes = u32::from_le_bytes([0, 1, 2, 3].map(|i| h.dev.peek(nodes_at + i)));
-                searches.push((nodes, h.dev.peek(depth_at), ms));
+                let (nodes, depth) = match stats {
+                    Some(((n, _), (d, _))) => {
+                        (u32::from_le_bytes([0, 1, 2, 3].map(|i| h.dev.peek(n as u16 + i))), h.dev.peek(d as u16))
+                    }
+                    None => (0, 0),
+                };
+                searches.push((nodes, depth, ms));
                 h.dev.send("OK");
             }
             if h.over().is_some() {

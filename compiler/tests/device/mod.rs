@@ -43,6 +43,8 @@ pub struct Device {
     avr: *mut ffi::avr_t,
     /// When tracking: the deepest stack pointer seen and the last three samples.
     stack: Option<(u16, [u16; 3])>,
+    /// Where the program was when the stack was deepest (a byte address).
+    pub deepest_pc: u32,
     /// When profiling: a program-counter sample every this many cycles, and the samples.
     pub profile: Option<(u64, Vec<u32>)>,
     /// Bytes of the line the chip is sending, and the cycle its first byte came.
@@ -68,6 +70,7 @@ impl Device {
             sim,
             avr,
             stack: None,
+            deepest_pc: 0,
             rx: Vec::new(),
             rx_start: 0,
             profile: None,
@@ -107,7 +110,12 @@ impl Device {
             // SP changes in two byte writes with instructions between them; a value that did
             // not hold for three instructions is such a half-written one.
             *recent = [recent[1], recent[2], sp];
-            *low = (*low).min(*recent.iter().max().unwrap());
+            let held = *recent.iter().max().unwrap();
+            if held < *low {
+                *low = held;
+                // SAFETY: as in `peek`.
+                self.deepest_pc = unsafe { (*self.avr).pc };
+            }
         }
         match s.state {
             AvrState::Running => {}
@@ -325,12 +333,16 @@ fn raw(sim: &AvrSimulator) -> *mut ffi::avr_t {
 /// The address and size of the first symbol of the ELF whose mangled name contains `part`
 /// (data symbols as data-space addresses).
 pub fn symbol(elf: &Path, part: &str) -> (u32, u32) {
+    find_symbol(elf, part).unwrap_or_else(|| panic!("no symbol {part}"))
+}
+
+/// A symbol's address and size, if the image has it (the linker drops what nothing uses).
+pub fn find_symbol(elf: &Path, part: &str) -> Option<(u32, u32)> {
     use object::{Object, ObjectSymbol};
     let bytes = std::fs::read(elf).unwrap();
     let file = object::File::parse(&*bytes).unwrap();
-    let sym =
-        file.symbols().find(|s| s.name().is_ok_and(|n| n.contains(part))).unwrap_or_else(|| panic!("no symbol {part}"));
-    ((sym.address() & 0x7F_FFFF) as u32, sym.size() as u32)
+    let sym = file.symbols().find(|s| s.name().is_ok_and(|n| n.contains(part)))?;
+    Some(((sym.address() & 0x7F_FFFF) as u32, sym.size() as u32))
 }
 
 /// Whether a sequence of windows heard a tone near `hz` (within 1.5%, well under a semitone).
