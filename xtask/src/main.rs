@@ -1,8 +1,8 @@
 //! `cargo xtask`: developer commands that need more than cargo itself.
 //!
 //! `build` and `test` first make sure the machine has what the firmware needs (Debian's AVR
-//! toolchain and simavr's build dependencies, nightly's `rust-src`), so they work on a fresh
-//! machine that has only rustup, cargo, gcc and apt.
+//! toolchain and simavr's build dependencies, nightly's `rust-src`) and what fuzzing needs
+//! (cargo-fuzz), so they work on a fresh machine that has only rustup, cargo, gcc and apt.
 
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
@@ -16,16 +16,29 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// Install what building and testing firmware needs (apt packages, nightly rust-src).
+    /// Install what building and testing firmware needs (apt packages, nightly rust-src, cargo-fuzz).
     Setup,
     /// Build every game in games/ on its default board (boards/<game>_*.board) into build/.
     Build,
-    /// Run the whole test suite, firmware in the simulator included.
+    /// Run the whole test suite, firmware in the simulator included, then fuzz `check` briefly.
     Test,
     /// rustfmt and clippy, as CI would.
     Lint,
     /// The benchmarks behind the README's figures (simulator cycles, stack depth, perft).
     Bench,
+    /// Fuzz `gamec::check` with libFuzzer (compiler/fuzz), seeded from games/ and boards/;
+    /// fails if the fuzzer finds a crash. Without --runs or --seconds it runs for 60 seconds.
+    Fuzz {
+        /// Stop after this many executions.
+        #[arg(long)]
+        runs: Option<u64>,
+        /// Stop after this many seconds.
+        #[arg(long)]
+        seconds: Option<u64>,
+        /// libFuzzer's random seed (by default one from the clock).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
 }
 
 const APT_PACKAGES: &[&str] =
@@ -65,6 +78,15 @@ fn setup() -> Result<(), String> {
         .map_err(|e| format!("rustup: {e}"))?;
     if !String::from_utf8_lossy(&components.stdout).contains("rust-src") {
         run(Command::new("rustup").args(["component", "add", "rust-src", "--toolchain", "nightly"]))?;
+    }
+    install_cargo_fuzz()
+}
+
+/// cargo-fuzz builds with stable cargo; the fuzz target itself needs nightly.
+fn install_cargo_fuzz() -> Result<(), String> {
+    let installed = Command::new("cargo").args(["fuzz", "--version"]).output().is_ok_and(|o| o.status.success());
+    if !installed {
+        run(Command::new("cargo").args(["install", "cargo-fuzz", "--locked"]))?;
     }
     Ok(())
 }
@@ -143,12 +165,16 @@ fn bench() -> Result<(), String> {
         let started = std::time::Instant::now();
         let runs = 5;
         for _ in 0..runs {
-            let out = Command::new(&gamec).args(["analyze", game]).current_dir(root()).output().map_err(|e| e.to_string())?;
+            let out =
+                Command::new(&gamec).args(["analyze", game]).current_dir(root()).output().map_err(|e| e.to_string())?;
             if !out.status.success() {
                 return Err(format!("gamec analyze {game} failed"));
             }
         }
-        eprintln!("gamec analyze {game}: {:.1} ms per run (mean of {runs})", started.elapsed().as_secs_f64() * 1000.0 / runs as f64);
+        eprintln!(
+            "gamec analyze {game}: {:.1} ms per run (mean of {runs})",
+            started.elapsed().as_secs_f64() * 1000.0 / runs as f64
+        );
     }
     for args in [
         &["check", "games/silver_dollar.game", "boards/silver_dollar_attiny84.board"][..],
@@ -171,14 +197,137 @@ fn bench() -> Result<(), String> {
     Ok(())
 }
 
+/// The seed corpus, written into the fuzzer's corpus directory before every run: each game and
+/// each board alone, and each game with each of its boards (`boards/<game>_*.board`) after a
+/// NUL byte, which is how the fuzz target reads a game and a board from one input.
+fn write_fuzz_seeds(corpus: &Path) -> Result<(), String> {
+    let read = |p: &Path| std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()));
+    let stem = |p: &Path| p.file_stem().unwrap().to_string_lossy().to_string();
+    let list = |dir: &str, ext: &str| -> Result<Vec<PathBuf>, String> {
+        let mut v: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
+            .map_err(|e| format!("{dir}: {e}"))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == ext))
+            .collect();
+        v.sort();
+        Ok(v)
+    };
+    std::fs::create_dir_all(corpus).map_err(|e| format!("{}: {e}", corpus.display()))?;
+    let write = |name: String, bytes: &[u8]| {
+        std::fs::write(corpus.join(&name), bytes).map_err(|e| format!("{}: {e}", corpus.join(&name).display()))
+    };
+    let boards = list("boards", "board")?;
+    for board in &boards {
+        write(format!("seed-{}.board", stem(board)), &read(board)?)?;
+    }
+    for game in list("games", "game")? {
+        let text = read(&game)?;
+        write(format!("seed-{}.game", stem(&game)), &text)?;
+        for board in boards.iter().filter(|b| stem(b).starts_with(&format!("{}_", stem(&game)))) {
+            let mut both = text.clone();
+            both.push(0);
+            both.extend(read(board)?);
+            write(format!("seed-{}+{}", stem(&game), stem(board)), &both)?;
+        }
+    }
+    Ok(())
+}
+
+/// Runs the fuzz target `check` (compiler/fuzz) on one core and prints what libFuzzer reports:
+/// executions, executions a second, coverage. Fails if an input panics, takes over 10 s or
+/// passes libFuzzer's memory limit; libFuzzer then writes it to compiler/fuzz/artifacts/check/.
+///
+/// No sanitizer: the code under test is safe Rust, where AddressSanitizer finds nothing a
+/// panic would not, and costs half the speed. No `trace-compares` instrumentation: the
+/// dictionary supplies the language's words, and the fuzzer runs three times faster without.
+/// Debug assertions and overflow checks stay on (cargo fuzz's default).
+///
+/// `corpus` is under compiler/fuzz/corpus/, where the fuzzer keeps the inputs it finds
+/// interesting from one run to the next.
+fn fuzz(corpus: &str, runs: Option<u64>, seconds: Option<u64>, seed: Option<u64>) -> Result<(), String> {
+    use std::io::{BufRead, BufReader};
+    install_cargo_fuzz()?;
+    let dir = root().join("compiler");
+    let corpus = format!("fuzz/corpus/{corpus}");
+    write_fuzz_seeds(&dir.join(&corpus))?;
+    let mut cmd = Command::new("cargo");
+    cmd.args(["+nightly", "fuzz", "run", "--sanitizer", "none", "--no-trace-compares", "check", &corpus]);
+    cmd.args(["--", "-dict=fuzz/check.dict", "-timeout=10", "-print_final_stats=1"]);
+    let seconds = if runs.is_none() { seconds.or(Some(60)) } else { seconds };
+    if let Some(n) = runs {
+        cmd.arg(format!("-runs={n}"));
+    }
+    if let Some(s) = seconds {
+        cmd.arg(format!("-max_total_time={s}"));
+    }
+    if let Some(s) = seed {
+        cmd.arg(format!("-seed={s}"));
+    }
+    cmd.current_dir(&dir).stderr(std::process::Stdio::piped());
+    eprintln!("$ {cmd:?}");
+    let mut child = cmd.spawn().map_err(|e| format!("cargo fuzz: {e}"))?;
+    // libFuzzer reports on stderr: pass it on, less the line for every new corpus entry and its
+    // recommended dictionary, and keep the figures.
+    let (mut done, mut execs, mut per_sec, mut slowest) = (None, None, None, None);
+    let mut in_dictionary = false;
+    let mut reader = BufReader::new(child.stderr.take().unwrap());
+    let mut raw = Vec::new();
+    while reader.read_until(b'\n', &mut raw).map_err(|e| format!("cargo fuzz: {e}"))? > 0 {
+        let line = String::from_utf8_lossy(&raw).trim_end().to_string();
+        raw.clear();
+        let stat = |name: &str| line.strip_prefix(name).map(|v| v.trim().to_string());
+        if line.starts_with("###### ") {
+            in_dictionary = line.contains("Recommended dictionary");
+            continue;
+        }
+        let noise = line.contains("\tNEW ") || line.contains("\tREDUCE ") || line.trim_start().starts_with("NEW_FUNC");
+        if noise || in_dictionary {
+            continue;
+        }
+        eprintln!("{line}");
+        if line.contains("\tDONE ") {
+            done = Some(line.split_once("DONE").unwrap().1.trim().to_string());
+        }
+        execs = stat("stat::number_of_executed_units:").or(execs);
+        per_sec = stat("stat::average_exec_per_sec:").or(per_sec);
+        slowest = stat("stat::slowest_unit_time_sec:").or(slowest);
+    }
+    let status = child.wait().map_err(|e| format!("cargo fuzz: {e}"))?;
+    let unknown = || "?".to_string();
+    eprintln!(
+        "fuzz: {} executions, {} exec/s, slowest unit {} s; {}",
+        execs.unwrap_or_else(unknown),
+        per_sec.unwrap_or_else(unknown),
+        slowest.unwrap_or_else(unknown),
+        done.unwrap_or_else(unknown)
+    );
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("the fuzzer failed ({status}): see compiler/fuzz/artifacts/check/ for the input"))
+    }
+}
+
+/// The short fuzz run that ends `cargo xtask test` (about 40 s here): from the seeds alone, in a
+/// corpus of its own emptied first, with a fixed seed and count, so that a tree always fuzzes
+/// the same inputs and CI fails only on a change, not on the fuzzer's luck.
+fn test_fuzz() -> Result<(), String> {
+    let corpus = root().join("compiler/fuzz/corpus/test");
+    if corpus.exists() {
+        std::fs::remove_dir_all(&corpus).map_err(|e| format!("{}: {e}", corpus.display()))?;
+    }
+    fuzz("test", Some(150_000), None, Some(1))
+}
+
 fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Cmd::Setup => setup(),
         Cmd::Build => build(),
-        Cmd::Test => {
-            setup().and_then(|()| run(Command::new("cargo").args(["test", "--workspace"]).current_dir(root())))
-        }
+        Cmd::Test => setup()
+            .and_then(|()| run(Command::new("cargo").args(["test", "--workspace"]).current_dir(root())))
+            .and_then(|()| test_fuzz()),
         Cmd::Bench => setup().and_then(|()| bench()),
+        Cmd::Fuzz { runs, seconds, seed } => fuzz("check", runs, seconds, seed),
         Cmd::Lint => run(Command::new("cargo").args(["fmt", "--all", "--check"]).current_dir(root())).and_then(|()| {
             run(Command::new("cargo")
                 .args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"])
