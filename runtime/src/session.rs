@@ -172,8 +172,6 @@ const LINE: usize = 16;
 pub static LAST_SEARCH_NODES: Shared<u32> = Shared::new(0);
 pub static LAST_SEARCH_DEPTH: Shared<u8> = Shared::new(0);
 const NO_SIDE: u8 = 0xFF;
-/// A column given without its row (a drop), before the row is found.
-const NO_ROW: u8 = 0xFF;
 
 /// The session state: the position, whose turn it is and what the device waits for.
 ///
@@ -362,11 +360,11 @@ impl<T: Placement, const N: usize> Session<T, N> {
             cmd::PLAY | cmd::PLAY_COLUMN => {
                 // A column is a drop: its row is found among the legal cells below.
                 let spot = match (action, arg) {
-                    (cmd::PLAY, _) => cell(arg),
-                    (_, [letter]) => Some((letter.to_ascii_uppercase().wrapping_sub(b'A'), NO_ROW)),
+                    (cmd::PLAY, _) => cell(arg).map(|(col, row)| (col, Some(row))),
+                    (_, [letter]) => Some((letter.to_ascii_uppercase().wrapping_sub(b'A'), None)),
                     _ => None,
                 };
-                let Some((col, mut row)) = spot else { return self.say(io, Event::Unknown) };
+                let Some((col, row)) = spot else { return self.say(io, Event::Unknown) };
                 if self.state != State::HostTurn {
                     return self.say(io, Event::Denied);
                 }
@@ -383,9 +381,8 @@ impl<T: Placement, const N: usize> Session<T, N> {
                         r += 1;
                     }
                 }
-                if row == NO_ROW && rows != 0 {
-                    row = rows.trailing_zeros() as u8;
-                }
+                // A drop lands on the column's lowest legal cell (u8::MAX: none).
+                let row = row.unwrap_or(if rows == 0 { u8::MAX } else { rows.trailing_zeros() as u8 });
                 if row >= self.proto.rows || rows >> row & 1 == 0 {
                     return self.say(io, Event::Denied);
                 }

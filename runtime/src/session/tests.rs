@@ -251,6 +251,9 @@ fn an_illegal_or_off_board_move_is_denied_and_changes_nothing() {
     let before = s.pos;
     assert_eq!(send(&mut s, &mut h, "MV A1"), "IL\r\n");
     assert_eq!(send(&mut s, &mut h, "MV H9"), "IL\r\n");
+    // Row 0 is no row: not to be read as "the column's lowest legal cell".
+    assert_eq!(send(&mut s, &mut h, "MV A0"), "IL\r\n");
+    assert_eq!(send(&mut s, &mut h, "MV B0"), "IL\r\n");
     assert_eq!(send(&mut s, &mut h, "MV 99"), "ER\r\n");
     assert_eq!(s.pos, before);
 }
