@@ -35,9 +35,10 @@ fn serial_game_on(event: &str) -> String {
 }
 
 /// Found 2026-11-22 after 1.25 million executions (the fuzzer had turned Connect Four's
-/// `on win host` into `on  winhost`). The grammar reads `winhost` as `win host` (its words need
-/// no space between them, and may have a comment), but the parser names the event by its
-/// text, so lowering met a name it did not know: `unreachable!` in dsl/src/lower_serial.rs.
+/// `on win host` into `on  winhost`). The grammar read `winhost` as `win host` (its words
+/// needed no space between them, and could have a comment), but the parser named the event by
+/// its text, so lowering met a name it did not know: `unreachable!` in dsl/src/lower_serial.rs.
+/// Now the words must stand apart, and `winhost` is a syntax error.
 #[test]
 fn serial_event_words_run_together_or_split_by_a_comment() {
     for event in ["winhost", "toolate", "your // a comment\n turn", "win host"] {
