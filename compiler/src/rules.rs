@@ -1,7 +1,7 @@
 //! The rules of a game, executed on the host: the compiler's own reading of the game file,
 //! used to solve it, count its states and check what the generated code does.
 
-use gamec_dsl::{CmpOp, Constraint, EndDef, GameDef, Quantity, SlideDef};
+use gamec_dsl::{Constraint, EndDef, GameDef, Quantity, SlideDef};
 
 /// Occupied cells; bit i is cell number i + 1.
 pub type Pos = u16;
@@ -107,15 +107,7 @@ impl Rules {
             Quantity::Leftmost => self.extreme(pos, true),
             Quantity::Rightmost => self.extreme(pos, false),
         };
-        let (l, r) = (value(lhs), value(rhs));
-        Some(match op {
-            CmpOp::Ge => l >= r,
-            CmpOp::Le => l <= r,
-            CmpOp::Eq => l == r,
-            CmpOp::Ne => l != r,
-            CmpOp::Gt => l > r,
-            CmpOp::Lt => l < r,
-        })
+        Some(op.holds(value(lhs), value(rhs)))
     }
 }
 

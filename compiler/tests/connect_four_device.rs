@@ -24,60 +24,15 @@ fn boot(seed: u64) -> GridHost {
 }
 
 fn host_turn(h: &mut GridHost) {
-    let marked = h.board();
-    let mut landing: Vec<u8> = h
-        .legal()
-        .into_iter()
-        .map(|m| match m {
-            gamec::engine::Move::Put { cell, .. } => cell,
-            other => panic!("a drop, not {other:?}"),
-        })
-        .collect();
-    landing.sort();
-    assert_eq!(marked, landing, "the host's landing cells are marked");
-    h.expect("Your move");
+    h.host_turn();
 }
 
 fn the_end(h: &mut GridHost) -> Outcome {
-    h.board();
-    let said = h.line();
-    h.dev.send("OK");
-    let (outcome, lamp) = match said.as_str() {
-        "I win" => (Outcome::Win(1 - h.host), 0),
-        "You win" => (Outcome::Win(h.host), 1),
-        "Draw" => (Outcome::Draw, 2),
-        other => panic!("a result, not {other:?}"),
-    };
-    assert_eq!(Some(outcome), h.over(), "the announced result is the rules' result");
-    h.dev.run_ms(5.0);
-    for (i, &(port, bit)) in LAMPS.iter().enumerate() {
-        assert_eq!(h.lit(port, bit), i == lamp, "lamp {i} after {said:?}");
-    }
-    outcome
+    h.the_end(LAMPS)
 }
 
 fn play_game(h: &mut GridHost, side: &str) -> Outcome {
-    h.host = if side == "R" { 0 } else { 1 };
-    h.state = h.engine.fixed_start(&h.game);
-    h.dev.send(&format!("SP {side}"));
-    h.expect("OK");
-    loop {
-        if h.state.to_move == h.host {
-            host_turn(h);
-            let legal = h.legal();
-            let m = legal[h.random(legal.len())];
-            let name = h.engine.move_name(m);
-            h.dev.send(&format!("MV {name}"));
-            h.apply(m);
-            h.expect("OK");
-        } else {
-            h.device_moves("MM ");
-            h.dev.send("OK");
-        }
-        if h.over().is_some() {
-            return the_end(h);
-        }
-    }
+    h.play_game(side, if side == "R" { 0 } else { 1 }, LAMPS)
 }
 
 #[test]

@@ -5,7 +5,7 @@
 mod device;
 
 use device::grid_host::GridHost;
-use gamec::engine::{Move, Outcome};
+use gamec::engine::Outcome;
 
 const GAME: &str = "games/tictactoe.game";
 const BOARD: &str = "boards/tictactoe_stk500_atmega16.board";
@@ -20,67 +20,12 @@ fn boot(seed: u64) -> GridHost {
     h
 }
 
-/// The host's turn: the board with its free cells marked, then the prompt.
 fn host_turn(h: &mut GridHost) {
-    let marked = h.board();
-    let mut legal: Vec<u8> =
-        h.legal().into_iter().map(|m| if let Move::Put { cell, .. } = m { cell } else { 99 }).collect();
-    legal.sort();
-    assert_eq!(marked, legal, "the host's free cells are marked");
-    h.expect("Your move");
+    h.host_turn();
 }
 
-/// Reads the end: the board, the result, the lamp; returns the outcome the device announced.
-fn the_end(h: &mut GridHost) -> Outcome {
-    h.board();
-    let said = h.line();
-    h.send_ok();
-    let (outcome, lamp) = match said.as_str() {
-        "I win" => (Outcome::Win(1 - h.host), 0),
-        "You win" => (Outcome::Win(h.host), 1),
-        "Draw" => (Outcome::Draw, 2),
-        other => panic!("a result, not {other:?}"),
-    };
-    assert_eq!(Some(outcome), h.over(), "the announced result is the rules' result");
-    h.dev.run_ms(5.0);
-    for (i, &(port, bit)) in LAMPS.iter().enumerate() {
-        assert_eq!(h.lit(port, bit), i == lamp, "lamp {i} after {said:?}");
-    }
-    outcome
-}
-
-trait Ack {
-    fn send_ok(&mut self);
-}
-impl Ack for GridHost {
-    fn send_ok(&mut self) {
-        self.dev.send("OK");
-    }
-}
-
-/// Plays one game to its end with random host moves; returns the outcome.
 fn play_game(h: &mut GridHost, side: &str) -> Outcome {
-    h.host = if side == "X" { 0 } else { 1 };
-    h.state = h.engine.fixed_start(&h.game);
-    h.dev.send(&format!("SP {side}"));
-    h.expect("OK");
-    loop {
-        if h.state.to_move == h.host {
-            host_turn(h);
-            let legal = h.legal();
-            let m = legal[h.random(legal.len())];
-            let name = h.engine.move_name(m);
-            h.dev.send(&format!("MV {name}"));
-            h.apply(m);
-            h.expect("OK");
-        } else {
-            h.device_moves("MM ");
-            h.send_ok();
-        }
-        if h.over().is_some() {
-            return the_end(h);
-        }
-    }
+    h.play_game(side, if side == "X" { 0 } else { 1 }, LAMPS)
 }
 
 #[test]
@@ -111,7 +56,7 @@ fn an_illegal_move_is_denied_and_changes_nothing() {
     h.apply(h.engine.parse_move(&h.state, "B2").unwrap());
     h.expect("OK");
     h.device_moves("MM ");
-    h.send_ok();
+    h.dev.send("OK");
     host_turn(&mut h);
     let before = h.state.clone();
     for bad in ["MV B2", "MV D1", "MV A4", "MV"] {

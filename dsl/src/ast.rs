@@ -157,6 +157,20 @@ pub enum CmpOp {
     Lt,
 }
 
+impl CmpOp {
+    /// Whether `l OP r` holds.
+    pub fn holds(self, l: u32, r: u32) -> bool {
+        match self {
+            CmpOp::Ge => l >= r,
+            CmpOp::Le => l <= r,
+            CmpOp::Eq => l == r,
+            CmpOp::Ne => l != r,
+            CmpOp::Gt => l > r,
+            CmpOp::Lt => l < r,
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub enum Mechanic {
     Slide {

@@ -1,7 +1,7 @@
 //! Moves, their effects, and the endings: what a ply does and when the game is over.
 
 use super::{Engine, Move, Outcome, Shape, State, STRIDE};
-use gamec_dsl::{CmpOp, Condition, Count, EndResult, MoveKind, Whose};
+use gamec_dsl::{Condition, Count, EndResult, MoveKind, Whose};
 
 /// The eight directions as (column, row) steps; the first four are orthogonal.
 const DIRECTIONS: [(i8, i8); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)];
@@ -205,15 +205,7 @@ impl Engine {
                     Count::Const(n) => n,
                     Count::Pieces { whose, region } => self.count(s, self.player(s, whose), region),
                 };
-                let (l, r) = (value(lhs), value(rhs));
-                match op {
-                    CmpOp::Ge => l >= r,
-                    CmpOp::Le => l <= r,
-                    CmpOp::Eq => l == r,
-                    CmpOp::Ne => l != r,
-                    CmpOp::Gt => l > r,
-                    CmpOp::Lt => l < r,
-                }
+                op.holds(value(lhs), value(rhs))
             }
         }
     }

@@ -180,3 +180,69 @@ impl GridHost {
         Measured { searches, stack, flash: sizes.flash(), ram: sizes.ram() }
     }
 }
+
+/// The replies the shipped grid games give (tic-tac-toe, Connect Four): the prompt, and the
+/// result's lines with the lamps (active low: won, lost, draw) that go with them.
+impl GridHost {
+    /// The host's turn: the board with its legal cells marked, then the prompt.
+    pub fn host_turn(&mut self) {
+        let marked = self.board();
+        let mut legal: Vec<u8> = self
+            .legal()
+            .into_iter()
+            .map(|m| match m {
+                Move::Put { cell, .. } => cell,
+                other => panic!("a placement or a drop, not {other:?}"),
+            })
+            .collect();
+        legal.sort();
+        legal.dedup();
+        assert_eq!(marked, legal, "the host's legal cells are marked");
+        self.expect("Your move");
+    }
+
+    /// Reads the end: the board, the result, the lamp; returns the outcome announced.
+    pub fn the_end(&mut self, lamps: [(char, u8); 3]) -> Outcome {
+        self.board();
+        let said = self.line();
+        self.dev.send("OK");
+        let (outcome, lamp) = match said.as_str() {
+            "I win" => (Outcome::Win(1 - self.host), 0),
+            "You win" => (Outcome::Win(self.host), 1),
+            "Draw" => (Outcome::Draw, 2),
+            other => panic!("a result, not {other:?}"),
+        };
+        assert_eq!(Some(outcome), self.over(), "the announced result is the rules' result");
+        self.dev.run_ms(5.0);
+        for (i, &(port, bit)) in lamps.iter().enumerate() {
+            assert_eq!(self.lit(port, bit), i == lamp, "lamp {i} after {said:?}");
+        }
+        outcome
+    }
+
+    /// Plays one game to its end as player `host` (chosen with `SP <side>`), moving at random;
+    /// returns the outcome.
+    pub fn play_game(&mut self, side: &str, host: u8, lamps: [(char, u8); 3]) -> Outcome {
+        self.host = host;
+        self.state = self.engine.fixed_start(&self.game);
+        self.dev.send(&format!("SP {side}"));
+        self.expect("OK");
+        loop {
+            if self.state.to_move == self.host {
+                self.host_turn();
+                let legal = self.legal();
+                let m = legal[self.random(legal.len())];
+                let name = self.engine.move_name(m);
+                self.dev.send(&format!("MV {name}"));
+                self.apply(m);
+                self.expect("OK");
+            } else {
+                self.device_moves("MM ");
+                self.dev.send("OK");
+            }
+            if self.over().is_some() {
+                return self.the_end(lamps);
+            }
+        }
+    }
+}
