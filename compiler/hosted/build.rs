@@ -1,5 +1,6 @@
 //! Generates the game module of every `games/*.game` for the host, as the firmware gets it,
-//! and of a few variants of Silver Dollar that exercise the code generator's corners.
+//! of the test inputs in `fixtures/` that exercise the code generator's corners (each with its
+//! board where it has one), and of games the property tests' generator makes.
 
 #[path = "../tests/support/random_games.rs"]
 mod random_games;
@@ -9,103 +10,33 @@ use gamec::codegen::Origin;
 use std::fmt::Write;
 use std::path::Path;
 
-/// A variant of a game (and, where its module needs one, of its board): the module's name
-/// and the text replaced in each file.
-struct Variant {
-    name: &'static str,
-    game: (&'static str, &'static [(&'static str, &'static str)]),
-    board: Option<(&'static str, &'static [(&'static str, &'static str)])>,
-}
-
-const SILVER_DOLLAR: &str = "games/silver_dollar.game";
-const SILVER_DOLLAR_BOARD: &str = "boards/silver_dollar_attiny84.board";
-
-const VARIANTS: &[Variant] = &[
-    // Eight dollars on sixteen cells: the most positions a line has (C(16, 8) = 12870), and
-    // more pieces than the ranking's short Pascal row holds. No board has buttons enough.
-    Variant {
-        name: "variant_eight_of_sixteen",
-        game: (
-            SILVER_DOLLAR,
-            &[
-                ("board line 12", "board line 16"),
-                ("pieces dollar x 5", "pieces dollar x 8"),
-                ("leftmost(dollar) >= 11", "leftmost(dollar) >= 15"),
-            ],
-        ),
-        board: None,
-    },
-    // Two dollars, each with two buttons: `move` slides it any distance, `hop` one or two
-    // cells, so that the second control's own action shows.
-    Variant {
-        name: "variant_two_controls",
-        game: (
-            SILVER_DOLLAR,
-            &[
-                ("pieces dollar x 5", "pieces dollar x 2"),
-                (
-                    "action step = slide dollar toward right by 1.. over empty",
-                    "action step = slide dollar toward right by 1.. over empty\n  \
-                     action hop = slide dollar toward right by 1..2 over empty",
-                ),
-                (
-                    "move[i] -> extend step(dollar[i])",
-                    "move[i] -> extend step(dollar[i])\n    hop[i] -> extend hop(dollar[i])",
-                ),
-            ],
-        ),
-        board: Some((
-            SILVER_DOLLAR_BOARD,
-            &[
-                ("button move[3] = PB2 pullup", "button hop[1] = PB2 pullup"),
-                ("button move[4] = PA4 pullup", "button hop[2] = PA4 pullup"),
-                ("button move[5] = PA7 pullup", ""),
-            ],
-        )),
-    },
-    // Tunes whose names differ only in case, each its own static.
-    Variant {
-        name: "variant_tunes_in_case",
-        game: (
-            SILVER_DOLLAR,
-            &[
-                ("tune click { C6/8 }", "tune click { C6/8 }\n  tune CLICK { C7/8 }"),
-                ("on accepted -> tune click", "on accepted -> tune CLICK"),
-            ],
-        ),
-        board: Some((SILVER_DOLLAR_BOARD, &[])),
-    },
-];
-
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let dirs = [root.join("games")];
     let out = std::env::var("OUT_DIR").unwrap();
     let mut index = String::new();
-    let mut paths = Vec::new();
-    for dir in &dirs {
-        println!("cargo:rerun-if-changed={}", dir.display());
-        paths.extend(std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()));
-    }
-    println!("cargo:rerun-if-changed={}", root.join(SILVER_DOLLAR_BOARD).display());
+    modules(&root, "games", "", &out, &mut index);
+    modules(&root, "compiler/hosted/fixtures", "fixture_", &out, &mut index);
+    generated_games(&out, &mut index);
+    std::fs::write(Path::new(&out).join("games.rs"), index).unwrap();
+}
+
+/// The module of every `.game` in `dir`, named after the file (with `prefix`), bound to the
+/// board of the same name beside it where there is one (its feedback and controls).
+fn modules(root: &Path, dir: &str, prefix: &str, out: &str, index: &mut String) {
+    let dir = root.join(dir);
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut paths: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     paths.sort();
+    let relative = |p: &Path| p.strip_prefix(root).unwrap_or(p).display().to_string();
     for path in paths.iter().filter(|p| p.extension().is_some_and(|e| e == "game")) {
         println!("cargo:rerun-if-changed={}", path.display());
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
-        let source = path.strip_prefix(&root).unwrap_or(path).display().to_string();
+        let board = path.with_extension("board");
+        let board = board.exists().then(|| (relative(&board), std::fs::read_to_string(&board).unwrap()));
         let text = std::fs::read_to_string(path).unwrap();
-        let code = module(&source, text, None);
-        write_module(&out, &mut index, &name, &code);
+        let code = module(&relative(path), text, board.as_ref().map(|(p, t)| (p.as_str(), t.clone())));
+        write_module(out, index, &format!("{prefix}{name}"), &code);
     }
-    for v in VARIANTS {
-        let game = variant(&root, v.game);
-        let board = v.board.map(|b| (b.0, variant(&root, b)));
-        let source = format!("{} ({})", v.game.0, v.name);
-        let code = module(&source, game, board);
-        write_module(&out, &mut index, v.name, &code);
-    }
-    generated_games(&out, &mut index);
-    std::fs::write(Path::new(&out).join("games.rs"), index).unwrap();
 }
 
 /// Games of the general parts from the property tests' generator that `check` accepts with
@@ -152,16 +83,6 @@ fn {name}() {{
         }
     }
     std::fs::write(Path::new(out).join("generated_cases.rs"), cases).unwrap();
-}
-
-/// A file's text with each replacement made; every replaced text must be there.
-fn variant(root: &Path, (path, replace): (&str, &[(&str, &str)])) -> String {
-    let mut text = std::fs::read_to_string(root.join(path)).unwrap();
-    for (from, to) in replace {
-        assert!(text.contains(from), "{path} no longer contains `{from}`: update compiler/hosted/build.rs");
-        text = text.replacen(from, to, 1);
-    }
-    text
 }
 
 /// The game module of a game, bound to a board if one is given (its feedback and controls).

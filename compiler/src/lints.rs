@@ -87,7 +87,7 @@ pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
                             "from {} reachable positions neither side can force the game to end",
                             solved.cycling
                         ))
-                        .with_help("make every move irreversible (a one-way slide, a placement, a removal), or add an ending that stops repetition"),
+                        .with_help("let every move go one way only (a one-way slide, a placement, a removal), or add an ending that stops repetition"),
                 );
             }
             // An ending that decides no reachable position is dead text, or a mistake.

@@ -95,7 +95,7 @@ fn a_constant_beyond_the_line_is_compared_as_a_number() {
     let a = Analysis::new(&game, id).unwrap();
     assert_eq!(a.setups_before_winnable, a.placements);
     let code = gamec::codegen::game_module(&game, &a, None, Origin::of(&sources, id));
-    assert!(code.contains("line::highest(pos).map_or(0, |i| i + 1) <= 13)"), "{code}");
+    assert!(code.contains("line::highest(pos).map_or(0, |i| i + 1) <= 13 &&"), "{code}");
     // Two constants: decided by the compiler.
     let id = sources.add(GAME, variant("leftmost(dollar) >= 11", "300 > 299"));
     let game = gamec_dsl::load_game(&sources, id).unwrap();

@@ -1,26 +1,21 @@
-//! The generated modules of Silver Dollar's variants (compiler/hosted/build.rs), compiled for
-//! the host: eight dollars on sixteen cells, two per-piece controls with their own actions,
-//! and tunes whose names differ only in case.
+//! The generated modules of the test inputs in compiler/hosted/fixtures, compiled for the
+//! host: eight coins on sixteen cells, two per-piece controls with their own actions, and
+//! tunes whose names differ only in case.
 
 use gamec::rules::Rules;
 use gamec::solve::{self, Solution};
-use gamec_hosted::{variant_eight_of_sixteen as eight, variant_tunes_in_case as tunes, variant_two_controls as two};
+use gamec_hosted::{fixture_eight_of_sixteen as eight, fixture_tunes_in_case as tunes, fixture_two_controls as two};
 use gamec_runtime::app::{App, Hal};
 use gamec_runtime::line::Cells;
 use gamec_runtime::rng::Rng;
 use gamec_runtime::tune::Note;
 use gamec_runtime::turn::Game;
 
-/// The host's reading of the eight-dollar variant, made as build.rs makes it.
+/// The host's reading of the eight-coin test input.
 fn eight_rules() -> Rules {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../games/silver_dollar.game");
-    let text = std::fs::read_to_string(path).unwrap().replacen("board line 12", "board line 16", 1).replacen(
-        "pieces dollar x 5",
-        "pieces dollar x 8",
-        1,
-    );
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/eight_of_sixteen.game");
     let mut sources = gamec_dsl::Sources::new();
-    let id = sources.add(path, text);
+    let id = sources.add(path, std::fs::read_to_string(path).unwrap());
     Rules::new(&gamec_dsl::load_game(&sources, id).unwrap_or_else(|d| panic!("{}", sources.render(&d)))).unwrap()
 }
 
@@ -48,7 +43,7 @@ fn eight_of_sixteen_deals_and_plays_perfectly() {
     for _ in 0..50 {
         let pos = eight::Rules::setup(&mut rng);
         assert_eq!(pos.count_ones(), 8);
-        assert!(pos >> 14 != 0, "leftmost dollar on 15 or 16: {pos:#018b}");
+        assert!(pos >> 14 != 0, "leftmost coin on 15 or 16: {pos:#018b}");
         assert!(solution.mover_wins(pos));
         let after = eight::Rules::device_move(pos, &mut rng).expect("a winnable start has a move");
         assert!(!solution.mover_wins(after), "the device takes a winning move at {pos:#018b}");
@@ -57,7 +52,7 @@ fn eight_of_sixteen_deals_and_plays_perfectly() {
 
 #[test]
 fn each_control_extends_with_its_own_action() {
-    // Dollars on cells 12 and 1: `move` (control 0) slides the first any distance, `hop`
+    // Coins on cells 12 and 1: `move` (control 0) slides the first any distance, `hop`
     // (control 1) one or two cells only.
     let pos: Cells = (1 << 11) | 1;
     let moved = |to: u8| Some((pos & !(1 << 11)) | (1 << to));
@@ -124,7 +119,7 @@ fn the_app_loop_maps_the_second_controls_buttons_to_its_action() {
     assert_eq!(start.count_ones(), 2, "a game started: {start:#014b}");
     let first = 15 - start.leading_zeros() as u8;
     let next = start & !(1 << first);
-    // hop[1] moves the first dollar one cell a press, two at most, where `move` would go on.
+    // hop[1] moves the first coin one cell a press, two at most, where `move` would go on.
     let room = first - next.checked_ilog2().map_or(0, |c| c as u8 + 1);
     assert!(room >= 3, "this deal leaves room for a third press: {start:#014b}");
     let beep = two::FEEDBACK.denied.unwrap()[0];

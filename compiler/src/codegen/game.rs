@@ -78,7 +78,7 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>, orig
                 let l = quantity(lhs, rules);
                 let r = quantity(rhs, rules);
                 let op = super::comparison(*op);
-                quote!((#l #op #r))
+                quote!(#l #op #r)
             }
         },
     });
@@ -106,6 +106,26 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>, orig
             quote!(#control => &SLIDES[#action],)
         });
 
+    // Without per-piece controls nothing enters a move press by press.
+    let extend_arms: Vec<TokenStream> = extend_arms.collect();
+    let extend = if extend_arms.is_empty() {
+        quote! {
+            fn extend(_start: Cells, _control: u8, _piece: u8, _steps: u8) -> Option<Cells> {
+                None
+            }
+        }
+    } else {
+        quote! {
+            fn extend(start: Cells, control: u8, piece: u8, steps: u8) -> Option<Cells> {
+                let slide: &Slide = match control {
+                    #(#extend_arms)*
+                    _ => return None,
+                };
+                let from = #from_left(start, piece)?;
+                slide.target(start, from, steps).map(|to| Move { from, to }.apply(start))
+            }
+        }
+    };
     let feedback = target.map(|t| feedback(game, t, device, rules.cells, origin));
     let feedback_uses = target.map(|_| feedback_uses());
     let cells_doc = described(&["Cells of the line."], origin.quote(game.board.span()));
@@ -178,14 +198,7 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>, orig
             }
 
             #extend_doc
-            fn extend(start: Cells, control: u8, piece: u8, steps: u8) -> Option<Cells> {
-                let slide = match control {
-                    #(#extend_arms)*
-                    _ => return None,
-                };
-                let from = #from_left(start, piece)?;
-                slide.target(start, from, steps).map(|to| Move { from, to }.apply(start))
-            }
+            #extend
         }
 
         #feedback

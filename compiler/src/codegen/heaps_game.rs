@@ -72,6 +72,25 @@ pub fn render(game: &GameDef, target: Option<&Target>, origin: Origin) -> TokenS
             any.chosen()
         }},
     };
+    // Without per-heap controls nothing enters a move press by press.
+    let extend_arms: Vec<TokenStream> = extend_arms.collect();
+    let extend = if extend_arms.is_empty() {
+        quote! {
+            fn extend(_start: Cells, _control: u8, _heap: u8, _count: u8) -> Option<Cells> {
+                None
+            }
+        }
+    } else {
+        quote! {
+            fn extend(start: Cells, control: u8, heap: u8, count: u8) -> Option<Cells> {
+                let take: &Take = match control {
+                    #(#extend_arms)*
+                    _ => return None,
+                };
+                heaps::take(&HEAPS, start, take, heap, count)
+            }
+        }
+    };
     let feedback = target.map(|t| super::game::feedback(game, t, device, lights, origin));
     let feedback_uses = target.map(|_| super::game::feedback_uses());
     let heaps_doc =
@@ -142,13 +161,7 @@ pub fn render(game: &GameDef, target: Option<&Target>, origin: Origin) -> TokenS
             }
 
             #extend_doc
-            fn extend(start: Cells, control: u8, heap: u8, count: u8) -> Option<Cells> {
-                let take = match control {
-                    #(#extend_arms)*
-                    _ => return None,
-                };
-                heaps::take(&HEAPS, start, take, heap, count)
-            }
+            #extend
         }
 
         #feedback
