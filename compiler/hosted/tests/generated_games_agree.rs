@@ -1,8 +1,9 @@
-//! Games made by the property tests' generator (compiler/tests/support/random_games.rs) that
-//! `check` accepts, generated and compiled for the host by build.rs: each module against the
-//! compiler's engine. Grid games along random games (legal cells, effects, the end and its
-//! verdict); heap games on every reachable position (moves entered press by press, the
-//! device's choices).
+//! The generated modules of the games written with the general parts against the compiler's
+//! engine: the shipped tic-tac-toe, Connect Four and Nim, and the games of the property tests'
+//! generator (compiler/tests/support/random_games.rs) that `check` accepts, all compiled for
+//! the host by build.rs. Grid games along random games (legal cells, effects, the end and its
+//! verdict, the solved device's choices); heap games on every reachable position (moves
+//! entered press by press, the device's choices).
 
 use gamec::engine::solve::{explore, MAX_STATES};
 use gamec::engine::{Engine, Move, Outcome, State};
@@ -66,6 +67,43 @@ fn agree_grid<R: Placement>(text: &str) {
             let Move::Put { cell, .. } = m else { unreachable!() };
             s = e.play(&s, m);
             assert_eq!(R::play(&d, cell), duel(&s), "the effect of {}\n{text}", e.move_name(m));
+        }
+    }
+}
+
+fn shipped(name: &str) -> String {
+    std::fs::read_to_string(format!("{}/../../games/{name}.game", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+#[test]
+fn tictactoe_agrees() {
+    agree_grid::<gamec_hosted::tictactoe::Rules>(&shipped("tictactoe"));
+}
+
+#[test]
+fn connect_four_agrees() {
+    agree_grid::<gamec_hosted::connect_four::Rules>(&shipped("connect_four"));
+}
+
+#[test]
+fn nim_agrees_and_its_device_is_perfect() {
+    agree_heaps::<gamec_hosted::nim::Rules>(&shipped("nim"), &gamec_hosted::nim::HEAPS);
+}
+
+#[test]
+fn the_solved_tictactoe_device_chooses_as_the_compiler_does() {
+    let (e, game) = engine(&shipped("tictactoe"));
+    let solved = explore(&e, &[e.fixed_start(&game)], MAX_STATES).unwrap();
+    let mut rng = Rng::new(3);
+    for s in solved.states.iter().filter(|s| !e.plies(s).is_empty()) {
+        let best: Vec<u8> = e
+            .best_plies(&solved, s)
+            .iter()
+            .filter_map(|m| if let Move::Put { cell, .. } = m { Some(*cell) } else { None })
+            .collect();
+        for _ in 0..4 {
+            let chosen = gamec_hosted::tictactoe::Rules::solved(&duel(s), &mut rng).expect("a move");
+            assert!(best.contains(&chosen), "chose {chosen} among {best:?}\n{}", e.show(s));
         }
     }
 }
