@@ -1,6 +1,7 @@
 //! Facts the compiler proves about a game's rules, printed by `gamec analyze` and used by
 //! code generation (the setup filter and the device's table).
 
+use crate::engine::puzzle::{Difficulty, Puzzle};
 use crate::engine::solve::{self as general, TooBig, Value};
 use crate::engine::{Engine, Shape, State};
 use crate::rules::{Pos, Rules};
@@ -192,9 +193,12 @@ pub struct Facts {
     pub places: String,
     pub starts: usize,
     /// `Err` when the game has more positions than the solver explores.
-    pub solved: Result<SolvedFacts, TooBig>,
-    /// Moves per position and plies per game, over seeded random games.
-    pub playouts: Playouts,
+    /// The game tree solved, for games of two players (`None` for puzzles).
+    pub solved: Option<Result<SolvedFacts, TooBig>>,
+    /// Moves per position and plies per game, over seeded random games (not for puzzles).
+    pub playouts: Option<Playouts>,
+    /// For a puzzle, each start's solutions and difficulty.
+    pub puzzle: Vec<StartFacts>,
     pub strategy: Option<StrategyKind>,
 }
 
@@ -209,6 +213,15 @@ pub struct SolvedFacts {
     pub stuck: usize,
 }
 
+/// One start of a puzzle, solved.
+pub struct StartFacts {
+    /// The setup's name, if it has one.
+    pub name: Option<String>,
+    /// Winning fillings found, stopping at two.
+    pub solutions: usize,
+    pub difficulty: Difficulty,
+}
+
 pub struct Playouts {
     pub games: usize,
     pub mean_moves: f64,
@@ -220,6 +233,20 @@ impl Facts {
     pub fn new(game: &GameDef) -> Facts {
         let engine = Engine::new(game);
         let starts = starts(&engine, game);
+        let strategy = game.strategy.as_ref().map(|s| s.kind);
+        if let Some(puzzle) = Puzzle::new(&engine) {
+            let puzzle = starts
+                .iter()
+                .zip(&game.setups)
+                .map(|(s, setup)| StartFacts {
+                    name: setup.name.as_ref().map(|n| n.node.clone()),
+                    solutions: puzzle.solutions(s, 2).len(),
+                    difficulty: puzzle.difficulty(s),
+                })
+                .collect();
+            let places = places(&engine);
+            return Facts { places, starts: starts.len(), solved: None, playouts: None, puzzle, strategy };
+        }
         let mut dealt = starts.len();
         let solved = general::explore(&engine, &starts, general::MAX_STATES).map(|s| {
             let open: Vec<usize> = (0..s.len()).filter(|&i| !s.terminal[i]).map(|i| s.children[i].len()).collect();
@@ -245,24 +272,31 @@ impl Facts {
                 stuck: s.stuck,
             }
         });
-        let places = match engine.shape {
-            Shape::Line { cells, .. } => format!("a line of {cells} cells"),
-            Shape::Grid { cols, rows } => format!("a grid of {cols} x {rows} cells"),
-            Shape::Heaps { heaps } => format!("{heaps} heaps"),
-        };
         Facts {
-            places,
+            places: places(&engine),
             starts: dealt,
-            solved,
-            playouts: playouts(&engine, &starts, 200),
-            strategy: game.strategy.as_ref().map(|s| s.kind),
+            solved: Some(solved),
+            playouts: Some(playouts(&engine, &starts, 200)),
+            puzzle: Vec::new(),
+            strategy,
         }
+    }
+}
+
+fn places(engine: &Engine) -> String {
+    match engine.shape {
+        Shape::Line { cells, .. } => format!("a line of {cells} cells"),
+        Shape::Grid { cols, rows } => format!("a grid of {cols} x {rows} cells"),
+        Shape::Heaps { heaps } => format!("{heaps} heaps"),
     }
 }
 
 /// The positions a game starts from: the fixed setup, or every placement a random setup may
 /// deal (constraints that need no solving applied).
 pub fn starts(engine: &Engine, game: &GameDef) -> Vec<State> {
+    if game.setups.len() > 1 {
+        return game.setups.iter().map(|s| engine.start_of(game, s)).collect();
+    }
     if !Engine::random_setup(game) {
         return vec![engine.fixed_start(game)];
     }
@@ -332,8 +366,28 @@ impl fmt::Display for Facts {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "places:                             {}", self.places)?;
         writeln!(f, "start positions:                    {}", self.starts)?;
+        for (i, p) in self.puzzle.iter().enumerate() {
+            let name = p.name.clone().unwrap_or_else(|| (i + 1).to_string());
+            let solutions = match p.solutions {
+                0 => "no solution".to_string(),
+                1 => "one solution".to_string(),
+                _ => "more than one solution".to_string(),
+            };
+            let d = &p.difficulty;
+            let level = match d.level {
+                1 => "deduction alone (level 1)".to_string(),
+                2 => "deduction with trials (level 2)".to_string(),
+                _ => "needs a guess (level 3)".to_string(),
+            };
+            writeln!(
+                f,
+                "start {name:<29} {solutions}; {} open cells, {} by single deductions; {level}",
+                d.open, d.by_singles
+            )?;
+        }
         match &self.solved {
-            Ok(s) => {
+            None => {}
+            Some(Ok(s)) => {
                 writeln!(f, "reachable states:                   {}", s.reachable)?;
                 writeln!(f, "finished states:                    {}", s.finished)?;
                 let worst = if self.starts > 1 { " (the worst start)" } else { "" };
@@ -354,20 +408,21 @@ impl fmt::Display for Facts {
                     )?;
                 }
             }
-            Err(t) => {
+            Some(Err(t)) => {
                 writeln!(f, "reachable states:                   more than {} (too many to solve)", t.explored)?;
             }
         }
-        let p = &self.playouts;
-        writeln!(
-            f,
-            "random games ({}):                 {:.1} plies on average, {} at most; {:.2} moves a turn",
-            p.games, p.mean_length, p.longest, p.mean_moves
-        )?;
+        if let Some(p) = &self.playouts {
+            writeln!(
+                f,
+                "random games ({}):                 {:.1} plies on average, {} at most; {:.2} moves a turn",
+                p.games, p.mean_length, p.longest, p.mean_moves
+            )?;
+        }
         let strategy = match (self.strategy, &self.solved) {
             (None, _) => "none declared".to_string(),
-            (Some(StrategyKind::Perfect), Ok(_)) => "perfect (solved)".to_string(),
-            (Some(StrategyKind::Perfect), Err(_)) => "perfect, but the game is too big to solve".to_string(),
+            (Some(StrategyKind::Perfect), Some(Ok(_))) => "perfect (solved)".to_string(),
+            (Some(StrategyKind::Perfect), _) => "perfect, but the game is too big to solve".to_string(),
             (Some(StrategyKind::Search), _) => "search".to_string(),
             (Some(StrategyKind::Random), _) => "random".to_string(),
         };

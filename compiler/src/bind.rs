@@ -16,6 +16,8 @@ const MAX_BAUD_ERROR: f64 = 0.02;
 /// A game bound to a board, with everything code generation needs computed.
 #[derive(Debug, Clone)]
 pub struct Target {
+    /// Warnings about the pairing, for the caller to show.
+    pub warnings: Vec<Diagnostic>,
     pub chip: &'static Chip,
     pub clock_hz: u32,
     pub display: Option<Display>,
@@ -115,10 +117,13 @@ pub fn bind(
     let tick = if display.is_none() { bind_tick(&mut ctx, board, chip) } else { None };
     let lamps = bind_lamps(&mut ctx, game, board);
 
+    let max_moves = max_moves(game);
+    check_search_buffer(&mut ctx, game, max_moves);
     if ctx.diags.iter().any(Diagnostic::is_error) {
         return Err(ctx.diags);
     }
     Ok(Target {
+        warnings: ctx.diags,
         chip,
         clock_hz: board.clock_hz,
         display,
@@ -132,8 +137,30 @@ pub fn bind(
         serial,
         tick,
         lamps,
-        max_moves: max_moves(game),
+        max_moves,
     })
+}
+
+/// The most moves a position's search keeps: its buffers take RAM on every ply.
+pub const MAX_SEARCH_MOVES: usize = 32;
+
+/// A search whose buffers are smaller than the game's bound on moves per position would
+/// skip moves in positions that have more; say so where the game can tell.
+fn check_search_buffer(ctx: &mut Ctx, game: &GameDef, max_moves: usize) {
+    let Some(s) = game.strategy.as_ref().filter(|s| s.kind == gamec_dsl::StrategyKind::Search) else { return };
+    if max_moves > MAX_SEARCH_MOVES {
+        let d = Diagnostic::warning(
+            "W0024",
+            format!("the search keeps {MAX_SEARCH_MOVES} moves a position; this game's bound is {max_moves}"),
+        )
+        .with_label(Label::primary(ctx.game_file, s.span, "moves past the buffer are not searched"))
+        .with_note(format!(
+            "the bound counts every empty cell; a position with more than {MAX_SEARCH_MOVES} legal moves is searched \
+             on its first {MAX_SEARCH_MOVES} (the device still accepts and plays any legal move)"
+        ))
+        .with_help("a smaller board, or fewer actions, brings the bound within the buffer");
+        ctx.diags.push(d);
+    }
 }
 
 /// Checks a board on its own: its chip, pins and timers.
@@ -436,8 +463,14 @@ fn grid_firmware_gap(game: &GameDef) -> Option<String> {
     let Some(g) = game.grid() else {
         return Some("it is neither a line game of slides nor a grid game".into());
     };
+    if game.players.len() != 2 || !game.states.is_empty() || game.setups.len() > 1 {
+        return Some("puzzles (one player, cell states, several setups) have no firmware runtime yet".into());
+    }
     if !game.piece.per_player {
         return Some("grid pieces must belong to the players".into());
+    }
+    if let Some(m) = game.moves.iter().find(|m| !m.condition.is_empty()) {
+        return Some(format!("the action `{}` has a `where` clause", m.name.node));
     }
     let mut capture_dirs = None;
     for m in &game.moves {
@@ -460,6 +493,13 @@ fn grid_firmware_gap(game: &GameDef) -> Option<String> {
         });
         if counts_a_player || matches!(e.result, EndResult::Wins(w) | EndResult::Loses(w) if names_a_player(w)) {
             return Some("an ending names a player; write it with `mover` and `next`".into());
+        }
+        let by_line = e.conditions.iter().any(|c| {
+            matches!(c, Condition::Distinct { .. })
+                || matches!(c, Condition::Compare { lhs, rhs, .. } if [lhs, rhs].iter().any(|x| matches!(x, Count::Cells { .. })))
+        });
+        if by_line {
+            return Some("an ending counts by row, column, state or run, or tells rows apart".into());
         }
     }
     let perfect = game.strategy.as_ref().is_some_and(|s| s.kind == StrategyKind::Perfect);

@@ -5,7 +5,7 @@ use crate::analyze::starts;
 use crate::engine::solve::{explore, MAX_STATES};
 use crate::engine::{Engine, Move, Outcome, State};
 use gamec_dsl::ast::Ident;
-use gamec_dsl::{Diagnostic, ExpectDef, FileId, GameDef, Label, Span, StrategyKind, TestDef};
+use gamec_dsl::{Diagnostic, ExpectDef, FileId, GameDef, Label, SetupDef, Span, StrategyKind, TestDef};
 
 /// One test's name and what went wrong (nothing, when it passed).
 pub struct TestRun {
@@ -39,21 +39,22 @@ fn start(game: &GameDef, engine: &Engine, t: &TestDef) -> Option<State> {
     let Some(p) = &t.from else {
         return (!Engine::random_setup(game)).then(|| engine.fixed_start(game));
     };
-    let mut cells = vec![0u8; engine.len];
-    for (player, at) in &p.cells {
-        for &c in at {
-            cells[c as usize] = if engine.per_player { 1 + *player as u8 } else { 1 };
-        }
-    }
-    for &c in &p.shared {
-        cells[c as usize] = 1;
-    }
-    for (h, &n) in p.heaps.iter().enumerate() {
-        if let Some(slot) = cells.get_mut(h) {
+    if !p.heaps.is_empty() {
+        let mut cells = vec![0u8; engine.len];
+        for (slot, &n) in cells.iter_mut().zip(&p.heaps) {
             *slot = n as u8;
         }
+        return Some(State { cells, to_move: p.to_move as u8, passed: false, given: 0 });
     }
-    Some(State { cells, to_move: p.to_move as u8, passed: false })
+    // A position written out is a setup of its own: what it fills is given.
+    let setup = SetupDef {
+        name: None,
+        pieces: p.cells.clone(),
+        shared: p.shared.clone(),
+        states: p.states.clone(),
+        span: t.name.span,
+    };
+    Some(State { to_move: p.to_move as u8, ..engine.start_of(game, &setup) })
 }
 
 fn run_one(game: &GameDef, engine: &Engine, file: FileId, t: &TestDef) -> Result<(), Diagnostic> {

@@ -9,6 +9,7 @@ pub mod driver;
 pub mod engine;
 mod error;
 pub mod game_tests;
+pub mod generate;
 pub mod grid_rules;
 pub mod lints;
 pub mod rules;
@@ -36,11 +37,10 @@ pub fn check(sources: &Sources, files: &[FileId]) -> Result<Vec<Diagnostic>, Vec
     }
     for (bf, board) in &boards {
         match games.first() {
-            Some((gf, game)) => {
-                if let Err(d) = bind::bind(game, *gf, board, *bf) {
-                    diags.extend(d);
-                }
-            }
+            Some((gf, game)) => match bind::bind(game, *gf, board, *bf) {
+                Ok(t) => diags.extend(t.warnings),
+                Err(d) => diags.extend(d),
+            },
             None => diags.extend(bind::check_board(board, *bf)),
         }
     }

@@ -3,8 +3,9 @@
 //! can move and no ending says who won. Each points at the statement to change.
 
 use crate::analyze::starts;
+use crate::engine::puzzle::Puzzle;
 use crate::engine::solve::{self, MAX_STATES};
-use crate::engine::Engine;
+use crate::engine::{Engine, State};
 use gamec_dsl::{Diagnostic, FileId, GameDef, Label, StrategyKind};
 
 /// Errors and warnings for a game that loaded; the caller tells them apart by severity.
@@ -36,6 +37,10 @@ pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
                 .with_label(Label::secondary(file, game.board.span(), "on this board"))
                 .with_help("check the setup and the actions' conditions: the first player needs a move"),
         );
+        return out;
+    }
+    if let Some(puzzle) = Puzzle::new(&engine) {
+        out.extend(puzzle_starts(game, file, &engine, &puzzle, &starts));
         return out;
     }
     let wants_table = game.strategy.as_ref().is_some_and(|s| s.kind == StrategyKind::Perfect);
@@ -197,4 +202,49 @@ fn first_empty_comparison(engine: &Engine, game: &GameDef) -> Option<gamec_dsl::
         }
     }
     None
+}
+
+/// A puzzle's every start has exactly one solution: none is a puzzle that cannot be done, two
+/// one that a player can finish in a way the device would call wrong.
+fn puzzle_starts(game: &GameDef, file: FileId, engine: &Engine, puzzle: &Puzzle, starts: &[State]) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (i, start) in starts.iter().enumerate() {
+        let setup = game.setups.get(i);
+        let span = setup.map_or(game.board.span(), |s| s.span);
+        let name = match setup.and_then(|s| s.name.as_ref()) {
+            Some(n) => format!("setup \"{}\"", n.node),
+            None => "the setup".to_string(),
+        };
+        match puzzle.solutions(start, 2).as_slice() {
+            [] => {
+                let d = Diagnostic::error("E0020", format!("{name} has no solution")).with_label(Label::primary(
+                    file,
+                    span,
+                    "no filling of its open cells wins",
+                ));
+                let d = match game.endings.iter().find(|e| matches!(e.result, gamec_dsl::EndResult::Wins(_))) {
+                    Some(e) => d.with_label(Label::secondary(file, e.span, "the givens contradict this ending")),
+                    None => d,
+                };
+                out.push(d.with_help("change or remove a given so that the puzzle can be solved"));
+            }
+            [_] => {}
+            [a, b, ..] => {
+                let differ: Vec<String> = engine
+                    .cell_list
+                    .iter()
+                    .filter(|&&c| a.cells[c as usize] != b.cells[c as usize])
+                    .map(|&c| engine.cell_name(c))
+                    .collect();
+                out.push(
+                    Diagnostic::error("E0021", format!("{name} has more than one solution"))
+                        .with_label(Label::primary(file, span, "these givens leave a choice"))
+                        .with_note(format!("one solution:\n{}", engine.show(a)))
+                        .with_note(format!("another:\n{}", engine.show(b)))
+                        .with_help(format!("give one more cell, such as {}, to tell them apart", differ.join(" or "))),
+                );
+            }
+        }
+    }
+    out
 }

@@ -28,6 +28,17 @@ enum Cmd {
         #[arg(long, default_value_t = 6)]
         depth: u32,
     },
+    /// Print new starts for a puzzle, each with exactly one solution, as `setup fixed` blocks.
+    Generate {
+        game: PathBuf,
+        #[arg(long, default_value_t = 1)]
+        count: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Only starts of this level: 1 deduction alone, 2 with trials, 3 a guess needed.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=3))]
+        difficulty: Option<u8>,
+    },
     /// Run the tests the game files carry (`test "name" { ... }`).
     Test { games: Vec<PathBuf> },
     /// Generate and build the firmware for a game on a board.
@@ -49,6 +60,9 @@ fn main() -> ExitCode {
         Cmd::Analyze { game } => analyze(&mut sources, &game),
         Cmd::Perft { game, depth } => perft(&mut sources, &game, depth),
         Cmd::Test { games } => test(&mut sources, &games),
+        Cmd::Generate { game, count, seed, difficulty } => {
+            generate(&mut sources, &game, &gamec::generate::Request { count, seed, difficulty })
+        }
         Cmd::Build { game, board, out } => build(&mut sources, &game, &board, &out),
     };
     match result {
@@ -84,6 +98,13 @@ fn analyze(sources: &mut Sources, game: &std::path::Path) -> Result<(), Error> {
         print!("{}", Analysis::new(&def, id)?);
     }
     print!("{}", gamec::analyze::Facts::new(&def));
+    Ok(())
+}
+
+fn generate(sources: &mut Sources, game: &std::path::Path, req: &gamec::generate::Request) -> Result<(), Error> {
+    let id = driver::read(sources, game)?;
+    let def = gamec_dsl::load_game(sources, id)?;
+    print!("{}", gamec::generate::generate(&def, id, req).map_err(|d| Error::Diagnostics(vec![d]))?);
     Ok(())
 }
 
@@ -149,6 +170,9 @@ fn build(
     out: &std::path::Path,
 ) -> Result<(), Error> {
     let built = driver::build(sources, game, board, out)?;
+    if !built.target.warnings.is_empty() {
+        eprint!("{}", sources.render(&built.target.warnings));
+    }
     println!("wrote {}", built.elf.display());
     println!("wrote {}", built.hex.display());
     print!("{}", built.report);

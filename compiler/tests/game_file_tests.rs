@@ -15,7 +15,7 @@ fn run(path: &str, text: &str) -> (usize, Vec<String>) {
 fn games() -> Vec<std::path::PathBuf> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut out = Vec::new();
-    for dir in [root.join("../games")] {
+    for dir in [root.join("../games"), root.join("tests/games")] {
         for e in std::fs::read_dir(dir).unwrap() {
             let p = e.unwrap().path();
             if p.extension().is_some_and(|x| x == "game") {

@@ -25,7 +25,7 @@ fn leds_of(s: &State) -> u16 {
 
 fn state_of(leds: u16, to_move: u8) -> State {
     let cells = (0..3).map(|h| (leds >> FIRST[h] & ((1 << SIZES[h]) - 1)).count_ones() as u8).collect();
-    State { cells, to_move, passed: false }
+    State { cells, to_move, passed: false, given: 0 }
 }
 
 struct Game {

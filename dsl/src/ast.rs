@@ -35,6 +35,8 @@ pub struct Game {
 #[derive(Debug, Clone)]
 pub enum GameItem {
     Players(Vec<Ident>),
+    /// `states red, green`: what a cell may hold besides nothing and pieces.
+    States(Vec<Ident>),
     First(Ident),
     Board(BoardShape),
     /// `region corners = A1, H8`: a named set of cells.
@@ -51,6 +53,8 @@ pub enum GameItem {
         requires: Vec<Spanned<Require>>,
     },
     FixedSetup {
+        /// A setup among several the player chooses from.
+        name: Option<Spanned<String>>,
         placements: Vec<Placement>,
         heaps: Vec<Int>,
         span: Span,
@@ -184,6 +188,13 @@ pub enum Mechanic {
     Place {
         piece: Ident,
         capturing: Option<Int>,
+        /// Conditions that must hold once the piece is placed.
+        condition: Vec<Spanned<Condition>>,
+    },
+    /// `cycle [free] cell through red, green, empty`.
+    Cycle {
+        free: bool,
+        through: Vec<Ident>,
     },
     Drop {
         piece: Ident,
@@ -246,6 +257,10 @@ pub enum Condition {
     Full,
     NoMoves,
     NeitherCanMove,
+    /// `rows distinct` (`rows: true`) or `columns distinct`.
+    Distinct {
+        rows: bool,
+    },
     Compare {
         lhs: CountExpr,
         op: Spanned<CmpOp>,
@@ -256,12 +271,21 @@ pub enum Condition {
 #[derive(Debug, Clone)]
 pub enum CountExpr {
     Int(Int),
-    /// `count(WHOSE in REGION)`
+    /// `count(WHAT in SCOPE)`, or `run(WHAT in SCOPE)` with `run: true`.
     Count {
+        run: bool,
         whose: Ident,
-        region: Option<Ident>,
+        scope: Option<ScopeRef>,
         span: Span,
     },
+}
+
+/// Where a count looks: `each row`, `each column`, or a region's name.
+#[derive(Debug, Clone)]
+pub enum ScopeRef {
+    EachRow(Span),
+    EachColumn(Span),
+    Region(Ident),
 }
 
 #[derive(Debug, Clone)]

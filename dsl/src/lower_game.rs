@@ -104,7 +104,7 @@ fn once<T>(ctx: &mut Ctx, what: &str, slot: &mut Option<(Span, T)>, span: Span, 
     }
 }
 
-type FixedRef<'a> = (&'a Vec<ast::Placement>, &'a Vec<ast::Int>);
+type FixedRef<'a> = (&'a Option<Spanned<String>>, &'a Vec<ast::Placement>, &'a Vec<ast::Int>);
 type SetupRef<'a> = (&'a ast::Ident, &'a Vec<Spanned<ast::Require>>);
 type StrategyRef<'a> = (&'a ast::Ident, &'a ast::Ident, &'a Option<ast::Ident>, bool, bool);
 
@@ -117,7 +117,8 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     let mut setup: Option<(Span, SetupRef)> = None;
     let mut end: Option<(Span, &Vec<ast::Ending>)> = None;
     let mut pass: Option<(Span, ())> = None;
-    let mut fixed_setup: Option<(Span, FixedRef)> = None;
+    let mut fixed_setups: Vec<(Span, FixedRef)> = Vec::new();
+    let mut states_item: Option<(Span, &Vec<ast::Ident>)> = None;
     let mut regions_ast = Vec::new();
     let mut tests_ast = Vec::new();
     let mut strategy: Option<(Span, StrategyRef)> = None;
@@ -140,9 +141,10 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             ast::GameItem::Setup { kind, requires } => once(&mut ctx, "setup", &mut setup, sp, (kind, requires)),
             ast::GameItem::End(endings) => once(&mut ctx, "end", &mut end, sp, endings),
             ast::GameItem::Pass => once(&mut ctx, "pass", &mut pass, sp, ()),
-            ast::GameItem::FixedSetup { placements, heaps, .. } => {
-                once(&mut ctx, "setup", &mut fixed_setup, sp, (placements, heaps))
+            ast::GameItem::FixedSetup { name, placements, heaps, .. } => {
+                fixed_setups.push((sp, (name, placements, heaps)))
             }
+            ast::GameItem::States(s) => once(&mut ctx, "states", &mut states_item, sp, s),
             ast::GameItem::Eval(cases) => once(&mut ctx, "eval", &mut eval, sp, cases),
             ast::GameItem::Strategy { player, kind, ties, deepening, order_by_eval } => {
                 once(&mut ctx, "strategy", &mut strategy, sp, (player, kind, ties, *deepening, *order_by_eval))
@@ -168,11 +170,11 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     // Players and turn order.
     let player_list: Vec<ast::Ident> = match players {
         Some((sp, p)) => {
-            if p.len() != 2 {
+            if p.len() > 2 {
                 ctx.err(
                     "E0005",
                     sp,
-                    format!("a game has two players, found {}", p.len()),
+                    format!("a game has one player (a puzzle) or two, found {}", p.len()),
                     "here",
                     "write `players human, device`",
                 );
@@ -208,6 +210,8 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     };
     let first_index = match first {
         Some((_, f)) => find_player(&mut ctx, f).unwrap_or(0),
+        // A puzzle's one player always moves.
+        None if player_list.len() == 1 => 0,
         None => {
             missing(&mut ctx, "first", "first human");
             0
@@ -284,6 +288,36 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
         regions.push(RegionDef { name: (*name).clone(), cells: at, span: *sp });
     }
 
+    // States a cell may hold.
+    let mut states: Vec<ast::Ident> = Vec::new();
+    for name in states_item.map(|(_, s)| s.as_slice()).unwrap_or_default() {
+        let clash = ["empty", "any", "mover", "next"].contains(&name.node.as_str())
+            || player_list.iter().any(|p| p.node == name.node)
+            || pieces.is_some_and(|(_, (kind, _))| kind.node == name.node);
+        if clash {
+            ctx.err(
+                "E0005",
+                name.span,
+                format!("`{}` already names something else", name.node),
+                "taken",
+                "give the state a name of its own, not a player's, the piece's, `empty` or `any`",
+            );
+        } else if let Some(prev) = states.iter().find(|s| s.node == name.node) {
+            let first = prev.span;
+            ctx.duplicate(&format!("state {}", name.node), first, name.span);
+        } else if states.len() == content::MAX_STATES {
+            ctx.err(
+                "E0005",
+                name.span,
+                format!("a game declares at most {} states", content::MAX_STATES),
+                "one too many",
+                "use fewer states",
+            );
+        } else {
+            states.push(name.clone());
+        }
+    }
+
     // Pieces.
     let piece = match pieces {
         Some((_, (kind, ast::Supply::Shared(count)))) => {
@@ -337,6 +371,10 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             }
             PieceDef { name: kind.clone(), count: 0, per_player: false }
         }
+        // A game whose cells hold only states has no pieces.
+        None if !states.is_empty() => {
+            PieceDef { name: Spanned::new(String::new(), game.name.span), count: 0, per_player: false }
+        }
         None => {
             missing(&mut ctx, "pieces", "pieces dollar x 5");
             PieceDef { name: Spanned::new(String::new(), game.name.span), count: 1, per_player: false }
@@ -346,6 +384,16 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
         if pieces.is_some() && name.node != piece.name.node {
             ctx.unknown("piece", name, &[piece.name.node.as_str()]);
         }
+    };
+
+    let end_scope = EndScope {
+        per_player: piece.per_player,
+        players: &player_list,
+        piece: &piece.name.node,
+        states: &states,
+        regions: &regions,
+        layout: &layout,
+        pass: pass.is_some(),
     };
 
     // Actions.
@@ -409,7 +457,36 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                 slides.push(slide);
                 kind
             }
-            ast::Mechanic::Place { piece: p, capturing } => {
+            ast::Mechanic::Cycle { free, through } => {
+                if matches!(layout, Layout::Heaps(_)) {
+                    ctx.err("E0006", *sp, "heaps have no cells to cycle", "a cycle", "use `remove 1.. from heap`");
+                    continue;
+                }
+                let mut order: Vec<u8> = Vec::new();
+                for t in through {
+                    let value = match t.node.as_str() {
+                        "empty" => Some(content::EMPTY),
+                        n => states.iter().position(|s| s.node == n).map(content::state),
+                    };
+                    match value {
+                        None => {
+                            let mut names: Vec<&str> = states.iter().map(|s| s.node.as_str()).collect();
+                            names.push("empty");
+                            ctx.unknown("state", t, &names);
+                        }
+                        Some(v) if order.contains(&v) => ctx.err(
+                            "E0002",
+                            t.span,
+                            format!("`{}` comes twice in the cycle", t.node),
+                            "again here",
+                            "name each state once",
+                        ),
+                        Some(v) => order.push(v),
+                    }
+                }
+                MoveKind::Cycle { free: *free, order: CycleOrder::new(&order) }
+            }
+            ast::Mechanic::Place { piece: p, capturing, .. } => {
                 check_piece(&mut ctx, p);
                 if !piece.per_player {
                     ctx.err(
@@ -484,7 +561,11 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                 MoveKind::Remove { min: min.node.max(1), max: max.as_ref().map(|m| m.node.max(min.node.max(1))) }
             }
         };
-        moves.push(MoveDef { name: (*name).clone(), kind, span: *sp });
+        let condition = match mechanic {
+            ast::Mechanic::Place { condition, .. } => lower_conditions(&mut ctx, &end_scope, condition),
+            _ => Vec::new(),
+        };
+        moves.push(MoveDef { name: (*name).clone(), kind, condition, span: *sp });
     }
     // Actions that were declared but refused above already have their diagnostic.
     if action_names.is_empty() {
@@ -494,15 +575,54 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     // A fixed setup.
     let (mut fixed, mut fixed_shared) = (Vec::new(), Vec::new());
     let mut fixed_heaps = Vec::new();
-    if let Some((sp, (placements, heaps))) = fixed_setup {
-        (fixed, fixed_shared) = place_pieces(&mut ctx, &player_list, &piece, &layout, placements);
-        if !piece.per_player && matches!(layout, Layout::Line(_)) && fixed_shared.len() != piece.count as usize {
+    let mut setups: Vec<SetupDef> = Vec::new();
+    for (sp, (name, placements, _)) in &fixed_setups {
+        let placed = place_pieces(&mut ctx, &player_list, &piece, &states, &layout, placements);
+        let pieces_ok = piece.per_player || piece.count == 0 || !matches!(layout, Layout::Line(_));
+        if !pieces_ok && placed.shared.len() != piece.count as usize {
             ctx.err(
                 "E0005",
-                sp,
-                format!("the setup places {} of the {} pieces", fixed_shared.len(), piece.count),
+                *sp,
+                format!("the setup places {} of the {} pieces", placed.shared.len(), piece.count),
                 "fixed setup",
                 format!("place every piece: `{} at ...` with {} cells", piece.name.node, piece.count),
+            );
+        }
+        if fixed_setups.len() > 1 && name.is_none() {
+            ctx.err(
+                "E0005",
+                *sp,
+                "a game with several setups names each, so the player can choose",
+                "no name",
+                "write `setup fixed \"1\" { ... }`",
+            );
+        }
+        if let Some(prev) =
+            setups.iter().find(|d| d.name.as_ref().zip(name.as_ref()).is_some_and(|(a, b)| a.node == b.node))
+        {
+            let first = prev.span;
+            ctx.duplicate(&format!("setup \"{}\"", name.as_ref().map_or("", |n| n.node.as_str())), first, *sp);
+        }
+        if setups.is_empty() {
+            (fixed, fixed_shared) = (placed.owned.clone(), placed.shared.clone());
+        }
+        setups.push(SetupDef {
+            name: (*name).clone(),
+            pieces: placed.owned,
+            shared: placed.shared,
+            states: placed.states,
+            span: *sp,
+        });
+    }
+    if let Some((sp, (_, _, heaps))) = fixed_setups.first() {
+        let sp = *sp;
+        if fixed_setups.len() > 1 && matches!(layout, Layout::Heaps(_)) {
+            ctx.err(
+                "E0006",
+                fixed_setups[1].0,
+                "several setups are supported on lines and grids",
+                "a second setup",
+                "keep one `setup fixed { heaps ... }`",
             );
         }
         match &layout {
@@ -547,7 +667,8 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
 
     // Setup constraints.
     let mut constraints = Vec::new();
-    if let (Some((fixed_span, _)), Some((random_span, _))) = (fixed_setup, setup) {
+    if let (Some((fixed_span, _)), Some((random_span, _))) = (fixed_setups.first(), setup) {
+        let fixed_span = *fixed_span;
         let (first, again) =
             if fixed_span.start < random_span.start { (fixed_span, random_span) } else { (random_span, fixed_span) };
         ctx.duplicate("setup", first, again);
@@ -583,17 +704,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     }
 
     let endings = match end {
-        Some((_, endings)) => {
-            let scope = EndScope {
-                per_player: piece.per_player,
-                players: &player_list,
-                piece: &piece.name.node,
-                regions: &regions,
-                layout: &layout,
-                pass: pass.is_some(),
-            };
-            endings.iter().filter_map(|e| lower_ending(&mut ctx, &scope, e)).collect()
-        }
+        Some((_, endings)) => endings.iter().filter_map(|e| lower_ending(&mut ctx, &end_scope, e)).collect(),
         None => {
             missing(&mut ctx, "end", "end { no moves -> mover wins }");
             Vec::new()
@@ -895,7 +1006,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
 
     // Tests are read against the rules: once the rules have errors, theirs would only repeat them.
     let tests = if ctx.diags.is_empty() {
-        tests_ast.iter().map(|t| lower_test(&mut ctx, first_index, &player_list, &piece, &layout, t)).collect()
+        tests_ast.iter().map(|t| lower_test(&mut ctx, first_index, &player_list, &piece, &states, &layout, t)).collect()
     } else {
         Vec::new()
     };
@@ -904,6 +1015,8 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
         Ok(GameDef {
             name: game.name.clone(),
             players: player_list,
+            states,
+            setups,
             first: first_index,
             board: layout,
             regions,
@@ -975,30 +1088,46 @@ fn feature(ctx: &mut Ctx, f: &ast::FeatureRef, regions: &[RegionDef]) -> Feature
     }
 }
 
-/// Pieces placed by `OWNER at CELL, ...` lines: each player's cells, and shared pieces' cells.
+/// What `OWNER at CELL, ...` lines put on the board.
+#[derive(Default)]
+struct Placed {
+    /// Each player's pieces: player index and cells.
+    owned: Vec<(usize, Vec<u8>)>,
+    /// Shared pieces' cells.
+    shared: Vec<u8>,
+    /// States: state index and cells.
+    states: Vec<(usize, Vec<u8>)>,
+}
+
+/// Pieces and states placed by `OWNER at CELL, ...` lines.
 fn place_pieces(
     ctx: &mut Ctx,
     players: &[ast::Ident],
     piece: &PieceDef,
+    states: &[ast::Ident],
     layout: &Layout,
     placements: &[ast::Placement],
-) -> (Vec<(usize, Vec<u8>)>, Vec<u8>) {
-    let (mut owned, mut shared) = (Vec::new(), Vec::new());
+) -> Placed {
+    let mut placed = Placed::default();
     let mut taken: Vec<(u8, Span)> = Vec::new();
     for pl in placements {
-        let is_shared = !piece.per_player && pl.owner.node == piece.name.node;
-        let player = players.iter().position(|p| p.node == pl.owner.node);
-        if !is_shared && player.is_none() {
-            let mut names: Vec<&str> = players.iter().map(|p| p.node.as_str()).collect();
-            if !piece.per_player {
+        let is_shared = !piece.per_player && piece.count > 0 && pl.owner.node == piece.name.node;
+        let player = players.iter().position(|p| p.node == pl.owner.node).filter(|_| piece.per_player);
+        let state = states.iter().position(|s| s.node == pl.owner.node);
+        if !is_shared && player.is_none() && state.is_none() {
+            let mut names: Vec<&str> = Vec::new();
+            if piece.per_player {
+                names.extend(players.iter().map(|p| p.node.as_str()));
+            } else if piece.count > 0 {
                 names.push(&piece.name.node);
             }
+            names.extend(states.iter().map(|s| s.node.as_str()));
             ctx.err(
                 "E0004",
                 pl.owner.span,
-                format!("unknown player `{}`", pl.owner.node),
-                "not a player",
-                format!("pieces belong to one of: {}", names.join(", ")),
+                format!("`{}` is no player, piece or state of this game", pl.owner.node),
+                "unknown",
+                format!("cells hold one of: {}", names.join(", ")),
             );
             continue;
         }
@@ -1020,12 +1149,13 @@ fn place_pieces(
             taken.push((i, c.span));
             at.push(i);
         }
-        match player.filter(|_| !is_shared) {
-            Some(p) => owned.push((p, at)),
-            None => shared.extend(at),
+        match (player, state) {
+            (Some(p), _) => placed.owned.push((p, at)),
+            (None, Some(k)) => placed.states.push((k, at)),
+            (None, None) => placed.shared.extend(at),
         }
     }
-    (owned, shared)
+    placed
 }
 
 fn kind_name(k: StrategyKind) -> &'static str {
@@ -1041,11 +1171,12 @@ fn lower_test(
     first: usize,
     players: &[ast::Ident],
     piece: &PieceDef,
+    states: &[ast::Ident],
     layout: &Layout,
     t: &ast::Test,
 ) -> TestDef {
     let from = t.from.as_ref().map(|f| {
-        let (cells, shared) = place_pieces(ctx, players, piece, layout, &f.placements);
+        let placed = place_pieces(ctx, players, piece, states, layout, &f.placements);
         let to_move = match &f.to_move {
             None => first,
             Some(p) => players.iter().position(|q| q.node == p.node).unwrap_or_else(|| {
@@ -1066,7 +1197,7 @@ fn lower_test(
             }
         }
         let heaps = f.heaps.iter().map(|n| n.node.min(MAX_HEAP)).collect();
-        PositionDef { cells, shared, heaps, to_move }
+        PositionDef { cells: placed.owned, shared: placed.shared, states: placed.states, heaps, to_move }
     });
     let expects = t
         .expects
@@ -1121,6 +1252,7 @@ struct EndScope<'a> {
     per_player: bool,
     players: &'a [ast::Ident],
     piece: &'a str,
+    states: &'a [ast::Ident],
     regions: &'a [RegionDef],
     layout: &'a Layout,
     pass: bool,
@@ -1139,7 +1271,9 @@ fn whose(ctx: &mut Ctx, scope: &EndScope, name: &ast::Ident, pieces_allowed: boo
     let mut known = vec!["mover", "next"];
     known.extend(scope.players.iter().map(|p| p.node.as_str()));
     if pieces_allowed {
-        known.push(scope.piece);
+        known.extend(Some(scope.piece).filter(|p| !p.is_empty()));
+        known.extend(scope.states.iter().map(|s| s.node.as_str()));
+        known.push("any");
     }
     ctx.err(
         "E0004",
@@ -1152,87 +1286,157 @@ fn whose(ctx: &mut Ctx, scope: &EndScope, name: &ast::Ident, pieces_allowed: boo
 }
 
 fn lower_count(ctx: &mut Ctx, scope: &EndScope, c: &ast::CountExpr) -> Option<Count> {
-    match c {
-        ast::CountExpr::Int(n) => Some(Count::Const(n.node)),
-        ast::CountExpr::Count { whose: w, region, .. } => {
-            let w = whose(ctx, scope, w, true)?;
-            let region = match region {
-                None => None,
-                Some(r) => match scope.regions.iter().position(|d| d.name.node == r.node) {
-                    Some(i) => Some(i),
-                    None => {
-                        let names: Vec<&str> = scope.regions.iter().map(|d| d.name.node.as_str()).collect();
-                        ctx.unknown("region", r, &names);
-                        return None;
-                    }
-                },
-            };
-            Some(Count::Pieces { whose: w, region })
+    let ast::CountExpr::Count { run, whose: w, scope: place, span } = c else {
+        let ast::CountExpr::Int(n) = c else { unreachable!() };
+        return Some(Count::Const(n.node));
+    };
+    let what = match w.node.as_str() {
+        "any" => What::Any,
+        n => match scope.states.iter().position(|s| s.node == n) {
+            Some(k) => What::State(k),
+            None => What::Pieces(whose(ctx, scope, w, true)?),
+        },
+    };
+    let lines_only = |ctx: &mut Ctx, sp: Span| {
+        if matches!(scope.layout, Layout::Heaps(_)) {
+            ctx.err("E0006", sp, "heaps have no rows or columns", "here", "count a heap's counters: `count(mover)`");
         }
+    };
+    let place = match place {
+        None => Scope::Board,
+        Some(ast::ScopeRef::EachRow(sp)) => {
+            lines_only(ctx, *sp);
+            Scope::EachRow
+        }
+        Some(ast::ScopeRef::EachColumn(sp)) => {
+            lines_only(ctx, *sp);
+            Scope::EachColumn
+        }
+        Some(ast::ScopeRef::Region(r)) => match scope.regions.iter().position(|d| d.name.node == r.node) {
+            Some(i) => Scope::Region(i),
+            None => {
+                let names: Vec<&str> = scope.regions.iter().map(|d| d.name.node.as_str()).collect();
+                ctx.unknown("region", r, &names);
+                return None;
+            }
+        },
+    };
+    if *run && !matches!(place, Scope::EachRow | Scope::EachColumn) {
+        ctx.err(
+            "E0005",
+            *span,
+            "a run is measured along rows or columns",
+            "no rows or columns",
+            format!("write `run({} in each row)` or `run({} in each column)`", w.node, w.node),
+        );
+        return None;
     }
+    Some(match (what, place, *run) {
+        (What::Pieces(whose), Scope::Board, false) => Count::Pieces { whose, region: None },
+        (What::Pieces(whose), Scope::Region(r), false) => Count::Pieces { whose, region: Some(r) },
+        (what, scope, run) => Count::Cells { what, scope, run },
+    })
+}
+
+/// The conditions of an ending or a `where` clause.
+fn lower_conditions(ctx: &mut Ctx, scope: &EndScope, conditions: &[Spanned<ast::Condition>]) -> Vec<Condition> {
+    conditions.iter().filter_map(|c| lower_condition(ctx, scope, c)).collect()
+}
+
+fn lower_condition(ctx: &mut Ctx, scope: &EndScope, c: &Spanned<ast::Condition>) -> Option<Condition> {
+    Some(match &c.node {
+        ast::Condition::InARow { k, directions } => {
+            let longest = match scope.layout {
+                Layout::Grid(g) => g.cols.max(g.rows),
+                Layout::Line(l) => l.cells,
+                Layout::Heaps(_) => 0,
+            };
+            if k.node < 2 || k.node > longest {
+                ctx.err(
+                    "E0015",
+                    k.span,
+                    format!("no line of {} fits this board, so this ending can never happen", k.node),
+                    "never holds",
+                    format!("a line of 2 to {longest} fits"),
+                );
+                return None;
+            }
+            let d = directions.as_ref().map_or(8, |d| d.node);
+            if d != 4 && d != 8 {
+                let span = directions.as_ref().map_or(c.span, |d| d.span);
+                ctx.err(
+                    "E0005",
+                    span,
+                    format!("lines run in 4 or 8 directions, not {d}"),
+                    "directions",
+                    "write `in 4 directions` (rows and columns) or `in 8 directions` (diagonals too)",
+                );
+            }
+            Condition::InARow { k: k.node as u8, directions: d as u8 }
+        }
+        ast::Condition::Full => {
+            if matches!(scope.layout, Layout::Heaps(_)) {
+                ctx.err("E0015", c.span, "heaps are never full", "never holds", "use `no moves`");
+                return None;
+            }
+            Condition::Full
+        }
+        ast::Condition::NoMoves => {
+            if scope.pass {
+                ctx.err(
+                    "E0015",
+                    c.span,
+                    "with `pass when no moves` a player without a move passes, so this ending never happens",
+                    "never holds",
+                    "write `neither can move -> ...`",
+                );
+                return None;
+            }
+            Condition::NoMoves
+        }
+        ast::Condition::NeitherCanMove => Condition::NeitherCanMove,
+        ast::Condition::Distinct { rows } => {
+            if !matches!(scope.layout, Layout::Grid(_)) {
+                ctx.err(
+                    "E0006",
+                    c.span,
+                    "only a grid has rows and columns to tell apart",
+                    "not a grid",
+                    "use `board grid C x R`",
+                );
+                return None;
+            }
+            Condition::Distinct { rows: *rows }
+        }
+        ast::Condition::Compare { lhs, op, rhs } => {
+            let l = lower_count(ctx, scope, lhs);
+            let r = lower_count(ctx, scope, rhs);
+            let (lhs, rhs) = (l?, r?);
+            let lines = |x: &Count| match x {
+                Count::Cells { scope: s @ (Scope::EachRow | Scope::EachColumn), .. } => Some(*s),
+                _ => None,
+            };
+            if let (Some(a), Some(b)) = (lines(&lhs), lines(&rhs)) {
+                if a != b {
+                    ctx.err(
+                        "E0005",
+                        c.span,
+                        "a row's count is compared with a row's, a column's with a column's",
+                        "rows and columns mixed",
+                        "compare two counts over `each row`, or two over `each column`",
+                    );
+                    return None;
+                }
+            }
+            Condition::Compare { lhs, op: op.node, rhs }
+        }
+    })
 }
 
 fn lower_ending(ctx: &mut Ctx, scope: &EndScope, e: &ast::Ending) -> Option<EndingDef> {
-    let mut conditions = Vec::new();
-    for c in &e.conditions {
-        let cond = match &c.node {
-            ast::Condition::InARow { k, directions } => {
-                let longest = match scope.layout {
-                    Layout::Grid(g) => g.cols.max(g.rows),
-                    Layout::Line(l) => l.cells,
-                    Layout::Heaps(_) => 0,
-                };
-                if k.node < 2 || k.node > longest {
-                    ctx.err(
-                        "E0015",
-                        k.span,
-                        format!("no line of {} fits this board, so this ending can never happen", k.node),
-                        "never holds",
-                        format!("a line of 2 to {longest} fits"),
-                    );
-                    return None;
-                }
-                let d = directions.as_ref().map_or(8, |d| d.node);
-                if d != 4 && d != 8 {
-                    let span = directions.as_ref().map_or(c.span, |d| d.span);
-                    ctx.err(
-                        "E0005",
-                        span,
-                        format!("lines run in 4 or 8 directions, not {d}"),
-                        "directions",
-                        "write `in 4 directions` (rows and columns) or `in 8 directions` (diagonals too)",
-                    );
-                }
-                Condition::InARow { k: k.node as u8, directions: d as u8 }
-            }
-            ast::Condition::Full => {
-                if matches!(scope.layout, Layout::Heaps(_)) {
-                    ctx.err("E0015", c.span, "heaps are never full", "never holds", "use `no moves`");
-                    return None;
-                }
-                Condition::Full
-            }
-            ast::Condition::NoMoves => {
-                if scope.pass {
-                    ctx.err(
-                        "E0015",
-                        c.span,
-                        "with `pass when no moves` a player without a move passes, so this ending never happens",
-                        "never holds",
-                        "write `neither can move -> ...`",
-                    );
-                    return None;
-                }
-                Condition::NoMoves
-            }
-            ast::Condition::NeitherCanMove => Condition::NeitherCanMove,
-            ast::Condition::Compare { lhs, op, rhs } => {
-                let l = lower_count(ctx, scope, lhs);
-                let r = lower_count(ctx, scope, rhs);
-                Condition::Compare { lhs: l?, op: op.node, rhs: r? }
-            }
-        };
-        conditions.push(cond);
+    let conditions = lower_conditions(ctx, scope, &e.conditions);
+    if conditions.len() != e.conditions.len() {
+        return None;
     }
     let result = match &e.result.node {
         ast::EndResult::Draw => EndResult::Draw,

@@ -10,8 +10,10 @@ use crate::Span;
 #[derive(Debug, Clone)]
 pub struct GameDef {
     pub name: Ident,
-    /// Exactly two players, in the order written.
+    /// One player (a puzzle) or two, in the order written.
     pub players: Vec<Ident>,
+    /// What a cell may hold besides nothing and the players' pieces (a puzzle's colours).
+    pub states: Vec<Ident>,
     /// Index into `players` of who moves first.
     pub first: usize,
     pub board: Layout,
@@ -20,7 +22,9 @@ pub struct GameDef {
     pub piece: PieceDef,
     /// Constraints of a random setup (line games).
     pub setup: Vec<Constraint>,
-    /// Where each player's pieces start: player index and cell indices.
+    /// Every fixed setup; with several, the player chooses one (a puzzle's tableaux).
+    pub setups: Vec<SetupDef>,
+    /// Where each player's pieces start in the first fixed setup: player index and cell indices.
     pub fixed_setup: Vec<(usize, Vec<u8>)>,
     /// Where shared pieces start (a fixed setup on a line): cell indices.
     pub fixed_shared: Vec<u8>,
@@ -51,6 +55,49 @@ pub struct GameDef {
     pub tests: Vec<TestDef>,
 }
 
+/// One fixed start: what each cell holds, heap sizes aside.
+#[derive(Debug, Clone)]
+pub struct SetupDef {
+    /// The setup's name, when the game has several to choose from.
+    pub name: Option<Spanned<String>>,
+    /// Each player's pieces: player index and cell indices.
+    pub pieces: Vec<(usize, Vec<u8>)>,
+    /// Shared pieces' cells.
+    pub shared: Vec<u8>,
+    /// Cells holding a state: state index and cell indices.
+    pub states: Vec<(usize, Vec<u8>)>,
+    pub span: Span,
+}
+
+impl SetupDef {
+    /// Every cell the setup fills, with its contents as [`content`] numbers them.
+    pub fn filled(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
+        let pieces = self.pieces.iter().flat_map(|(p, at)| at.iter().map(move |&c| (c, content::piece(*p))));
+        let shared = self.shared.iter().map(|&c| (c, content::SHARED));
+        pieces
+            .chain(shared)
+            .chain(self.states.iter().flat_map(|(k, at)| at.iter().map(move |&c| (c, content::state(*k)))))
+    }
+}
+
+/// What a cell holds, as one number: the same numbering in every reading of the rules.
+pub mod content {
+    /// Nothing.
+    pub const EMPTY: u8 = 0;
+    /// A shared piece (pieces that belong to nobody).
+    pub const SHARED: u8 = 1;
+    /// The most states a game may declare.
+    pub const MAX_STATES: usize = 6;
+    /// A player's piece.
+    pub const fn piece(player: usize) -> u8 {
+        1 + player as u8
+    }
+    /// One of the states the game declares: after both players' pieces.
+    pub const fn state(k: usize) -> u8 {
+        3 + k as u8
+    }
+}
+
 /// A test in a game file: from a position, play moves, then check what must hold.
 #[derive(Debug, Clone)]
 pub struct TestDef {
@@ -67,6 +114,8 @@ pub struct TestDef {
 pub struct PositionDef {
     pub cells: Vec<(usize, Vec<u8>)>,
     pub shared: Vec<u8>,
+    /// Cells holding a state: state index and cell indices.
+    pub states: Vec<(usize, Vec<u8>)>,
     pub heaps: Vec<u32>,
     pub to_move: usize,
 }
@@ -131,6 +180,8 @@ pub struct RegionDef {
 pub struct MoveDef {
     pub name: Ident,
     pub kind: MoveKind,
+    /// Conditions that must hold once the move is made (`place ... where ...`).
+    pub condition: Vec<Condition>,
     pub span: Span,
 }
 
@@ -145,6 +196,32 @@ pub enum MoveKind {
     Drop,
     /// `min..=max` counters leave one heap.
     Remove { min: u32, max: Option<u32> },
+    /// A cell's contents step to the next in `order` (wrapping); only cells the setup left
+    /// empty when `free`.
+    Cycle { free: bool, order: CycleOrder },
+}
+
+/// The contents a cycle steps through, as [`content`] numbers them, in order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CycleOrder {
+    values: [u8; content::MAX_STATES + 3],
+    len: u8,
+}
+
+impl CycleOrder {
+    pub fn new(values: &[u8]) -> CycleOrder {
+        let mut order = CycleOrder { values: [0; content::MAX_STATES + 3], len: values.len() as u8 };
+        order.values[..values.len()].copy_from_slice(values);
+        order
+    }
+    pub fn values(&self) -> &[u8] {
+        &self.values[..self.len as usize]
+    }
+    /// What follows `v`; `None` when `v` is not in the cycle.
+    pub fn next(&self, v: u8) -> Option<u8> {
+        let vals = self.values();
+        vals.iter().position(|&x| x == v).map(|i| vals[(i + 1) % vals.len()])
+    }
 }
 
 /// `conditions -> result`: the first ending whose conditions all hold ends the game.
@@ -168,6 +245,10 @@ pub enum Condition {
     NoMoves,
     /// Neither player has a legal move.
     NeitherCanMove,
+    /// No two full rows (`rows: true`) or columns are alike.
+    Distinct {
+        rows: bool,
+    },
     Compare {
         lhs: Count,
         op: CmpOp,
@@ -184,6 +265,32 @@ pub enum Count {
         whose: Whose,
         region: Option<usize>,
     },
+    /// Cells holding `what` in `scope` (with `run`, the longest unbroken run of them). With
+    /// [`Scope::EachRow`] or [`Scope::EachColumn`] the comparison must hold for every line.
+    Cells {
+        what: What,
+        scope: Scope,
+        run: bool,
+    },
+}
+
+/// What a count looks for in a cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum What {
+    Pieces(Whose),
+    /// A state, by index.
+    State(usize),
+    /// Anything but empty; for runs, cells that hold the same.
+    Any,
+}
+
+/// Where a count looks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    Board,
+    Region(usize),
+    EachRow,
+    EachColumn,
 }
 
 /// Whose pieces or whose result: relative to the move just made, or a named player.

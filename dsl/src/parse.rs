@@ -109,7 +109,15 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::cmp_op => "a comparison",
         Rule::freq_unit => "`MHz`, `kHz` or `Hz`",
         Rule::time_unit => "`ms` or `s`",
-        Rule::slide | Rule::place | Rule::drop | Rule::remove => "a move: `place`, `drop`, `slide` or `remove`",
+        Rule::slide | Rule::place | Rule::drop | Rule::remove | Rule::cycle => {
+            "a move: `place`, `drop`, `slide`, `remove` or `cycle`"
+        }
+        Rule::where_clause => "`where` and a condition",
+        Rule::free => "`free`",
+        Rule::states => "`states`",
+        Rule::scope | Rule::each_row | Rule::each_column => "`each row`, `each column` or a region",
+        Rule::count_kind => "`count` or `run`",
+        Rule::distinct | Rule::rows_word | Rule::columns_word => "`rows distinct` or `columns distinct`",
         Rule::capturing => "`capturing flanked lines in N directions`",
         Rule::region => "`region`",
         Rule::cell_ref => "a cell such as `D5` or `3`",
@@ -120,8 +128,10 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | Rule::full_board
         | Rule::no_moves
         | Rule::neither_moves
-        | Rule::count_cmp => "a condition: `line of K`, `full`, `no moves`, `neither can move` or `count(...) > ...`",
-        Rule::count => "`count(PLAYER)` or `count(PLAYER in REGION)`",
+        | Rule::count_cmp => {
+            "a condition: `line of K`, `full`, `no moves`, `neither can move`, `rows distinct` or `count(...) > ...`"
+        }
+        Rule::count => "`count(WHAT)`, `count(WHAT in SCOPE)` or `run(WHAT in SCOPE)`",
         Rule::end_result | Rule::draw_result | Rule::most_result | Rule::who_result => {
             "a result: `mover wins`, `next loses`, `PLAYER wins`, `draw` or `most pieces wins`"
         }
@@ -188,6 +198,7 @@ fn game_item(p: Pair<Rule>) -> GameItem {
     let mut inner = p.into_inner();
     match rule {
         Rule::players => GameItem::Players(inner.map(ident).collect()),
+        Rule::states => GameItem::States(inner.map(ident).collect()),
         Rule::first => GameItem::First(ident(inner.next().unwrap())),
         Rule::board_shape => {
             let shape = inner.next().unwrap();
@@ -221,16 +232,18 @@ fn game_item(p: Pair<Rule>) -> GameItem {
             let first = inner.next().unwrap();
             if first.as_rule() == Rule::fixed_setup {
                 let span = span(&first);
-                let (mut placements, mut heaps) = (Vec::new(), Vec::new());
+                let (mut placements, mut heaps, mut name) = (Vec::new(), Vec::new(), None);
                 for item in first.into_inner() {
                     if item.as_rule() == Rule::heap_sizes {
                         heaps.extend(item.into_inner().map(int));
+                    } else if item.as_rule() == Rule::string {
+                        name = Some(string(item));
                     } else {
                         let mut p = item.into_inner();
                         placements.push(Placement { owner: ident(p.next().unwrap()), cells: p.map(ident).collect() });
                     }
                 }
-                return GameItem::FixedSetup { placements, heaps, span };
+                return GameItem::FixedSetup { name, placements, heaps, span };
             }
             let kind = ident(first);
             let requires = inner.map(|r| Spanned::new(require(r.clone()), span(&r))).collect();
@@ -243,8 +256,29 @@ fn game_item(p: Pair<Rule>) -> GameItem {
                 Rule::place => {
                     let mut m = m.into_inner();
                     let piece = ident(m.next().unwrap());
-                    let capturing = m.next().map(|c| int(c.into_inner().next().unwrap()));
-                    return GameItem::Action { name, mechanic: Mechanic::Place { piece, capturing } };
+                    let (mut capturing, mut condition) = (None, Vec::new());
+                    for part in m {
+                        if part.as_rule() == Rule::capturing {
+                            capturing = Some(int(part.into_inner().next().unwrap()));
+                        } else {
+                            condition.extend(part.into_inner().map(|c| {
+                                let sp = span(&c);
+                                Spanned::new(self::condition(c.into_inner().next().unwrap()), sp)
+                            }));
+                        }
+                    }
+                    return GameItem::Action { name, mechanic: Mechanic::Place { piece, capturing, condition } };
+                }
+                Rule::cycle => {
+                    let mut free = false;
+                    let mut through = Vec::new();
+                    for part in m.into_inner() {
+                        match part.as_rule() {
+                            Rule::free => free = true,
+                            _ => through.push(ident(part)),
+                        }
+                    }
+                    return GameItem::Action { name, mechanic: Mechanic::Cycle { free, through } };
                 }
                 Rule::drop => {
                     let piece = ident(m.into_inner().next().unwrap());
@@ -428,6 +462,7 @@ fn condition(c: Pair<Rule>) -> Condition {
         Rule::full_board => Condition::Full,
         Rule::no_moves => Condition::NoMoves,
         Rule::neither_moves => Condition::NeitherCanMove,
+        Rule::distinct => Condition::Distinct { rows: c.into_inner().next().unwrap().as_rule() == Rule::rows_word },
         _ => {
             let mut i = c.into_inner();
             let lhs = count_expr(i.next().unwrap());
@@ -445,7 +480,17 @@ fn count_expr(p: Pair<Rule>) -> CountExpr {
     }
     let sp = span(&p);
     let mut i = p.into_inner();
-    CountExpr::Count { whose: ident(i.next().unwrap()), region: i.next().map(ident), span: sp }
+    let run = i.next().unwrap().as_str() == "run";
+    let whose = ident(i.next().unwrap());
+    let scope = i.next().map(|s| {
+        let s = s.into_inner().next().unwrap();
+        match s.as_rule() {
+            Rule::each_row => ScopeRef::EachRow(span(&s)),
+            Rule::each_column => ScopeRef::EachColumn(span(&s)),
+            _ => ScopeRef::Region(ident(s)),
+        }
+    });
+    CountExpr::Count { run, whose, scope, span: sp }
 }
 
 fn end_result(r: Pair<Rule>) -> EndResult {

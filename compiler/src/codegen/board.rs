@@ -121,10 +121,11 @@ pub fn render_serial(t: &Target) -> TokenStream {
 /// evaluation's frames on AVR, and about 450 bytes go to statics, the session, move ordering
 /// and interrupts (both measured on the ATmega16 build: `cargo xtask bench` reports the
 /// deepest stack). Move buffers of 32 cover every position but freak ones (the most moves
-/// seen in 8 x 8 play is 33); the search merely ignores moves past the buffer. Games with
+/// seen in 8 x 8 play is 33); past the buffer the search skips moves, which bind warns of
+/// (W0024) where a game's bound exceeds it. Games with
 /// fewer moves (a drop per column, a small grid) get buffers of their own bound.
 fn search_limits(t: &Target) -> (usize, u8) {
-    let moves = t.max_moves.clamp(1, 32);
+    let moves = t.max_moves.clamp(1, crate::bind::MAX_SEARCH_MOVES);
     let per_ply = moves as u32 + 100;
     let depth = (t.chip.ram.saturating_sub(450) / per_ply).clamp(1, 60) as u8;
     (moves, depth)

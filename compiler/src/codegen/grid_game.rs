@@ -326,6 +326,7 @@ fn condition(game: &GameDef, c: &Condition) -> TokenStream {
         Condition::Full => quote!((pos.me | pos.opp) == GRID.cells()),
         Condition::NoMoves => quote!(legal_for(pos.me, pos.opp) == 0),
         Condition::NeitherCanMove => quote!(legal_for(pos.me, pos.opp) == 0 && legal_for(pos.opp, pos.me) == 0),
+        Condition::Distinct { .. } => unreachable!("bind refuses rows and columns told apart (E0115)"),
         Condition::Compare { lhs, op, rhs } => {
             let (l, r) = (count_expr(game, lhs), count_expr(game, rhs));
             let op = super::comparison(op);
@@ -355,6 +356,7 @@ fn count_expr(game: &GameDef, c: Count) -> TokenStream {
                 None => quote!(count(#bits)),
             }
         }
+        Count::Cells { .. } => unreachable!("bind refuses counts by row, column, state or run (E0115)"),
     }
 }
 
@@ -466,7 +468,7 @@ fn used_regions(game: &GameDef) -> Vec<usize> {
                     .into_iter()
                     .filter_map(|x| match x {
                         Count::Pieces { region, .. } => region,
-                        Count::Const(_) => None,
+                        Count::Const(_) | Count::Cells { .. } => None,
                     })
                     .collect(),
                 _ => Vec::new(),

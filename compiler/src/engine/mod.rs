@@ -5,11 +5,13 @@
 //! It favours plainness over speed: a position is a cell array. Games whose firmware has a
 //! faster specialised reading (`crate::rules`, `crate::grid_rules`) are tested against it.
 
+mod conditions;
 mod notation;
 mod play;
+pub mod puzzle;
 pub mod solve;
 
-use gamec_dsl::{Condition, EndResult, EndingDef, GameDef, Layout, MoveKind, Whose};
+use gamec_dsl::{Condition, Count, EndResult, EndingDef, GameDef, Layout, MoveKind, SetupDef, What, Whose};
 
 pub use notation::NotationError;
 
@@ -21,17 +23,21 @@ pub const STRIDE: usize = 8;
 /// last turn was a pass.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct State {
-    /// Lines and grids: 0 empty, 1 + player for a player's piece, 1 for a shared piece.
-    /// Heaps: the counters in each heap.
+    /// Lines and grids: contents as `gamec_dsl::content` numbers them (0 empty, 1 + player
+    /// for a player's piece, 1 for a shared piece, 3 + k for state k). Heaps: the counters in
+    /// each heap.
     pub cells: Vec<u8>,
     pub to_move: u8,
     pub passed: bool,
+    /// Cells the setup filled (bit = cell index): what `cycle free cell` may not change.
+    pub given: u64,
 }
 
 /// One ply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
-    /// A piece put on a cell by action `action` (a placement or a drop).
+    /// A piece put on a cell by action `action` (a placement or a drop), or a cell's contents
+    /// cycled.
     Put {
         action: u8,
         cell: u8,
@@ -75,6 +81,8 @@ pub struct Engine {
     /// Pieces belong to a player (else they are shared, or counters).
     pub per_player: bool,
     pub moves: Vec<MoveKind>,
+    /// Per action, the conditions that must hold once it is made.
+    pub move_conditions: Vec<Vec<Condition>>,
     pub pass: bool,
     pub endings: Vec<EndingDef>,
     pub regions: Vec<Vec<u8>>,
@@ -82,6 +90,12 @@ pub struct Engine {
     pub impartial: bool,
     pub first: u8,
     pub player_names: Vec<String>,
+    pub state_names: Vec<String>,
+    /// 1 for a puzzle, else 2.
+    pub players: u8,
+    /// The cells of each row, and of each column (a line is one row).
+    pub rows: Vec<Vec<u8>>,
+    pub columns: Vec<Vec<u8>>,
 }
 
 impl Engine {
@@ -98,26 +112,53 @@ impl Engine {
             }
             Layout::Heaps(h) => (Shape::Heaps { heaps: h.heaps as u8 }, Vec::new(), h.heaps as usize),
         };
-        let names_a_player = game.endings.iter().any(|e| {
-            matches!(e.result, EndResult::Wins(Whose::Player(_)) | EndResult::Loses(Whose::Player(_)))
-                || e.conditions.iter().any(|c| {
-                    matches!(c, Condition::Compare { lhs, rhs, .. }
-                        if [lhs, rhs].iter().any(|x| matches!(x, gamec_dsl::Count::Pieces { whose: Whose::Player(_), .. })))
-                })
-        });
+        let player_count = |x: &Count| {
+            matches!(
+                x,
+                Count::Pieces { whose: Whose::Player(_), .. }
+                    | Count::Cells { what: What::Pieces(Whose::Player(_)), .. }
+            )
+        };
+        let conditions =
+            game.endings.iter().flat_map(|e| &e.conditions).chain(game.moves.iter().flat_map(|m| &m.condition));
+        let names_a_player = game
+            .endings
+            .iter()
+            .any(|e| matches!(e.result, EndResult::Wins(Whose::Player(_)) | EndResult::Loses(Whose::Player(_))))
+            || conditions
+                .into_iter()
+                .any(|c| matches!(c, Condition::Compare { lhs, rhs, .. } if player_count(lhs) || player_count(rhs)));
+        let (rows, columns) = match shape {
+            Shape::Grid { cols, rows } => (
+                (0..rows as usize).map(|r| (0..cols).map(|c| (r * STRIDE) as u8 + c).collect()).collect(),
+                (0..cols).map(|c| (0..rows as usize).map(|r| (r * STRIDE) as u8 + c).collect()).collect(),
+            ),
+            Shape::Line { cells, .. } => (vec![(0..cells).collect()], (0..cells).map(|c| vec![c]).collect()),
+            Shape::Heaps { .. } => (Vec::new(), Vec::new()),
+        };
         Engine {
             shape,
             cell_list,
             len,
             per_player: game.piece.per_player,
             moves: game.moves.iter().map(|m| m.kind).collect(),
+            move_conditions: game.moves.iter().map(|m| m.condition.clone()).collect(),
             pass: game.pass,
             endings: game.endings.clone(),
             regions: game.regions.iter().map(|r| r.cells.clone()).collect(),
             impartial: !game.piece.per_player && !names_a_player,
             first: game.first as u8,
             player_names: game.players.iter().map(|p| p.node.clone()).collect(),
+            state_names: game.states.iter().map(|s| s.node.clone()).collect(),
+            players: game.players.len().clamp(1, 2) as u8,
+            rows,
+            columns,
         }
+    }
+
+    /// The player after `p`: the other one, or the puzzle's only player again.
+    pub fn after(&self, p: u8) -> u8 {
+        (p + 1) % self.players
     }
 
     /// The start position of a fixed setup (an empty board when none is given). Random
@@ -131,17 +172,22 @@ impl Engine {
                 }
             }
             _ => {
-                for (player, at) in &game.fixed_setup {
-                    for &c in at {
-                        cells[c as usize] = 1 + *player as u8;
-                    }
-                }
-                for &c in &game.fixed_shared {
-                    cells[c as usize] = 1;
+                if let Some(setup) = game.setups.first() {
+                    return self.start_of(game, setup);
                 }
             }
         }
-        State { cells, to_move: game.first as u8, passed: false }
+        State { cells, to_move: game.first as u8, passed: false, given: 0 }
+    }
+
+    /// The start a fixed setup of a line or grid gives: its cells are the given ones.
+    pub fn start_of(&self, game: &GameDef, setup: &SetupDef) -> State {
+        let mut cells = vec![0u8; self.len];
+        for (c, v) in setup.filled() {
+            cells[c as usize] = v;
+        }
+        let given = cells.iter().enumerate().filter(|(_, &v)| v != 0).fold(0u64, |m, (i, _)| m | 1 << i);
+        State { cells, to_move: game.first as u8, passed: false, given }
     }
 
     /// Whether the game deals a random start (from setup constraints) rather than a fixed one.
@@ -160,7 +206,7 @@ impl Engine {
             .filter(|m| m.count_ones() == pieces)
             .map(|m| {
                 let cells = (0..n).map(|i| (m >> i & 1) as u8).collect();
-                State { cells, to_move: self.first, passed: false }
+                State { cells, to_move: self.first, passed: false, given: 0 }
             })
             .collect()
     }

@@ -55,6 +55,9 @@ impl Engine {
     pub fn show(&self, s: &State) -> String {
         let glyph = |v: u8| match v {
             0 => '.',
+            v if v >= gamec_dsl::content::state(0) => {
+                self.state_names[(v - gamec_dsl::content::state(0)) as usize].chars().next().unwrap_or('?')
+            }
             _ if !self.per_player => 'o',
             v => self.player_names[(v - 1) as usize].chars().next().unwrap_or('?'),
         };

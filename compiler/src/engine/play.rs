@@ -1,13 +1,13 @@
 //! Moves, their effects, and the endings: what a ply does and when the game is over.
 
-use super::{Engine, Move, Outcome, Shape, State, STRIDE};
-use gamec_dsl::{Condition, Count, EndResult, MoveKind, Whose};
+use super::{Engine, Move, Shape, State, STRIDE};
+use gamec_dsl::{content, MoveKind};
 
 /// The eight directions as (column, row) steps; the first four are orthogonal.
 const DIRECTIONS: [(i8, i8); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)];
 
 impl Engine {
-    fn is_cell(&self, col: i8, row: i8) -> Option<usize> {
+    pub(super) fn is_cell(&self, col: i8, row: i8) -> Option<usize> {
         match self.shape {
             Shape::Grid { cols, rows } => ((0..cols as i8).contains(&col) && (0..rows as i8).contains(&row))
                 .then(|| row as usize * STRIDE + col as usize),
@@ -16,7 +16,7 @@ impl Engine {
         }
     }
 
-    fn col_row(&self, cell: usize) -> (i8, i8) {
+    pub(super) fn col_row(&self, cell: usize) -> (i8, i8) {
         match self.shape {
             Shape::Grid { .. } => ((cell % STRIDE) as i8, (cell / STRIDE) as i8),
             _ => (cell as i8, 0),
@@ -61,6 +61,14 @@ impl Engine {
                         }
                     }
                 }
+                MoveKind::Cycle { free, order } => {
+                    for &c in &self.cell_list {
+                        let locked = free && s.given >> c & 1 == 1;
+                        if !locked && order.next(s.cells[c as usize]).is_some() {
+                            out.push(Move::Put { action, cell: c });
+                        }
+                    }
+                }
                 MoveKind::Drop => {
                     let Shape::Grid { cols, rows } = self.shape else { continue };
                     for col in 0..cols as usize {
@@ -101,6 +109,14 @@ impl Engine {
                 }
             }
         }
+        // A `where` clause keeps the moves after which its conditions hold.
+        out.retain(|&m| match m {
+            Move::Put { action, .. } if !self.move_conditions[action as usize].is_empty() => {
+                let after = self.apply(s, m, player);
+                self.move_conditions[action as usize].iter().all(|c| self.holds(&after, c))
+            }
+            _ => true,
+        });
         out.sort();
         out.dedup();
         out
@@ -120,108 +136,35 @@ impl Engine {
     }
 
     pub fn play(&self, s: &State, m: Move) -> State {
-        let me = s.to_move;
-        let mut next = State { cells: s.cells.clone(), to_move: 1 - me, passed: false };
+        self.apply(s, m, s.to_move)
+    }
+
+    /// `m` made by `me`, whose turn it then no longer is.
+    fn apply(&self, s: &State, m: Move, me: u8) -> State {
+        let mut next = State { cells: s.cells.clone(), to_move: self.after(me), passed: false, given: s.given };
         match m {
             Move::Pass => next.passed = true,
-            Move::Put { action, cell } => {
-                next.cells[cell as usize] = if self.per_player { 1 + me } else { 1 };
-                if let MoveKind::Place { capture: Some(d) } = self.moves[action as usize] {
-                    for i in self.flanked(s, cell as usize, me, d) {
-                        next.cells[i] = 1 + me;
+            Move::Put { action, cell } => match self.moves[action as usize] {
+                MoveKind::Cycle { order, .. } => {
+                    let c = &mut next.cells[cell as usize];
+                    *c = order.next(*c).unwrap_or(*c);
+                }
+                kind => {
+                    next.cells[cell as usize] =
+                        if self.per_player { content::piece(me as usize) } else { content::SHARED };
+                    if let MoveKind::Place { capture: Some(d) } = kind {
+                        for i in self.flanked(s, cell as usize, me, d) {
+                            next.cells[i] = content::piece(me as usize);
+                        }
                     }
                 }
-            }
+            },
             Move::Slide { from, to } => {
                 next.cells.swap(from as usize, to as usize);
             }
             Move::Take { heap, count } => next.cells[heap as usize] -= count,
         }
         next
-    }
-
-    /// The outcome if `s` is over: the first ending whose conditions all hold.
-    pub fn outcome(&self, s: &State) -> Option<Outcome> {
-        let ending = self.ending(s)?;
-        Some(self.result(s, self.endings[ending].result))
-    }
-
-    /// Which ending decides `s`: the first whose conditions all hold.
-    pub fn ending(&self, s: &State) -> Option<usize> {
-        self.endings.iter().position(|e| e.conditions.iter().all(|c| self.holds(s, c)))
-    }
-
-    fn player(&self, s: &State, w: Whose) -> Option<u8> {
-        match w {
-            Whose::Mover => Some(1 - s.to_move),
-            Whose::Next => Some(s.to_move),
-            Whose::Player(p) => Some(p as u8),
-            Whose::All => None,
-        }
-    }
-
-    /// What a result means in `s`: who wins, or a draw.
-    pub fn result(&self, s: &State, r: EndResult) -> Outcome {
-        match r {
-            EndResult::Draw => Outcome::Draw,
-            EndResult::Wins(w) => Outcome::Win(self.player(s, w).unwrap_or(0)),
-            EndResult::Loses(w) => Outcome::Win(1 - self.player(s, w).unwrap_or(0)),
-            EndResult::Most { most, wins } => {
-                let (a, b) = (self.count(s, Some(0), None), self.count(s, Some(1), None));
-                let leader = match a.cmp(&b) {
-                    std::cmp::Ordering::Equal => return Outcome::Draw,
-                    std::cmp::Ordering::Greater => 0,
-                    std::cmp::Ordering::Less => 1,
-                };
-                let leader = if most { leader } else { 1 - leader };
-                Outcome::Win(if wins { leader } else { 1 - leader })
-            }
-        }
-    }
-
-    /// Pieces of `player` (everyone's with `None`, and always everyone's for shared pieces),
-    /// in a region or anywhere; on heaps, the counters left.
-    pub fn count(&self, s: &State, player: Option<u8>, region: Option<usize>) -> u32 {
-        if let Shape::Heaps { .. } = self.shape {
-            return s.cells.iter().map(|&n| n as u32).sum();
-        }
-        let owned = |v: u8| v != 0 && (!self.per_player || player.is_none_or(|p| v == 1 + p));
-        match region {
-            Some(r) => self.regions[r].iter().filter(|&&c| owned(s.cells[c as usize])).count() as u32,
-            None => self.cell_list.iter().filter(|&&c| owned(s.cells[c as usize])).count() as u32,
-        }
-    }
-
-    fn holds(&self, s: &State, c: &Condition) -> bool {
-        match *c {
-            Condition::InARow { k, directions } => self.in_a_row(s, 1 - s.to_move, k, directions),
-            Condition::Full => self.cell_list.iter().all(|&c| s.cells[c as usize] != 0),
-            Condition::NoMoves => self.moves_of(s, s.to_move).is_empty(),
-            Condition::NeitherCanMove => {
-                self.moves_of(s, s.to_move).is_empty() && self.moves_of(s, 1 - s.to_move).is_empty()
-            }
-            Condition::Compare { lhs, op, rhs } => {
-                let value = |x: Count| match x {
-                    Count::Const(n) => n,
-                    Count::Pieces { whose, region } => self.count(s, self.player(s, whose), region),
-                };
-                op.holds(value(lhs), value(rhs))
-            }
-        }
-    }
-
-    /// `player` (any piece, for shared pieces) has `k` in a row along one of the directions.
-    fn in_a_row(&self, s: &State, player: u8, k: u8, directions: u8) -> bool {
-        let mine = |v: u8| if self.per_player { v == 1 + player } else { v != 0 };
-        // Each line is counted from its first cell, so only the positive half of each axis.
-        let axes: &[(i8, i8)] = if directions == 4 { &[(1, 0), (0, 1)] } else { &[(1, 0), (0, 1), (1, 1), (1, -1)] };
-        self.cell_list.iter().any(|&c| {
-            let (c0, r0) = self.col_row(c as usize);
-            mine(s.cells[c as usize])
-                && axes.iter().any(|&(dc, dr)| {
-                    (1..k as i8).all(|i| self.is_cell(c0 + dc * i, r0 + dr * i).is_some_and(|j| mine(s.cells[j])))
-                })
-        })
     }
 
     /// Move paths of `depth` plies from `s`: passes count as plies, finished games as leaves.
