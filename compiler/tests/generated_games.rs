@@ -8,8 +8,10 @@ mod random_games;
 
 use gamec::analyze::{Analysis, Facts};
 use gamec::codegen::{firmware_crate, ScaffoldInputs};
+use gamec::engine::puzzle::Puzzle;
+use gamec::engine::{Engine, Outcome, State};
 use gamec_dsl::Sources;
-use random_games::{generate, Generated, Kind};
+use random_games::{generate, generate_puzzle, Generated, Kind};
 
 const SEED: u64 = 0x005E_ED0F_6A3E;
 const GAMES: usize = 200;
@@ -71,4 +73,82 @@ fn generated_games_check_exactly_as_they_generate() {
     assert!(accepted.iter().all(|&n| n >= 10), "{accepted:?}");
     assert!(refused.len() >= 3, "{refused:?}");
     let _ = Kind::Line;
+}
+
+/// Every filling of the open cells of `start`, judged by the engine's plain reading of the
+/// endings (no pruning): the winning ones, counted up to two.
+fn exhaustive_solutions(engine: &Engine, start: &State, values: &[u8]) -> usize {
+    let open: Vec<usize> = engine
+        .cell_list
+        .iter()
+        .map(|&c| c as usize)
+        // Cells a free cycle may change: not given, and holding a value of the cycle.
+        .filter(|&c| start.given >> c & 1 == 0 && values.contains(&start.cells[c]))
+        .collect();
+    let mut found = 0;
+    let combos = values.len().pow(open.len() as u32);
+    for mut k in 0..combos {
+        let mut s = start.clone();
+        for &c in &open {
+            s.cells[c] = values[k % values.len()];
+            k /= values.len();
+        }
+        if engine.outcome(&s) == Some(Outcome::Win(0)) {
+            found += 1;
+        }
+    }
+    found.min(2)
+}
+
+#[test]
+fn generated_puzzles_are_proved_as_exhaustive_search_finds() {
+    let (mut accepted, mut refused) = (0, 0);
+    for i in 0..200 {
+        let g = generate_puzzle(SEED, i);
+        let mut sources = Sources::new();
+        let gf = sources.add("gen.game", g.game.clone());
+        let bf = sources.add("gen.board", g.board.clone());
+        let alone = std::panic::catch_unwind(|| gamec::check(&sources, &[gf]))
+            .unwrap_or_else(|_| panic!("the compiler panicked on\n{}", g.game));
+        // No firmware plays puzzles yet: with a board, a located refusal.
+        let pair = gamec::check(&sources, &[gf, bf]).expect_err("puzzles have no firmware yet");
+        assert!(pair.iter().any(|d| d.code == "E0115"), "{}", sources.render(&pair));
+        let game = gamec_dsl::load_game(&sources, gf).unwrap_or_else(|d| panic!("{}\n{}", sources.render(&d), g.game));
+        let engine = Engine::new(&game);
+        let puzzle = Puzzle::new(&engine).expect("a puzzle");
+        let values: Vec<u8> = match engine.moves[0] {
+            gamec_dsl::MoveKind::Cycle { order, .. } => order.values().to_vec(),
+            _ => unreachable!(),
+        };
+        let mut unique = true;
+        for setup in &game.setups {
+            let start = engine.start_of(&game, setup);
+            let exhaustive = exhaustive_solutions(&engine, &start, &values);
+            let solved = puzzle.solutions(&start, 2);
+            assert_eq!(solved.len(), exhaustive, "solver and exhaustive search differ on\n{}", g.game);
+            unique &= exhaustive == 1;
+            // A solution found is one the player can enter and win with.
+            if let Some(sol) = solved.first() {
+                let mut s = start.clone();
+                for m in puzzle.moves_to(&start, sol) {
+                    assert!(engine.plies(&s).contains(&m));
+                    s = engine.play(&s, m);
+                }
+                assert_eq!(engine.outcome(&s), Some(Outcome::Win(0)));
+            }
+        }
+        match alone {
+            Ok(_) => {
+                assert!(unique, "check accepted a puzzle without exactly one solution:\n{}", g.game);
+                accepted += 1;
+            }
+            Err(d) => {
+                let text = sources.render(&d);
+                assert!(text.contains("gen.game") && text.contains("help:"), "{text}");
+                refused += 1;
+            }
+        }
+    }
+    eprintln!("puzzles accepted {accepted}, refused {refused}");
+    assert!(accepted >= 10 && refused >= 10, "both sides reached: {accepted} / {refused}");
 }

@@ -1,6 +1,6 @@
 //! A generator of game files (and boards to play them on) from the language's general parts:
-//! lines of slides, grids of placements, drops and captures, heaps of removals, with endings,
-//! setups, strategies, controls and feedback drawn at random. Mostly valid, sometimes not (a
+//! lines of slides, grids of placements, drops and captures, heaps of removals, puzzles of
+//! constraints, with endings, setups, strategies, controls and feedback drawn at random. Mostly valid, sometimes not (a
 //! setup nothing meets, an ending that cannot hold, rules the firmware cannot play): the
 //! tests hold `check`, code generation and the generated rules to what the files say.
 
@@ -38,6 +38,8 @@ pub enum Kind {
     Line,
     Grid,
     Heaps,
+    /// One player filling cells to meet constraints; no firmware plays these yet.
+    Puzzle,
 }
 
 /// A generated game, and the board it is meant for.
@@ -234,4 +236,57 @@ pub fn generate(seed: u64, i: usize) -> Generated {
         1 => grid_game(&mut g, i),
         _ => heaps_game(&mut g, i),
     }
+}
+
+/// The `i`-th generated puzzle from `seed`: a small grid of two states, a random handful of
+/// Binario-like constraints (counts and runs per line, distinct lines, full or not), and one
+/// to three named setups of random givens. Many have no solution or several; some have one.
+pub fn generate_puzzle(seed: u64, i: usize) -> Generated {
+    let mut g = Gen::new(seed ^ (i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
+    let (cols, rows) = (g.range(3, 4), g.range(3, 4));
+    let names = [g.pick(&["red", "dark", "x"]), g.pick(&["green", "light", "o"])];
+    let col = |c: u32| (b'A' + c as u8) as char;
+    let mut t = format!("game puzzle{i} {{\n  players solver\n  board grid {cols} x {rows}\n");
+    t += &format!("  states {}, {}\n", names[0], names[1]);
+    let cycle = if g.chance(80) { "empty, " } else { "" };
+    t += &format!("  action paint = cycle free cell through {cycle}{}, {}\n", names[0], names[1]);
+    let mut conditions = Vec::new();
+    if g.chance(70) {
+        conditions.push("full".to_string());
+    }
+    let line = |g: &mut Gen| g.pick(&["each row", "each column"]);
+    for _ in 0..g.range(1, 3) {
+        let c = match g.below(4) {
+            0 => format!("count({} in {}) <= {}", names[0], line(&mut g), g.range(1, 3)),
+            1 => format!("count({} in {}) >= 1", g.pick(&names), line(&mut g)),
+            2 => format!("run(any in {}) <= 2", line(&mut g)),
+            _ => g.pick(&["rows distinct", "columns distinct"]).to_string(),
+        };
+        conditions.push(c);
+    }
+    t += &format!("  end {{\n    {} -> solver wins\n  }}\n", conditions.join(" and "));
+    for k in 0..if g.chance(70) { 1 } else { 3 } {
+        t += &format!("  setup fixed \"t{k}\" {{\n");
+        // Distinct random cells, split between the two states.
+        let mut cells: Vec<u32> = (0..cols * rows).collect();
+        for j in (1..cells.len()).rev() {
+            cells.swap(j, g.below(j as u32 + 1) as usize);
+        }
+        // Often all cells but one: then a unique solution is likely.
+        let given = if g.chance(60) { cols * rows - 1 } else { g.range(cols * rows / 2, cols * rows - 2) } as usize;
+        // Mostly a checkerboard, which keeps runs short and lines apart; sometimes anything.
+        let state_of = |g: &mut Gen, c: u32| if g.chance(85) { (c % cols + c / cols) % 2 } else { g.below(2) };
+        let chosen: Vec<(u32, u32)> = cells[..given].iter().map(|&c| (c, state_of(&mut g, c))).collect();
+        let a: Vec<u32> = chosen.iter().filter(|x| x.1 == 0).map(|x| x.0).collect();
+        let b: Vec<u32> = chosen.iter().filter(|x| x.1 == 1).map(|x| x.0).collect();
+        for (state, at) in names.iter().zip([&a, &b]) {
+            if !at.is_empty() {
+                let at: Vec<String> = at.iter().map(|&c| format!("{}{}", col(c % cols), c / cols + 1)).collect();
+                t += &format!("    {state} at {}\n", at.join(", "));
+            }
+        }
+        t += "  }\n";
+    }
+    t += "}\n";
+    Generated { kind: Kind::Puzzle, game: t, board: serial_board(&format!("puzzle{i}_board")) }
 }
