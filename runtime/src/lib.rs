@@ -12,11 +12,14 @@
 pub mod app;
 pub mod buttons;
 pub mod charlieplex;
+pub mod encoder;
 pub mod chip;
 pub mod grid;
 pub mod grid_rows;
 pub mod heaps;
 pub mod line;
+pub mod matrix;
+pub mod microwire;
 pub mod pick;
 pub mod progmem;
 pub mod rank;

@@ -1,0 +1,100 @@
+//! Rotary encoders: two pins in quadrature, decoded into detents turned one way or the other.
+//! Sampled often (every millisecond), a mechanical encoder's contact bounce only ever moves the
+//! decoder a step back and forth within a detent, which never completes a turn.
+
+use embedded_hal::digital::InputPin;
+
+/// Transitions of the two-bit Gray code per detent on common mechanical encoders.
+pub const STEPS_PER_DETENT: i8 = 4;
+
+/// The quadrature decoder: counts valid transitions and reports a detent when a whole one has
+/// gone by in one direction.
+#[derive(Default, Clone, Copy)]
+pub struct Quadrature {
+    last: u8,
+    steps: i8,
+}
+
+impl Quadrature {
+    /// Feeds the current levels of pins A and B; returns +1 or -1 once per detent turned
+    /// (A leading B is +1), else 0.
+    pub fn update(&mut self, a: bool, b: bool) -> i8 {
+        let now = (a as u8) << 1 | b as u8;
+        // Gray-code order 00 -> 01 -> 11 -> 10 -> 00 is one direction; a jump of two is noise.
+        const DIR: [i8; 16] = [0, -1, 1, 0, 1, 0, 0, -1, -1, 0, 0, 1, 0, 1, -1, 0];
+        let d = DIR[(self.last << 2 | now) as usize];
+        self.last = now;
+        self.steps += d;
+        // A detent rests with both contacts open (pins pulled high): count it there.
+        if now == 0b11 && self.steps.abs() >= STEPS_PER_DETENT - 1 {
+            let turned = self.steps.signum();
+            self.steps = 0;
+            return turned;
+        }
+        if now == 0b11 {
+            self.steps = 0;
+        }
+        0
+    }
+}
+
+/// An encoder on two input pins.
+pub struct Encoder<A, B> {
+    pub a: A,
+    pub b: B,
+    decoder: Quadrature,
+}
+
+impl<A: InputPin, B: InputPin> Encoder<A, B> {
+    pub fn new(a: A, b: B) -> Self {
+        Encoder { a, b, decoder: Quadrature { last: 0b11, steps: 0 } }
+    }
+
+    /// Samples the pins: +1 or -1 when a detent was turned, else 0. A pin that cannot be read
+    /// counts as open.
+    pub fn poll(&mut self) -> i8 {
+        let a = self.a.is_high().unwrap_or(true);
+        let b = self.b.is_high().unwrap_or(true);
+        self.decoder.update(a, b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The levels (A, B) one detent goes through, from rest to rest: A falls first (+1).
+    const FORWARD: [(bool, bool); 4] = [(false, true), (false, false), (true, false), (true, true)];
+
+    fn turn(q: &mut Quadrature, forward: bool) -> i8 {
+        let mut total = 0;
+        for i in 0..4 {
+            let (a, b) = if forward { FORWARD[i] } else { (FORWARD[i].1, FORWARD[i].0) };
+            total += q.update(a, b);
+        }
+        total
+    }
+
+    #[test]
+    fn a_detent_each_way_counts_once() {
+        let mut q = Quadrature { last: 0b11, steps: 0 };
+        assert_eq!(turn(&mut q, true), 1);
+        assert_eq!(turn(&mut q, true), 1);
+        assert_eq!(turn(&mut q, false), -1);
+    }
+
+    #[test]
+    fn bounce_within_a_detent_is_not_a_turn() {
+        let mut q = Quadrature { last: 0b11, steps: 0 };
+        // A chatters open and closed, and the shaft goes back to rest.
+        for _ in 0..10 {
+            assert_eq!(q.update(false, true), 0);
+            assert_eq!(q.update(true, true), 0);
+        }
+        // Half a detent and back.
+        for &(a, b) in &[(false, true), (false, false), (false, true), (true, true)] {
+            assert_eq!(q.update(a, b), 0);
+        }
+        assert_eq!(turn(&mut q, false), -1);
+    }
+}

@@ -1,0 +1,169 @@
+//! A bicolour LED matrix multiplexed a column at a time: the column's common pin is driven
+//! active, the rows of its lit LEDs are driven, and on the next tick the next column. Red and
+//! green are separate columns of the same rows (8 red then 8 green on the Binario board); both
+//! lit is yellow.
+
+use embedded_hal::digital::OutputPin;
+
+/// What a cell shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Colour {
+    Off = 0,
+    Red = 1,
+    Green = 2,
+    Yellow = 3,
+}
+
+impl Colour {
+    pub fn from_bits(bits: u8) -> Colour {
+        match bits & 3 {
+            0 => Colour::Off,
+            1 => Colour::Red,
+            2 => Colour::Green,
+            _ => Colour::Yellow,
+        }
+    }
+}
+
+/// The picture: per colour, a bit per cell (bit `row * 8 + col`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Frame {
+    pub red: u64,
+    pub green: u64,
+}
+
+impl Frame {
+    pub fn set(&mut self, col: u8, row: u8, c: Colour) {
+        let bit = 1u64 << (row * 8 + col);
+        self.red = if c as u8 & 1 != 0 { self.red | bit } else { self.red & !bit };
+        self.green = if c as u8 & 2 != 0 { self.green | bit } else { self.green & !bit };
+    }
+
+    pub fn get(&self, col: u8, row: u8) -> Colour {
+        let bit = row * 8 + col;
+        Colour::from_bits((self.red >> bit & 1) as u8 | ((self.green >> bit & 1) as u8) << 1)
+    }
+
+    /// The rows lit in one column of one colour, bit `row`.
+    pub fn column(&self, col: u8, green: bool) -> u8 {
+        let plane = if green { self.green } else { self.red };
+        let mut rows = 0u8;
+        for row in 0..8 {
+            rows |= ((plane >> (row * 8 + col)) as u8 & 1) << row;
+        }
+        rows
+    }
+}
+
+/// A matrix of up to 8 rows and 8 columns a colour. Pins are given in order: `rows[r]` drives
+/// row r, `red[c]` and `green[c]` column c. Rows light when driven high; columns are active
+/// when driven low (they sink the row current), as `active` says otherwise.
+pub struct Matrix<R, C, const ROWS: usize, const COLS: usize> {
+    pub rows: [R; ROWS],
+    pub red: [C; COLS],
+    pub green: [C; COLS],
+    /// Whether a column is active when high.
+    pub column_active_high: bool,
+    /// The column shown now: 0..COLS red, COLS..2*COLS green.
+    at: u8,
+}
+
+impl<R: OutputPin, C: OutputPin, const ROWS: usize, const COLS: usize> Matrix<R, C, ROWS, COLS> {
+    pub fn new(rows: [R; ROWS], red: [C; COLS], green: [C; COLS], column_active_high: bool) -> Self {
+        let mut m = Matrix { rows, red, green, column_active_high, at: 0 };
+        m.blank();
+        m
+    }
+
+    fn column(&mut self, at: u8, on: bool) {
+        let level = on == self.column_active_high;
+        let pin = if (at as usize) < COLS { &mut self.red[at as usize] } else { &mut self.green[at as usize - COLS] };
+        let _ = if level { pin.set_high() } else { pin.set_low() };
+    }
+
+    /// One multiplex step, from the display tick: the current column off, the next on with its
+    /// rows. A full picture takes `2 * COLS` ticks.
+    pub fn tick(&mut self, frame: &Frame) {
+        self.column(self.at, false);
+        self.at = if self.at as usize + 1 == 2 * COLS { 0 } else { self.at + 1 };
+        let green = self.at as usize >= COLS;
+        let lit = frame.column(self.at % COLS as u8, green);
+        for (r, pin) in self.rows.iter_mut().enumerate() {
+            let _ = if lit >> r & 1 != 0 { pin.set_high() } else { pin.set_low() };
+        }
+        self.column(self.at, true);
+    }
+
+    /// Every column off: for sleep, or before the picture changes shape.
+    pub fn blank(&mut self) {
+        for c in 0..2 * COLS as u8 {
+            self.column(c, false);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::cell::Cell;
+    use core::convert::Infallible;
+
+    /// A pin that writes its level into a shared bit.
+    struct Bit<'a>(&'a Cell<u32>, u8);
+    impl embedded_hal::digital::ErrorType for Bit<'_> {
+        type Error = Infallible;
+    }
+    impl OutputPin for Bit<'_> {
+        fn set_low(&mut self) -> Result<(), Infallible> {
+            self.0.set(self.0.get() & !(1 << self.1));
+            Ok(())
+        }
+        fn set_high(&mut self) -> Result<(), Infallible> {
+            self.0.set(self.0.get() | 1 << self.1);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn each_tick_shows_one_column_of_one_colour() {
+        // Pins: rows 0..2 at bits 0..2; red columns at 8..10, green at 16..18.
+        let bus = Cell::new(0u32);
+        let mut m = Matrix::new(
+            [Bit(&bus, 0), Bit(&bus, 1), Bit(&bus, 2)],
+            [Bit(&bus, 8), Bit(&bus, 9), Bit(&bus, 10)],
+            [Bit(&bus, 16), Bit(&bus, 17), Bit(&bus, 18)],
+            false,
+        );
+        let mut f = Frame::default();
+        f.set(1, 2, Colour::Red);
+        f.set(1, 0, Colour::Yellow);
+        f.set(2, 1, Colour::Green);
+        assert_eq!(f.get(1, 0), Colour::Yellow);
+        let mut seen = [[Colour::Off; 3]; 3];
+        for _ in 0..6 {
+            m.tick(&f);
+            let b = bus.get();
+            // Exactly one column is active (low), all others high.
+            let cols = (!b >> 8 & 0b111).count_ones() + (!b >> 16 & 0b111).count_ones();
+            assert_eq!(cols, 1, "{b:#x}");
+            for c in 0..3u8 {
+                for (colour, shift) in [(Colour::Red, 8), (Colour::Green, 16)] {
+                    if b >> (shift + c) & 1 == 0 {
+                        for r in 0..3u8 {
+                            if b >> r & 1 != 0 {
+                                let cell = &mut seen[r as usize][c as usize];
+                                *cell = Colour::from_bits(*cell as u8 | colour as u8);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for r in 0..3u8 {
+            for c in 0..3u8 {
+                assert_eq!(seen[r as usize][c as usize], f.get(c, r), "cell {c},{r}");
+            }
+        }
+    }
+}
