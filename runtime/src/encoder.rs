@@ -68,8 +68,8 @@ mod tests {
 
     fn turn(q: &mut Quadrature, forward: bool) -> i8 {
         let mut total = 0;
-        for i in 0..4 {
-            let (a, b) = if forward { FORWARD[i] } else { (FORWARD[i].1, FORWARD[i].0) };
+        for &(a, b) in &FORWARD {
+            let (a, b) = if forward { (a, b) } else { (b, a) };
             total += q.update(a, b);
         }
         total

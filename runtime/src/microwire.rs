@@ -154,7 +154,13 @@ mod tests {
             bits: 0,
             reading: None,
         });
-        let mut e = Eeprom93c46 { cs: Pin(&chip, 0), sk: Pin(&chip, 1), di: Pin(&chip, 2), dout: Pin(&chip, 3), delay: NoDelay };
+        let mut e = Eeprom93c46 {
+            cs: Pin(&chip, 0),
+            sk: Pin(&chip, 1),
+            di: Pin(&chip, 2),
+            dout: Pin(&chip, 3),
+            delay: NoDelay,
+        };
         let mut out = [0u8; 16];
         e.read(32, &mut out);
         assert_eq!(out[..], memory[32..48]);

@@ -1,0 +1,187 @@
+//! The start-up show on a matrix: scenes played in turn, each a starburst (rings of colour
+//! growing from the centre) or a text scrolled a column at a time in a font the game file
+//! draws. The compiler lowers the game's `intro` into [`Scene`]s and the font into columns.
+
+use crate::matrix::{Colour, Frame};
+
+/// A font: each glyph's columns (bit `r` lights row `r`) one after another; glyph `g` spans
+/// `starts[g]..starts[g + 1]`. Kept in program memory.
+pub struct Font {
+    pub columns: &'static [u8],
+    pub starts: &'static [u8],
+}
+
+#[derive(Clone, Copy)]
+pub enum Scene {
+    /// Rings around the centre, one more every `step_ms`, colours alternating ring by ring.
+    Starburst { step_ms: u16, colours: [Colour; 2] },
+    /// `text` (glyph numbers) scrolls in from the right one column every `step_ms`, a blank
+    /// column between glyphs, each glyph in the next of `colours`.
+    Scroll { text: &'static [u8], step_ms: u16, colours: [Colour; 2] },
+}
+
+pub struct Show {
+    pub scenes: &'static [Scene],
+    pub font: &'static Font,
+    pub cols: u8,
+    pub rows: u8,
+}
+
+/// Where the show is.
+#[derive(Default)]
+pub struct Intro {
+    scene: u8,
+    ms: u16,
+}
+
+fn load(table: &'static [u8], i: usize) -> u8 {
+    // SAFETY: `i` is checked against the table's length.
+    if i < table.len() {
+        unsafe { crate::progmem::byte(table.as_ptr().add(i)) }
+    } else {
+        0
+    }
+}
+
+impl Intro {
+    /// Whether the show is over.
+    pub fn done(&self, show: &Show) -> bool {
+        self.scene as usize >= show.scenes.len()
+    }
+
+    /// A millisecond has passed.
+    pub fn tick(&mut self, show: &Show) {
+        let Some(scene) = show.scenes.get(self.scene as usize) else { return };
+        self.ms += 1;
+        if self.ms >= self.length(scene, show) {
+            self.scene += 1;
+            self.ms = 0;
+        }
+    }
+
+    fn length(&self, scene: &Scene, show: &Show) -> u16 {
+        match *scene {
+            Scene::Starburst { step_ms, .. } => step_ms * (show.cols.max(show.rows) as u16 / 2 + 2),
+            Scene::Scroll { text, step_ms, .. } => step_ms * (text_width(text, show.font) + show.cols as u16),
+        }
+    }
+
+    pub fn frame(&self, show: &Show) -> Frame {
+        let mut f = Frame::default();
+        let Some(scene) = show.scenes.get(self.scene as usize) else { return f };
+        match *scene {
+            Scene::Starburst { step_ms, colours } => {
+                let grown = self.ms / step_ms.max(1);
+                for row in 0..show.rows {
+                    for col in 0..show.cols {
+                        // Distance from the centre in half-cells, rounded down to rings.
+                        let dc = (2 * col as i16 + 1 - show.cols as i16).unsigned_abs() / 2;
+                        let dr = (2 * row as i16 + 1 - show.rows as i16).unsigned_abs() / 2;
+                        let ring = dc.max(dr);
+                        if ring <= grown {
+                            f.set(col, row, colours[((ring + grown) & 1) as usize]);
+                        }
+                    }
+                }
+            }
+            Scene::Scroll { text, step_ms, colours } => {
+                let shift = self.ms / step_ms.max(1);
+                for col in 0..show.cols {
+                    // The text's column under the display's column, text entering from the right.
+                    let Some(at) = (shift + col as u16).checked_sub(show.cols as u16) else { continue };
+                    if let Some((bits, glyph_no)) = text_column(text, show.font, at) {
+                        for row in 0..show.rows {
+                            if bits >> row & 1 != 0 {
+                                f.set(col, row, colours[(glyph_no & 1) as usize]);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        f
+    }
+}
+
+fn glyph_width(font: &Font, g: u8) -> u16 {
+    (load(font.starts, g as usize + 1) - load(font.starts, g as usize)) as u16
+}
+
+/// Columns of `text` with a blank between glyphs.
+fn text_width(text: &'static [u8], font: &Font) -> u16 {
+    (0..text.len()).map(|i| glyph_width(font, load(text, i)) + 1).sum()
+}
+
+/// Column `at` of the text: its rows and the position of its glyph in the text; `None` past
+/// the end or on a blank between glyphs.
+fn text_column(text: &'static [u8], font: &Font, mut at: u16) -> Option<(u8, u8)> {
+    for i in 0..text.len() {
+        let g = load(text, i);
+        let w = glyph_width(font, g);
+        if at < w {
+            return Some((load(font.columns, load(font.starts, g as usize) as usize + at as usize), i as u8));
+        }
+        if at == w {
+            return None;
+        }
+        at -= w + 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two glyphs: a 2-column bar and a 1-column dot.
+    static FONT: Font = Font { columns: &[0xFF, 0xFF, 0x08], starts: &[0, 2, 3] };
+    static TEXT: [u8; 2] = [0, 1];
+    static SCENES: [Scene; 2] = [
+        Scene::Starburst { step_ms: 10, colours: [Colour::Red, Colour::Green] },
+        Scene::Scroll { text: &TEXT, step_ms: 10, colours: [Colour::Red, Colour::Green] },
+    ];
+    static SHOW: Show = Show { scenes: &SCENES, font: &FONT, cols: 8, rows: 8 };
+
+    #[test]
+    fn the_starburst_grows_from_the_centre_in_alternating_rings() {
+        let mut intro = Intro::default();
+        let f = intro.frame(&SHOW);
+        assert_eq!(f.get(3, 3), Colour::Red);
+        assert_eq!(f.get(4, 4), Colour::Red);
+        assert_eq!(f.get(0, 0), Colour::Off, "not yet");
+        for _ in 0..30 {
+            intro.tick(&SHOW);
+        }
+        let f = intro.frame(&SHOW);
+        assert_eq!(f.get(0, 0), Colour::Red, "the outer ring reached the corner, in the first colour");
+        assert_ne!(f.get(3, 3), f.get(2, 2), "rings alternate");
+    }
+
+    #[test]
+    fn the_text_scrolls_in_from_the_right_glyph_colours_alternating() {
+        let mut intro = Intro::default();
+        // 6 steps of starburst.
+        for _ in 0..60 {
+            intro.tick(&SHOW);
+        }
+        // One column scrolled in: the bar's first column at the right edge, red.
+        for _ in 0..10 {
+            intro.tick(&SHOW);
+        }
+        let f = intro.frame(&SHOW);
+        assert_eq!(f.get(7, 0), Colour::Red);
+        assert_eq!(f.get(6, 0), Colour::Off);
+        // Four columns in: bar, bar, blank, dot (row 3 only, green).
+        for _ in 0..30 {
+            intro.tick(&SHOW);
+        }
+        let f = intro.frame(&SHOW);
+        assert_eq!((f.get(4, 5), f.get(5, 5), f.get(6, 5)), (Colour::Red, Colour::Red, Colour::Off));
+        assert_eq!((f.get(7, 3), f.get(7, 2)), (Colour::Green, Colour::Off));
+        // The whole text leaves on the left, and the show ends.
+        for _ in 0..(6 + 8) * 10 {
+            intro.tick(&SHOW);
+        }
+        assert!(intro.done(&SHOW));
+    }
+}

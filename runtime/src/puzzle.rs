@@ -1,0 +1,423 @@
+//! A puzzle played with a cursor: the player chooses a start among several, moves a cursor
+//! over the grid, and changes the cell under it through the game's cycle of contents; a full
+//! grid is judged at once, and a solved one locks. Two states at most a cell, held as two
+//! bit planes (`a` the first state, `b` the second), for grids of up to 8 x 8.
+//!
+//! The compiler proves each start has exactly one solution, so a grid is solved exactly when
+//! it equals that solution: the firmware compares with the solution it is given rather than
+//! re-reading every rule.
+
+use crate::matrix::{Colour, Frame};
+
+/// A grid's contents: bit `row * 8 + col` of `a` for the first state, of `b` for the second.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Grid {
+    pub a: u64,
+    pub b: u64,
+}
+
+impl Grid {
+    /// The content code of a cell: 0 empty, 1 first state, 2 second.
+    pub fn get(&self, cell: u8) -> u8 {
+        (self.a >> cell & 1) as u8 | ((self.b >> cell & 1) as u8) << 1
+    }
+
+    pub fn set(&mut self, cell: u8, code: u8) {
+        let bit = 1u64 << cell;
+        self.a = if code == 1 { self.a | bit } else { self.a & !bit };
+        self.b = if code == 2 { self.b | bit } else { self.b & !bit };
+    }
+}
+
+/// One start: which cells hold the first state in the solution (the others the second), and
+/// which cells are given. A given cell starts as the solution has it and never changes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Start {
+    pub solution_a: u64,
+    pub given: u64,
+}
+
+impl Start {
+    pub fn grid(&self) -> Grid {
+        Grid { a: self.solution_a & self.given, b: !self.solution_a & self.given }
+    }
+}
+
+/// What the game file says about playing it, as the compiler lowered it.
+pub struct Config {
+    pub cols: u8,
+    pub rows: u8,
+    /// The starts to choose among.
+    pub starts: u8,
+    /// The content code after each code (the `cycle` action).
+    pub next: [u8; 3],
+    /// The colour each content code shows.
+    pub colours: [Colour; 3],
+    /// The colour a given cell's cursor alternates with.
+    pub given_colour: Colour,
+    /// Half-periods of the cursor's blink, of the chosen start's blink, and of the victory's.
+    pub cursor_ms: u16,
+    pub choose_ms: u16,
+    pub victory_ms: u16,
+    /// What the whole grid shows during the victory.
+    pub victory_colour: Colour,
+}
+
+/// A person's input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// The cursor's column (or, while choosing, the start) moves by one.
+    Across(i8),
+    /// The cursor's row moves by one.
+    Down(i8),
+    /// Act on the cell under the cursor; while choosing, start the chosen one.
+    Commit,
+    /// Back to choosing.
+    Restart,
+}
+
+/// What to play on the speaker, as the game's feedback names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sound {
+    Start,
+    Accepted,
+    Denied,
+    Victory,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Choosing,
+    Playing,
+    /// Solved, while the victory tune plays.
+    Victory,
+    /// Solved and locked: shown without a cursor.
+    Solved,
+}
+
+pub struct Puzzle {
+    pub phase: Phase,
+    /// The start shown or played.
+    pub chosen: u8,
+    pub start: Start,
+    pub grid: Grid,
+    pub col: u8,
+    pub row: u8,
+    /// A full, wrong grid has been refused; not again until a cell is cleared.
+    wrong_told: bool,
+    /// Milliseconds into the current blink.
+    blink_ms: u16,
+}
+
+impl Puzzle {
+    pub fn new() -> Self {
+        Puzzle {
+            phase: Phase::Choosing,
+            chosen: 0,
+            start: Start::default(),
+            grid: Grid::default(),
+            col: 0,
+            row: 0,
+            wrong_told: false,
+            blink_ms: 0,
+        }
+    }
+
+    /// Shows start `chosen` for choosing. `load` reads a start (from EEPROM, say).
+    pub fn choose(&mut self, chosen: u8, load: &mut impl FnMut(u8) -> Start) {
+        self.phase = Phase::Choosing;
+        self.chosen = chosen;
+        self.start = load(chosen);
+        self.grid = self.start.grid();
+        self.blink_ms = 0;
+    }
+
+    /// Handles an input; returns the sound it calls for.
+    pub fn input(&mut self, input: Input, cfg: &Config, load: &mut impl FnMut(u8) -> Start) -> Option<Sound> {
+        match (self.phase, input) {
+            (Phase::Choosing, Input::Across(by)) => {
+                let n = cfg.starts.max(1);
+                let next = if by > 0 {
+                    if self.chosen + 1 >= n {
+                        0
+                    } else {
+                        self.chosen + 1
+                    }
+                } else if self.chosen == 0 {
+                    n - 1
+                } else {
+                    self.chosen - 1
+                };
+                self.choose(next, load);
+                None
+            }
+            (Phase::Choosing, Input::Commit) => {
+                self.phase = Phase::Playing;
+                (self.col, self.row) = (0, 0);
+                self.wrong_told = false;
+                self.blink_ms = 0;
+                Some(Sound::Start)
+            }
+            (Phase::Choosing, _) => None,
+            (_, Input::Restart) => {
+                self.choose(self.chosen, load);
+                None
+            }
+            (Phase::Playing, Input::Across(by)) => {
+                self.col = step(self.col, by, cfg.cols);
+                self.blink_ms = 0;
+                None
+            }
+            (Phase::Playing, Input::Down(by)) => {
+                self.row = step(self.row, by, cfg.rows);
+                self.blink_ms = 0;
+                None
+            }
+            (Phase::Playing, Input::Commit) => Some(self.act(cfg)),
+            // Locked: the solution stays as it is.
+            (Phase::Victory | Phase::Solved, _) => None,
+        }
+    }
+
+    fn act(&mut self, cfg: &Config) -> Sound {
+        let cell = self.row * 8 + self.col;
+        if self.start.given >> cell & 1 != 0 {
+            return Sound::Denied;
+        }
+        let code = cfg.next[self.grid.get(cell) as usize % 3];
+        self.grid.set(cell, code);
+        self.blink_ms = 0;
+        if code == 0 {
+            self.wrong_told = false;
+        }
+        let cells = cfg.cells();
+        if (self.grid.a | self.grid.b) & cells != cells {
+            return Sound::Accepted;
+        }
+        if self.grid.a == self.start.solution_a & cells {
+            self.phase = Phase::Victory;
+            return Sound::Victory;
+        }
+        if self.wrong_told {
+            return Sound::Accepted;
+        }
+        self.wrong_told = true;
+        Sound::Denied
+    }
+
+    /// The victory tune has ended: lock the solution on show.
+    pub fn tune_ended(&mut self) {
+        if self.phase == Phase::Victory {
+            self.phase = Phase::Solved;
+        }
+    }
+
+    /// A millisecond has passed.
+    pub fn tick(&mut self) {
+        self.blink_ms = self.blink_ms.wrapping_add(1);
+    }
+
+    /// Whether a blink of half-period `half` is in its second half.
+    fn blinking(&self, half: u16) -> bool {
+        half != 0 && (self.blink_ms / half) & 1 == 1
+    }
+
+    /// The picture to show now.
+    pub fn frame(&self, cfg: &Config) -> Frame {
+        let mut f = Frame::default();
+        match self.phase {
+            Phase::Choosing if self.blinking(cfg.choose_ms) => return f,
+            Phase::Victory => {
+                if !self.blinking(cfg.victory_ms) {
+                    fill(&mut f, cfg, cfg.victory_colour);
+                }
+                return f;
+            }
+            _ => {}
+        }
+        for row in 0..cfg.rows {
+            for col in 0..cfg.cols {
+                f.set(col, row, cfg.colours[self.grid.get(row * 8 + col) as usize % 3]);
+            }
+        }
+        if self.phase == Phase::Playing && self.blinking(cfg.cursor_ms) {
+            let cell = self.row * 8 + self.col;
+            let alt = if self.start.given >> cell & 1 != 0 {
+                cfg.given_colour
+            } else {
+                cfg.colours[cfg.next[self.grid.get(cell) as usize % 3] as usize % 3]
+            };
+            f.set(self.col, self.row, alt);
+        }
+        f
+    }
+}
+
+impl Default for Puzzle {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Config {
+    /// The grid's cells as a mask.
+    pub fn cells(&self) -> u64 {
+        let row = (1u64 << self.cols) - 1;
+        (0..self.rows).fold(0, |m, r| m | row << (r * 8))
+    }
+}
+
+/// `at` moved by `by`, stopping at the edges of `0..len`.
+fn step(at: u8, by: i8, len: u8) -> u8 {
+    if by > 0 {
+        if at + 1 < len {
+            at + 1
+        } else {
+            at
+        }
+    } else if at > 0 {
+        at - 1
+    } else {
+        at
+    }
+}
+
+fn fill(f: &mut Frame, cfg: &Config, c: Colour) {
+    for row in 0..cfg.rows {
+        for col in 0..cfg.cols {
+            f.set(col, row, c);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    extern crate std;
+    use std::vec::Vec;
+
+    /// A 2 x 2 puzzle whose solution is red, green / green, red with the top left given.
+    const CFG: Config = Config {
+        cols: 2,
+        rows: 2,
+        starts: 3,
+        next: [1, 2, 0],
+        colours: [Colour::Off, Colour::Red, Colour::Green],
+        given_colour: Colour::Yellow,
+        cursor_ms: 100,
+        choose_ms: 500,
+        victory_ms: 200,
+        victory_colour: Colour::Green,
+    };
+
+    fn load(i: u8) -> Start {
+        // Start 1 is the one played; the others differ so that choosing shows.
+        Start { solution_a: 1 | 1 << 9, given: if i == 1 { 1 } else { 0 } }
+    }
+
+    fn playing() -> Puzzle {
+        let mut p = Puzzle::new();
+        p.choose(0, &mut load);
+        assert_eq!(p.input(Input::Across(1), &CFG, &mut load), None);
+        assert_eq!(p.input(Input::Commit, &CFG, &mut load), Some(Sound::Start));
+        p
+    }
+
+    #[test]
+    fn choosing_wraps_both_ways_and_starts_at_the_top_left() {
+        let mut p = Puzzle::new();
+        p.choose(0, &mut load);
+        p.input(Input::Across(-1), &CFG, &mut load);
+        assert_eq!(p.chosen, 2);
+        p.input(Input::Across(1), &CFG, &mut load);
+        assert_eq!(p.chosen, 0);
+        assert_eq!(p.input(Input::Down(1), &CFG, &mut load), None, "no cursor while choosing");
+        let p = playing();
+        assert_eq!((p.phase, p.chosen, p.col, p.row), (Phase::Playing, 1, 0, 0));
+        assert_eq!(p.grid.get(0), 1, "the given red shows");
+    }
+
+    #[test]
+    fn a_given_cell_is_denied_and_unchanged() {
+        let mut p = playing();
+        let before = p.grid;
+        assert_eq!(p.input(Input::Commit, &CFG, &mut load), Some(Sound::Denied));
+        assert_eq!(p.grid, before);
+    }
+
+    #[test]
+    fn the_cursor_stops_at_the_edges() {
+        let mut p = playing();
+        p.input(Input::Across(-1), &CFG, &mut load);
+        p.input(Input::Down(-1), &CFG, &mut load);
+        assert_eq!((p.col, p.row), (0, 0));
+        for _ in 0..5 {
+            p.input(Input::Across(1), &CFG, &mut load);
+            p.input(Input::Down(1), &CFG, &mut load);
+        }
+        assert_eq!((p.col, p.row), (1, 1));
+    }
+
+    /// Cycles the cell at (col, row) `times` times.
+    fn press(p: &mut Puzzle, col: u8, row: u8, times: usize) -> Vec<Sound> {
+        p.col = col;
+        p.row = row;
+        (0..times).filter_map(|_| p.input(Input::Commit, &CFG, &mut load)).collect()
+    }
+
+    #[test]
+    fn a_wrong_full_grid_is_denied_once_until_a_cell_is_cleared() {
+        let mut p = playing();
+        // B1 red, A2 red, B2 red: full and wrong.
+        assert_eq!(press(&mut p, 1, 0, 1), [Sound::Accepted]);
+        assert_eq!(press(&mut p, 0, 1, 1), [Sound::Accepted]);
+        assert_eq!(press(&mut p, 1, 1, 1), [Sound::Denied], "full and wrong");
+        // Still wrong after a change that keeps it full: no second denial.
+        assert_eq!(press(&mut p, 1, 1, 1), [Sound::Accepted]);
+        // B2 cleared (green -> empty), then wrong again: denied again.
+        assert_eq!(press(&mut p, 1, 1, 1), [Sound::Accepted]);
+        assert_eq!(press(&mut p, 1, 1, 1), [Sound::Denied]);
+    }
+
+    #[test]
+    fn the_solution_wins_then_locks_and_restart_chooses_again() {
+        let mut p = playing();
+        assert_eq!(press(&mut p, 1, 0, 2), [Sound::Accepted, Sound::Accepted]);
+        assert_eq!(press(&mut p, 0, 1, 2), [Sound::Accepted, Sound::Accepted]);
+        assert_eq!(press(&mut p, 1, 1, 1), [Sound::Victory]);
+        assert_eq!(p.phase, Phase::Victory);
+        // The whole grid flashes green.
+        let f = p.frame(&CFG);
+        assert_eq!((f.get(0, 0), f.get(1, 1)), (Colour::Green, Colour::Green));
+        p.tune_ended();
+        let locked = p.grid;
+        assert_eq!(press(&mut p, 1, 1, 1), []);
+        assert_eq!(p.grid, locked);
+        let f = p.frame(&CFG);
+        assert_eq!((f.get(0, 0), f.get(1, 0), f.get(1, 1)), (Colour::Red, Colour::Green, Colour::Red), "no cursor");
+        p.input(Input::Restart, &CFG, &mut load);
+        assert_eq!(p.phase, Phase::Choosing);
+    }
+
+    #[test]
+    fn the_cursor_blinks_to_the_next_colour_or_to_yellow_on_a_given_cell() {
+        let mut p = playing();
+        let at = |p: &Puzzle| p.frame(&CFG).get(p.col, p.row);
+        assert_eq!(at(&p), Colour::Red);
+        for _ in 0..100 {
+            p.tick();
+        }
+        assert_eq!(at(&p), Colour::Yellow, "given");
+        p.input(Input::Across(1), &CFG, &mut load);
+        assert_eq!(at(&p), Colour::Off, "a move restarts the blink on the cell's own colour");
+        for _ in 0..100 {
+            p.tick();
+        }
+        assert_eq!(at(&p), Colour::Red, "free and clear: blinks to red, the next");
+        press(&mut p, 1, 0, 1);
+        for _ in 0..100 {
+            p.tick();
+        }
+        assert_eq!(at(&p), Colour::Green, "free and red: blinks to green");
+    }
+}
