@@ -38,8 +38,19 @@ pub struct Chip {
     /// Pin-change vectors per port, installed so a wake-up has a handler.
     pub wake_vectors: &'static [(char, &'static str)],
     pub usart: Option<Usart>,
-    /// Whether the runtime's glue for this chip runs games of buttons, lights and sound.
-    pub button_games: bool,
+    /// The ways of playing the runtime's glue for this chip serves.
+    pub frontends: &'static [Frontend],
+}
+
+/// A way of playing a game, as a chip's glue in the runtime serves it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Frontend {
+    /// Buttons a piece, charlieplexed lights, a speaker, sleep.
+    Buttons,
+    /// A text protocol on a serial port.
+    Serial,
+    /// A cursor over a bicolour matrix, moved by encoders, with a speaker and an EEPROM.
+    Cursor,
 }
 
 /// A hardware serial port.
@@ -54,7 +65,7 @@ pub struct Usart {
 
 const AVR_PRESCALERS: &[u32] = &[1, 8, 64, 256, 1024];
 
-pub const CHIPS: &[Chip] = &[ATTINY84A, ATMEGA16];
+pub const CHIPS: &[Chip] = &[ATTINY84A, ATMEGA16, ATMEGA64, ATMEGA128];
 
 const ATTINY84A: Chip = Chip {
     name: "attiny84a",
@@ -74,7 +85,7 @@ const ATTINY84A: Chip = Chip {
     tick_vectors: &[("timer0", "TIM0_COMPA"), ("timer1", "TIM1_COMPA")],
     wake_vectors: &[('A', "PCINT0"), ('B', "PCINT1")],
     usart: None,
-    button_games: true,
+    frontends: &[Frontend::Buttons],
 };
 
 const ATMEGA16: Chip = Chip {
@@ -98,8 +109,56 @@ const ATMEGA16: Chip = Chip {
     tick_vectors: &[("timer1", "TIMER1_COMPA")],
     wake_vectors: &[],
     usart: Some(Usart { name: "usart", rx: ('D', 0), tx: ('D', 1), rx_vector: "USART_RXC" }),
-    button_games: false,
+    frontends: &[Frontend::Serial],
 };
+
+/// The ATmega64 and the ATmega128 share pins, timers and register map; the 128 has twice the
+/// flash, and simavr runs it (not the 64).
+const ATMEGA64: Chip = Chip {
+    name: "atmega64",
+    target_cpu: "atmega64",
+    rust_target: "avr-none",
+    runtime_feature: "atmega64",
+    simavr_name: "atmega64",
+    flash: 65536,
+    ram: 4096,
+    ports: &[('A', 0xFF), ('B', 0xFF), ('C', 0xFF), ('D', 0xFF), ('E', 0xFF), ('F', 0xFF), ('G', 0x1F)],
+    reserved: &[],
+    wake_ports: &[],
+    timers: MEGA64_TIMERS,
+    // The runtime's glue for these chips ticks on Timer/Counter0.
+    tick_vectors: &[("timer0", "TIMER0_COMP")],
+    wake_vectors: &[],
+    usart: None,
+    frontends: &[Frontend::Cursor],
+};
+
+const ATMEGA128: Chip = Chip {
+    name: "atmega128",
+    target_cpu: "atmega128",
+    runtime_feature: "atmega128",
+    simavr_name: "atmega128",
+    flash: 131072,
+    ..ATMEGA64
+};
+
+const MEGA64_TIMERS: &[Timer] = &[
+    // Timer/Counter0 is the asynchronous one, with its own prescaler steps.
+    Timer { name: "timer0", bits: 8, prescalers: &[1, 8, 32, 64, 128, 256, 1024], outputs: &[('A', 'B', 4)] },
+    Timer {
+        name: "timer1",
+        bits: 16,
+        prescalers: AVR_PRESCALERS,
+        outputs: &[('A', 'B', 5), ('B', 'B', 6), ('C', 'B', 7)],
+    },
+    Timer { name: "timer2", bits: 8, prescalers: AVR_PRESCALERS, outputs: &[('A', 'B', 7)] },
+    Timer {
+        name: "timer3",
+        bits: 16,
+        prescalers: AVR_PRESCALERS,
+        outputs: &[('A', 'E', 3), ('B', 'E', 4), ('C', 'E', 5)],
+    },
+];
 
 pub fn find(name: &str) -> Option<&'static Chip> {
     CHIPS.iter().find(|c| c.name == name)

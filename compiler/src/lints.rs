@@ -165,8 +165,18 @@ fn unplayable_actions(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
     if !has_controls {
         return Vec::new();
     }
+    // A cursor's commit acts on the cell under it, with whichever action plays on a cell.
+    let cursor = game.controls.iter().any(|c| matches!(c.action, ControlAction::Cursor { .. }))
+        && game.controls.iter().any(|c| c.action == ControlAction::Commit);
+    let on_a_cell = |i: usize| {
+        matches!(
+            game.moves[i].kind,
+            gamec_dsl::MoveKind::Place { .. } | gamec_dsl::MoveKind::Cycle { .. } | gamec_dsl::MoveKind::Drop
+        )
+    };
     let entered = |i: usize| {
-        game.controls.iter().any(|c| c.action == ControlAction::Extend { action: i })
+        (cursor && on_a_cell(i))
+            || game.controls.iter().any(|c| c.action == ControlAction::Extend { action: i })
             || game.serial.iter().flat_map(|s| &s.commands).any(|c| c.action == SessionAction::Play(i))
     };
     game.moves

@@ -81,6 +81,7 @@ pub enum GameItem {
         name: Ident,
         notes: Vec<Spanned<Note>>,
     },
+    Font(Vec<Glyph>),
     Test(Test),
 }
 
@@ -311,14 +312,56 @@ pub enum ControlItem {
 
 #[derive(Debug, Clone)]
 pub enum ControlAction {
-    Extend { action: Ident, piece: Ident, index: Ident },
+    Extend {
+        action: Ident,
+        piece: Ident,
+        index: Ident,
+    },
     Commit,
+    /// `cursor across` or `cursor down`.
+    Cursor {
+        across: bool,
+    },
+    Restart,
 }
 
 #[derive(Debug, Clone)]
 pub enum FeedbackItem {
-    Show { view: Ident, source: Ident },
-    On { event: Spanned<Event>, response: Response },
+    Show {
+        view: Ident,
+        source: Ident,
+    },
+    /// `show cells = colours { red = red, ... }`: (state or player, colour).
+    ShowColours {
+        view: Ident,
+        colours: Vec<(Ident, Ident)>,
+    },
+    /// `cursor blinks 250 ms, given yellow`.
+    Cursor {
+        blink: Spanned<u32>,
+        given: Ident,
+    },
+    Intro(Vec<Spanned<Scene>>),
+    On {
+        event: Spanned<Event>,
+        response: Response,
+        flash: Option<(Ident, Spanned<u32>)>,
+    },
+}
+
+/// A scene of the start-up show.
+#[derive(Debug, Clone)]
+pub enum Scene {
+    Starburst { step: Spanned<u32>, colours: [Ident; 2] },
+    Scroll { text: Spanned<String>, step: Spanned<u32>, colours: [Ident; 2] },
+}
+
+/// `glyph "B" { "###." ... }`: a letter's rows from the top.
+#[derive(Debug, Clone)]
+pub struct Glyph {
+    pub name: Spanned<String>,
+    pub rows: Vec<Spanned<String>>,
+    pub span: Span,
 }
 
 #[derive(Debug, Clone)]
@@ -327,12 +370,16 @@ pub enum Event {
     Denied,
     Accepted,
     Win(Ident),
+    Start,
+    Choosing,
 }
 
 #[derive(Debug, Clone)]
 pub enum Response {
     Tune(Ident),
     Animate(Ident),
+    /// Blink the whole display with this half-period.
+    Blink(Spanned<u32>),
 }
 
 /// `"MV" cell -> play place`: a command word, its argument and what it does.
@@ -413,6 +460,22 @@ pub enum BoardItem {
     Serial { port: Ident, baud: Int },
     Tick(Ident),
     Led { name: Ident, pin: Ident, active_low: bool },
+    Matrix(Matrix),
+    Encoder { name: Ident, a: Ident, b: Ident },
+    Eeprom { name: Ident, cs: Ident, sk: Ident, di: Ident, dout: Ident },
+}
+
+/// `display NAME = matrix rows ..., red ..., green ..., refresh N Hz, TIMER`.
+#[derive(Debug, Clone)]
+pub struct Matrix {
+    pub name: Ident,
+    pub rows: Vec<Ident>,
+    pub red: Vec<Ident>,
+    pub green: Vec<Ident>,
+    pub columns_high: bool,
+    pub refresh: Int,
+    pub refresh_unit: Ident,
+    pub timer: Ident,
 }
 
 #[derive(Debug, Clone)]

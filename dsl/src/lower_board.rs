@@ -43,6 +43,9 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
     let mut serial: Option<SerialPortDef> = None;
     let mut tick: Option<ast::Ident> = None;
     let mut leds: Vec<LampDef> = Vec::new();
+    let mut matrix: Option<MatrixDef> = None;
+    let mut encoders: Vec<EncoderDef> = Vec::new();
+    let mut eeprom: Option<EepromDef> = None;
 
     let twice = |what: &str, first: Span, again: Span| {
         Diagnostic::error("E0002", format!("`{what}` is given twice"))
@@ -222,6 +225,68 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
                 Some(first) => diags.push(twice("tick", first.span, t.span)),
                 None => tick = Some(t.clone()),
             },
+            ast::BoardItem::Matrix(m) => {
+                if let Some(prev) = &matrix {
+                    diags.push(twice("display", prev.span, sp));
+                    continue;
+                }
+                let mut pins = |list: &[ast::Ident]| -> Vec<Spanned<Pin>> {
+                    list.iter().map(|p| Spanned::new(pin(file, p, &mut diags), p.span)).collect()
+                };
+                let (rows, red, green) = (pins(&m.rows), pins(&m.red), pins(&m.green));
+                if rows.len() > 8 || red.len() > 8 || red.len() != green.len() {
+                    diags.push(err(
+                        file,
+                        "E0005",
+                        sp,
+                        format!(
+                            "a matrix has up to 8 rows and as many red as green columns, up to 8; found {} rows, {} red and {} green",
+                            rows.len(),
+                            red.len(),
+                            green.len()
+                        ),
+                        "this matrix",
+                        "give one pin per row and per column of each colour",
+                    ));
+                }
+                let refresh_hz = match m.refresh_unit.node.as_str() {
+                    "MHz" => m.refresh.node.saturating_mul(1_000_000),
+                    "kHz" => m.refresh.node.saturating_mul(1_000),
+                    _ => m.refresh.node,
+                };
+                matrix = Some(MatrixDef {
+                    name: m.name.clone(),
+                    rows,
+                    red,
+                    green,
+                    columns_active_high: m.columns_high,
+                    refresh_hz: refresh_hz.max(1),
+                    timer: m.timer.clone(),
+                    span: sp,
+                });
+            }
+            ast::BoardItem::Encoder { name, a, b } => {
+                if let Some(prev) = encoders.iter().find(|e| e.name.node == name.node) {
+                    diags.push(twice(&format!("encoder {}", name.node), prev.span, sp));
+                    continue;
+                }
+                let (pa, pb) = (pin(file, a, &mut diags), pin(file, b, &mut diags));
+                encoders.push(EncoderDef {
+                    name: name.clone(),
+                    a: Spanned::new(pa, a.span),
+                    b: Spanned::new(pb, b.span),
+                    span: sp,
+                });
+            }
+            ast::BoardItem::Eeprom { name, cs, sk, di, dout } => {
+                if let Some(prev) = &eeprom {
+                    diags.push(twice("eeprom", prev.span, sp));
+                    continue;
+                }
+                let mut p = |i: &ast::Ident| Spanned::new(pin(file, i, &mut diags), i.span);
+                eeprom =
+                    Some(EepromDef { name: name.clone(), cs: p(cs), sk: p(sk), di: p(di), dout: p(dout), span: sp });
+            }
             ast::BoardItem::Led { name, pin: p, active_low } => {
                 if let Some(prev) = leds.iter().find(|l| l.name.node == name.node) {
                     diags.push(twice(&format!("led {}", name.node), prev.span, sp));
@@ -265,5 +330,8 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
         serial,
         tick,
         leds,
+        matrix,
+        encoders,
+        eeprom,
     })
 }

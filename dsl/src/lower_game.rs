@@ -129,6 +129,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     let mut serial_feedback: Option<(Span, &Vec<Spanned<ast::SerialFeedbackItem>>)> = None;
     let mut actions = Vec::new();
     let mut tunes_ast = Vec::new();
+    let mut fonts_ast: Vec<&ast::Glyph> = Vec::new();
 
     for item in &game.items {
         let sp = item.span;
@@ -156,6 +157,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             ast::GameItem::Action { name, mechanic } => actions.push((sp, name, mechanic)),
             ast::GameItem::Tune { name, notes } => tunes_ast.push((name, notes)),
             ast::GameItem::Test(t) => tests_ast.push(t),
+            ast::GameItem::Font(glyphs) => fonts_ast.extend(glyphs.iter()),
         }
     }
 
@@ -841,7 +843,35 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                         ctx.duplicate(&format!("control {}", name.node), first, name.span);
                         continue;
                     }
+                    let no_index = |ctx: &mut Ctx, what: &str| {
+                        if let Some(i) = index {
+                            ctx.err(
+                                "E0009",
+                                i.span,
+                                format!("`{what}` takes no index"),
+                                "index here",
+                                format!("write `{} -> {what}`", name.node),
+                            );
+                        }
+                    };
                     let action = match action {
+                        ast::ControlAction::Cursor { across } => {
+                            no_index(&mut ctx, "cursor");
+                            if !matches!(layout, Layout::Grid(_)) {
+                                ctx.err(
+                                    "E0006",
+                                    name.span,
+                                    "a cursor moves over a grid",
+                                    "not a grid",
+                                    "on a line or heaps, use `extend` controls",
+                                );
+                            }
+                            ControlAction::Cursor { across: *across }
+                        }
+                        ast::ControlAction::Restart => {
+                            no_index(&mut ctx, "restart");
+                            ControlAction::Restart
+                        }
                         ast::ControlAction::Commit => {
                             if let Some(i) = index {
                                 ctx.err(
@@ -928,9 +958,14 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
         ctx.err("E0010", sp, "no control commits a move", "controls", "add `go -> commit`");
     }
 
+    // The font comes before the feedback, whose texts it spells.
+    let font = lower_font(&mut ctx, &fonts_ast);
+
     // Feedback.
     let mut views = Vec::new();
     let mut events = Vec::new();
+    let mut cursor: Option<CursorDef> = None;
+    let mut intro: Vec<SceneDef> = Vec::new();
     if let Some((_, items)) = feedback {
         for f in items.iter() {
             match &f.node {
@@ -940,11 +975,86 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                     }
                     views.push(ViewDef { name: view.clone(), source: ViewSource::Occupied });
                 }
-                ast::FeedbackItem::On { event, response } => {
+                ast::FeedbackItem::ShowColours { view, colours } => {
+                    let mut map = ContentColours::default();
+                    for (what, colour) in colours {
+                        let content = match states.iter().position(|s| s.node == what.node) {
+                            Some(k) => content::state(k),
+                            None => match player_list.iter().position(|p| p.node == what.node) {
+                                Some(p) if piece.per_player => content::piece(p),
+                                _ => {
+                                    let mut names: Vec<&str> = states.iter().map(|s| s.node.as_str()).collect();
+                                    if piece.per_player {
+                                        names.extend(player_list.iter().map(|p| p.node.as_str()));
+                                    }
+                                    ctx.unknown("state or player", what, &names);
+                                    continue;
+                                }
+                            },
+                        };
+                        map.0[content as usize] = Colour::parse(&colour.node);
+                    }
+                    views.push(ViewDef { name: view.clone(), source: ViewSource::Colours(map) });
+                }
+                ast::FeedbackItem::Cursor { blink, given } => {
+                    if cursor.is_some() {
+                        ctx.err("E0002", f.span, "`cursor` is given twice", "again here", "keep one");
+                    }
+                    if blink.node == 0 || blink.node > 10_000 {
+                        ctx.err(
+                            "E0005",
+                            blink.span,
+                            "a blink lasts 1 to 10000 ms",
+                            "out of range",
+                            "for example `250 ms`",
+                        );
+                    }
+                    cursor = Some(CursorDef {
+                        blink_ms: blink.node.clamp(1, 10_000),
+                        given: Colour::parse(&given.node),
+                        span: f.span,
+                    });
+                }
+                ast::FeedbackItem::Intro(scenes) => {
+                    for sc in scenes {
+                        intro.push(match &sc.node {
+                            ast::Scene::Starburst { step, colours } => SceneDef::Starburst {
+                                step_ms: step_ms(&mut ctx, step),
+                                colours: colours.clone().map(|c| Colour::parse(&c.node)),
+                            },
+                            ast::Scene::Scroll { text, step, colours } => {
+                                let mut glyphs = Vec::new();
+                                for ch in text.node.chars() {
+                                    match font.iter().position(|g| g.name == ch) {
+                                        Some(i) => glyphs.push(i),
+                                        None => {
+                                            ctx.err(
+                                                "E0004",
+                                                text.span,
+                                                format!("the font has no glyph `{ch}`"),
+                                                "in this text",
+                                                format!("add `glyph \"{ch}\" {{ ... }}` to the `font`"),
+                                            );
+                                            break;
+                                        }
+                                    }
+                                }
+                                SceneDef::Scroll {
+                                    glyphs,
+                                    step_ms: step_ms(&mut ctx, step),
+                                    colours: colours.clone().map(|c| Colour::parse(&c.node)),
+                                }
+                            }
+                        });
+                    }
+                }
+                ast::FeedbackItem::On { event, response, flash } => {
                     let kind = match &event.node {
                         ast::Event::Attract => EventKind::Attract,
                         ast::Event::Denied => EventKind::Denied,
                         ast::Event::Accepted => EventKind::Accepted,
+                        ast::Event::Start => EventKind::Start,
+                        ast::Event::Choosing => EventKind::Choosing,
                         ast::Event::Win(p) => match find_player(&mut ctx, p) {
                             Some(p) => EventKind::Win(p),
                             None => continue,
@@ -969,8 +1079,10 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                             }
                         },
                         ast::Response::Animate(_) => Response::Animate(Animation::Cylon),
+                        ast::Response::Blink(d) => Response::Blink(step_ms(&mut ctx, d)),
                     };
-                    events.push(EventDef { event: kind, response, span: f.span });
+                    let flash = flash.as_ref().map(|(c, d)| (Colour::parse(&c.node), step_ms(&mut ctx, d)));
+                    events.push(EventDef { event: kind, response, flash, span: f.span });
                 }
             }
         }
@@ -1040,6 +1152,9 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             tunes,
             serial,
             tests,
+            cursor,
+            intro,
+            font,
         })
     } else {
         Err(ctx.diags)
@@ -1570,4 +1685,62 @@ pub fn parse_pitch(s: &str) -> Result<Option<u8>, &'static str> {
     };
     let octave = (oct - b'0') as i32;
     Ok(Some((12 * (octave + 1) + base + acc).clamp(0, 127) as u8))
+}
+
+/// A step or blink time: 1 ms to 10 s.
+fn step_ms(ctx: &mut Ctx, d: &Spanned<u32>) -> u32 {
+    if d.node == 0 || d.node > 10_000 {
+        ctx.err("E0005", d.span, "a step lasts 1 to 10000 ms", "out of range", "for example `80 ms`");
+    }
+    d.node.clamp(1, 10_000)
+}
+
+/// Glyphs drawn as rows of `#` (lit) and `.`: one character each, all rows as wide, at most 8
+/// rows, turned into columns.
+fn lower_font(ctx: &mut Ctx, glyphs: &[&ast::Glyph]) -> Vec<GlyphDef> {
+    let mut out: Vec<GlyphDef> = Vec::new();
+    for g in glyphs {
+        let mut chars = g.name.node.chars();
+        let (Some(name), None) = (chars.next(), chars.next()) else {
+            ctx.err(
+                "E0005",
+                g.name.span,
+                "a glyph names one character",
+                "not one character",
+                "write `glyph \"B\" { ... }`",
+            );
+            continue;
+        };
+        if out.iter().any(|o| o.name == name) {
+            ctx.err("E0002", g.name.span, format!("glyph `{name}` is drawn twice"), "again here", "keep one");
+            continue;
+        }
+        let width = g.rows.first().map_or(0, |r| r.node.chars().count());
+        let bad =
+            g.rows.iter().find(|r| r.node.chars().count() != width || r.node.chars().any(|c| c != '#' && c != '.'));
+        if let Some(r) = bad {
+            ctx.err(
+                "E0005",
+                r.span,
+                "every row of a glyph is as wide as the first, made of `#` and `.`",
+                "this row",
+                "draw lit cells with `#` and dark ones with `.`",
+            );
+            continue;
+        }
+        if g.rows.len() > 8 || width == 0 || width > 8 {
+            ctx.err("E0005", g.span, "a glyph has 1 to 8 rows of 1 to 8 columns", "this glyph", "draw it smaller");
+            continue;
+        }
+        let columns = (0..width)
+            .map(|c| {
+                g.rows
+                    .iter()
+                    .enumerate()
+                    .fold(0u8, |m, (r, row)| m | u8::from(row.node.chars().nth(c) == Some('#')) << r)
+            })
+            .collect();
+        out.push(GlyphDef { name, columns, span: g.span });
+    }
+    out
 }

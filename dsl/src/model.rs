@@ -53,6 +53,12 @@ pub struct GameDef {
     pub serial: Option<SerialDef>,
     /// Tests the file carries, run by `gamec test`.
     pub tests: Vec<TestDef>,
+    /// The cursor of a game played with one, and how it shows.
+    pub cursor: Option<CursorDef>,
+    /// The start-up show.
+    pub intro: Vec<SceneDef>,
+    /// Letters for scrolling text.
+    pub font: Vec<GlyphDef>,
 }
 
 /// One fixed start: what each cell holds, heap sizes aside.
@@ -522,6 +528,11 @@ pub enum ControlAction {
     Extend { action: usize },
     /// Ends the turn with the move entered so far.
     Commit,
+    /// Moves a cursor a column (`across`) or a row; `across` also steps through the setups
+    /// while one is being chosen.
+    Cursor { across: bool },
+    /// Back to choosing a setup.
+    Restart,
 }
 
 #[derive(Debug, Clone)]
@@ -542,6 +553,67 @@ pub struct ViewDef {
 pub enum ViewSource {
     /// One light per cell, lit while a piece stands on it.
     Occupied,
+    /// A bicolour matrix: each cell's colour by what it holds.
+    Colours(ContentColours),
+}
+
+/// The colour of each content (as [`content`] numbers them, up to [`content::state`] of the
+/// last state); unnamed contents are off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ContentColours(pub [Colour; 3 + content::MAX_STATES]);
+
+impl ContentColours {
+    pub fn of(&self, content: u8) -> Colour {
+        self.0.get(content as usize).copied().unwrap_or(Colour::Off)
+    }
+}
+
+/// A colour of a bicolour LED.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Colour {
+    #[default]
+    Off,
+    Red,
+    Green,
+    /// Both LEDs of the cell.
+    Yellow,
+}
+
+impl Colour {
+    pub fn parse(name: &str) -> Colour {
+        match name {
+            "red" => Colour::Red,
+            "green" => Colour::Green,
+            "yellow" => Colour::Yellow,
+            _ => Colour::Off,
+        }
+    }
+}
+
+/// How the cursor shows: it blinks between the cell's colour and what the cell would hold
+/// next, or `given` on a cell the setup gave.
+#[derive(Debug, Clone, Copy)]
+pub struct CursorDef {
+    pub blink_ms: u32,
+    pub given: Colour,
+    pub span: Span,
+}
+
+/// A scene of the start-up show.
+#[derive(Debug, Clone)]
+pub enum SceneDef {
+    /// Rings from the centre, one more every `step_ms`.
+    Starburst { step_ms: u32, colours: [Colour; 2] },
+    /// The text, as indices into the font, scrolled a column every `step_ms`.
+    Scroll { glyphs: Vec<usize>, step_ms: u32, colours: [Colour; 2] },
+}
+
+/// A letter of the game's font: its columns from the left, bit r lighting row r from the top.
+#[derive(Debug, Clone)]
+pub struct GlyphDef {
+    pub name: char,
+    pub columns: Vec<u8>,
+    pub span: Span,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -554,6 +626,10 @@ pub enum EventKind {
     Accepted,
     /// The game ended with this player (index) the winner.
     Win(usize),
+    /// A chosen setup is started.
+    Start,
+    /// While a setup is being chosen.
+    Choosing,
 }
 
 #[derive(Debug, Clone)]
@@ -561,6 +637,8 @@ pub enum Response {
     /// Index into `tunes`.
     Tune(usize),
     Animate(Animation),
+    /// The whole display blinks with this half-period in milliseconds.
+    Blink(u32),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -573,6 +651,8 @@ pub enum Animation {
 pub struct EventDef {
     pub event: EventKind,
     pub response: Response,
+    /// The whole display flashes this colour with this half-period meanwhile.
+    pub flash: Option<(Colour, u32)>,
     pub span: Span,
 }
 
@@ -812,9 +892,50 @@ pub struct BoardDef {
     /// The timer that counts milliseconds, where nothing else implies one.
     pub tick: Option<Ident>,
     pub leds: Vec<LampDef>,
+    /// A bicolour LED matrix.
+    pub matrix: Option<MatrixDef>,
+    pub encoders: Vec<EncoderDef>,
+    /// A serial EEPROM holding the game's setups.
+    pub eeprom: Option<EepromDef>,
 }
 
 /// A hardware serial port and its speed (8 data bits, no parity, one stop bit).
+/// A bicolour matrix multiplexed a column at a time from a timer.
+#[derive(Debug, Clone)]
+pub struct MatrixDef {
+    pub name: Ident,
+    /// Row 1 (the top) first.
+    pub rows: Vec<Spanned<Pin>>,
+    /// Column A first.
+    pub red: Vec<Spanned<Pin>>,
+    pub green: Vec<Spanned<Pin>>,
+    pub columns_active_high: bool,
+    /// Column ticks a second.
+    pub refresh_hz: u32,
+    pub timer: Ident,
+    pub span: Span,
+}
+
+/// A rotary encoder's two contacts.
+#[derive(Debug, Clone)]
+pub struct EncoderDef {
+    pub name: Ident,
+    pub a: Spanned<Pin>,
+    pub b: Spanned<Pin>,
+    pub span: Span,
+}
+
+/// A 93C46 serial EEPROM.
+#[derive(Debug, Clone)]
+pub struct EepromDef {
+    pub name: Ident,
+    pub cs: Spanned<Pin>,
+    pub sk: Spanned<Pin>,
+    pub di: Spanned<Pin>,
+    pub dout: Spanned<Pin>,
+    pub span: Span,
+}
+
 #[derive(Debug, Clone)]
 pub struct SerialPortDef {
     pub port: Ident,

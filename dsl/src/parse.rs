@@ -91,6 +91,22 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::serial_port => "`serial`",
         Rule::tick => "`tick`",
         Rule::led_lamp => "`led`",
+        Rule::encoder => "`encoder NAME = PIN PIN`",
+        Rule::eeprom => "`eeprom NAME = 93c46 cs PIN, sk PIN, di PIN, do PIN`",
+        Rule::matrix | Rule::pin_list => "`matrix rows ..., red ..., green ..., refresh N Hz, TIMER`",
+        Rule::columns_high => "`columns active high`",
+        Rule::cursor_move | Rule::across | Rule::down => "`cursor across` or `cursor down`",
+        Rule::restart => "`restart`",
+        Rule::colours_view | Rule::colour_map => "`colours { STATE = COLOUR, ... }`",
+        Rule::colour => "a colour: `off`, `red`, `green` or `yellow`",
+        Rule::cursor_blink => "`cursor blinks N ms, given COLOUR`",
+        Rule::intro | Rule::scene | Rule::starburst_scene | Rule::scroll_scene => {
+            "a scene: `starburst N ms in COLOUR and COLOUR` or `scroll \"TEXT\" N ms in COLOUR and COLOUR`"
+        }
+        Rule::flash => "`, flash COLOUR N ms`",
+        Rule::start_event | Rule::choosing_event => "an event",
+        Rule::blink => "`blink N ms`",
+        Rule::font | Rule::glyph_def => "`glyph \"A\" { \"#..#\" ... }`",
         Rule::string => "a string in double quotes",
         Rule::command => "a command such as `\"AT\" -> ping`",
         Rule::session_action => "a session action such as `ping`, `play ACTION` or `pass`",
@@ -334,6 +350,16 @@ fn game_item(p: Pair<Rule>) -> GameItem {
             GameItem::Tune { name, notes }
         }
         Rule::test_block => GameItem::Test(test(inner)),
+        Rule::font => GameItem::Font(
+            inner
+                .map(|g| {
+                    let sp = span(&g);
+                    let mut g = g.into_inner();
+                    let name = string(g.next().unwrap());
+                    Glyph { name, rows: g.map(string).collect(), span: sp }
+                })
+                .collect(),
+        ),
         other => unreachable!("grammar: unexpected game item {other:?}"),
     }
 }
@@ -554,6 +580,10 @@ fn control_item(p: Pair<Rule>) -> ControlItem {
     let act = inner.next().unwrap();
     let action = match act.as_rule() {
         Rule::commit => ControlAction::Commit,
+        Rule::restart => ControlAction::Restart,
+        Rule::cursor_move => {
+            ControlAction::Cursor { across: act.into_inner().next().unwrap().as_rule() == Rule::across }
+        }
         _ => {
             let mut a = act.into_inner();
             let action = ident(a.next().unwrap());
@@ -565,11 +595,62 @@ fn control_item(p: Pair<Rule>) -> ControlItem {
     ControlItem::Bind { name: ctl, index, action }
 }
 
+/// `N ms` or `N s`, in milliseconds.
+fn duration(p: Pair<Rule>) -> Spanned<u32> {
+    let mut d = p.into_inner();
+    let n = int(d.next().unwrap());
+    let scale = if d.next().unwrap().as_str() == "s" { 1000 } else { 1 };
+    Spanned::new(n.node.saturating_mul(scale), n.span)
+}
+
+fn two_colours(a: Pair<Rule>, b: Pair<Rule>) -> [Ident; 2] {
+    [ident(a), ident(b)]
+}
+
 fn feedback_item(p: Pair<Rule>) -> FeedbackItem {
     let rule = p.as_rule();
     let mut inner = p.into_inner();
-    if rule == Rule::show {
-        return FeedbackItem::Show { view: ident(inner.next().unwrap()), source: ident(inner.next().unwrap()) };
+    match rule {
+        Rule::show => {
+            let view = ident(inner.next().unwrap());
+            let source = inner.next().unwrap();
+            if let Some(colours) = source.clone().into_inner().next() {
+                let colours = colours
+                    .into_inner()
+                    .map(|m| {
+                        let mut m = m.into_inner();
+                        (ident(m.next().unwrap()), ident(m.next().unwrap()))
+                    })
+                    .collect();
+                return FeedbackItem::ShowColours { view, colours };
+            }
+            return FeedbackItem::Show { view, source: ident(source) };
+        }
+        Rule::cursor_blink => {
+            let blink = duration(inner.next().unwrap());
+            return FeedbackItem::Cursor { blink, given: ident(inner.next().unwrap()) };
+        }
+        Rule::intro => {
+            let scenes = inner
+                .map(|sc| {
+                    let sp = span(&sc);
+                    let sc = sc.into_inner().next().unwrap();
+                    let rule = sc.as_rule();
+                    let mut i = sc.into_inner();
+                    let scene = if rule == Rule::scroll_scene {
+                        let text = string(i.next().unwrap());
+                        let step = duration(i.next().unwrap());
+                        Scene::Scroll { text, step, colours: two_colours(i.next().unwrap(), i.next().unwrap()) }
+                    } else {
+                        let step = duration(i.next().unwrap());
+                        Scene::Starburst { step, colours: two_colours(i.next().unwrap(), i.next().unwrap()) }
+                    };
+                    Spanned::new(scene, sp)
+                })
+                .collect();
+            return FeedbackItem::Intro(scenes);
+        }
+        _ => {}
     }
     let ev = inner.next().unwrap();
     let ev_span = span(&ev);
@@ -578,14 +659,21 @@ fn feedback_item(p: Pair<Rule>) -> FeedbackItem {
         Rule::attract_event => Event::Attract,
         Rule::denied_event => Event::Denied,
         Rule::accepted_event => Event::Accepted,
+        Rule::start_event => Event::Start,
+        Rule::choosing_event => Event::Choosing,
         _ => Event::Win(ident(ev.into_inner().next().unwrap())),
     };
     let resp = inner.next().unwrap().into_inner().next().unwrap();
     let response = match resp.as_rule() {
         Rule::play_tune => Response::Tune(ident(resp.into_inner().next().unwrap())),
+        Rule::blink => Response::Blink(duration(resp.into_inner().next().unwrap())),
         _ => Response::Animate(ident(resp.into_inner().next().unwrap())),
     };
-    FeedbackItem::On { event: Spanned::new(event, ev_span), response }
+    let flash = inner.next().map(|f| {
+        let mut f = f.into_inner();
+        (ident(f.next().unwrap()), duration(f.next().unwrap()))
+    });
+    FeedbackItem::On { event: Spanned::new(event, ev_span), response, flash }
 }
 
 /// The text between a string's quotes.
@@ -681,6 +769,11 @@ fn board(p: Pair<Rule>) -> Board {
     Board { name, items }
 }
 
+/// Whether a `display`'s second part is a matrix (its first is the name).
+fn p_is_matrix(inner: &pest::iterators::Pairs<Rule>) -> bool {
+    inner.clone().nth(1).is_some_and(|p| p.as_rule() == Rule::matrix)
+}
+
 fn board_item(p: Pair<Rule>) -> BoardItem {
     let rule = p.as_rule();
     let mut inner = p.into_inner();
@@ -699,6 +792,24 @@ fn board_item(p: Pair<Rule>) -> BoardItem {
                 })
                 .collect(),
         ),
+        Rule::display if p_is_matrix(&inner) => {
+            let name = ident(inner.next().unwrap());
+            let mut m = inner.next().unwrap().into_inner().peekable();
+            let pins = |m: &mut std::iter::Peekable<pest::iterators::Pairs<Rule>>| -> Vec<Ident> {
+                m.next().unwrap().into_inner().map(ident).collect()
+            };
+            let rows = pins(&mut m);
+            let red = pins(&mut m);
+            let green = pins(&mut m);
+            let columns_high = m.peek().is_some_and(|p| p.as_rule() == Rule::columns_high);
+            if columns_high {
+                m.next();
+            }
+            let refresh = int(m.next().unwrap());
+            let refresh_unit = ident(m.next().unwrap());
+            let timer = ident(m.next().unwrap());
+            BoardItem::Matrix(Matrix { name, rows, red, green, columns_high, refresh, refresh_unit, timer })
+        }
         Rule::display => {
             let name = ident(inner.next().unwrap());
             let cp = inner.next().unwrap().into_inner();
@@ -743,6 +854,16 @@ fn board_item(p: Pair<Rule>) -> BoardItem {
             let name = ident(inner.next().unwrap());
             let pin = ident(inner.next().unwrap());
             BoardItem::Led { name, pin, active_low: inner.next().is_some() }
+        }
+        Rule::encoder => {
+            let name = ident(inner.next().unwrap());
+            BoardItem::Encoder { name, a: ident(inner.next().unwrap()), b: ident(inner.next().unwrap()) }
+        }
+        Rule::eeprom => {
+            let name = ident(inner.next().unwrap());
+            let mut pin = || ident(inner.next().unwrap());
+            let (cs, sk, di, dout) = (pin(), pin(), pin(), pin());
+            BoardItem::Eeprom { name, cs, sk, di, dout }
         }
         other => unreachable!("grammar: unexpected board item {other:?}"),
     }

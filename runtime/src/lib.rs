@@ -24,6 +24,7 @@ pub mod microwire;
 pub mod pick;
 pub mod progmem;
 pub mod puzzle;
+pub mod puzzle_app;
 pub mod rank;
 pub mod rng;
 pub mod search;

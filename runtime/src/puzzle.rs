@@ -38,6 +38,24 @@ pub struct Start {
 }
 
 impl Start {
+    /// A start as a 93C46 holds it: eight bytes of the solution's first state, then eight of
+    /// given cells, a byte a column (column A first), row r in bit 7 - r.
+    pub fn from_columns(bytes: &[u8; 16]) -> Start {
+        let (mut solution_a, mut given) = (0u64, 0u64);
+        for col in 0..8 {
+            for row in 0..8 {
+                let bit = 1u64 << (row * 8 + col);
+                if bytes[col] & (0x80 >> row) != 0 {
+                    solution_a |= bit;
+                }
+                if bytes[8 + col] & (0x80 >> row) != 0 {
+                    given |= bit;
+                }
+            }
+        }
+        Start { solution_a, given }
+    }
+
     pub fn grid(&self) -> Grid {
         Grid { a: self.solution_a & self.given, b: !self.solution_a & self.given }
     }
@@ -321,6 +339,19 @@ mod tests {
         assert_eq!(p.input(Input::Across(1), &CFG, &mut load), None);
         assert_eq!(p.input(Input::Commit, &CFG, &mut load), Some(Sound::Start));
         p
+    }
+
+    #[test]
+    fn a_start_reads_from_column_bytes_row_one_in_the_top_bit() {
+        let mut bytes = [0u8; 16];
+        bytes[0] = 0x80; // A1 red
+        bytes[2] = 0x01; // C8 red
+        bytes[8] = 0x81; // A1 and A8 given
+        let s = Start::from_columns(&bytes);
+        assert_eq!(s.solution_a, 1 | 1 << (7 * 8 + 2));
+        assert_eq!(s.given, 1 | 1 << (7 * 8));
+        let g = s.grid();
+        assert_eq!((g.get(0), g.get(7 * 8)), (1, 2), "A1 given red, A8 given green");
     }
 
     #[test]

@@ -30,3 +30,89 @@ impl Note {
 }
 
 pub type Tune = &'static [Note];
+
+/// What the speaker should do after a millisecond of a tune.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// Keep playing (or keep silent).
+    Same,
+    /// Start this note; `None` is a rest.
+    Play(Option<Note>),
+    /// The tune has ended: silence.
+    Ended,
+}
+
+/// Plays a tune a millisecond at a time, so the loop keeps reading inputs and refreshing the
+/// picture while it plays.
+#[derive(Default)]
+pub struct Player {
+    tune: Option<Tune>,
+    at: usize,
+    left_ms: u16,
+}
+
+impl Player {
+    /// Starts `tune` from its first note (cutting off any tune playing).
+    pub fn start(&mut self, tune: Tune) -> Change {
+        self.tune = Some(tune);
+        self.at = 0;
+        self.next()
+    }
+
+    pub fn playing(&self) -> bool {
+        self.tune.is_some()
+    }
+
+    fn next(&mut self) -> Change {
+        let Some(tune) = self.tune else { return Change::Same };
+        match tune.get(self.at) {
+            Some(n) => {
+                let n = Note::load(n);
+                self.at += 1;
+                self.left_ms = n.millis;
+                Change::Play(if n.is_rest() { None } else { Some(n) })
+            }
+            None => {
+                self.tune = None;
+                Change::Ended
+            }
+        }
+    }
+
+    /// A millisecond has passed.
+    pub fn tick(&mut self) -> Change {
+        if self.tune.is_none() {
+            return Change::Same;
+        }
+        self.left_ms = self.left_ms.saturating_sub(1);
+        if self.left_ms == 0 {
+            self.next()
+        } else {
+            Change::Same
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    static TUNE: [Note; 3] = [
+        Note { top: 100, clock: 1, millis: 3 },
+        Note { top: 0, clock: 0, millis: 2 },
+        Note { top: 50, clock: 1, millis: 1 },
+    ];
+
+    #[test]
+    fn notes_last_their_milliseconds_and_the_end_is_told() {
+        let mut p = Player::default();
+        assert_eq!(p.start(&TUNE), Change::Play(Some(TUNE[0])));
+        let changes: [Change; 6] = core::array::from_fn(|_| p.tick());
+        assert_eq!(
+            changes,
+            [Change::Same, Change::Same, Change::Play(None), Change::Same, Change::Play(Some(TUNE[2])), Change::Ended]
+        );
+        assert!(!p.playing());
+        assert_eq!(p.tick(), Change::Same);
+    }
+}

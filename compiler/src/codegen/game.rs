@@ -98,7 +98,7 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>, orig
         .filter(|c| c.per_piece)
         .filter_map(|c| match c.action {
             ControlAction::Extend { action } => Some(action),
-            ControlAction::Commit => None,
+            _ => None,
         })
         .enumerate()
         .map(|(control, action)| {

@@ -48,7 +48,7 @@ pub fn render(game: &GameDef, target: Option<&Target>, origin: Origin) -> TokenS
         .filter(|c| c.per_piece)
         .filter_map(|c| match c.action {
             ControlAction::Extend { action } => takes.iter().position(|t| t.0 == action),
-            ControlAction::Commit => None,
+            _ => None,
         })
         .enumerate()
         .map(|(control, take)| {

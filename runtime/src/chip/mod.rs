@@ -3,6 +3,8 @@
 //! tick interrupt, port access, a tone on a timer's output pin and a wake-on-pin sleep.
 //! AVR chips use avr-device; Cortex-M chips will use their PAC and cortex-m the same way.
 
+#[cfg(any(feature = "atmega64", feature = "atmega128"))]
+pub mod atmega128;
 #[cfg(feature = "atmega16")]
 pub mod atmega16;
 #[cfg(feature = "attiny84a")]

@@ -2,6 +2,8 @@
 //! on the board, and the board must make sense for its chip. The result is the [`Target`]
 //! that code generation renders.
 
+pub mod cursor;
+
 use crate::chips::{self, Chip, Timer};
 use gamec_dsl::{BoardDef, ControlAction, Diagnostic, FileId, GameDef, Label, Pin, Response, Span};
 use std::collections::BTreeMap;
@@ -39,6 +41,8 @@ pub struct Target {
     /// The most moves a position of the game can offer (grid games), which bounds the
     /// search's move buffers.
     pub max_moves: usize,
+    /// A game played with a cursor on a matrix.
+    pub cursor: Option<cursor::CursorTarget>,
 }
 
 #[derive(Debug, Clone)]
@@ -108,6 +112,13 @@ pub fn bind(
     let Some(chip) = check_chip(&mut ctx, board) else {
         return Err(ctx.diags);
     };
+    if cursor::uses_cursor(game) {
+        let target = cursor::bind(&mut ctx, game, board, chip);
+        return match target {
+            Some(t) if !ctx.diags.iter().any(Diagnostic::is_error) => Ok(Target { warnings: ctx.diags, ..t }),
+            _ => Err(ctx.diags),
+        };
+    }
     check_frontend(&mut ctx, game, board, chip);
     let display = bind_display(&mut ctx, game, board, chip);
     let (inputs, commit, wake) = bind_buttons(&mut ctx, game, board, chip);
@@ -138,6 +149,7 @@ pub fn bind(
         tick,
         lamps,
         max_moves,
+        cursor: None,
     })
 }
 
@@ -209,6 +221,21 @@ fn claimed_pins(board: &BoardDef) -> Vec<(Pin, Span, String)> {
     for l in &board.leds {
         out.push((l.pin.node, l.pin.span, format!("led `{}`", l.name.node)));
     }
+    if let Some(m) = &board.matrix {
+        for p in m.rows.iter().chain(&m.red).chain(&m.green) {
+            out.push((p.node, p.span, format!("display `{}`", m.name.node)));
+        }
+    }
+    for e in &board.encoders {
+        for p in [&e.a, &e.b] {
+            out.push((p.node, p.span, format!("encoder `{}`", e.name.node)));
+        }
+    }
+    if let Some(e) = &board.eeprom {
+        for p in [&e.cs, &e.sk, &e.di, &e.dout] {
+            out.push((p.node, p.span, format!("eeprom `{}`", e.name.node)));
+        }
+    }
     out
 }
 
@@ -262,6 +289,9 @@ fn check_timers(ctx: &mut Ctx, board: &BoardDef) {
     let mut claims: Vec<(&gamec_dsl::ast::Ident, &str)> = Vec::new();
     for d in &board.displays {
         claims.push((&d.timer, "the display"));
+    }
+    if let Some(m) = &board.matrix {
+        claims.push((&m.timer, "the display"));
     }
     if let Some(s) = &board.speaker {
         claims.push((&s.timer, "the speaker"));
@@ -409,7 +439,7 @@ fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) 
             "the game has no controls to build firmware for".into(),
             "add `controls { ... }` with the buttons that make a move",
         ),
-        (None, false) if !chip.button_games => label(
+        (None, false) if !chip.frontends.contains(&chips::Frontend::Buttons) => label(
             ctx,
             format!("gamec's runtime on the {} serves games over a serial line only", chip.name),
             "pick a chip that runs button games, such as the attiny84a",

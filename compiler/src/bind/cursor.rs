@@ -1,0 +1,288 @@
+//! Binding a game played with a cursor: its cursor controls to the board's encoders, its
+//! other controls to buttons, its colours to a bicolour matrix ticked by a timer, its tunes to
+//! the speaker, and its setups to the board's EEPROM. Today the cursor plays puzzles.
+
+use super::{bind_speaker, tune_divisors, unknown_timer, Ctx, Target, MAX_REFRESH_ERROR};
+use crate::chips::{self, Chip, Frontend};
+use crate::engine::puzzle::Puzzle;
+use crate::engine::Engine;
+use gamec_dsl::{
+    content, BoardDef, Condition, ControlAction, Diagnostic, EndResult, GameDef, Label, MoveKind, Pin, ViewSource,
+};
+
+/// The most setups a 93C46 holds: 128 bytes, 16 a setup.
+pub const MAX_EEPROM_SETUPS: usize = 8;
+
+/// A game played with a cursor, bound.
+#[derive(Debug, Clone)]
+pub struct CursorTarget {
+    pub matrix: Matrix,
+    /// Per cursor control: whether it moves across, and its encoder's A and B pins.
+    pub encoders: Vec<(bool, Pin, Pin)>,
+    pub commit: Pin,
+    pub restart: Option<Pin>,
+    /// Chip select, clock, data in and data out of a 93C46 holding the setups; without one,
+    /// the setups are in flash.
+    pub eeprom: Option<[Pin; 4]>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Matrix {
+    pub rows: Vec<Pin>,
+    pub red: Vec<Pin>,
+    pub green: Vec<Pin>,
+    pub columns_active_high: bool,
+    pub tick_clock: u8,
+    pub tick_top: u16,
+    /// As [`super::Display::tick_millis`].
+    pub tick_millis: (u16, u16, u16),
+    pub tick_vector: &'static str,
+}
+
+/// Whether the game is played with a cursor.
+pub fn uses_cursor(game: &GameDef) -> bool {
+    game.controls.iter().any(|c| matches!(c.action, ControlAction::Cursor { .. }))
+}
+
+/// Why the cursor firmware cannot play a game, if it cannot.
+pub fn puzzle_gap(game: &GameDef) -> Option<String> {
+    let engine = Engine::new(game);
+    let Some(_) = Puzzle::new(&engine) else {
+        return Some("the cursor plays puzzles (one player, a `cycle` action, an ending the player wins)".into());
+    };
+    let g = game.grid()?;
+    if g.cols > 8 || g.rows > 8 {
+        return Some("the cursor's grid is at most 8 x 8".into());
+    }
+    if game.states.len() != 2 {
+        return Some("the cursor's puzzles have two states a cell".into());
+    }
+    let cycle_ok = game.moves.iter().all(|m| match m.kind {
+        MoveKind::Cycle { order, .. } => order.values().iter().all(|&v| v <= content::state(1)),
+        _ => false,
+    });
+    if !cycle_ok {
+        return Some("a puzzle's only action is one `cycle` of its states and `empty`".into());
+    }
+    // The firmware judges a grid by the solution the compiler proved unique, which holds no
+    // empty cell when the winning ending asks for a full grid.
+    let full =
+        game.endings.iter().any(|e| matches!(e.result, EndResult::Wins(_)) && e.conditions.contains(&Condition::Full));
+    if !full {
+        return Some("the puzzle's winning ending must include `full`".into());
+    }
+    if game.setups.is_empty() {
+        return Some("a puzzle played on a board needs at least one `setup fixed`".into());
+    }
+    None
+}
+
+pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static Chip) -> Option<Target> {
+    if !chip.frontends.contains(&Frontend::Cursor) {
+        let d = Diagnostic::error("E0114", format!("gamec's runtime on the {} does not play with a cursor", chip.name))
+            .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
+            .with_label(Label::secondary(ctx.board_file, board.chip.span, "on this chip"))
+            .with_help("pick a chip with a cursor runtime: atmega64 or atmega128");
+        ctx.diags.push(d);
+        return None;
+    }
+    if let Some(why) = puzzle_gap(game) {
+        let d = Diagnostic::error("E0115", format!("gamec's firmware runtime cannot play these rules yet: {why}"))
+            .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
+            .with_help("`gamec check`, `analyze`, `perft` and `test` without a board read any game");
+        ctx.diags.push(d);
+        return None;
+    }
+    let matrix = bind_matrix(ctx, game, board, chip);
+    let (encoders, commit, restart) = bind_inputs(ctx, game, board);
+    let eeprom = bind_eeprom(ctx, game, board);
+    let speaker = bind_speaker(ctx, game, board, chip);
+    let tunes = speaker.as_ref().map(|s| tune_divisors(ctx, game, board, s)).unwrap_or_default();
+    let (matrix, commit) = (matrix?, commit?);
+    Some(Target {
+        warnings: Vec::new(),
+        chip,
+        clock_hz: board.clock_hz,
+        display: None,
+        inputs: Vec::new(),
+        commit: 0,
+        wake: None,
+        speaker,
+        tunes,
+        budget_flash: board.budget.flash.as_ref().map(|b| b.node),
+        budget_ram: board.budget.ram.as_ref().map(|b| b.node),
+        serial: None,
+        tick: None,
+        lamps: Vec::new(),
+        max_moves: 0,
+        cursor: Some(CursorTarget { matrix, encoders, commit, restart, eeprom }),
+    })
+}
+
+fn bind_matrix(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static Chip) -> Option<Matrix> {
+    let view = game.views.iter().find(|v| matches!(v.source, ViewSource::Colours(_)));
+    let Some(view) = view else {
+        let d = Diagnostic::error("E0105", "a game played with a cursor shows its cells in colours")
+            .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
+            .with_help("add `show cells = colours { STATE = red, ... }` to the feedback");
+        ctx.diags.push(d);
+        return None;
+    };
+    let Some(m) = board.matrix.as_ref().filter(|m| m.name.node == view.name.node) else {
+        let d = Diagnostic::error(
+            "E0105",
+            format!("the game shows `{}` but the board has no matrix of that name", view.name.node),
+        )
+        .with_label(Label::primary(ctx.game_file, view.name.span, "shown here"))
+        .with_label(Label::secondary(ctx.board_file, board.name.span, "this board"))
+        .with_help(format!(
+            "add `display {} = matrix rows ..., red ..., green ..., refresh 1000 Hz, timer0`",
+            view.name.node
+        ));
+        ctx.diags.push(d);
+        return None;
+    };
+    let g = game.grid()?;
+    if (m.rows.len() as u32) < g.rows || (m.red.len() as u32) < g.cols {
+        ctx.board_err(
+            "E0109",
+            m.name.span,
+            format!(
+                "the matrix has {} rows and {} columns but the grid is {} x {}",
+                m.rows.len(),
+                m.red.len(),
+                g.cols,
+                g.rows
+            ),
+            "too small",
+            "give the matrix a row pin per grid row and a red and a green pin per column",
+        );
+        return None;
+    }
+    let Some(timer) = chip.timer(&m.timer.node) else {
+        unknown_timer(ctx, chip, &m.timer);
+        return None;
+    };
+    let Some(&(_, vector)) = chip.tick_vectors.iter().find(|(t, _)| *t == timer.name) else {
+        let can: Vec<&str> = chip.tick_vectors.iter().map(|(n, _)| *n).collect();
+        ctx.board_err(
+            "E0108",
+            m.timer.span,
+            format!("{} cannot drive the matrix on the {}", timer.name, chip.name),
+            "no tick interrupt",
+            format!("use {}", can.join(" or ")),
+        );
+        return None;
+    };
+    let hz = m.refresh_hz as f64;
+    let Some((clock, top, _)) = chips::nearest_divisor(board.clock_hz, timer, hz, 1.0)
+        .filter(|(_, _, a)| (a / hz - 1.0).abs() <= MAX_REFRESH_ERROR)
+    else {
+        ctx.board_err(
+            "E0111",
+            m.span,
+            format!("{} cannot tick at {} Hz from a {} Hz clock", timer.name, m.refresh_hz, board.clock_hz),
+            "refresh rate",
+            "pick a refresh rate the timer can divide the clock down to within 1%",
+        );
+        return None;
+    };
+    let pins = |list: &[gamec_dsl::ast::Spanned<Pin>], n: u32| list.iter().take(n as usize).map(|p| p.node).collect();
+    Some(Matrix {
+        rows: pins(&m.rows, g.rows),
+        red: pins(&m.red, g.cols),
+        green: pins(&m.green, g.cols),
+        columns_active_high: m.columns_active_high,
+        tick_clock: clock,
+        tick_top: top,
+        tick_millis: chips::millis_per_tick(board.clock_hz, timer.prescalers[clock as usize - 1], top),
+        tick_vector: vector,
+    })
+}
+
+/// Encoders for the cursor controls, buttons for the others.
+fn bind_inputs(ctx: &mut Ctx, game: &GameDef, board: &BoardDef) -> (Vec<(bool, Pin, Pin)>, Option<Pin>, Option<Pin>) {
+    let (mut encoders, mut commit, mut restart) = (Vec::new(), None, None);
+    for c in &game.controls {
+        let missing = |ctx: &mut Ctx, what: &str, example: String| {
+            let d =
+                Diagnostic::error("E0105", format!("the game's control `{}` has no {what} on this board", c.name.node))
+                    .with_label(Label::primary(ctx.game_file, c.name.span, "this control"))
+                    .with_label(Label::secondary(ctx.board_file, board.name.span, "this board"))
+                    .with_help(format!("add `{example}` to the board"));
+            ctx.diags.push(d);
+        };
+        match c.action {
+            ControlAction::Cursor { across } => match board.encoders.iter().find(|e| e.name.node == c.name.node) {
+                Some(e) => encoders.push((across, e.a.node, e.b.node)),
+                None => missing(ctx, "encoder", format!("encoder {} = PE7 PE6", c.name.node)),
+            },
+            ControlAction::Commit | ControlAction::Restart => {
+                match board.buttons.iter().find(|b| b.control.node == c.name.node) {
+                    Some(b) => {
+                        if !b.pullup {
+                            ctx.board_err("E0112", b.span, "a button needs its pull-up", "no pull-up", "add `pullup`");
+                        }
+                        if c.action == ControlAction::Commit {
+                            commit = Some(b.pin.node);
+                        } else {
+                            restart = Some(b.pin.node);
+                        }
+                    }
+                    None => missing(ctx, "button", format!("button {} = PE5 pullup", c.name.node)),
+                }
+            }
+            ControlAction::Extend { .. } => {
+                let d = Diagnostic::error("E0009", "a game played with a cursor has no per-piece controls")
+                    .with_label(Label::primary(ctx.game_file, c.name.span, "this control"))
+                    .with_help("move the cursor with `cursor across` and `cursor down`, act with `commit`");
+                ctx.diags.push(d);
+            }
+        }
+    }
+    (encoders, commit, restart)
+}
+
+fn bind_eeprom(ctx: &mut Ctx, game: &GameDef, board: &BoardDef) -> Option<[Pin; 4]> {
+    let e = board.eeprom.as_ref()?;
+    if game.setups.len() > MAX_EEPROM_SETUPS {
+        let d = Diagnostic::error(
+            "E0116",
+            format!("{} setups do not fit the 93C46: it holds {MAX_EEPROM_SETUPS}", game.setups.len()),
+        )
+        .with_label(Label::primary(ctx.game_file, game.setups[MAX_EEPROM_SETUPS].span, "the first that does not fit"))
+        .with_label(Label::secondary(ctx.board_file, e.span, "16 bytes a setup, 128 in all"))
+        .with_help("keep at most eight setups, or take the `eeprom` off the board to keep them in flash");
+        ctx.diags.push(d);
+        return None;
+    }
+    Some([e.cs.node, e.sk.node, e.di.node, e.dout.node])
+}
+
+/// The 93C46 image: per setup, the solution's first state by columns (a byte a column, row r
+/// in bit 7 - r, as the Binario board lays its rows on a port) and then its given cells the
+/// same way; unused setups read as 0xFF, as an erased chip does.
+pub fn eeprom_image(game: &GameDef) -> Vec<u8> {
+    let engine = Engine::new(game);
+    let mut image = vec![0xFF; MAX_EEPROM_SETUPS * 16];
+    let Some(puzzle) = Puzzle::new(&engine) else { return image };
+    for (i, setup) in game.setups.iter().enumerate().take(MAX_EEPROM_SETUPS) {
+        let start = engine.start_of(game, setup);
+        let Some(solution) = puzzle.solutions(&start, 1).pop() else { continue };
+        for col in 0..8usize {
+            let (mut first, mut given) = (0u8, 0u8);
+            for row in 0..8usize {
+                let cell = row * crate::engine::STRIDE + col;
+                if solution.cells.get(cell) == Some(&content::state(0)) {
+                    first |= 0x80 >> row;
+                }
+                if start.given >> cell & 1 == 1 {
+                    given |= 0x80 >> row;
+                }
+            }
+            image[i * 16 + col] = first;
+            image[i * 16 + 8 + col] = given;
+        }
+    }
+    image
+}
