@@ -22,6 +22,8 @@ pub struct Chip {
     pub rust_target: &'static str,
     /// The runtime's cargo feature holding this chip's glue.
     pub runtime_feature: &'static str,
+    /// avr-device's name for the chip: its cargo feature and its interrupt macro's argument.
+    pub device_feature: &'static str,
     /// Name of the MCU for simavr.
     pub simavr_name: &'static str,
     pub flash: u32,
@@ -72,6 +74,7 @@ const ATTINY84A: Chip = Chip {
     target_cpu: "attiny84a",
     rust_target: "avr-none",
     runtime_feature: "attiny84a",
+    device_feature: "attiny84a",
     simavr_name: "attiny84",
     flash: 8192,
     ram: 512,
@@ -93,6 +96,7 @@ const ATMEGA16: Chip = Chip {
     target_cpu: "atmega16",
     rust_target: "avr-none",
     runtime_feature: "atmega16",
+    device_feature: "atmega16",
     simavr_name: "atmega16",
     flash: 16384,
     ram: 1024,
@@ -119,6 +123,7 @@ const ATMEGA64: Chip = Chip {
     target_cpu: "atmega64",
     rust_target: "avr-none",
     runtime_feature: "atmega64",
+    device_feature: "atmega64",
     simavr_name: "atmega64",
     flash: 65536,
     ram: 4096,
@@ -137,6 +142,7 @@ const ATMEGA128: Chip = Chip {
     name: "atmega128",
     target_cpu: "atmega128",
     runtime_feature: "atmega128",
+    device_feature: "atmega128a",
     simavr_name: "atmega128",
     flash: 131072,
     ..ATMEGA64

@@ -51,6 +51,8 @@ impl Sizes {
 pub struct Built {
     pub elf: PathBuf,
     pub hex: PathBuf,
+    /// The EEPROM's image (raw; an Intel HEX of it lies beside it), for boards that have one.
+    pub eeprom: Option<PathBuf>,
     pub sizes: Sizes,
     pub target: Target,
     pub report: String,
@@ -142,9 +144,20 @@ pub fn build(sources: &mut Sources, game_path: &Path, board_path: &Path, out: &P
     let hex = out.join(format!("{stem}.hex"));
     write(&elf, &elf_bytes)?;
     write(&hex, intel_hex(&elf_bytes)?.as_bytes())?;
+    // The setups of a board with an EEPROM go into it, as the chip's programmer writes them.
+    let eeprom = match target.cursor.as_ref().and_then(|c| c.eeprom) {
+        Some(_) => {
+            let image = crate::bind::cursor::eeprom_image(&game);
+            let (bin, hex) = (out.join(format!("{stem}.eeprom.bin")), out.join(format!("{stem}.eeprom.hex")));
+            write(&bin, &image)?;
+            write(&hex, bytes_hex(&image)?.as_bytes())?;
+            Some(bin)
+        }
+        None => None,
+    };
     let report = size_report(&sizes, &target);
     check_budget(&sizes, &target).map_err(|e| Error::TooBig(format!("{e}\n{report}")))?;
-    Ok(Built { elf, hex, sizes, target, report })
+    Ok(Built { elf, hex, eeprom, sizes, target, report })
 }
 
 /// Section sizes of an AVR ELF: flash holds .text and .data's initial values, RAM .data and .bss.
@@ -182,6 +195,17 @@ pub fn intel_hex(elf: &[u8]) -> Result<String, Error> {
             records.push(ihex::Record::Data { offset: addr as u16, value: chunk.to_vec() });
         }
     }
+    records.push(ihex::Record::EndOfFile);
+    ihex::create_object_file_representation(&records).map_err(|e| Error::Build(format!("HEX: {e}")))
+}
+
+/// Bytes from address 0 as Intel HEX.
+pub fn bytes_hex(bytes: &[u8]) -> Result<String, Error> {
+    let mut records: Vec<ihex::Record> = bytes
+        .chunks(16)
+        .enumerate()
+        .map(|(i, chunk)| ihex::Record::Data { offset: (i * 16) as u16, value: chunk.to_vec() })
+        .collect();
     records.push(ihex::Record::EndOfFile);
     ihex::create_object_file_representation(&records).map_err(|e| Error::Build(format!("HEX: {e}")))
 }

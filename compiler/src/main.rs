@@ -175,6 +175,9 @@ fn build(
     }
     println!("wrote {}", built.elf.display());
     println!("wrote {}", built.hex.display());
+    if let Some(e) = &built.eeprom {
+        println!("wrote {} and {}", e.display(), e.with_extension("hex").display());
+    }
     print!("{}", built.report);
     Ok(())
 }

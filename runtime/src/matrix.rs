@@ -26,31 +26,32 @@ impl Colour {
     }
 }
 
-/// The picture: per colour, a bit per cell (bit `row * 8 + col`).
+/// The picture: per colour, a byte per row (bit `col`). Bytes, not a 64-bit word: on an 8-bit
+/// chip a shift of a `u64` by a variable amount is a loop, and the picture is redrawn often.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Frame {
-    pub red: u64,
-    pub green: u64,
+    pub red: [u8; 8],
+    pub green: [u8; 8],
 }
 
 impl Frame {
     pub fn set(&mut self, col: u8, row: u8, c: Colour) {
-        let bit = 1u64 << (row * 8 + col);
-        self.red = if c as u8 & 1 != 0 { self.red | bit } else { self.red & !bit };
-        self.green = if c as u8 & 2 != 0 { self.green | bit } else { self.green & !bit };
+        let (r, bit) = (row as usize & 7, 1u8 << (col & 7));
+        self.red[r] = if c as u8 & 1 != 0 { self.red[r] | bit } else { self.red[r] & !bit };
+        self.green[r] = if c as u8 & 2 != 0 { self.green[r] | bit } else { self.green[r] & !bit };
     }
 
     pub fn get(&self, col: u8, row: u8) -> Colour {
-        let bit = row * 8 + col;
-        Colour::from_bits((self.red >> bit & 1) as u8 | ((self.green >> bit & 1) as u8) << 1)
+        let (r, c) = (row as usize & 7, col & 7);
+        Colour::from_bits((self.red[r] >> c & 1) | (self.green[r] >> c & 1) << 1)
     }
 
     /// The rows lit in one column of one colour, bit `row`.
     pub fn column(&self, col: u8, green: bool) -> u8 {
-        let plane = if green { self.green } else { self.red };
+        let plane = if green { &self.green } else { &self.red };
         let mut rows = 0u8;
-        for row in 0..8 {
-            rows |= ((plane >> (row * 8 + col)) as u8 & 1) << row;
+        for (row, bits) in plane.iter().enumerate() {
+            rows |= (bits >> col & 1) << row;
         }
         rows
     }

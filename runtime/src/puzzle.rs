@@ -9,23 +9,35 @@
 
 use crate::matrix::{Colour, Frame};
 
-/// A grid's contents: bit `row * 8 + col` of `a` for the first state, of `b` for the second.
+/// Cells as a byte per row, bit `col`: bytes rather than a 64-bit word, which an 8-bit chip
+/// shifts by a variable amount only in a loop.
+pub type Rows = [u8; 8];
+
+fn bit(rows: &Rows, cell: u8) -> u8 {
+    rows[(cell >> 3) as usize] >> (cell & 7) & 1
+}
+
+fn put(rows: &mut Rows, cell: u8, on: bool) {
+    let (r, b) = ((cell >> 3) as usize, 1u8 << (cell & 7));
+    rows[r] = if on { rows[r] | b } else { rows[r] & !b };
+}
+
+/// A grid's contents: cell `row * 8 + col` in `a` for the first state, in `b` for the second.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Grid {
-    pub a: u64,
-    pub b: u64,
+    pub a: Rows,
+    pub b: Rows,
 }
 
 impl Grid {
     /// The content code of a cell: 0 empty, 1 first state, 2 second.
     pub fn get(&self, cell: u8) -> u8 {
-        (self.a >> cell & 1) as u8 | ((self.b >> cell & 1) as u8) << 1
+        bit(&self.a, cell) | bit(&self.b, cell) << 1
     }
 
     pub fn set(&mut self, cell: u8, code: u8) {
-        let bit = 1u64 << cell;
-        self.a = if code == 1 { self.a | bit } else { self.a & !bit };
-        self.b = if code == 2 { self.b | bit } else { self.b & !bit };
+        put(&mut self.a, cell, code == 1);
+        put(&mut self.b, cell, code == 2);
     }
 }
 
@@ -33,31 +45,39 @@ impl Grid {
 /// which cells are given. A given cell starts as the solution has it and never changes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Start {
-    pub solution_a: u64,
-    pub given: u64,
+    pub solution_a: Rows,
+    pub given: Rows,
 }
 
 impl Start {
     /// A start as a 93C46 holds it: eight bytes of the solution's first state, then eight of
     /// given cells, a byte a column (column A first), row r in bit 7 - r.
     pub fn from_columns(bytes: &[u8; 16]) -> Start {
-        let (mut solution_a, mut given) = (0u64, 0u64);
+        let mut s = Start::default();
         for col in 0..8 {
             for row in 0..8 {
-                let bit = 1u64 << (row * 8 + col);
                 if bytes[col] & (0x80 >> row) != 0 {
-                    solution_a |= bit;
+                    s.solution_a[row] |= 1 << col;
                 }
                 if bytes[8 + col] & (0x80 >> row) != 0 {
-                    given |= bit;
+                    s.given[row] |= 1 << col;
                 }
             }
         }
-        Start { solution_a, given }
+        s
     }
 
     pub fn grid(&self) -> Grid {
-        Grid { a: self.solution_a & self.given, b: !self.solution_a & self.given }
+        let mut g = Grid::default();
+        for r in 0..8 {
+            g.a[r] = self.solution_a[r] & self.given[r];
+            g.b[r] = !self.solution_a[r] & self.given[r];
+        }
+        g
+    }
+
+    fn is_given(&self, cell: u8) -> bool {
+        bit(&self.given, cell) != 0
     }
 }
 
@@ -199,7 +219,7 @@ impl Puzzle {
 
     fn act(&mut self, cfg: &Config) -> Sound {
         let cell = self.row * 8 + self.col;
-        if self.start.given >> cell & 1 != 0 {
+        if self.start.is_given(cell) {
             return Sound::Denied;
         }
         let code = cfg.next[self.grid.get(cell) as usize % 3];
@@ -208,11 +228,12 @@ impl Puzzle {
         if code == 0 {
             self.wrong_told = false;
         }
-        let cells = cfg.cells();
-        if (self.grid.a | self.grid.b) & cells != cells {
+        let row = cfg.row_mask();
+        let rows = 0..cfg.rows as usize;
+        if rows.clone().any(|r| (self.grid.a[r] | self.grid.b[r]) & row != row) {
             return Sound::Accepted;
         }
-        if self.grid.a == self.start.solution_a & cells {
+        if rows.into_iter().all(|r| self.grid.a[r] == self.start.solution_a[r] & row) {
             self.phase = Phase::Victory;
             return Sound::Victory;
         }
@@ -260,7 +281,7 @@ impl Puzzle {
         }
         if self.phase == Phase::Playing && self.blinking(cfg.cursor_ms) {
             let cell = self.row * 8 + self.col;
-            let alt = if self.start.given >> cell & 1 != 0 {
+            let alt = if self.start.is_given(cell) {
                 cfg.given_colour
             } else {
                 cfg.colours[cfg.next[self.grid.get(cell) as usize % 3] as usize % 3]
@@ -278,10 +299,9 @@ impl Default for Puzzle {
 }
 
 impl Config {
-    /// The grid's cells as a mask.
-    pub fn cells(&self) -> u64 {
-        let row = (1u64 << self.cols) - 1;
-        (0..self.rows).fold(0, |m, r| m | row << (r * 8))
+    /// A row's cells as a mask.
+    pub fn row_mask(&self) -> u8 {
+        (((1u16) << self.cols) - 1) as u8
     }
 }
 
@@ -330,7 +350,7 @@ mod tests {
 
     fn load(i: u8) -> Start {
         // Start 1 is the one played; the others differ so that choosing shows.
-        Start { solution_a: 1 | 1 << 9, given: if i == 1 { 1 } else { 0 } }
+        Start { solution_a: [0b01, 0b10, 0, 0, 0, 0, 0, 0], given: [if i == 1 { 1 } else { 0 }, 0, 0, 0, 0, 0, 0, 0] }
     }
 
     fn playing() -> Puzzle {
@@ -348,8 +368,8 @@ mod tests {
         bytes[2] = 0x01; // C8 red
         bytes[8] = 0x81; // A1 and A8 given
         let s = Start::from_columns(&bytes);
-        assert_eq!(s.solution_a, 1 | 1 << (7 * 8 + 2));
-        assert_eq!(s.given, 1 | 1 << (7 * 8));
+        assert_eq!(s.solution_a, [1, 0, 0, 0, 0, 0, 0, 0b100]);
+        assert_eq!(s.given, [1, 0, 0, 0, 0, 0, 0, 1]);
         let g = s.grid();
         assert_eq!((g.get(0), g.get(7 * 8)), (1, 2), "A1 given red, A8 given green");
     }

@@ -115,7 +115,7 @@ mod tests {
 
     fn load(_: u8) -> Start {
         // Solved by one red at B2; the rest given.
-        Start { solution_a: 1 | 1 << 9, given: 1 | 1 << 1 | 1 << 8 }
+        Start { solution_a: [0b01, 0b10, 0, 0, 0, 0, 0, 0], given: [0b11, 0b01, 0, 0, 0, 0, 0, 0] }
     }
 
     #[test]

@@ -18,7 +18,7 @@ pub const MAX_EEPROM_SETUPS: usize = 8;
 pub struct CursorTarget {
     pub matrix: Matrix,
     /// Per cursor control: whether it moves across, and its encoder's A and B pins.
-    pub encoders: Vec<(bool, Pin, Pin)>,
+    pub encoders: Encoders,
     pub commit: Pin,
     pub restart: Option<Pin>,
     /// Chip select, clock, data in and data out of a 93C46 holding the setups; without one,
@@ -200,8 +200,11 @@ fn bind_matrix(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static C
     })
 }
 
-/// Encoders for the cursor controls, buttons for the others.
-fn bind_inputs(ctx: &mut Ctx, game: &GameDef, board: &BoardDef) -> (Vec<(bool, Pin, Pin)>, Option<Pin>, Option<Pin>) {
+/// Per cursor control: whether it moves across, and its encoder's pins.
+type Encoders = Vec<(bool, Pin, Pin)>;
+
+/// Encoders for the cursor controls, buttons for the commit and the restart.
+fn bind_inputs(ctx: &mut Ctx, game: &GameDef, board: &BoardDef) -> (Encoders, Option<Pin>, Option<Pin>) {
     let (mut encoders, mut commit, mut restart) = (Vec::new(), None, None);
     for c in &game.controls {
         let missing = |ctx: &mut Ctx, what: &str, example: String| {

@@ -11,7 +11,7 @@ fn ident(name: &str) -> Ident {
 /// What every entry point shares: the crate attributes, the generated modules, the handlers
 /// of interrupts (vector and body) and the panic handler, around `uses` and `main`'s body.
 fn entry(t: &Target, doc: &str, uses: TokenStream, body: TokenStream, handlers: &[(&str, TokenStream)]) -> TokenStream {
-    let chip = ident(t.chip.runtime_feature);
+    let chip = ident(t.chip.device_feature);
     let handlers = handlers.iter().map(|(vector, call)| {
         let vector = ident(vector);
         quote! {

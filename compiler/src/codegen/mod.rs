@@ -8,6 +8,7 @@ mod heaps_game;
 mod main_rs;
 mod origin;
 mod protocol;
+mod puzzle_firmware;
 mod scaffold;
 
 use crate::analyze::Analysis;
@@ -36,6 +37,12 @@ pub fn grid_module(game: &GameDef, origin: Origin) -> String {
     format_rust(grid_game::render(game, origin), origin.path)
 }
 
+/// The module of a puzzle played with a cursor: its colours, cycle, show, font and (with a
+/// target) tunes.
+pub fn puzzle_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> String {
+    format_rust(puzzle_firmware::game_module(game, target, origin), origin.path)
+}
+
 /// The module of a game of heaps: its lights, removals, start and solved table, and with a
 /// target its feedback.
 pub fn heaps_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> String {
@@ -54,6 +61,21 @@ pub fn firmware_crate(
 ) -> Vec<GeneratedFile> {
     let source = format!("{} and {}", inputs.game_path, inputs.board_path);
     let origin = Origin::new(&inputs.game_path, game_text);
+    if target.cursor.is_some() {
+        let mut files = vec![
+            GeneratedFile { path: "src/game.rs".into(), contents: puzzle_module(game, Some(target), origin) },
+            GeneratedFile {
+                path: "src/board.rs".into(),
+                contents: format_rust(puzzle_firmware::board_module(target), &inputs.board_path),
+            },
+            GeneratedFile {
+                path: "src/main.rs".into(),
+                contents: format_rust(puzzle_firmware::main_module(game, target), &source),
+            },
+        ];
+        files.extend(scaffold::render(board, target, inputs));
+        return files;
+    }
     let game_rs = match analysis {
         _ if game.heaps().is_some() => heaps_module(game, Some(target), origin),
         Some(a) if game.grid().is_none() => game_module(game, a, Some(target), origin),

@@ -29,7 +29,8 @@ bench = false
 
 [dependencies]
 gamec-runtime = { path = "{{ runtime_path }}", features = ["{{ feature }}"] }
-avr-device = { version = "0.9", default-features = false, features = ["rt", "{{ feature }}"] }
+avr-device = { version = "0.9", default-features = false, features = ["rt", "{{ device_feature }}"] }
+embedded-hal = "1"
 
 [profile.release]
 opt-level = "z"
@@ -58,6 +59,7 @@ pub fn render(board: &BoardDef, target: &Target, inputs: &ScaffoldInputs) -> Vec
         game_path => inputs.game_path,
         board_path => inputs.board_path,
         feature => target.chip.runtime_feature,
+        device_feature => target.chip.device_feature,
         board => board.name.node,
         rust_target => target.chip.rust_target,
         target_cpu => target.chip.target_cpu,

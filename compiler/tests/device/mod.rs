@@ -6,6 +6,8 @@
 //! after every instruction (simavr re-applies pull-ups on each write to the port).
 #![allow(dead_code)]
 
+pub mod board_parts;
+
 use avr_simulator::{ffi, AvrSimulator, AvrState, PinMode};
 use gamec::bind::Target;
 use gamec::driver::Built;
@@ -50,6 +52,8 @@ pub struct Device {
     /// Bytes of the line the chip is sending, and the cycle its first byte came.
     rx: Vec<u8>,
     rx_start: u64,
+    /// A 93C46 on the chip's pins, if the board has one.
+    pub eeprom: Option<board_parts::Eeprom93c46>,
 }
 
 /// A line the chip sent on its UART, and when.
@@ -73,6 +77,7 @@ impl Device {
             deepest_pc: 0,
             rx: Vec::new(),
             rx_start: 0,
+            eeprom: None,
             profile: None,
             target: target.clone(),
             clock_hz: target.clock_hz as u64,
@@ -98,6 +103,15 @@ impl Device {
         self.cycles += s.tt.as_cycles();
         for &(p, b, l) in &self.held {
             self.sim.set_digital_pin(p, b, l);
+        }
+        if let Some(e) = &mut self.eeprom {
+            let (cs, sk, di, dout) = (e.cs, e.sk, e.di, e.dout);
+            let level = e.observe(
+                self.sim.get_digital_pin(cs.0, cs.1),
+                self.sim.get_digital_pin(sk.0, sk.1),
+                self.sim.get_digital_pin(di.0, di.1),
+            );
+            self.sim.set_digital_pin(dout.0, dout.1, level);
         }
         if let Some((every, samples)) = &mut self.profile {
             if self.cycles / *every != (self.cycles - s.tt.as_cycles()) / *every {
@@ -375,3 +389,72 @@ pub fn profile_by_symbol(elf: &Path, samples: &[u32]) -> Vec<(String, f64)> {
 }
 
 pub mod grid_host;
+
+/// What a bicolour cell shows: bit 0 red, bit 1 green.
+pub type Lit = u8;
+
+impl Device {
+    /// The matrix cells lit at this instant, `[row][col]`, from the pins: a column is lit while
+    /// its pin is an output at its active level, and its lit rows are outputs driven high.
+    pub fn matrix_now(&mut self) -> [[Lit; 8]; 8] {
+        let m = self.target.cursor.clone().expect("a cursor board").matrix;
+        let mut out = [[0; 8]; 8];
+        let active = |d: &mut Device, p: gamec_dsl::Pin| {
+            let (o, level) = d.pin(p.port, 1 << p.bit);
+            o && level == m.columns_active_high
+        };
+        for (colour, columns) in [(1u8, &m.red), (2u8, &m.green)] {
+            for (c, &p) in columns.iter().enumerate() {
+                if !active(self, p) {
+                    continue;
+                }
+                for (r, &rp) in m.rows.iter().enumerate() {
+                    let (o, high) = self.pin(rp.port, 1 << rp.bit);
+                    if o && high {
+                        out[r][c] |= colour;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Everything lit at some point in `ms` milliseconds, sampled every 50 µs: the picture as
+    /// an eye sees it over that time.
+    pub fn matrix_over(&mut self, ms: f64) -> [[Lit; 8]; 8] {
+        let mut seen = [[0; 8]; 8];
+        let step = self.ms_to_cycles(0.05);
+        let end = self.cycles + self.ms_to_cycles(ms);
+        while self.cycles < end {
+            let now = self.matrix_now();
+            for r in 0..8 {
+                for c in 0..8 {
+                    seen[r][c] |= now[r][c];
+                }
+            }
+            self.run_cycles(step);
+        }
+        seen
+    }
+
+    /// One detent of an encoder on pins `a` and `b`, `forward` with A leading; each contact
+    /// state held for 2 ms, then the shaft at rest for 4 ms.
+    pub fn turn(&mut self, a: gamec_dsl::Pin, b: gamec_dsl::Pin, forward: bool) {
+        let steps = [(false, true), (false, false), (true, false), (true, true)];
+        for (x, y) in steps {
+            let (la, lb) = if forward { (x, y) } else { (y, x) };
+            self.hold(a.port, a.bit, la);
+            self.hold(b.port, b.bit, lb);
+            self.run_ms(2.0);
+        }
+        self.run_ms(4.0);
+    }
+
+    /// Holds a button on `p` down for `ms` and lets it go for as long.
+    pub fn press_pin(&mut self, p: gamec_dsl::Pin, ms: f64) {
+        self.hold(p.port, p.bit, false);
+        self.run_ms(ms);
+        self.hold(p.port, p.bit, true);
+        self.run_ms(ms);
+    }
+}

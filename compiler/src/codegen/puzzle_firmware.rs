@@ -1,0 +1,428 @@
+//! The firmware of a puzzle played with a cursor: the game module (its colours, cycle, show,
+//! font and tunes), the board module (pins, tick and speaker), and a main loop composed from
+//! what the game's controls bind to on the board: each encoder turns into cursor moves, each
+//! button into a commit or a restart, the matrix shows the app's picture from the tick
+//! interrupt, and the setups come from the EEPROM (or flash, on a board without one).
+
+use super::origin::{described, doc};
+use super::{int, raw_bytes, upper_idents, Origin};
+use crate::bind::cursor::{eeprom_image, CursorTarget};
+use crate::bind::Target;
+use gamec_dsl::{content, Colour, ControlAction, EventKind, GameDef, Pin, Response, SceneDef, ViewSource};
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote};
+
+fn colour(c: Colour) -> TokenStream {
+    match c {
+        Colour::Off => quote!(Colour::Off),
+        Colour::Red => quote!(Colour::Red),
+        Colour::Green => quote!(Colour::Green),
+        Colour::Yellow => quote!(Colour::Yellow),
+    }
+}
+
+/// A content number as the runtime's puzzle codes it: 0 empty, 1 and 2 the two states.
+fn code(v: u8) -> u8 {
+    if v >= content::state(0) {
+        v - content::state(0) + 1
+    } else {
+        0
+    }
+}
+
+/// `src/game.rs`; without a target (on the host), no tunes.
+pub fn game_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> TokenStream {
+    let no_tunes = Vec::new();
+    let target_tunes = target.map_or(&no_tunes, |t| &t.tunes);
+    let g = game.grid().expect("bind checked a grid");
+    let (cols, rows, starts) = (int(g.cols), int(g.rows), int(game.setups.len()));
+    let order = game.moves.iter().find_map(|m| match m.kind {
+        gamec_dsl::MoveKind::Cycle { order, .. } => Some(order),
+        _ => None,
+    });
+    let next: Vec<_> = (0..3u8)
+        .map(|c| {
+            let v = if c == 0 { content::EMPTY } else { content::state(c as usize - 1) };
+            int(order.and_then(|o| o.next(v)).map_or(c, code))
+        })
+        .collect();
+    let colours = game.views.iter().find_map(|v| match v.source {
+        ViewSource::Colours(c) => Some(c),
+        _ => None,
+    });
+    let shown: Vec<_> = [content::EMPTY, content::state(0), content::state(1)]
+        .into_iter()
+        .map(|v| colour(colours.map_or(Colour::Off, |c| c.of(v))))
+        .collect();
+    let cursor = game.cursor.as_ref();
+    let given = colour(cursor.map_or(Colour::Yellow, |c| c.given));
+    let cursor_ms = int(cursor.map_or(250, |c| c.blink_ms));
+    let event = |k: EventKind| game.events.iter().find(|e| e.event == k);
+    let choose_ms = int(event(EventKind::Choosing)
+        .and_then(|e| match e.response {
+            Response::Blink(ms) => Some(ms),
+            _ => None,
+        })
+        .unwrap_or(0));
+    let win = event(EventKind::Win(0));
+    let (victory_colour, victory_ms) = win.and_then(|e| e.flash).unwrap_or((Colour::Off, 0));
+    let (victory_colour, victory_ms) = (colour(victory_colour), int(victory_ms));
+    let config_doc = described(
+        &["The puzzle as the cursor plays it: its grid, its cycle of contents and their colours."],
+        origin.quote_all(game.moves.iter().map(|m| m.span).chain(game.views.iter().map(|v| v.name.span))),
+    );
+
+    // The font: every glyph's columns in one table, and where each glyph starts.
+    let columns: Vec<u8> = game.font.iter().flat_map(|g| g.columns.iter().copied()).collect();
+    let mut starts_at = vec![0u8];
+    for g in &game.font {
+        starts_at.push(starts_at.last().unwrap() + g.columns.len() as u8);
+    }
+    let (ncols, nstarts) = (int(columns.len()), int(starts_at.len()));
+    let (columns, starts_at) = (raw_bytes(&columns), raw_bytes(&starts_at));
+    let font_doc =
+        doc(&[format!("The font's glyphs, in order: {}", game.font.iter().map(|g| g.name).collect::<String>())]);
+    let mut texts = Vec::new();
+    let scenes: Vec<TokenStream> = game
+        .intro
+        .iter()
+        .map(|s| match s {
+            SceneDef::Starburst { step_ms, colours } => {
+                let (step, a, b) = (int(*step_ms), colour(colours[0]), colour(colours[1]));
+                quote!(Scene::Starburst { step_ms: #step, colours: [#a, #b] })
+            }
+            SceneDef::Scroll { glyphs, step_ms, colours } => {
+                let name = format_ident!("TEXT_{}", texts.len() + 1);
+                let bytes: Vec<u8> = glyphs.iter().map(|&g| g as u8).collect();
+                let (n, text) = (int(bytes.len()), raw_bytes(&bytes));
+                let spelled: String = glyphs.iter().map(|&g| game.font[g].name).collect();
+                let text_doc = format!(" \"{spelled}\", as glyph numbers.");
+                texts.push(quote! {
+                    #[doc = #text_doc]
+                    #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+                    static #name: [u8; #n] = #text;
+                });
+                let (step, a, b) = (int(*step_ms), colour(colours[0]), colour(colours[1]));
+                quote!(Scene::Scroll { text: &#name, step_ms: #step, colours: [#a, #b] })
+            }
+        })
+        .collect();
+    let nscenes = int(scenes.len());
+
+    // Tunes, and the sounds that play them.
+    let tune_names = upper_idents("TUNE_", game.tunes.iter().map(|t| t.name.node.as_str()));
+    let tunes = target_tunes.iter().enumerate().map(|(i, notes)| {
+        let name = &tune_names[i];
+        let n = int(notes.len());
+        let notes = notes.iter().map(|&(clock, top, ms)| {
+            let (clock, top, ms) = (int(clock), int(top), int(ms));
+            quote! { Note { top: #top, clock: #clock, millis: #ms } }
+        });
+        let d = described(&[], game.tunes.get(i).map_or_else(Vec::new, |t| origin.quote(t.name.span)));
+        quote! {
+            #d
+            #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+            pub static #name: [Note; #n] = [#(#notes),*];
+        }
+    });
+    let sound = |k: EventKind| match event(k).map(|e| &e.response) {
+        Some(Response::Tune(t)) if !target_tunes.is_empty() => {
+            let name = &tune_names[*t];
+            quote!(Some(&#name))
+        }
+        _ => quote!(None),
+    };
+    let (start, accepted, denied, victory) =
+        (sound(EventKind::Start), sound(EventKind::Accepted), sound(EventKind::Denied), sound(EventKind::Win(0)));
+    let use_note = (!target_tunes.is_empty()).then(|| {
+        quote!(
+            use gamec_runtime::tune::Note;
+        )
+    });
+
+    // Without an EEPROM on the board, the setups are kept in flash in the same layout.
+    let flash_starts = target.and_then(|t| t.cursor.as_ref()).filter(|c| c.eeprom.is_none()).map(|_| {
+        let image = eeprom_image(game);
+        let rows = image.chunks(16).take(game.setups.len()).map(raw_bytes);
+        quote! {
+            /// The setups, in the 93C46's layout: the solution's first state, then the givens.
+            #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+            pub static STARTS: [[u8; 16]; #starts] = [#(#rows),*];
+        }
+    });
+
+    quote! {
+        //! The puzzle, its show and its sounds, as the cursor firmware plays them.
+        use gamec_runtime::intro::{Font, Scene, Show};
+        use gamec_runtime::matrix::Colour;
+        use gamec_runtime::puzzle::Config;
+        use gamec_runtime::puzzle_app::Sounds;
+        #use_note
+
+        #config_doc
+        pub const CONFIG: Config = Config {
+            cols: #cols,
+            rows: #rows,
+            starts: #starts,
+            next: [#(#next),*],
+            colours: [#(#shown),*],
+            given_colour: #given,
+            cursor_ms: #cursor_ms,
+            choose_ms: #choose_ms,
+            victory_ms: #victory_ms,
+            victory_colour: #victory_colour,
+        };
+
+        #font_doc
+        #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+        static FONT_COLUMNS: [u8; #ncols] = #columns;
+        #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+        static FONT_STARTS: [u8; #nstarts] = #starts_at;
+        pub static FONT: Font = Font { columns: &FONT_COLUMNS, starts: &FONT_STARTS };
+
+        #(#texts)*
+
+        /// The start-up show.
+        pub static SCENES: [Scene; #nscenes] = [#(#scenes),*];
+        pub static SHOW: Show = Show { scenes: &SCENES, font: &FONT, cols: #cols, rows: #rows };
+
+        #(#tunes)*
+
+        pub static SOUNDS: Sounds = Sounds { start: #start, accepted: #accepted, denied: #denied, victory: #victory };
+
+        #flash_starts
+    }
+}
+
+fn port(p: Pin) -> (TokenStream, TokenStream) {
+    let id = Ident::new(&p.port.to_string(), Span::call_site());
+    let bit = int(p.bit);
+    (quote!(Port::#id), quote!(#bit))
+}
+
+fn output(p: Pin) -> TokenStream {
+    let (port, bit) = port(p);
+    quote!(Output::new(#port, #bit))
+}
+
+fn input(p: Pin, pulled_up: bool) -> TokenStream {
+    let (port, bit) = port(p);
+    if pulled_up {
+        quote!(Input::pulled_up(#port, #bit))
+    } else {
+        quote!(Input::floating(#port, #bit))
+    }
+}
+
+/// `src/board.rs`.
+pub fn board_module(t: &Target) -> TokenStream {
+    let c = t.cursor.as_ref().expect("a cursor target");
+    let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
+    let m = &c.matrix;
+    let (clock, top) = (int(m.tick_clock), int(m.tick_top as u8));
+    let (whole, num, den) = (int(m.tick_millis.0), int(m.tick_millis.1), int(m.tick_millis.2));
+    let clock_hz = int(t.clock_hz);
+    let channel = int(t.speaker.as_ref().map_or(1, |s| s.channel as u8 - b'A'));
+    let (nrows, ncols) = (int(m.rows.len()), int(m.red.len()));
+    let rows = m.rows.iter().map(|&p| output(p));
+    let red = m.red.iter().map(|&p| output(p));
+    let green = m.green.iter().map(|&p| output(p));
+    let high = m.columns_active_high;
+    quote! {
+        //! The board's wiring: the tick, the speaker's timer output, and the matrix's pins.
+        use gamec_runtime::chip::TickRate;
+        use gamec_runtime::chip::#chip::{Config, Output, Port};
+        use gamec_runtime::matrix::Matrix;
+
+        pub static CONFIG: Config = Config {
+            tick_clock: #clock,
+            tick_top: #top,
+            rate: TickRate { whole: #whole, num: #num, den: #den },
+            clock_hz: #clock_hz,
+            tone_channel: #channel,
+        };
+
+        pub type Display = Matrix<Output, Output, #nrows, #ncols>;
+
+        /// The matrix: rows from the top, then red and green columns from the left.
+        pub fn display() -> Display {
+            Matrix::new([#(#rows),*], [#(#red),*], [#(#green),*], #high)
+        }
+    }
+}
+
+/// `src/main.rs`: the inputs the game's controls bind to, read every millisecond into the app.
+pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
+    let c: &CursorTarget = t.cursor.as_ref().expect("a cursor target");
+    let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
+    let device = Ident::new(t.chip.device_feature, Span::call_site());
+    let vector = Ident::new(c.matrix.tick_vector, Span::call_site());
+    let encoders: Vec<(Ident, TokenStream, TokenStream)> = c
+        .encoders
+        .iter()
+        .enumerate()
+        .map(|(i, &(across, a, b))| {
+            let name = format_ident!("encoder_{}", i + 1);
+            let make = {
+                let (a, b) = (input(a, true), input(b, true));
+                quote!(Encoder::new(#a, #b))
+            };
+            let to = if across { quote!(Act::Across(d)) } else { quote!(Act::Down(d)) };
+            (name, make, to)
+        })
+        .collect();
+    let n_encoders = int(encoders.len());
+    let encoder_makes = encoders.iter().map(|(_, make, _)| make);
+    let encoder_turns = encoders.iter().enumerate().map(|(i, (_, _, to))| {
+        let i = int(i);
+        quote! {
+            let mut d = turns[#i];
+            while d != 0 {
+                let step = d.signum();
+                d -= step;
+                let d = step;
+                speak(&mut chip, app.input(#to, &game::CONFIG, &game::SOUNDS, &mut load));
+            }
+        }
+    });
+    let commit = input(c.commit, true);
+    let restart = match c.restart {
+        Some(p) => input(p, true),
+        None => quote!(None::<Input>),
+    };
+    let restart_level = match c.restart {
+        Some(_) => quote!(u8::from(restart.is_low().unwrap_or(false)) << 1),
+        None => quote!(0),
+    };
+    let (load_setup, eeprom) = match c.eeprom {
+        Some([cs, sk, di, dout]) => {
+            let (cs, sk, di, dout) = (output(cs), output(sk), output(di), input(dout, false));
+            (
+                quote! {
+                    let mut bytes = [0u8; 16];
+                    eeprom.read(i * 16, &mut bytes);
+                    Start::from_columns(&bytes)
+                },
+                quote! {
+                    let mut eeprom = Eeprom93c46 { cs: #cs, sk: #sk, di: #di, dout: #dout, delay: chip.delay() };
+                },
+            )
+        }
+        None => (
+            quote! {
+                let mut bytes = [0u8; 16];
+                for (k, b) in bytes.iter_mut().enumerate() {
+                    // SAFETY: `i` is a setup's index and `k` within its 16 bytes.
+                    *b = unsafe { gamec_runtime::progmem::byte(game::STARTS[i as usize].as_ptr().add(k)) };
+                }
+                Start::from_columns(&bytes)
+            },
+            quote!(),
+        ),
+    };
+    let controls: Vec<String> = game.controls.iter().map(|c| format!("`{}`", c.name.node)).collect();
+    let what =
+        format!(" Firmware entry point: the puzzle app, fed by {} and shown on the matrix.", controls.join(", "));
+    let restart_used = game.controls.iter().any(|c| c.action == ControlAction::Restart);
+    let restart_let = if restart_used { quote!(let mut restart = #restart;) } else { quote!() };
+    quote! {
+        #![doc = #what]
+        #![no_std]
+        #![no_main]
+        #![feature(abi_avr_interrupt)]
+
+        mod board;
+        mod game;
+
+        use avr_device::interrupt::{self, Mutex};
+        use core::cell::{Cell, RefCell};
+        use embedded_hal::digital::InputPin;
+        use gamec_runtime::buttons::Debounce;
+        use gamec_runtime::chip::#chip::{on_tick, Chip, Input, Output, Port};
+        use gamec_runtime::encoder::Encoder;
+        use gamec_runtime::matrix::Frame;
+        use gamec_runtime::microwire::Eeprom93c46;
+        use gamec_runtime::puzzle::{Input as Act, Start};
+        use gamec_runtime::puzzle_app::App;
+        use gamec_runtime::tune::Change;
+
+        /// The picture the tick interrupt shows, a column a tick.
+        static FRAME: Mutex<Cell<Frame>> = Mutex::new(Cell::new(Frame { red: [0; 8], green: [0; 8] }));
+        static DISPLAY: Mutex<RefCell<Option<board::Display>>> = Mutex::new(RefCell::new(None));
+        /// The encoders, sampled by the tick interrupt every millisecond however long the main
+        /// loop takes, and the detents turned since the loop last looked.
+        static ENCODERS: Mutex<RefCell<Option<[Encoder<Input, Input>; #n_encoders]>>> = Mutex::new(RefCell::new(None));
+        static TURNS: Mutex<Cell<[i8; #n_encoders]>> = Mutex::new(Cell::new([0; #n_encoders]));
+
+        fn speak(chip: &mut Chip, change: Change) {
+            match change {
+                Change::Play(note) => chip.tone(note.as_ref()),
+                Change::Ended => chip.tone(None),
+                Change::Same => {}
+            }
+        }
+
+        #[avr_device::entry]
+        fn main() -> ! {
+            let mut chip = Chip::new(&board::CONFIG);
+            let display = board::display();
+            let encoders = [#(#encoder_makes),*];
+            interrupt::free(|cs| {
+                *DISPLAY.borrow(cs).borrow_mut() = Some(display);
+                *ENCODERS.borrow(cs).borrow_mut() = Some(encoders);
+            });
+            let mut commit = #commit;
+            #restart_let
+            let mut buttons = Debounce::default();
+            #eeprom
+            let mut load = |i: u8| { #load_setup };
+            let mut app = App::new();
+            let mut last = chip.millis();
+            loop {
+                if chip.millis() == last {
+                    continue;
+                }
+                last = last.wrapping_add(1);
+                speak(&mut chip, app.tick(&game::SHOW, &mut load));
+                let turns = interrupt::free(|cs| TURNS.borrow(cs).replace([0; #n_encoders]));
+                #(#encoder_turns)*
+                let pressed = buttons.sample(u8::from(commit.is_low().unwrap_or(false)) | #restart_level);
+                if pressed & 1 != 0 {
+                    speak(&mut chip, app.input(Act::Commit, &game::CONFIG, &game::SOUNDS, &mut load));
+                }
+                if pressed & 2 != 0 {
+                    speak(&mut chip, app.input(Act::Restart, &game::CONFIG, &game::SOUNDS, &mut load));
+                }
+                // Drawn once the loop has caught up with the clock, so that a slow picture
+                // never delays the inputs.
+                if chip.millis() == last {
+                    let frame = app.frame(&game::CONFIG, &game::SHOW);
+                    interrupt::free(|cs| FRAME.borrow(cs).set(frame));
+                }
+            }
+        }
+
+        #[avr_device::interrupt(#device)]
+        fn #vector() {
+            on_tick(&board::CONFIG);
+            interrupt::free(|cs| {
+                if let Some(d) = DISPLAY.borrow(cs).borrow_mut().as_mut() {
+                    d.tick(&FRAME.borrow(cs).get());
+                }
+                if let Some(encoders) = ENCODERS.borrow(cs).borrow_mut().as_mut() {
+                    let turns = TURNS.borrow(cs);
+                    let mut t = turns.get();
+                    for (n, e) in t.iter_mut().zip(encoders.iter_mut()) {
+                        *n = n.saturating_add(e.poll());
+                    }
+                    turns.set(t);
+                }
+            });
+        }
+
+        #[panic_handler]
+        fn panic(_: &core::panic::PanicInfo) -> ! {
+            loop {}
+        }
+    }
+}
