@@ -1090,16 +1090,8 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
 
     // Serial controls and feedback.
     let serial = match (serial_controls, serial_feedback) {
+        // A game may carry both: each board binds the interface its devices serve.
         (Some((sp, cs)), Some((_, fs))) => {
-            if let Some((bsp, _)) = controls {
-                ctx.err(
-                    "E0012",
-                    bsp,
-                    "a game has either button controls or serial controls",
-                    "button controls",
-                    "keep `controls serial { ... }` or `controls { ... }`, not both",
-                );
-            }
             let scope = crate::lower_serial::Scope { file, players: &player_list, moves: &moves, pass: pass.is_some() };
             Some(crate::lower_serial::lower(&scope, cs, fs, sp, &mut ctx.diags))
         }

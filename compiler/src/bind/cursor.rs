@@ -1,8 +1,12 @@
 //! Binding a game played with a cursor: its cursor controls to the board's encoders, its
 //! other controls to buttons, its colours to a bicolour matrix ticked by a timer, its tunes to
-//! the speaker, and its setups to the board's EEPROM. Today the cursor plays puzzles.
+//! the speaker, and its setups to the board's EEPROM. The cursor plays puzzles, and grid games
+//! of two players against the device (the same rules the serial firmware plays).
 
-use super::{bind_speaker, tune_divisors, unknown_timer, Ctx, Target, MAX_REFRESH_ERROR};
+use super::{
+    bind_speaker, check_search_buffer, grid_firmware_gap, max_moves, tune_divisors, unknown_timer, Ctx, Target,
+    MAX_REFRESH_ERROR,
+};
 use crate::chips::{self, Chip, Frontend};
 use crate::engine::puzzle::Puzzle;
 use crate::engine::Engine;
@@ -24,6 +28,15 @@ pub struct CursorTarget {
     /// Chip select, clock, data in and data out of a 93C46 holding the setups; without one,
     /// the setups are in flash.
     pub eeprom: Option<[Pin; 4]>,
+    /// A game of two players, the device one of them; `None` for a puzzle.
+    pub duel: Option<Duel>,
+}
+
+/// A two-player grid game played against the device with the cursor.
+#[derive(Debug, Clone)]
+pub struct Duel {
+    /// The device's player index.
+    pub device: usize,
 }
 
 #[derive(Debug, Clone)]
@@ -77,6 +90,21 @@ pub fn puzzle_gap(game: &GameDef) -> Option<String> {
     None
 }
 
+/// Why the cursor firmware cannot play a two-player game against the device, if it cannot.
+fn duel_gap(game: &GameDef) -> Option<String> {
+    if let Some(why) = grid_firmware_gap(game) {
+        return Some(why);
+    }
+    let g = game.grid()?;
+    if g.cols > 8 || g.rows > 8 {
+        return Some("the cursor's grid is at most 8 x 8".into());
+    }
+    if game.strategy.as_ref().and_then(|s| s.player).is_none() {
+        return Some("the device needs a strategy: `strategy PLAYER = search ...`".into());
+    }
+    None
+}
+
 pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static Chip) -> Option<Target> {
     if !chip.frontends.contains(&Frontend::Cursor) {
         let d = Diagnostic::error("E0114", format!("gamec's runtime on the {} does not play with a cursor", chip.name))
@@ -86,7 +114,9 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
         ctx.diags.push(d);
         return None;
     }
-    if let Some(why) = puzzle_gap(game) {
+    let duel = game.players.len() == 2;
+    let gap = if duel { duel_gap(game) } else { puzzle_gap(game) };
+    if let Some(why) = gap {
         let d = Diagnostic::error("E0115", format!("gamec's firmware runtime cannot play these rules yet: {why}"))
             .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
             .with_help("`gamec check`, `analyze`, `perft` and `test` without a board read any game");
@@ -95,7 +125,12 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
     }
     let matrix = bind_matrix(ctx, game, board, chip);
     let (encoders, commit, restart) = bind_inputs(ctx, game, board);
-    let eeprom = bind_eeprom(ctx, game, board);
+    let eeprom = if duel { None } else { bind_eeprom(ctx, game, board) };
+    let max_moves = if duel { max_moves(game) } else { 0 };
+    if duel {
+        check_search_buffer(ctx, game, max_moves);
+    }
+    let duel = duel.then(|| Duel { device: game.strategy.as_ref().and_then(|s| s.player).unwrap_or(1) });
     let speaker = bind_speaker(ctx, game, board, chip);
     let tunes = speaker.as_ref().map(|s| tune_divisors(ctx, game, board, s)).unwrap_or_default();
     let (matrix, commit) = (matrix?, commit?);
@@ -114,8 +149,8 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
         serial: None,
         tick: None,
         lamps: Vec::new(),
-        max_moves: 0,
-        cursor: Some(CursorTarget { matrix, encoders, commit, restart, eeprom }),
+        max_moves,
+        cursor: Some(CursorTarget { matrix, encoders, commit, restart, eeprom, duel }),
     })
 }
 

@@ -112,13 +112,29 @@ pub fn bind(
     let Some(chip) = check_chip(&mut ctx, board) else {
         return Err(ctx.diags);
     };
-    if cursor::uses_cursor(game) {
+    if cursor::uses_cursor(game) && board.matrix.is_some() {
         let target = cursor::bind(&mut ctx, game, board, chip);
         return match target {
             Some(t) if !ctx.diags.iter().any(Diagnostic::is_error) => Ok(Target { warnings: ctx.diags, ..t }),
             _ => Err(ctx.diags),
         };
     }
+    // A game with several interfaces: a board with a serial port plays the serial one.
+    let serial_only;
+    let game = if game.serial.is_some() && board.serial.is_some() && !game.controls.is_empty() {
+        serial_only = GameDef {
+            controls: Vec::new(),
+            idle: None,
+            views: Vec::new(),
+            events: Vec::new(),
+            cursor: None,
+            intro: Vec::new(),
+            ..game.clone()
+        };
+        &serial_only
+    } else {
+        game
+    };
     check_frontend(&mut ctx, game, board, chip);
     let display = bind_display(&mut ctx, game, board, chip);
     let (inputs, commit, wake) = bind_buttons(&mut ctx, game, board, chip);
