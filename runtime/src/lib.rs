@@ -13,6 +13,7 @@ pub mod app;
 pub mod buttons;
 pub mod charlieplex;
 pub mod chip;
+pub mod duel_cursor;
 pub mod encoder;
 pub mod grid;
 pub mod grid_rows;

@@ -306,7 +306,7 @@ impl Config {
 }
 
 /// `at` moved by `by`, stopping at the edges of `0..len`.
-fn step(at: u8, by: i8, len: u8) -> u8 {
+pub(crate) fn step(at: u8, by: i8, len: u8) -> u8 {
     if by > 0 {
         if at + 1 < len {
             at + 1

@@ -99,7 +99,7 @@ fn duel_gap(game: &GameDef) -> Option<String> {
     if g.cols > 8 || g.rows > 8 {
         return Some("the cursor's grid is at most 8 x 8".into());
     }
-    if game.strategy.as_ref().and_then(|s| s.player).is_none() {
+    if game.strategy.is_none() {
         return Some("the device needs a strategy: `strategy PLAYER = search ...`".into());
     }
     None
@@ -130,7 +130,10 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
     if duel {
         check_search_buffer(ctx, game, max_moves);
     }
-    let duel = duel.then(|| Duel { device: game.strategy.as_ref().and_then(|s| s.player).unwrap_or(1) });
+    // A strategy for `device` in a game where the host picks a side: with a cursor, the person
+    // plays the first player.
+    let device = game.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.first);
+    let duel = duel.then_some(Duel { device });
     let speaker = bind_speaker(ctx, game, board, chip);
     let tunes = speaker.as_ref().map(|s| tune_divisors(ctx, game, board, s)).unwrap_or_default();
     let (matrix, commit) = (matrix?, commit?);

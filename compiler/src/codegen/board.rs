@@ -124,7 +124,7 @@ pub fn render_serial(t: &Target) -> TokenStream {
 /// seen in 8 x 8 play is 33); past the buffer the search skips moves, which bind warns of
 /// (W0024) where a game's bound exceeds it. Games with
 /// fewer moves (a drop per column, a small grid) get buffers of their own bound.
-fn search_limits(t: &Target) -> (usize, u8) {
+pub(super) fn search_limits(t: &Target) -> (usize, u8) {
     let moves = t.max_moves.clamp(1, crate::bind::MAX_SEARCH_MOVES);
     let per_ply = moves as u32 + 100;
     let depth = (t.chip.ram.saturating_sub(450) / per_ply).clamp(1, 60) as u8;

@@ -2,13 +2,13 @@
 //! and marked `@generated`, plus minijinja templates for the crate's non-Rust scaffolding.
 
 mod board;
+mod cursor_firmware;
 mod game;
 mod grid_game;
 mod heaps_game;
 mod main_rs;
 mod origin;
 mod protocol;
-mod puzzle_firmware;
 mod scaffold;
 
 use crate::analyze::Analysis;
@@ -40,7 +40,7 @@ pub fn grid_module(game: &GameDef, origin: Origin) -> String {
 /// The module of a puzzle played with a cursor: its colours, cycle, show, font and (with a
 /// target) tunes.
 pub fn puzzle_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> String {
-    format_rust(puzzle_firmware::game_module(game, target, origin), origin.path)
+    format_rust(cursor_firmware::game_module(game, target, origin), origin.path)
 }
 
 /// The module of a game of heaps: its lights, removals, start and solved table, and with a
@@ -61,18 +61,29 @@ pub fn firmware_crate(
 ) -> Vec<GeneratedFile> {
     let source = format!("{} and {}", inputs.game_path, inputs.board_path);
     let origin = Origin::new(&inputs.game_path, game_text);
-    if target.cursor.is_some() {
-        let mut files = vec![
-            GeneratedFile { path: "src/game.rs".into(), contents: puzzle_module(game, Some(target), origin) },
-            GeneratedFile {
-                path: "src/board.rs".into(),
-                contents: format_rust(puzzle_firmware::board_module(target), &inputs.board_path),
-            },
-            GeneratedFile {
-                path: "src/main.rs".into(),
-                contents: format_rust(puzzle_firmware::main_module(game, target), &source),
-            },
-        ];
+    if let Some(cursor) = &target.cursor {
+        let mut files = Vec::new();
+        match cursor.duel {
+            Some(_) => {
+                // The rules as the serial firmware has them, without its protocol.
+                let rules = GameDef { serial: None, ..game.clone() };
+                files.push(GeneratedFile { path: "src/game.rs".into(), contents: grid_module(&rules, origin) });
+                let front = cursor_firmware::duel_front_module(game, target, origin);
+                files.push(GeneratedFile { path: "src/front.rs".into(), contents: format_rust(front, origin.path) });
+            }
+            None => files.push(GeneratedFile {
+                path: "src/game.rs".into(),
+                contents: puzzle_module(game, Some(target), origin),
+            }),
+        }
+        files.push(GeneratedFile {
+            path: "src/board.rs".into(),
+            contents: format_rust(cursor_firmware::board_module(target), &inputs.board_path),
+        });
+        files.push(GeneratedFile {
+            path: "src/main.rs".into(),
+            contents: format_rust(cursor_firmware::main_module(game, target), &source),
+        });
         files.extend(scaffold::render(board, target, inputs));
         return files;
     }

@@ -110,28 +110,7 @@ pub fn game_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> T
     let nscenes = int(scenes.len());
 
     // Tunes, and the sounds that play them.
-    let tune_names = upper_idents("TUNE_", game.tunes.iter().map(|t| t.name.node.as_str()));
-    let tunes = target_tunes.iter().enumerate().map(|(i, notes)| {
-        let name = &tune_names[i];
-        let n = int(notes.len());
-        let notes = notes.iter().map(|&(clock, top, ms)| {
-            let (clock, top, ms) = (int(clock), int(top), int(ms));
-            quote! { Note { top: #top, clock: #clock, millis: #ms } }
-        });
-        let d = described(&[], game.tunes.get(i).map_or_else(Vec::new, |t| origin.quote(t.name.span)));
-        quote! {
-            #d
-            #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
-            pub static #name: [Note; #n] = [#(#notes),*];
-        }
-    });
-    let sound = |k: EventKind| match event(k).map(|e| &e.response) {
-        Some(Response::Tune(t)) if !target_tunes.is_empty() => {
-            let name = &tune_names[*t];
-            quote!(Some(&#name))
-        }
-        _ => quote!(None),
-    };
+    let (tunes, sound) = tunes(game, target_tunes, origin);
     let (start, accepted, denied, victory) =
         (sound(EventKind::Start), sound(EventKind::Accepted), sound(EventKind::Denied), sound(EventKind::Win(0)));
     let use_note = (!target_tunes.is_empty()).then(|| {
@@ -194,6 +173,122 @@ pub fn game_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> T
     }
 }
 
+/// The tunes as program-memory tables, and for an event the tune it plays (`Some(&TUNE_X)`)
+/// or `None`.
+fn tunes<'a>(
+    game: &'a GameDef,
+    target_tunes: &'a [Vec<(u8, u16, u16)>],
+    origin: Origin,
+) -> (Vec<TokenStream>, impl Fn(EventKind) -> TokenStream + 'a) {
+    let names = upper_idents("TUNE_", game.tunes.iter().map(|t| t.name.node.as_str()));
+    let items = target_tunes
+        .iter()
+        .enumerate()
+        .map(|(i, notes)| {
+            let name = &names[i];
+            let n = int(notes.len());
+            let notes = notes.iter().map(|&(clock, top, ms)| {
+                let (clock, top, ms) = (int(clock), int(top), int(ms));
+                quote! { Note { top: #top, clock: #clock, millis: #ms } }
+            });
+            let d = described(&[], game.tunes.get(i).map_or_else(Vec::new, |t| origin.quote(t.name.span)));
+            quote! {
+                #d
+                #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+                pub static #name: [Note; #n] = [#(#notes),*];
+            }
+        })
+        .collect();
+    let sound = move |k: EventKind| match game.events.iter().find(|e| e.event == k).map(|e| &e.response) {
+        Some(Response::Tune(t)) if !target_tunes.is_empty() => {
+            let name = &names[*t];
+            quote!(Some(&#name))
+        }
+        _ => quote!(None),
+    };
+    (items, sound)
+}
+
+/// `src/front.rs` of a two-player game: how the cursor plays it, and its sounds.
+pub fn duel_front_module(game: &GameDef, target: &Target, origin: Origin) -> TokenStream {
+    let g = game.grid().expect("bind checked a grid");
+    let duel = target.cursor.as_ref().and_then(|c| c.duel.as_ref()).expect("a duel");
+    let human = 1 - duel.device;
+    let colours = game.views.iter().find_map(|v| match v.source {
+        ViewSource::Colours(c) => Some(c),
+        _ => None,
+    });
+    let colour_of = |p: usize| colour(colours.map_or(Colour::Off, |c| c.of(content::piece(p))));
+    let (human_colour, device_colour) = (colour_of(human), colour_of(duel.device));
+    let human_first = game.first == human;
+    let cursor_ms = int(game.cursor.as_ref().map_or(250, |c| c.blink_ms));
+    let end_ms = int(game.events.iter().find_map(|e| e.flash.map(|f| f.1)).unwrap_or(300));
+    let think_ms = int(game
+        .serial
+        .iter()
+        .flat_map(|s| &s.commands)
+        .find_map(|c| match c.action {
+            gamec_dsl::SessionAction::MoveTime { default } => Some(default * 1000),
+            _ => None,
+        })
+        .unwrap_or(2000)
+        .min(60_000));
+    let strategy = game.strategy.as_ref();
+    let (deepening, order) = (strategy.is_some_and(|s| s.deepening), strategy.is_some_and(|s| s.order_by_eval));
+    let (cols, rows) = (int(g.cols), int(g.rows));
+    let (tunes, sound) = tunes(game, &target.tunes, origin);
+    let use_note = (!target.tunes.is_empty()).then(|| {
+        quote!(
+            use gamec_runtime::tune::Note;
+        )
+    });
+    let (accepted, denied, won, lost) = (
+        sound(EventKind::Accepted),
+        sound(EventKind::Denied),
+        sound(EventKind::Win(human)),
+        sound(EventKind::Win(duel.device)),
+    );
+    let doc = described(
+        &["The game played with a cursor against the device: colours, blinks and its thinking time."],
+        origin.quote_all(game.views.iter().map(|v| v.name.span).chain(game.strategy.iter().map(|s| s.span))),
+    );
+    quote! {
+        //! How the cursor plays the game's rules (`game.rs`) against the device, and its sounds.
+        use gamec_runtime::duel_cursor::{Config, Sound};
+        use gamec_runtime::matrix::Colour;
+        use gamec_runtime::tune::Tune;
+        #use_note
+
+        #doc
+        pub const CONFIG: Config = Config {
+            cols: #cols,
+            rows: #rows,
+            human: #human_colour,
+            device: #device_colour,
+            human_first: #human_first,
+            cursor_ms: #cursor_ms,
+            end_ms: #end_ms,
+            think_ms: #think_ms,
+            max_depth: crate::board::SEARCH_DEPTH,
+            deepening: #deepening,
+            order_by_eval: #order,
+        };
+
+        #(#tunes)*
+
+        /// The tune of each sound.
+        pub fn tune(s: Sound) -> Option<Tune> {
+            match s {
+                Sound::Accepted => #accepted,
+                Sound::Denied => #denied,
+                Sound::HumanWon => #won,
+                Sound::DeviceWon => #lost,
+                Sound::Draw => None,
+            }
+        }
+    }
+}
+
 fn port(p: Pin) -> (TokenStream, TokenStream) {
     let id = Ident::new(&p.port.to_string(), Span::call_site());
     let bit = int(p.bit);
@@ -228,6 +323,15 @@ pub fn board_module(t: &Target) -> TokenStream {
     let red = m.red.iter().map(|&p| output(p));
     let green = m.green.iter().map(|&p| output(p));
     let high = m.columns_active_high;
+    let search = c.duel.as_ref().map(|_| {
+        let (moves, depth) = super::board::search_limits(t);
+        let (moves, depth) = (int(moves), int(depth));
+        quote! {
+            /// Moves the search keeps a position, and its deepest ply, for the chip's RAM.
+            pub const SEARCH_MOVES: usize = #moves;
+            pub const SEARCH_DEPTH: u8 = #depth;
+        }
+    });
     quote! {
         //! The board's wiring: the tick, the speaker's timer output, and the matrix's pins.
         use gamec_runtime::chip::TickRate;
@@ -244,6 +348,8 @@ pub fn board_module(t: &Target) -> TokenStream {
 
         pub type Display = Matrix<Output, Output, #nrows, #ncols>;
 
+        #search
+
         /// The matrix: rows from the top, then red and green columns from the left.
         pub fn display() -> Display {
             Matrix::new([#(#rows),*], [#(#red),*], [#(#green),*], #high)
@@ -252,48 +358,20 @@ pub fn board_module(t: &Target) -> TokenStream {
 }
 
 /// `src/main.rs`: the inputs the game's controls bind to, read every millisecond into the app.
-pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
-    let c: &CursorTarget = t.cursor.as_ref().expect("a cursor target");
-    let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
-    let device = Ident::new(t.chip.device_feature, Span::call_site());
-    let vector = Ident::new(c.matrix.tick_vector, Span::call_site());
-    let encoders: Vec<(Ident, TokenStream, TokenStream)> = c
-        .encoders
-        .iter()
-        .enumerate()
-        .map(|(i, &(across, a, b))| {
-            let name = format_ident!("encoder_{}", i + 1);
-            let make = {
-                let (a, b) = (input(a, true), input(b, true));
-                quote!(Encoder::new(#a, #b))
-            };
-            let to = if across { quote!(Act::Across(d)) } else { quote!(Act::Down(d)) };
-            (name, make, to)
-        })
-        .collect();
-    let n_encoders = int(encoders.len());
-    let encoder_makes = encoders.iter().map(|(_, make, _)| make);
-    let encoder_turns = encoders.iter().enumerate().map(|(i, (_, _, to))| {
-        let i = int(i);
-        quote! {
-            let mut d = turns[#i];
-            while d != 0 {
-                let step = d.signum();
-                d -= step;
-                let d = step;
-                speak(&mut chip, app.input(#to, &game::CONFIG, &game::SOUNDS, &mut load));
-            }
-        }
-    });
-    let commit = input(c.commit, true);
-    let restart = match c.restart {
-        Some(p) => input(p, true),
-        None => quote!(None::<Input>),
-    };
-    let restart_level = match c.restart {
-        Some(_) => quote!(u8::from(restart.is_low().unwrap_or(false)) << 1),
-        None => quote!(0),
-    };
+/// What the main loop says to the app it drives: a puzzle's or a two-player game's.
+struct AppCalls {
+    uses: TokenStream,
+    /// Before the loop: the app and what it needs.
+    setup: TokenStream,
+    /// Every millisecond.
+    tick: TokenStream,
+    /// An input `act`, speaking what it answers.
+    input: Box<dyn Fn(TokenStream) -> TokenStream>,
+    frame: TokenStream,
+    modules: TokenStream,
+}
+
+fn puzzle_calls(c: &CursorTarget, chip: &Ident) -> AppCalls {
     let (load_setup, eeprom) = match c.eeprom {
         Some([cs, sk, di, dout]) => {
             let (cs, sk, di, dout) = (output(cs), output(sk), output(di), input(dout, false));
@@ -320,31 +398,130 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
             quote!(),
         ),
     };
+    AppCalls {
+        uses: quote! {
+            use gamec_runtime::chip::#chip::Output;
+            use gamec_runtime::microwire::Eeprom93c46;
+            use gamec_runtime::puzzle::{Input as Act, Start};
+            use gamec_runtime::puzzle_app::App;
+        },
+        setup: quote! {
+            #eeprom
+            let mut load = |i: u8| { #load_setup };
+            let mut app = App::new();
+        },
+        tick: quote!(speak(&mut chip, app.tick(&game::SHOW, &mut load));),
+        input: Box::new(|act| quote!(speak(&mut chip, app.input(#act, &game::CONFIG, &game::SOUNDS, &mut load));)),
+        frame: quote!(app.frame(&game::CONFIG, &game::SHOW)),
+        modules: quote!(
+            mod board;
+            mod game;
+        ),
+    }
+}
+
+fn duel_calls() -> AppCalls {
+    AppCalls {
+        uses: quote! {
+            use gamec_runtime::duel_cursor::{Game, Phase};
+            use gamec_runtime::puzzle::Input as Act;
+            use gamec_runtime::tune::Player;
+        },
+        setup: quote! {
+            let mut app = Game::<game::Rules, { board::SEARCH_MOVES }>::new(game::START, &front::CONFIG);
+            let mut player = Player::default();
+        },
+        tick: quote! {
+            app.tick();
+            speak(&mut chip, player.tick());
+            if app.phase == Phase::DeviceTurn {
+                // The search blocks the loop; the tick interrupt goes on showing the board and
+                // sampling the encoders meanwhile.
+                let sound = app.device_turn(&front::CONFIG, &mut || chip.millis());
+                if let Some(t) = sound.and_then(front::tune) {
+                    speak(&mut chip, player.start(t));
+                }
+                last = chip.millis();
+            }
+        },
+        input: Box::new(|act| {
+            quote! {
+                if let Some(t) = app.input(#act, &front::CONFIG, game::START).and_then(front::tune) {
+                    speak(&mut chip, player.start(t));
+                }
+            }
+        }),
+        frame: quote!(app.frame(&front::CONFIG)),
+        modules: quote!(
+            mod board;
+            mod front;
+            mod game;
+        ),
+    }
+}
+
+/// `src/main.rs`: the inputs the game's controls bind to, read every millisecond into the app
+/// (a puzzle's, or a game against the device), its picture handed to the matrix.
+pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
+    let c: &CursorTarget = t.cursor.as_ref().expect("a cursor target");
+    let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
+    let device = Ident::new(t.chip.device_feature, Span::call_site());
+    let vector = Ident::new(c.matrix.tick_vector, Span::call_site());
+    let app = if c.duel.is_some() { duel_calls() } else { puzzle_calls(c, &chip) };
+    let n_encoders = int(c.encoders.len());
+    let encoder_makes = c.encoders.iter().map(|&(_, a, b)| {
+        let (a, b) = (input(a, true), input(b, true));
+        quote!(Encoder::new(#a, #b))
+    });
+    let encoder_turns: Vec<TokenStream> = c
+        .encoders
+        .iter()
+        .enumerate()
+        .map(|(i, &(across, _, _))| {
+            let i = int(i);
+            let act = if across { quote!(Act::Across(step)) } else { quote!(Act::Down(step)) };
+            let call = (app.input)(act);
+            quote! {
+                let mut d = turns[#i];
+                while d != 0 {
+                    let step = d.signum();
+                    d -= step;
+                    #call
+                }
+            }
+        })
+        .collect();
+    let commit = input(c.commit, true);
+    let restart_used = game.controls.iter().any(|c| c.action == ControlAction::Restart) && c.restart.is_some();
+    let (restart_let, restart_level) = match c.restart.filter(|_| restart_used) {
+        Some(p) => {
+            let pin = input(p, true);
+            (quote!(let mut restart = #pin;), quote!(u8::from(restart.is_low().unwrap_or(false)) << 1))
+        }
+        None => (quote!(), quote!(0)),
+    };
+    let (commit_call, restart_call) = ((app.input)(quote!(Act::Commit)), (app.input)(quote!(Act::Restart)));
     let controls: Vec<String> = game.controls.iter().map(|c| format!("`{}`", c.name.node)).collect();
-    let what =
-        format!(" Firmware entry point: the puzzle app, fed by {} and shown on the matrix.", controls.join(", "));
-    let restart_used = game.controls.iter().any(|c| c.action == ControlAction::Restart);
-    let restart_let = if restart_used { quote!(let mut restart = #restart;) } else { quote!() };
+    let kind = if c.duel.is_some() { "a game against the device" } else { "the puzzle app" };
+    let what = format!(" Firmware entry point: {kind}, fed by {} and shown on the matrix.", controls.join(", "));
+    let AppCalls { uses, setup, tick, frame, modules, .. } = app;
     quote! {
         #![doc = #what]
         #![no_std]
         #![no_main]
         #![feature(abi_avr_interrupt)]
 
-        mod board;
-        mod game;
+        #modules
 
         use avr_device::interrupt::{self, Mutex};
         use core::cell::{Cell, RefCell};
         use embedded_hal::digital::InputPin;
         use gamec_runtime::buttons::Debounce;
-        use gamec_runtime::chip::#chip::{on_tick, Chip, Input, Output, Port};
+        use gamec_runtime::chip::#chip::{on_tick, Chip, Input, Port};
         use gamec_runtime::encoder::Encoder;
         use gamec_runtime::matrix::Frame;
-        use gamec_runtime::microwire::Eeprom93c46;
-        use gamec_runtime::puzzle::{Input as Act, Start};
-        use gamec_runtime::puzzle_app::App;
         use gamec_runtime::tune::Change;
+        #uses
 
         /// The picture the tick interrupt shows, a column a tick.
         static FRAME: Mutex<Cell<Frame>> = Mutex::new(Cell::new(Frame { red: [0; 8], green: [0; 8] }));
@@ -374,29 +551,27 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
             let mut commit = #commit;
             #restart_let
             let mut buttons = Debounce::default();
-            #eeprom
-            let mut load = |i: u8| { #load_setup };
-            let mut app = App::new();
+            #setup
             let mut last = chip.millis();
             loop {
                 if chip.millis() == last {
                     continue;
                 }
                 last = last.wrapping_add(1);
-                speak(&mut chip, app.tick(&game::SHOW, &mut load));
+                #tick
                 let turns = interrupt::free(|cs| TURNS.borrow(cs).replace([0; #n_encoders]));
                 #(#encoder_turns)*
                 let pressed = buttons.sample(u8::from(commit.is_low().unwrap_or(false)) | #restart_level);
                 if pressed & 1 != 0 {
-                    speak(&mut chip, app.input(Act::Commit, &game::CONFIG, &game::SOUNDS, &mut load));
+                    #commit_call
                 }
                 if pressed & 2 != 0 {
-                    speak(&mut chip, app.input(Act::Restart, &game::CONFIG, &game::SOUNDS, &mut load));
+                    #restart_call
                 }
                 // Drawn once the loop has caught up with the clock, so that a slow picture
                 // never delays the inputs.
                 if chip.millis() == last {
-                    let frame = app.frame(&game::CONFIG, &game::SHOW);
+                    let frame = #frame;
                     interrupt::free(|cs| FRAME.borrow(cs).set(frame));
                 }
             }

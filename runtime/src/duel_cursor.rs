@@ -1,0 +1,360 @@
+//! A grid game of two played with a cursor against the device: the person moves the cursor
+//! and places with a press where the rules allow (denied elsewhere, the board unchanged), the
+//! device answers by its strategy, a player without a move passes, and at the end every
+//! cell blinks to the winner's colour. The rules are the generated [`Placement`]; nothing
+//! here knows a game.
+
+use crate::grid::{cells_into, Duel};
+use crate::matrix::{Colour, Frame};
+use crate::puzzle::{step, Input};
+use crate::rng::Rng;
+use crate::search::{choose_from, Budget};
+use crate::session::{Placement, Strategy, Verdict};
+
+/// What the game file says about playing it with a cursor.
+pub struct Config {
+    pub cols: u8,
+    pub rows: u8,
+    /// The person's pieces' colour and the device's.
+    pub human: Colour,
+    pub device: Colour,
+    /// Whether the person moves first.
+    pub human_first: bool,
+    /// The cursor's blink, and the end's.
+    pub cursor_ms: u16,
+    pub end_ms: u16,
+    /// How long the device may think, its deepest search and whether it deepens and orders.
+    pub think_ms: u16,
+    pub max_depth: u8,
+    pub deepening: bool,
+    pub order_by_eval: bool,
+}
+
+/// What the speaker plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sound {
+    Accepted,
+    Denied,
+    HumanWon,
+    DeviceWon,
+    Draw,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    HumanTurn,
+    DeviceTurn,
+    /// Over: who won, from the person's side.
+    Over(Verdict),
+}
+
+pub struct Game<T: Placement, const N: usize> {
+    /// From the side to move.
+    pub pos: Duel,
+    pub human_to_move: bool,
+    pub phase: Phase,
+    pub col: u8,
+    pub row: u8,
+    blink_ms: u16,
+    rng: Rng,
+    rules: core::marker::PhantomData<T>,
+}
+
+impl<T: Placement, const N: usize> Game<T, N> {
+    pub fn new(start: Duel, cfg: &Config) -> Self {
+        let mut g = Game {
+            pos: start,
+            human_to_move: cfg.human_first,
+            phase: Phase::HumanTurn,
+            col: 0,
+            row: 0,
+            blink_ms: 0,
+            rng: Rng::new(0x5EED),
+            rules: core::marker::PhantomData,
+        };
+        g.settle();
+        g
+    }
+
+    /// The person's and the device's pieces.
+    pub fn sides(&self) -> (u64, u64) {
+        if self.human_to_move {
+            (self.pos.me, self.pos.opp)
+        } else {
+            (self.pos.opp, self.pos.me)
+        }
+    }
+
+    /// Whose turn it is now: passes made, the end found.
+    fn settle(&mut self) {
+        for _ in 0..2 {
+            if let Some(v) = T::over(&self.pos) {
+                // The verdict is for the side to move.
+                let human = if self.human_to_move { v } else { flip(v) };
+                self.phase = Phase::Over(human);
+                return;
+            }
+            if T::legal(&self.pos) != 0 {
+                self.phase = if self.human_to_move { Phase::HumanTurn } else { Phase::DeviceTurn };
+                return;
+            }
+            match T::pass(&self.pos) {
+                Some(next) => {
+                    self.pos = next;
+                    self.human_to_move = !self.human_to_move;
+                }
+                None => break,
+            }
+        }
+        let v = T::stopped(&self.pos);
+        self.phase = Phase::Over(if self.human_to_move { v } else { flip(v) });
+    }
+
+    fn end_sound(&self) -> Option<Sound> {
+        match self.phase {
+            Phase::Over(Verdict::Win) => Some(Sound::HumanWon),
+            Phase::Over(Verdict::Loss) => Some(Sound::DeviceWon),
+            Phase::Over(Verdict::Draw) => Some(Sound::Draw),
+            _ => None,
+        }
+    }
+
+    /// A person's input.
+    pub fn input(&mut self, input: Input, cfg: &Config, start: Duel) -> Option<Sound> {
+        match (self.phase, input) {
+            (_, Input::Restart) => {
+                *self = Game::new(start, cfg);
+                None
+            }
+            (Phase::HumanTurn, Input::Across(by)) => {
+                self.col = step(self.col, by, cfg.cols);
+                self.blink_ms = 0;
+                None
+            }
+            (Phase::HumanTurn, Input::Down(by)) => {
+                self.row = step(self.row, by, cfg.rows);
+                self.blink_ms = 0;
+                None
+            }
+            (Phase::HumanTurn, Input::Commit) => {
+                let cell = self.row * 8 + self.col;
+                if T::legal(&self.pos) >> cell & 1 == 0 {
+                    return Some(Sound::Denied);
+                }
+                self.pos = T::play(&self.pos, cell);
+                self.human_to_move = false;
+                self.settle();
+                self.end_sound().or(Some(Sound::Accepted))
+            }
+            _ => None,
+        }
+    }
+
+    /// The device's move, searched within its time (`millis` is the clock). The display goes
+    /// on refreshing from its interrupt meanwhile.
+    pub fn device_turn(&mut self, cfg: &Config, millis: &mut dyn FnMut() -> u16) -> Option<Sound> {
+        if self.phase != Phase::DeviceTurn {
+            return None;
+        }
+        let started = millis();
+        let choice = match T::STRATEGY {
+            Strategy::Search => {
+                let mut out_of_time = || millis().wrapping_sub(started) >= cfg.think_ms;
+                let mut budget = Budget::new(u32::MAX, &mut out_of_time);
+                let first = if cfg.deepening { 1 } else { cfg.max_depth };
+                choose_from::<T, N>(&self.pos, first, cfg.max_depth, cfg.order_by_eval, &mut budget).map(|c| c.best)
+            }
+            Strategy::Solved => T::solved(&self.pos, &mut self.rng),
+            Strategy::Random => {
+                let mut cells = [0u8; 64];
+                let n = cells_into(T::legal(&self.pos), &mut cells);
+                (n > 0).then(|| cells[self.rng.below(n as u8) as usize])
+            }
+        };
+        if let Some(cell) = choice {
+            self.pos = T::play(&self.pos, cell);
+        } else if let Some(next) = T::pass(&self.pos) {
+            self.pos = next;
+        }
+        self.human_to_move = true;
+        self.settle();
+        self.end_sound()
+    }
+
+    pub fn tick(&mut self) {
+        self.blink_ms = self.blink_ms.wrapping_add(1);
+    }
+
+    fn blinking(&self, half: u16) -> bool {
+        half != 0 && (self.blink_ms / half) & 1 == 1
+    }
+
+    pub fn frame(&self, cfg: &Config) -> Frame {
+        let mut f = Frame::default();
+        let (human, device) = self.sides();
+        let winner = match self.phase {
+            Phase::Over(Verdict::Win) => Some(cfg.human),
+            Phase::Over(Verdict::Loss) => Some(cfg.device),
+            Phase::Over(Verdict::Draw) => Some(Colour::Yellow),
+            _ => None,
+        };
+        for row in 0..cfg.rows {
+            for col in 0..cfg.cols {
+                let cell = row * 8 + col;
+                let c = match (human >> cell & 1, device >> cell & 1) {
+                    (1, _) => cfg.human,
+                    (_, 1) => cfg.device,
+                    _ => Colour::Off,
+                };
+                // At the end, every cell not the winner's blinks to the winner's colour.
+                let c = match winner {
+                    Some(w) if c != w && self.blinking(cfg.end_ms) => w,
+                    _ => c,
+                };
+                f.set(col, row, c);
+            }
+        }
+        if self.phase == Phase::HumanTurn && self.blinking(cfg.cursor_ms) {
+            let cell = self.row * 8 + self.col;
+            // The cursor blinks to the person's colour where a piece may go, else to yellow.
+            let alt = if T::legal(&self.pos) >> cell & 1 != 0 { cfg.human } else { Colour::Yellow };
+            f.set(self.col, self.row, alt);
+        }
+        f
+    }
+}
+
+fn flip(v: Verdict) -> Verdict {
+    match v {
+        Verdict::Win => Verdict::Loss,
+        Verdict::Loss => Verdict::Win,
+        Verdict::Draw => Verdict::Draw,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Bits;
+    use crate::search::Tree;
+
+    /// Three in a row on 3 x 3, cells at `row * 8 + col`; the device plays at random.
+    struct Ttt;
+    const CELLS: Bits = 0x07_0707;
+    const LINES: [Bits; 8] = [0x07, 0x0700, 0x07_0000, 0x01_0101, 0x02_0202, 0x04_0404, 0x04_0201, 0x01_0204];
+    impl Tree for Ttt {
+        type Pos = Duel;
+        type Move = u8;
+        fn moves(pos: &Duel, out: &mut [u8]) -> usize {
+            cells_into(Self::legal(pos), out)
+        }
+        fn play(pos: &Duel, m: u8) -> Duel {
+            Duel { me: pos.opp, opp: pos.me | 1 << m }
+        }
+        fn pass(_: &Duel) -> Option<Duel> {
+            None
+        }
+        fn eval(_: &Duel) -> i16 {
+            0
+        }
+        fn outcome(_: &Duel) -> i16 {
+            0
+        }
+    }
+    impl Placement for Ttt {
+        const STRATEGY: Strategy = Strategy::Random;
+        fn legal(pos: &Duel) -> Bits {
+            if Self::over(pos).is_some() {
+                0
+            } else {
+                CELLS & !(pos.me | pos.opp)
+            }
+        }
+        fn over(pos: &Duel) -> Option<Verdict> {
+            if has_line(pos.opp) {
+                Some(Verdict::Loss)
+            } else if (pos.me | pos.opp) & CELLS == CELLS {
+                Some(Verdict::Draw)
+            } else {
+                None
+            }
+        }
+        fn stopped(_: &Duel) -> Verdict {
+            Verdict::Draw
+        }
+    }
+    const CFG: Config = Config {
+        cols: 3,
+        rows: 3,
+        human: Colour::Red,
+        device: Colour::Green,
+        human_first: true,
+        cursor_ms: 100,
+        end_ms: 100,
+        think_ms: 100,
+        max_depth: 2,
+        deepening: false,
+        order_by_eval: false,
+    };
+    const START: Duel = Duel { me: 0, opp: 0 };
+
+    fn has_line(b: Bits) -> bool {
+        for l in LINES {
+            if b & l == l {
+                return true;
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn a_press_places_where_legal_and_is_denied_elsewhere_then_the_device_answers() {
+        let mut g = Game::<Ttt, 9>::new(START, &CFG);
+        assert_eq!(g.input(Input::Commit, &CFG, START), Some(Sound::Accepted));
+        assert_eq!(g.phase, Phase::DeviceTurn);
+        let mut clock = 0u16;
+        let mut millis = || {
+            clock += 1;
+            clock
+        };
+        assert_eq!(g.device_turn(&CFG, &mut millis), None);
+        assert_eq!(g.phase, Phase::HumanTurn);
+        let (human, device) = g.sides();
+        assert_eq!((human, device.count_ones()), (1, 1));
+        // The top left is taken: denied, nothing changes.
+        let before = g.pos;
+        assert_eq!(g.input(Input::Commit, &CFG, START), Some(Sound::Denied));
+        assert_eq!(g.pos, before);
+        let f = g.frame(&CFG);
+        assert_eq!(f.get(0, 0), Colour::Red);
+        let at = device.trailing_zeros() as u8;
+        assert_eq!(f.get(at % 8, at / 8), Colour::Green);
+    }
+
+    #[test]
+    fn a_whole_game_ends_with_a_verdict_and_restart_begins_again() {
+        let mut g = Game::<Ttt, 9>::new(START, &CFG);
+        let mut clock = 0u16;
+        let mut millis = || {
+            clock += 1;
+            clock
+        };
+        let mut guard = 0;
+        while !matches!(g.phase, Phase::Over(_)) {
+            guard += 1;
+            assert!(guard < 20);
+            // The person plays the first legal cell.
+            let cell = Ttt::legal(&g.pos).trailing_zeros() as u8;
+            (g.col, g.row) = (cell % 8, cell / 8);
+            g.input(Input::Commit, &CFG, START);
+            g.device_turn(&CFG, &mut millis);
+        }
+        let Phase::Over(v) = g.phase else { unreachable!() };
+        let (human, device) = g.sides();
+        let won = has_line;
+        assert_eq!(v == Verdict::Win, won(human));
+        assert_eq!(v == Verdict::Loss, won(device));
+        g.input(Input::Restart, &CFG, START);
+        assert_eq!((g.phase, g.pos), (Phase::HumanTurn, START));
+    }
+}
