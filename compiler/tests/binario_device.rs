@@ -359,3 +359,12 @@ fn a_tableau_played_to_victory_with_every_cursor_pattern_denials_and_the_lock() 
     assert_eq!(show(&on), show(&picture(&b.starts[0])));
     let _ = (&b.engine, E6, b.at);
 }
+
+#[test]
+fn the_authors_atmega64_image_builds_within_its_chip() {
+    // simavr has no ATmega64: the same wiring runs above on the ATmega128. This builds the
+    // author's chip's image, which `gamec build` checks against its flash and RAM.
+    let (elf, target) = device::firmware(GAME, "boards/binario_atmega64.board");
+    assert_eq!(target.chip.name, "atmega64");
+    assert!(elf.with_extension("eeprom.bin").exists(), "its 93C46 image beside it");
+}

@@ -230,3 +230,31 @@ fn puzzles_have_no_firmware_yet_and_build_says_so() {
     let out = sources.render(&err);
     assert!(out.contains("E0115") && out.contains("puzzles"), "{out}");
 }
+
+#[test]
+fn binario_with_a_tableau_altered_to_two_solutions_is_refused_at_its_line() {
+    let path = format!("{}/../games/binario.game", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    let (ok, _) = check(&text);
+    assert!(ok, "the shipped tableaux are each proved unique");
+    // Tableau 3's first line of givens, one cell at a time taken away until a second
+    // solution opens: check names the tableau at its line and shows both.
+    let at = text.find("setup fixed \"3\"").unwrap();
+    let line_no = text[..at].matches('\n').count() + 1;
+    let givens_start = at + text[at..].find(" at ").unwrap() + 4;
+    let givens_end = givens_start + text[givens_start..].find('\n').unwrap();
+    let cells: Vec<&str> = text[givens_start..givens_end].split(", ").collect();
+    let mut refused = None;
+    for drop in 0..cells.len() {
+        let kept: Vec<&str> = cells.iter().enumerate().filter(|(i, _)| *i != drop).map(|(_, c)| *c).collect();
+        let altered = format!("{}{}{}", &text[..givens_start], kept.join(", "), &text[givens_end..]);
+        let (ok, out) = check(&altered);
+        if !ok {
+            refused = Some(out);
+            break;
+        }
+    }
+    let out = refused.expect("some given of tableau 3 is needed for a unique solution");
+    assert!(out.contains("error[E0021]: setup \"3\" has more than one solution"), "{out}");
+    assert!(out.contains(&format!("game.game:{line_no}:5")), "at the tableau's line {line_no}: {out}");
+}

@@ -5,6 +5,9 @@
 
 #[cfg(any(feature = "atmega64", feature = "atmega128"))]
 pub mod atmega128;
+/// The ATmega64 has the ATmega128's register map: one glue serves both.
+#[cfg(feature = "atmega64")]
+pub use atmega128 as atmega64;
 #[cfg(feature = "atmega16")]
 pub mod atmega16;
 #[cfg(feature = "attiny84a")]
