@@ -368,3 +368,76 @@ fn the_authors_atmega64_image_builds_within_its_chip() {
     assert_eq!(target.chip.name, "atmega64");
     assert!(elf.with_extension("eeprom.bin").exists(), "its 93C46 image beside it");
 }
+
+/// The active column of the matrix now (0..8 red, 8..16 green), if any.
+fn active_column(b: &mut Binario) -> Option<usize> {
+    let now = b.dev.target.cursor.clone().unwrap().matrix;
+    let all: Vec<Pin> = now.red.iter().chain(&now.green).copied().collect();
+    all.iter().position(|p| b.dev.pin_level(p.port, p.bit) == now.columns_active_high)
+}
+
+#[test]
+#[ignore]
+fn bench_sizes_stack_and_refresh() {
+    let mut b = Binario::boot();
+    b.dev.track_stack();
+    // The refresh over the intro, a tableau chosen (an EEPROM read), presses and turns: the
+    // cycles between one column and the next, at 10 µs resolution.
+    let step = b.dev.ms_to_cycles(0.01);
+    let (mut last_change, mut last_col, mut gaps) = (b.dev.cycles, None, Vec::new());
+    let mut watch = |b: &mut Binario, ms: f64| {
+        // Only what is watched counts: the gap since the last look is not a gap.
+        last_col = None;
+        let end = b.dev.cycles + b.dev.ms_to_cycles(ms);
+        while b.dev.cycles < end {
+            b.dev.run_cycles(step);
+            // A column lit after another: the time since the last one was lit.
+            match active_column(b) {
+                Some(col) if Some(col) != last_col => {
+                    if last_col.is_some() {
+                        gaps.push(b.dev.cycles - last_change);
+                    }
+                    last_col = Some(col);
+                    last_change = b.dev.cycles;
+                }
+                _ => {}
+            }
+        }
+    };
+    watch(&mut b, 5600.0);
+    b.across(true);
+    watch(&mut b, 200.0);
+    b.select();
+    watch(&mut b, 300.0);
+    for _ in 0..4 {
+        b.across(true);
+        b.select();
+        watch(&mut b, 100.0);
+    }
+    let sizes = |board: &str| {
+        let (elf, _) = device::firmware(GAME, board);
+        gamec::driver::sizes(&std::fs::read(elf).unwrap()).unwrap()
+    };
+    let (m64, m128) = (sizes("boards/binario_atmega64.board"), sizes(BOARD));
+    let stack = b.dev.ramend() - b.dev.lowest_sp().unwrap();
+    gaps.sort_unstable();
+    let hz = 8_000_000.0;
+    let median = gaps[gaps.len() / 2] as f64;
+    let longest = *gaps.last().unwrap() as f64;
+    println!("binario @ 8 MHz (the author's assembly: 3,372 B flash, 211 B RAM with its stack):");
+    println!(
+        "  atmega64: flash {} B, static RAM {} B, deepest stack {stack} B, RAM with stack {} B",
+        m64.flash(),
+        m64.ram(),
+        m64.ram() + stack as u32
+    );
+    println!("  atmega128 (the simulated one): flash {} B, static RAM {} B", m128.flash(), m128.ram());
+    println!(
+        "  refresh: a column every {:.3} ms ({:.0} Hz, {:.1} full pictures a second); the longest between two columns: {:.3} ms, over {} column changes watched",
+        median / hz * 1e3,
+        hz / median,
+        hz / median / 16.0,
+        longest / hz * 1e3,
+        gaps.len()
+    );
+}

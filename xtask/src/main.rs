@@ -149,7 +149,7 @@ fn bench() -> Result<(), String> {
             "--nocapture",
         ])
         .current_dir(root()))?;
-    for test in ["othello_device", "tictactoe_device", "connect_four_device", "nim_device"] {
+    for test in ["othello_device", "tictactoe_device", "connect_four_device", "nim_device", "binario_device"] {
         run(Command::new("cargo")
             .args(["test", "-q", "-p", "gamec", "--test", test, "bench", "--", "--ignored", "--nocapture"])
             .current_dir(root()))?;
@@ -175,6 +175,18 @@ fn bench() -> Result<(), String> {
             "gamec analyze {game}: {:.1} ms per run (mean of {runs})",
             started.elapsed().as_secs_f64() * 1000.0 / runs as f64
         );
+    }
+    // A puzzle's tableaux: solved and graded by analyze, made by generate; per tableau.
+    for (args, per) in [
+        (&["analyze", "games/binario.game"][..], 8.0),
+        (&["generate", "games/binario.game", "--count", "8", "--seed", "2018"][..], 8.0),
+    ] {
+        let started = std::time::Instant::now();
+        let out = Command::new(&gamec).args(args).current_dir(root()).output().map_err(|e| e.to_string())?;
+        if !out.status.success() {
+            return Err(format!("gamec {args:?} failed"));
+        }
+        eprintln!("gamec {}: {:.1} ms per tableau", args.join(" "), started.elapsed().as_secs_f64() * 1000.0 / per);
     }
     for args in [
         &["check", "games/silver_dollar.game", "boards/silver_dollar_attiny84.board"][..],
