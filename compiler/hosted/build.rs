@@ -93,6 +93,9 @@ fn module(source: &str, game_text: String, board: Option<(&str, String)>) -> Str
     let id = sources.add(source.to_string(), game_text);
     let game = gamec_dsl::load_game(&sources, id).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
     let origin = Origin::of(&sources, id);
+    if game.cards.is_some() {
+        return gamec::codegen::cards_module(&game, origin);
+    }
     if game.players.len() == 1 {
         return gamec::codegen::puzzle_module(&game, None, origin);
     }

@@ -199,6 +199,8 @@ pub struct Facts {
     pub playouts: Option<Playouts>,
     /// For a puzzle, each start's solutions and difficulty.
     pub puzzle: Vec<StartFacts>,
+    /// For a game of cards: the deck and its groups.
+    pub cards: Option<CardFacts>,
     pub strategy: Option<StrategyKind>,
 }
 
@@ -211,6 +213,17 @@ pub struct SolvedFacts {
     pub mean_moves: f64,
     pub cycling: usize,
     pub stuck: usize,
+}
+
+/// A deck of cards and the groups in it.
+pub struct CardFacts {
+    pub deck: usize,
+    /// Groups among all the deck's cards.
+    pub groups: usize,
+    pub name: String,
+    pub size: u32,
+    /// Whether K-1 cards determine the last, so the search completes and looks up.
+    pub derived: bool,
 }
 
 /// One start of a puzzle, solved.
@@ -231,6 +244,25 @@ pub struct Playouts {
 
 impl Facts {
     pub fn new(game: &GameDef) -> Facts {
+        if let Some(cards) = &game.cards {
+            let deck = crate::cards::Deck::new(cards);
+            let all = deck.cards();
+            return Facts {
+                places: format!("a table of {} cards, {} x {}", cards.capacity, cards.rows, cards.cols),
+                starts: 0,
+                solved: None,
+                playouts: None,
+                puzzle: Vec::new(),
+                strategy: None,
+                cards: Some(CardFacts {
+                    deck: all.len(),
+                    groups: deck.groups(&all).len(),
+                    name: cards.group.name.node.clone(),
+                    size: cards.group.size,
+                    derived: deck.determined(),
+                }),
+            };
+        }
         let engine = Engine::new(game);
         let starts = starts(&engine, game);
         let strategy = game.strategy.as_ref().map(|s| s.kind);
@@ -245,7 +277,7 @@ impl Facts {
                 })
                 .collect();
             let places = places(&engine);
-            return Facts { places, starts: starts.len(), solved: None, playouts: None, puzzle, strategy };
+            return Facts { places, starts: starts.len(), solved: None, playouts: None, puzzle, strategy, cards: None };
         }
         let mut dealt = starts.len();
         let solved = general::explore(&engine, &starts, general::MAX_STATES).map(|s| {
@@ -279,6 +311,7 @@ impl Facts {
             playouts: Some(playouts(&engine, &starts, 200)),
             puzzle: Vec::new(),
             strategy,
+            cards: None,
         }
     }
 }
@@ -365,6 +398,16 @@ fn playouts(engine: &Engine, starts: &[State], games: usize) -> Playouts {
 impl fmt::Display for Facts {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "places:                             {}", self.places)?;
+        if let Some(c) = &self.cards {
+            writeln!(f, "deck:                               {} cards", c.deck)?;
+            writeln!(f, "{:<36}{}", format!("{}s of {} in the deck:", c.name, c.size), c.groups)?;
+            let how = if c.derived {
+                format!("any {} cards determine the last: each {} completed and looked up", c.size - 1, c.size - 1)
+            } else {
+                format!("every {} cards tried", c.size)
+            };
+            return writeln!(f, "search:                             {how}");
+        }
         writeln!(f, "start positions:                    {}", self.starts)?;
         for (i, p) in self.puzzle.iter().enumerate() {
             let name = p.name.clone().unwrap_or_else(|| (i + 1).to_string());

@@ -3,6 +3,7 @@
 
 pub mod analyze;
 pub mod bind;
+pub mod cards;
 pub mod chips;
 pub mod codegen;
 pub mod driver;

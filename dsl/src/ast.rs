@@ -82,6 +82,20 @@ pub enum GameItem {
         notes: Vec<Spanned<Note>>,
     },
     Font(Vec<Glyph>),
+    /// `cards { NAME = V, V at bits HI..LO ... }`.
+    Cards(Vec<Attribute>),
+    /// `table N as R x C`.
+    Table {
+        capacity: Int,
+        rows: Int,
+        cols: Int,
+    },
+    /// `group NAME = K cards where RULE and RULE`.
+    Group {
+        name: Ident,
+        size: Int,
+        rules: Vec<Spanned<GroupRule>>,
+    },
     Test(Test),
 }
 
@@ -354,6 +368,30 @@ pub enum FeedbackItem {
 pub enum Scene {
     Starburst { step: Spanned<u32>, colours: [Ident; 2] },
     Scroll { text: Spanned<String>, step: Spanned<u32>, colours: [Ident; 2] },
+}
+
+/// A card attribute: its values and the bits of the code that hold one.
+#[derive(Debug, Clone)]
+pub struct Attribute {
+    pub name: Ident,
+    pub values: Vec<Ident>,
+    pub bits: (Int, Int),
+    pub span: Span,
+}
+
+/// `every attribute is all same or all different`, or one attribute's rule.
+#[derive(Debug, Clone)]
+pub struct GroupRule {
+    /// `None` for every attribute.
+    pub attribute: Option<Ident>,
+    pub relation: Relation,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Relation {
+    AllSame,
+    AllDifferent,
+    SameOrDifferent,
 }
 
 /// `glyph "B" { "###." ... }`: a letter's rows from the top.

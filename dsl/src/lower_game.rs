@@ -105,6 +105,7 @@ fn once<T>(ctx: &mut Ctx, what: &str, slot: &mut Option<(Span, T)>, span: Span, 
 }
 
 type FixedRef<'a> = (&'a Option<Spanned<String>>, &'a Vec<ast::Placement>, &'a Vec<ast::Int>);
+type GroupRef<'a> = (&'a ast::Ident, &'a ast::Int, &'a Vec<Spanned<ast::GroupRule>>);
 type SetupRef<'a> = (&'a ast::Ident, &'a Vec<Spanned<ast::Require>>);
 type StrategyRef<'a> = (&'a ast::Ident, &'a ast::Ident, &'a Option<ast::Ident>, bool, bool);
 
@@ -130,6 +131,9 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     let mut actions = Vec::new();
     let mut tunes_ast = Vec::new();
     let mut fonts_ast: Vec<&ast::Glyph> = Vec::new();
+    let mut cards_ast: Option<(Span, &Vec<ast::Attribute>)> = None;
+    let mut table_ast: Option<(Span, (&ast::Int, &ast::Int, &ast::Int))> = None;
+    let mut group_ast: Option<(Span, GroupRef)> = None;
 
     for item in &game.items {
         let sp = item.span;
@@ -158,6 +162,13 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             ast::GameItem::Tune { name, notes } => tunes_ast.push((name, notes)),
             ast::GameItem::Test(t) => tests_ast.push(t),
             ast::GameItem::Font(glyphs) => fonts_ast.extend(glyphs.iter()),
+            ast::GameItem::Cards(attrs) => once(&mut ctx, "cards", &mut cards_ast, sp, attrs),
+            ast::GameItem::Table { capacity, rows, cols } => {
+                once(&mut ctx, "table", &mut table_ast, sp, (capacity, rows, cols))
+            }
+            ast::GameItem::Group { name, size, rules } => {
+                once(&mut ctx, "group", &mut group_ast, sp, (name, size, rules))
+            }
         }
     }
 
@@ -195,7 +206,9 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             p.clone()
         }
         None => {
-            missing(&mut ctx, "players", "players human, device");
+            if cards_ast.is_none() {
+                missing(&mut ctx, "players", "players human, device");
+            }
             Vec::new()
         }
     };
@@ -215,7 +228,9 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
         // A puzzle's one player always moves.
         None if player_list.len() == 1 => 0,
         None => {
-            missing(&mut ctx, "first", "first human");
+            if cards_ast.is_none() {
+                missing(&mut ctx, "first", "first human");
+            }
             0
         }
     };
@@ -265,7 +280,9 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             Layout::Heaps(HeapsBoard { heaps: heaps.node.clamp(1, MAX_HEAPS), span: sp })
         }
         None => {
-            missing(&mut ctx, "board", "board line 12");
+            if cards_ast.is_none() {
+                missing(&mut ctx, "board", "board line 12");
+            }
             Layout::Line(LineBoard { cells: 2, numbered_from_right: false, span: game.name.span })
         }
     };
@@ -378,7 +395,9 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             PieceDef { name: Spanned::new(String::new(), game.name.span), count: 0, per_player: false }
         }
         None => {
-            missing(&mut ctx, "pieces", "pieces dollar x 5");
+            if cards_ast.is_none() {
+                missing(&mut ctx, "pieces", "pieces dollar x 5");
+            }
             PieceDef { name: Spanned::new(String::new(), game.name.span), count: 1, per_player: false }
         }
     };
@@ -570,7 +589,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
         moves.push(MoveDef { name: (*name).clone(), kind, condition, span: *sp });
     }
     // Actions that were declared but refused above already have their diagnostic.
-    if action_names.is_empty() {
+    if action_names.is_empty() && cards_ast.is_none() {
         missing(&mut ctx, "action", "action step = slide dollar toward right by 1.. over empty");
     }
 
@@ -708,7 +727,9 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     let endings = match end {
         Some((_, endings)) => endings.iter().filter_map(|e| lower_ending(&mut ctx, &end_scope, e)).collect(),
         None => {
-            missing(&mut ctx, "end", "end { no moves -> mover wins }");
+            if cards_ast.is_none() {
+                missing(&mut ctx, "end", "end { no moves -> mover wins }");
+            }
             Vec::new()
         }
     };
@@ -1115,6 +1136,8 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
         Vec::new()
     };
 
+    let cards = lower_cards(&mut ctx, game, cards_ast, table_ast, group_ast);
+
     if ctx.diags.is_empty() {
         Ok(GameDef {
             name: game.name.clone(),
@@ -1147,6 +1170,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             cursor,
             intro,
             font,
+            cards,
         })
     } else {
         Err(ctx.diags)
@@ -1735,4 +1759,135 @@ fn lower_font(ctx: &mut Ctx, glyphs: &[&ast::Glyph]) -> Vec<GlyphDef> {
         out.push(GlyphDef { name, columns, span: g.span });
     }
     out
+}
+
+/// A card game's deck, table and group, checked: bit fields that hold their values without
+/// overlapping, a table that is its rows times its columns, a group that fits on it.
+fn lower_cards(
+    ctx: &mut Ctx,
+    game: &ast::Game,
+    cards: Option<(Span, &Vec<ast::Attribute>)>,
+    table: Option<(Span, (&ast::Int, &ast::Int, &ast::Int))>,
+    group: Option<(Span, GroupRef)>,
+) -> Option<CardsDef> {
+    let (span, attrs) = cards?;
+    let mut attributes: Vec<AttributeDef> = Vec::new();
+    let mut used: u32 = 0;
+    for a in attrs {
+        if attributes.iter().any(|b| b.name.node == a.name.node) {
+            ctx.err(
+                "E0002",
+                a.name.span,
+                format!("attribute `{}` is given twice", a.name.node),
+                "again here",
+                "name each attribute once",
+            );
+            continue;
+        }
+        let (hi, lo) = (a.bits.0.node.max(a.bits.1.node), a.bits.0.node.min(a.bits.1.node));
+        let width = hi - lo + 1;
+        if hi > 31 {
+            ctx.err("E0005", a.bits.0.span, "a card's code has bits 0 to 31", "out of range", "use bits 0 to 31");
+            continue;
+        }
+        if (a.values.len() as u64) > 1u64 << width {
+            ctx.err(
+                "E0005",
+                a.span,
+                format!("{} values do not fit in {width} bits", a.values.len()),
+                "too many values",
+                format!("give the attribute {} bits", 64 - (a.values.len() as u64 - 1).leading_zeros()),
+            );
+        }
+        let mask = (((1u64 << width) - 1) as u32) << lo;
+        if used & mask != 0 {
+            ctx.err(
+                "E0005",
+                a.bits.0.span,
+                "these bits hold another attribute too",
+                "overlapping",
+                "give each attribute bits of its own",
+            );
+        }
+        used |= mask;
+        attributes.push(AttributeDef {
+            name: a.name.clone(),
+            values: a.values.clone(),
+            lo: lo as u8,
+            width: width as u8,
+        });
+    }
+    let Some((tsp, (capacity, rows, cols))) = table else {
+        ctx.err("E0003", span, "cards need a table", "no `table`", "add, for example, `table 12 as 3 x 4`");
+        return None;
+    };
+    if capacity.node == 0 || capacity.node > 81 || rows.node * cols.node != capacity.node {
+        ctx.err(
+            "E0005",
+            tsp,
+            format!(
+                "a table of 1 to 81 cards laid out as rows times columns, not {} as {} x {}",
+                capacity.node, rows.node, cols.node
+            ),
+            "this table",
+            "for example `table 12 as 3 x 4`",
+        );
+    }
+    let Some((gsp, (name, size, rules))) = group else {
+        ctx.err(
+            "E0003",
+            span,
+            "cards need a `group` to find",
+            "no `group`",
+            "add, for example, `group set = 3 cards where every attribute is all same or all different`",
+        );
+        return None;
+    };
+    if size.node < 2 || size.node > capacity.node.min(8) {
+        ctx.err(
+            "E0005",
+            size.span,
+            "a group has 2 cards or more, at most 8 and no more than the table holds",
+            "group size",
+            "for example `3 cards`",
+        );
+    }
+    let mut per: Vec<Option<ast::Relation>> = vec![None; attributes.len()];
+    for r in rules {
+        match &r.node.attribute {
+            None => per.iter_mut().for_each(|p| *p = Some(r.node.relation)),
+            Some(a) => match attributes.iter().position(|b| b.name.node == a.node) {
+                Some(i) => per[i] = Some(r.node.relation),
+                None => {
+                    let names: Vec<&str> = attributes.iter().map(|b| b.name.node.as_str()).collect();
+                    ctx.unknown("attribute", a, &names);
+                }
+            },
+        }
+    }
+    for (i, rel) in per.iter().enumerate() {
+        if *rel == Some(ast::Relation::AllDifferent) && attributes[i].values.len() < size.node as usize {
+            ctx.err(
+                "E0015",
+                gsp,
+                format!(
+                    "{} cards cannot all differ in `{}`, which has {} values",
+                    size.node,
+                    attributes[i].name.node,
+                    attributes[i].values.len()
+                ),
+                "never holds",
+                "use `all same or all different`, or a smaller group",
+            );
+        }
+    }
+    let _ = game;
+    Some(CardsDef {
+        attributes,
+        capacity: capacity.node,
+        rows: rows.node,
+        cols: cols.node,
+        group: GroupDef { name: name.clone(), size: size.node, rules: per, span: gsp },
+        span,
+    })
 }

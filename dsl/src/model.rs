@@ -59,6 +59,42 @@ pub struct GameDef {
     pub intro: Vec<SceneDef>,
     /// Letters for scrolling text.
     pub font: Vec<GlyphDef>,
+    /// A game of cards on a table, and the groups of them to find.
+    pub cards: Option<CardsDef>,
+}
+
+/// A deck of cards, one of every combination of the attributes' values, and the table they
+/// are laid on.
+#[derive(Debug, Clone)]
+pub struct CardsDef {
+    pub attributes: Vec<AttributeDef>,
+    /// Cards the table holds, in `rows` rows of `cols`.
+    pub capacity: u32,
+    pub rows: u32,
+    pub cols: u32,
+    pub group: GroupDef,
+    pub span: Span,
+}
+
+/// An attribute: its values, numbered from 0 in the order written, held in `width` bits of the
+/// card's code from bit `lo`.
+#[derive(Debug, Clone)]
+pub struct AttributeDef {
+    pub name: Ident,
+    pub values: Vec<Ident>,
+    pub lo: u8,
+    pub width: u8,
+}
+
+/// `group NAME = K cards where ...`: what makes K cards of the table a group.
+#[derive(Debug, Clone)]
+pub struct GroupDef {
+    pub name: Ident,
+    pub size: u32,
+    /// Per attribute (index into `attributes`), how its values relate across the group;
+    /// attributes no rule names are free.
+    pub rules: Vec<Option<crate::ast::Relation>>,
+    pub span: Span,
 }
 
 /// One fixed start: what each cell holds, heap sizes aside.

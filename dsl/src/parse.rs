@@ -107,6 +107,14 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::start_event | Rule::choosing_event => "an event",
         Rule::blink => "`blink N ms`",
         Rule::font => "`font`",
+        Rule::cards | Rule::attribute => "`cards { ATTRIBUTE = VALUE, VALUE at bits HI..LO }`",
+        Rule::card_table => "`table N as ROWS x COLUMNS`",
+        Rule::group | Rule::group_rule | Rule::every_attribute => {
+            "`group NAME = K cards where every attribute is all same or all different`"
+        }
+        Rule::relation | Rule::same_or_different | Rule::all_same | Rule::all_different => {
+            "`all same`, `all different` or `all same or all different`"
+        }
         Rule::glyph_def => "`glyph \"A\" { \"#..#\" ... }`",
         Rule::string => "a string in double quotes",
         Rule::command => "a command such as `\"AT\" -> ping`",
@@ -351,6 +359,42 @@ fn game_item(p: Pair<Rule>) -> GameItem {
             GameItem::Tune { name, notes }
         }
         Rule::test_block => GameItem::Test(test(inner)),
+        Rule::cards => GameItem::Cards(
+            inner
+                .map(|a| {
+                    let sp = span(&a);
+                    let mut parts: Vec<Pair<Rule>> = a.into_inner().collect();
+                    let lo = int(parts.pop().unwrap());
+                    let hi = int(parts.pop().unwrap());
+                    let mut parts = parts.into_iter();
+                    let name = ident(parts.next().unwrap());
+                    Attribute { name, values: parts.map(ident).collect(), bits: (hi, lo), span: sp }
+                })
+                .collect(),
+        ),
+        Rule::card_table => {
+            let capacity = int(inner.next().unwrap());
+            GameItem::Table { capacity, rows: int(inner.next().unwrap()), cols: int(inner.next().unwrap()) }
+        }
+        Rule::group => {
+            let name = ident(inner.next().unwrap());
+            let size = int(inner.next().unwrap());
+            let rules = inner
+                .map(|r| {
+                    let sp = span(&r);
+                    let mut r = r.into_inner();
+                    let who = r.next().unwrap();
+                    let attribute = (who.as_rule() != Rule::every_attribute).then(|| ident(who));
+                    let relation = match r.next().unwrap().into_inner().next().unwrap().as_rule() {
+                        Rule::all_same => Relation::AllSame,
+                        Rule::all_different => Relation::AllDifferent,
+                        _ => Relation::SameOrDifferent,
+                    };
+                    Spanned::new(GroupRule { attribute, relation }, sp)
+                })
+                .collect();
+            GameItem::Group { name, size, rules }
+        }
         Rule::font => GameItem::Font(
             inner
                 .map(|g| {

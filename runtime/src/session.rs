@@ -7,7 +7,6 @@
 //! the end of the game. Positions are grid [`Duel`]s seen from the side to move; when a game is
 //! over, and who won, is the generated game's to say ([`Placement::over`]).
 
-use crate::chip::Shared;
 use crate::grid::{cells_into, count, Bits, Duel};
 use crate::progmem;
 use crate::rng::Rng;
@@ -169,8 +168,27 @@ const LINE: usize = 16;
 
 /// Nodes and finished depth of the device's last search, at fixed addresses so that a
 /// benchmark can read them out of a simulated chip.
-pub static LAST_SEARCH_NODES: Shared<u32> = Shared::new(0);
-pub static LAST_SEARCH_DEPTH: Shared<u8> = Shared::new(0);
+pub static LAST_SEARCH_NODES: Probe<u32> = Probe::new(0);
+pub static LAST_SEARCH_DEPTH: Probe<u8> = Probe::new(0);
+
+/// A value only the main loop writes, kept in RAM for a simulator to read by its symbol. No
+/// interrupt handler touches it, so it needs no critical section; written volatile so the
+/// write is not optimised away.
+pub struct Probe<T: Copy>(core::cell::UnsafeCell<T>);
+
+// Written by the main loop alone (see above).
+unsafe impl<T: Copy> Sync for Probe<T> {}
+
+impl<T: Copy> Probe<T> {
+    pub const fn new(v: T) -> Self {
+        Probe(core::cell::UnsafeCell::new(v))
+    }
+    /// # Safety
+    /// Called from the main loop only.
+    pub unsafe fn set(&self, v: T) {
+        core::ptr::write_volatile(self.0.get(), v)
+    }
+}
 const NO_SIDE: u8 = 0xFF;
 
 /// The session state: the position, whose turn it is and what the device waits for.

@@ -2,6 +2,7 @@
 //! and marked `@generated`, plus minijinja templates for the crate's non-Rust scaffolding.
 
 mod board;
+mod cards;
 mod cursor_firmware;
 mod game;
 mod grid_game;
@@ -41,6 +42,11 @@ pub fn grid_module(game: &GameDef, origin: Origin) -> String {
 /// target) tunes.
 pub fn puzzle_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> String {
     format_rust(cursor_firmware::game_module(game, target, origin), origin.path)
+}
+
+/// The module of a game of cards: its code's fields and the generated search for groups.
+pub fn cards_module(game: &GameDef, origin: Origin) -> String {
+    format_rust(cards::render(game, origin), origin.path)
 }
 
 /// The module of a game of heaps: its lights, removals, start and solved table, and with a

@@ -2,11 +2,11 @@
 //! interrupt, sent by polling), Timer/Counter1 as a millisecond tick, and lamps on port pins.
 //! Board specifics arrive as a [`Config`] built by generated code.
 
-use super::Shared;
 use crate::serial::ByteQueue;
 use crate::session::Io;
 use avr_device::atmega16::Peripherals;
-use core::cell::UnsafeCell;
+use avr_device::interrupt::{self, Mutex};
+use core::cell::{Cell, RefCell};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Port {
@@ -31,13 +31,10 @@ pub struct Config {
     pub lamps: &'static [Lamp],
 }
 
-static MILLIS: Shared<u32> = Shared::new(0);
+static MILLIS: Mutex<Cell<u32>> = Mutex::new(Cell::new(0));
 
 /// The receive queue, filled by the interrupt and drained by the main loop.
-struct RxQueue(UnsafeCell<ByteQueue<32>>);
-// Single core: the interrupt only pushes, the main loop pops with interrupts masked.
-unsafe impl Sync for RxQueue {}
-static RX: RxQueue = RxQueue(UnsafeCell::new(ByteQueue::new()));
+static RX: Mutex<RefCell<ByteQueue<32>>> = Mutex::new(RefCell::new(ByteQueue::new()));
 
 fn dp() -> Peripherals {
     // Single-threaded firmware; every access below is a whole-register read or write.
@@ -62,16 +59,17 @@ fn set_port(port: Port, mask: u8, high: bool) {
 
 /// The millisecond tick: call from the Timer/Counter1 compare-A interrupt.
 pub fn on_tick() {
-    // Interrupts are off inside the handler, so the shared value is ours.
-    unsafe { MILLIS.set(MILLIS.get().wrapping_add(1)) }
+    interrupt::free(|cs| {
+        let m = MILLIS.borrow(cs);
+        m.set(m.get().wrapping_add(1));
+    });
 }
 
 /// A received byte: call from the USART receive-complete interrupt. Only queued here; lines
 /// are parsed by the main loop.
 pub fn on_receive() {
     let byte = dp().USART.udr().read().bits();
-    // Interrupts are off inside the handler, and the main loop pops with them masked.
-    unsafe { (*RX.0.get()).push(byte) }
+    interrupt::free(|cs| RX.borrow(cs).borrow_mut().push(byte));
 }
 
 pub struct Chip {
@@ -103,11 +101,11 @@ impl Chip {
 
 impl Io for Chip {
     fn millis(&mut self) -> u32 {
-        avr_device::interrupt::free(|_| unsafe { MILLIS.get() })
+        interrupt::free(|cs| MILLIS.borrow(cs).get())
     }
 
     fn read(&mut self) -> Option<u8> {
-        avr_device::interrupt::free(|_| unsafe { (*RX.0.get()).pop() })
+        interrupt::free(|cs| RX.borrow(cs).borrow_mut().pop())
     }
 
     fn write(&mut self, byte: u8) {

@@ -2,12 +2,14 @@
 //! toggle mode for tones, ports A and B for buttons and LEDs, power-down sleep woken by a
 //! pin-change interrupt. Board specifics arrive as a [`Config`] built by generated code.
 
-use super::{Shared, TickRate};
+use super::TickRate;
 use crate::app::Hal;
 use crate::charlieplex::Charlieplex;
 use crate::line::Cells;
 use crate::tune::Note;
 use avr_device::attiny84a::Peripherals;
+use avr_device::interrupt::{self, Mutex};
+use core::cell::Cell;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Port {
@@ -38,11 +40,19 @@ pub struct Config {
     pub speaker: Speaker,
 }
 
-static MILLIS: Shared<u16> = Shared::new(0);
-/// The part of a millisecond the ticks have counted beyond `MILLIS`, in `tick_millis.den`ths.
-static MILLIS_REM: Shared<u16> = Shared::new(0);
-static LIT: Shared<Cells> = Shared::new(0);
-static ROW: Shared<u8> = Shared::new(0);
+/// What the display interrupt shares with the main loop. In C layout, the millisecond count
+/// first, so that a simulator can read it at the static's address.
+#[derive(Clone, Copy)]
+#[repr(C)]
+struct Ticked {
+    millis: u16,
+    /// The part of a millisecond the ticks have counted beyond `millis`, in `tick_millis.den`ths.
+    rem: u16,
+    lit: Cells,
+    row: u8,
+}
+
+static TICKED: Mutex<Cell<Ticked>> = Mutex::new(Cell::new(Ticked { millis: 0, rem: 0, lit: 0, row: 0 }));
 
 fn dp() -> Peripherals {
     // Single-threaded firmware; every access below is a whole-register read or write.
@@ -73,26 +83,27 @@ fn read_port(port: Port) -> u8 {
 
 /// The display tick: call from the Timer/Counter0 compare-A interrupt.
 pub fn on_tick(cfg: &Config) {
-    // Interrupts are off inside the handler, so the shared values are ours.
-    unsafe {
+    interrupt::free(|cs| {
+        let shared = TICKED.borrow(cs);
+        let mut t = shared.get();
         let rate = cfg.tick_millis;
-        // Tested apart so that a whole-millisecond tick never touches the remainder.
-        let rem = if rate.num != 0 { MILLIS_REM.get() } else { 0 };
-        let (millis, rem) = rate.advance(MILLIS.get(), rem);
-        MILLIS.set(millis);
-        if rate.num != 0 {
-            MILLIS_REM.set(rem);
+        (t.millis, t.rem) = rate.advance(t.millis, t.rem);
+        t.row += 1;
+        if t.row as usize >= cfg.display.rows.len() {
+            t.row = 0;
         }
-        let mut row = ROW.get() + 1;
-        if row as usize >= cfg.display.rows.len() {
-            row = 0;
-        }
-        ROW.set(row);
-        let (ddr, out) = cfg.display.drive(row as usize, LIT.get());
+        shared.set(t);
+        let (ddr, out) = cfg.display.drive(t.row as usize, t.lit);
         // Float everything first so no LED glimmers while the row changes.
         set_port(cfg.display_port, cfg.display.pins, 0, 0);
         set_port(cfg.display_port, cfg.display.pins, ddr, out);
-    }
+    });
+}
+
+/// A read-modify-write of port pins from the main loop, with the display interrupt (which
+/// writes the same port's other pins) held off so neither undoes the other.
+fn set_port_masked(port: Port, mask: u8, ddr: u8, out: u8) {
+    interrupt::free(|_| set_port(port, mask, ddr, out));
 }
 
 pub struct Chip {
@@ -127,7 +138,7 @@ impl Chip {
 
 impl Hal for Chip {
     fn millis(&mut self) -> u16 {
-        avr_device::interrupt::free(|_| unsafe { MILLIS.get() })
+        interrupt::free(|cs| TICKED.borrow(cs).get().millis)
     }
 
     fn inputs(&mut self) -> u8 {
@@ -141,7 +152,10 @@ impl Hal for Chip {
     }
 
     fn show(&mut self, cells: Cells) {
-        avr_device::interrupt::free(|_| unsafe { LIT.set(cells) });
+        interrupt::free(|cs| {
+            let shared = TICKED.borrow(cs);
+            shared.set(Ticked { lit: cells, ..shared.get() });
+        });
     }
 
     fn tone(&mut self, note: Option<&Note>) {
@@ -166,7 +180,7 @@ impl Hal for Chip {
                 // Leave the pin low so the piezo draws nothing.
                 let (port, mask) =
                     if self.cfg.speaker == Speaker::Oc1a { (Port::A, 1 << 6) } else { (Port::A, 1 << 5) };
-                set_port(port, mask, mask, 0);
+                set_port_masked(port, mask, mask, 0);
             }
         }
     }
@@ -174,9 +188,10 @@ impl Hal for Chip {
     fn sleep(&mut self) {
         let Some((port, mask)) = self.cfg.wake else { return };
         let p = dp();
-        set_port(self.cfg.display_port, self.cfg.display.pins, 0, 0);
-        // Stop the tick so the display stays dark and the chip stays asleep.
+        // Stop the tick first, then darken the display: the other way round a tick between
+        // the two could light a row that would stay lit through the sleep.
         p.TC0.timsk0().write(|w| unsafe { w.bits(0) });
+        set_port_masked(self.cfg.display_port, self.cfg.display.pins, 0, 0);
         let (pcie, _) = match port {
             Port::A => {
                 p.EXINT.pcmsk0().write(|w| unsafe { w.bits(mask) });

@@ -1,0 +1,113 @@
+//! The generated search for groups of cards against the compiler's plain enumeration: the
+//! whole deck of Set (1,080 sets), random tables, a 20-card table with no set, a deck of three
+//! attributes, and a rule that leaves the third card open (the search falls back to trying
+//! every three).
+
+use gamec::cards::Deck;
+use gamec_dsl::GameDef;
+
+fn load(path: &str) -> GameDef {
+    let text = std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let mut sources = gamec_dsl::Sources::new();
+    let id = sources.add(path, text);
+    gamec_dsl::load_game(&sources, id).unwrap_or_else(|d| panic!("{}", sources.render(&d)))
+}
+
+fn generated<C: Copy>(table: &[C], groups: impl Fn(&[C], &mut dyn FnMut([u8; 3]))) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    groups(table, &mut |g| out.push(g.iter().map(|&i| i as usize).collect()));
+    out.sort();
+    out
+}
+
+fn random_table(deck: &[u32], n: usize, seed: &mut u64) -> Vec<u32> {
+    let mut cards = deck.to_vec();
+    for i in (1..cards.len()).rev() {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        cards.swap(i, (*seed % (i as u64 + 1)) as usize);
+    }
+    cards.truncate(n);
+    cards
+}
+
+/// A largest set-free table of Set: 20 cards, found by search (greedy from a fixed order, then
+/// backtracking) and checked by enumeration in the test.
+fn cap_of_twenty(deck: &Deck, all: &[u32]) -> Vec<u32> {
+    fn extend(deck: &Deck, all: &[u32], from: usize, cap: &mut Vec<u32>, want: usize) -> bool {
+        if cap.len() == want {
+            return true;
+        }
+        for i in from..all.len() {
+            let c = all[i];
+            let free = cap.iter().enumerate().all(|(j, &a)| cap[j + 1..].iter().all(|&b| !deck.is_group(&[a, b, c])));
+            if free {
+                cap.push(c);
+                if extend(deck, all, i + 1, cap, want) {
+                    return true;
+                }
+                cap.pop();
+            }
+            if all.len() - i < want - cap.len() {
+                return false;
+            }
+        }
+        false
+    }
+    let mut cap = Vec::new();
+    assert!(extend(deck, all, 0, &mut cap, 20), "a 20-card cap exists");
+    cap
+}
+
+#[test]
+fn set_whole_deck_random_tables_and_a_cap() {
+    let game = load("fixtures/set.game");
+    let deck = Deck::new(game.cards.as_ref().unwrap());
+    let all = deck.cards();
+    assert_eq!(all.len(), 81);
+    let codes: Vec<u8> = all.iter().map(|&c| c as u8).collect();
+    assert!(codes.iter().all(|&c| gamec_hosted::fixture_set::is_card(c)));
+    assert!(!gamec_hosted::fixture_set::is_card(0b11), "quantity 3 is no value");
+    let whole = generated(&codes, |t, f| gamec_hosted::fixture_set::groups(t, &mut |g| f(g)));
+    assert_eq!(whole.len(), 1080, "the sets in the whole deck");
+    assert_eq!(whole, deck.groups_by_enumeration(&all));
+    let mut seed = 0x5E7_5E7;
+    for n in [3, 5, 12, 15, 21] {
+        for _ in 0..20 {
+            let table = random_table(&all, n, &mut seed);
+            let codes: Vec<u8> = table.iter().map(|&c| c as u8).collect();
+            assert_eq!(
+                generated(&codes, |t, f| gamec_hosted::fixture_set::groups(t, &mut |g| f(g))),
+                deck.groups_by_enumeration(&table)
+            );
+        }
+    }
+    let cap = cap_of_twenty(&deck, &all);
+    assert!(deck.groups_by_enumeration(&cap).is_empty());
+    let codes: Vec<u8> = cap.iter().map(|&c| c as u8).collect();
+    assert!(
+        generated(&codes, |t, f| gamec_hosted::fixture_set::groups(t, &mut |g| f(g))).is_empty(),
+        "no set among the 20"
+    );
+}
+
+#[test]
+fn three_attributes_and_an_undetermined_rule() {
+    let game = load("fixtures/set_three_attributes.game");
+    let deck = Deck::new(game.cards.as_ref().unwrap());
+    let all = deck.cards();
+    let codes: Vec<u8> = all.iter().map(|&c| c as u8).collect();
+    let whole = generated(&codes, |t, f| gamec_hosted::fixture_set_three_attributes::groups(t, &mut |g| f(g)));
+    assert_eq!((all.len(), whole.len()), (27, 117));
+    assert_eq!(whole, deck.groups_by_enumeration(&all));
+
+    let game = load("fixtures/set_four_values.game");
+    let deck = Deck::new(game.cards.as_ref().unwrap());
+    assert!(!deck.determined(), "two cards leave two candidates for the third");
+    let all = deck.cards();
+    let codes: Vec<u8> = all.iter().map(|&c| c as u8).collect();
+    let whole = generated(&codes, |t, f| gamec_hosted::fixture_set_four_values::groups(t, &mut |g| f(g)));
+    assert_eq!(whole, deck.groups_by_enumeration(&all));
+    assert!(!whole.is_empty());
+}

@@ -1,0 +1,143 @@
+//! The module of a game of cards: the card code's fields, and the search for the groups on a
+//! table, generated from the group's rule. Where any K-1 cards determine the last (every
+//! attribute all same, or all different over exactly K values, or either), the search tries
+//! every K-1 places, works out the last card and looks it up: O(n^(K-1)). Otherwise it tries
+//! every K places: O(n^K).
+
+use super::origin::described;
+use super::{int, Origin};
+use crate::cards::Deck;
+use gamec_dsl::ast::Relation;
+use gamec_dsl::GameDef;
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+pub fn render(game: &GameDef, origin: Origin) -> TokenStream {
+    let cards = game.cards.as_ref().expect("a game of cards");
+    let deck = Deck::new(cards);
+    let k = cards.group.size as usize;
+    let top_bit = cards.attributes.iter().map(|a| a.lo as u32 + a.width as u32).max().unwrap_or(8);
+    let code = match top_bit {
+        0..=8 => quote!(u8),
+        9..=16 => quote!(u16),
+        _ => quote!(u32),
+    };
+    let fields = cards.attributes.iter().map(|a| {
+        let (lo, mask, n) = (int(a.lo), int((1u32 << a.width) - 1), int(a.values.len()));
+        quote!((#lo, #mask, #n))
+    });
+    let attrs_doc: Vec<String> = cards
+        .attributes
+        .iter()
+        .map(|a| {
+            format!(" - `{}`: {}", a.name.node, a.values.iter().map(|v| v.node.as_str()).collect::<Vec<_>>().join(", "))
+        })
+        .collect();
+    let n_attrs = int(cards.attributes.len());
+    let (kk, capacity, rows, cols) = (int(k), int(cards.capacity), int(cards.rows), int(cards.cols));
+    let relation = |r: Option<Relation>| match r {
+        None => quote!(None),
+        Some(Relation::AllSame) => quote!(Some(Relation::AllSame)),
+        Some(Relation::AllDifferent) => quote!(Some(Relation::AllDifferent)),
+        Some(Relation::SameOrDifferent) => quote!(Some(Relation::SameOrDifferent)),
+    };
+    let rules = cards.group.rules.iter().map(|&r| relation(r));
+    let group_doc = described(
+        &[&format!("What makes {k} cards a `{}`: per attribute, how its values relate.", cards.group.name.node)],
+        origin.quote(cards.group.span),
+    );
+    let places = (0..k).map(|i| format_ident!("p{i}")).collect::<Vec<_>>();
+    // Nested loops over increasing places: the first K-1 (derived) or all K (enumerated).
+    let search = if deck.determined() {
+        let outer = &places[..k - 1];
+        let after = &outer[k - 2];
+        let cards_of = outer.iter().map(|p| quote!(table[#p]));
+        let found = quote! {
+            if let Some(last) = completion([#(#cards_of),*]) {
+                let after = #after;
+                if let Some(at) = table[after + 1..].iter().position(|&c| c == last) {
+                    found([#(#outer as u8,)* (after + 1 + at) as u8]);
+                }
+            }
+        };
+        nest(outer, found)
+    } else {
+        let cards_of = places.iter().map(|p| quote!(table[#p]));
+        let found = quote! {
+            if is_group(&[#(#cards_of),*]) {
+                found([#(#places as u8),*]);
+            }
+        };
+        nest(&places, found)
+    };
+    let how = if deck.determined() {
+        format!(" Each group once, places increasing: every {} places completed and the last card looked up.", k - 1)
+    } else {
+        format!(" Each group once, places increasing: every {k} places tried (the rule leaves the last card open).")
+    };
+    let km1 = int(k - 1);
+    quote! {
+        //! The cards: their code's fields, and the search for groups on the table.
+        use gamec_runtime::cards::{completion_by, is_group_by, Relation};
+
+        /// A card's code.
+        pub type Code = #code;
+        /// Per attribute: its lowest bit, its mask and how many values it has:
+        #(#[doc = #attrs_doc])*
+        pub const ATTRIBUTES: [(u8, u8, u8); #n_attrs] = [#(#fields),*];
+        /// Cards in a group, and the table's size and layout.
+        pub const GROUP: usize = #kk;
+        pub const CAPACITY: usize = #capacity;
+        pub const ROWS: usize = #rows;
+        pub const COLUMNS: usize = #cols;
+        #group_doc
+        pub const RULES: [Option<Relation>; #n_attrs] = [#(#rules),*];
+
+        /// Whether a code is a card of the deck.
+        pub fn is_card(code: Code) -> bool {
+            let mut fields = 0 as Code;
+            for &(lo, mask, n) in &ATTRIBUTES {
+                fields |= (mask as Code) << lo;
+                if ((code >> lo) & mask as Code) as u8 >= n {
+                    return false;
+                }
+            }
+            code & !fields == 0
+        }
+
+        /// Whether the cards make a group.
+        pub fn is_group(cards: &[Code; GROUP]) -> bool {
+            is_group_by(&ATTRIBUTES, &RULES, cards.map(|c| c as u32))
+        }
+
+        /// The card that makes these a group, if the rule determines one.
+        pub fn completion(cards: [Code; #km1]) -> Option<Code> {
+            completion_by(&ATTRIBUTES, &RULES, GROUP as u8, cards.map(|c| c as u32)).map(|c| c as Code)
+        }
+
+        #[doc = #how]
+        pub fn groups(table: &[Code], found: &mut impl FnMut([u8; GROUP])) {
+            #search
+        }
+    }
+}
+
+/// `body` inside loops over increasing `places`.
+fn nest(places: &[proc_macro2::Ident], body: TokenStream) -> TokenStream {
+    let mut code = body;
+    for (i, p) in places.iter().enumerate().rev() {
+        let from = match i {
+            0 => quote!(0),
+            _ => {
+                let prev = &places[i - 1];
+                quote!(#prev + 1)
+            }
+        };
+        code = quote! {
+            for #p in #from..table.len() {
+                #code
+            }
+        };
+    }
+    code
+}

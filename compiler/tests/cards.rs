@@ -1,0 +1,57 @@
+//! Games of cards: what `analyze` proves of Set's deck, and the refusals of decks that cannot
+//! mean anything, each at its line with a hint.
+
+use gamec_dsl::Sources;
+
+fn set_text() -> String {
+    std::fs::read_to_string(format!("{}/hosted/fixtures/set.game", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+fn check(text: &str) -> (bool, String) {
+    let mut sources = Sources::new();
+    let id = sources.add("game.game", text.to_string());
+    match gamec::check(&sources, &[id]) {
+        Ok(w) => (true, sources.render(&w)),
+        Err(d) => (false, sources.render(&d)),
+    }
+}
+
+#[test]
+fn analyze_counts_the_deck_and_its_sets() {
+    let mut sources = Sources::new();
+    let id = sources.add("set.game", set_text());
+    let game = gamec_dsl::load_game(&sources, id).unwrap();
+    let facts = gamec::analyze::Facts::new(&game).to_string();
+    assert!(facts.contains("deck:                               81 cards"), "{facts}");
+    assert!(facts.contains("sets of 3 in the deck:              1080"), "{facts}");
+    assert!(facts.contains("any 2 cards determine the last"), "{facts}");
+}
+
+#[test]
+fn decks_that_cannot_mean_anything_are_refused_at_their_line() {
+    let text = set_text();
+    let cases = [
+        (
+            "quantity = one, two, three at bits 1..0",
+            "quantity = one, two, three, four, five at bits 1..0",
+            "5 values do not fit in 2 bits",
+        ),
+        (
+            "filling = empty, solid, striped at bits 3..2",
+            "filling = empty, solid, striped at bits 2..1",
+            "these bits hold another attribute too",
+        ),
+        ("table 21 as 3 x 7", "table 21 as 4 x 5", "laid out as rows times columns"),
+        (
+            "every attribute is all same or all different",
+            "colour is all different and hue is all same",
+            "unknown attribute `hue`",
+        ),
+    ];
+    for (from, to, message) in cases {
+        assert!(text.contains(from), "fixture: {from}");
+        let (ok, out) = check(&text.replacen(from, to, 1));
+        assert!(!ok, "{to}");
+        assert!(out.contains(message) && out.contains("game.game:") && out.contains("help:"), "{to}:\n{out}");
+    }
+}
