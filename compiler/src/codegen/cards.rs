@@ -95,10 +95,10 @@ pub fn render(game: &GameDef, origin: Origin) -> TokenStream {
 
         /// Whether a code is a card of the deck.
         pub fn is_card(code: Code) -> bool {
-            let mut fields = 0 as Code;
+            let (code, mut fields) = (u32::from(code), 0u32);
             for &(lo, mask, n) in &ATTRIBUTES {
-                fields |= (mask as Code) << lo;
-                if ((code >> lo) & mask as Code) as u8 >= n {
+                fields |= u32::from(mask) << lo;
+                if (code >> lo) & u32::from(mask) >= u32::from(n) {
                     return false;
                 }
             }
@@ -107,12 +107,12 @@ pub fn render(game: &GameDef, origin: Origin) -> TokenStream {
 
         /// Whether the cards make a group.
         pub fn is_group(cards: &[Code; GROUP]) -> bool {
-            is_group_by(&ATTRIBUTES, &RULES, cards.map(|c| c as u32))
+            is_group_by(&ATTRIBUTES, &RULES, cards.map(u32::from))
         }
 
         /// The card that makes these a group, if the rule determines one.
         pub fn completion(cards: [Code; #km1]) -> Option<Code> {
-            completion_by(&ATTRIBUTES, &RULES, GROUP as u8, cards.map(|c| c as u32)).map(|c| c as Code)
+            completion_by(&ATTRIBUTES, &RULES, GROUP as u8, cards.map(u32::from)).and_then(|c| Code::try_from(c).ok())
         }
 
         #[doc = #how]
