@@ -18,7 +18,7 @@ pub fn read(sources: &mut Sources, path: &Path) -> Result<FileId, Error> {
     Ok(sources.add(path.display().to_string(), text))
 }
 
-fn write(path: &Path, contents: &[u8]) -> Result<(), Error> {
+pub fn write(path: &Path, contents: &[u8]) -> Result<(), Error> {
     let io = |source| Error::Io { path: path.display().to_string(), source };
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(io)?;

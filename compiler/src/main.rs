@@ -39,6 +39,12 @@ enum Cmd {
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..=3))]
         difficulty: Option<u8>,
     },
+    /// Write every card's code as a Data Matrix sticker (SVG), and a sheet of them all.
+    Stickers {
+        game: PathBuf,
+        #[arg(short, long, default_value = "stickers")]
+        out: PathBuf,
+    },
     /// Run the tests the game files carry (`test "name" { ... }`).
     Test { games: Vec<PathBuf> },
     /// Generate and build the firmware for a game on a board.
@@ -60,6 +66,7 @@ fn main() -> ExitCode {
         Cmd::Analyze { game } => analyze(&mut sources, &game),
         Cmd::Perft { game, depth } => perft(&mut sources, &game, depth),
         Cmd::Test { games } => test(&mut sources, &games),
+        Cmd::Stickers { game, out } => stickers(&mut sources, &game, &out),
         Cmd::Generate { game, count, seed, difficulty } => {
             generate(&mut sources, &game, &gamec::generate::Request { count, seed, difficulty })
         }
@@ -105,6 +112,17 @@ fn generate(sources: &mut Sources, game: &std::path::Path, req: &gamec::generate
     let id = driver::read(sources, game)?;
     let def = gamec_dsl::load_game(sources, id)?;
     print!("{}", gamec::generate::generate(&def, id, req).map_err(|d| Error::Diagnostics(vec![d]))?);
+    Ok(())
+}
+
+fn stickers(sources: &mut Sources, game: &std::path::Path, out: &std::path::Path) -> Result<(), Error> {
+    let id = driver::read(sources, game)?;
+    let def = gamec_dsl::load_game(sources, id)?;
+    let stickers = gamec::stickers::stickers(&def, id).map_err(|d| Error::Diagnostics(vec![d]))?;
+    for s in &stickers {
+        driver::write(&out.join(&s.file), s.svg.as_bytes())?;
+    }
+    println!("wrote {} stickers and the sheet to {}", stickers.len() - 1, out.display());
     Ok(())
 }
 
