@@ -11,6 +11,7 @@
 
 pub mod app;
 pub mod buttons;
+pub mod card_table;
 pub mod cards;
 pub mod charlieplex;
 pub mod chip;
