@@ -323,7 +323,7 @@ mod tests {
         for code in [0b00_00_00_00u8, 0b01_00_01_01, 0b10_00_10_10, 0b00_01_00_01] {
             t.scanned(&DECK, &[code], &mut out);
         }
-        let mut run = |t: &mut Table<12>, line: &str| {
+        let run = |t: &mut Table<12>, line: &str| {
             let mut o = String::new();
             t.command(&DECK, line, &mut o);
             assert!(o.ends_with("> "), "the prompt after `{line}`: {o}");
