@@ -4,9 +4,9 @@
 //! cell blinks to the winner's colour. The rules are the generated [`Placement`]; nothing
 //! here knows a game.
 
+use crate::cursor::{Cursor, Input};
 use crate::grid::{cells_into, Duel};
 use crate::matrix::{Colour, Frame};
-use crate::puzzle::{step, Input};
 use crate::rng::Rng;
 use crate::search::{choose_from, Budget};
 use crate::session::{Placement, Strategy, Verdict};
@@ -53,9 +53,7 @@ pub struct Game<T: Placement, const N: usize> {
     pub pos: Duel,
     pub human_to_move: bool,
     pub phase: Phase,
-    pub col: u8,
-    pub row: u8,
-    blink_ms: u16,
+    pub cursor: Cursor,
     rng: Rng,
     rules: core::marker::PhantomData<T>,
 }
@@ -66,9 +64,7 @@ impl<T: Placement, const N: usize> Game<T, N> {
             pos: start,
             human_to_move: cfg.human_first,
             phase: Phase::HumanTurn,
-            col: 0,
-            row: 0,
-            blink_ms: 0,
+            cursor: Cursor::default(),
             rng: Rng::new(0x5EED),
             rules: core::marker::PhantomData,
         };
@@ -126,18 +122,8 @@ impl<T: Placement, const N: usize> Game<T, N> {
                 *self = Game::new(start, cfg);
                 None
             }
-            (Phase::HumanTurn, Input::Across(by)) => {
-                self.col = step(self.col, by, cfg.cols);
-                self.blink_ms = 0;
-                None
-            }
-            (Phase::HumanTurn, Input::Down(by)) => {
-                self.row = step(self.row, by, cfg.rows);
-                self.blink_ms = 0;
-                None
-            }
             (Phase::HumanTurn, Input::Commit) => {
-                let cell = self.row * 8 + self.col;
+                let cell = self.cursor.cell();
                 if T::legal(&self.pos) >> cell & 1 == 0 {
                     return Some(Sound::Denied);
                 }
@@ -145,6 +131,10 @@ impl<T: Placement, const N: usize> Game<T, N> {
                 self.human_to_move = false;
                 self.settle();
                 self.end_sound().or(Some(Sound::Accepted))
+            }
+            (Phase::HumanTurn, moved) => {
+                self.cursor.moved(moved, cfg.cols, cfg.rows);
+                None
             }
             _ => None,
         }
@@ -182,11 +172,11 @@ impl<T: Placement, const N: usize> Game<T, N> {
     }
 
     pub fn tick(&mut self) {
-        self.blink_ms = self.blink_ms.wrapping_add(1);
+        self.cursor.tick();
     }
 
     fn blinking(&self, half: u16) -> bool {
-        half != 0 && (self.blink_ms / half) & 1 == 1
+        self.cursor.blinking(half)
     }
 
     pub fn frame(&self, cfg: &Config) -> Frame {
@@ -215,10 +205,10 @@ impl<T: Placement, const N: usize> Game<T, N> {
             }
         }
         if self.phase == Phase::HumanTurn && self.blinking(cfg.cursor_ms) {
-            let cell = self.row * 8 + self.col;
+            let cell = self.cursor.cell();
             // The cursor blinks to the person's colour where a piece may go, else to yellow.
             let alt = if T::legal(&self.pos) >> cell & 1 != 0 { cfg.human } else { Colour::Yellow };
-            f.set(self.col, self.row, alt);
+            f.set(self.cursor.col, self.cursor.row, alt);
         }
         f
     }
@@ -345,7 +335,7 @@ mod tests {
             assert!(guard < 20);
             // The person plays the first legal cell.
             let cell = Ttt::legal(&g.pos).trailing_zeros() as u8;
-            (g.col, g.row) = (cell % 8, cell / 8);
+            (g.cursor.col, g.cursor.row) = (cell % 8, cell / 8);
             g.input(Input::Commit, &CFG, START);
             g.device_turn(&CFG, &mut millis);
         }

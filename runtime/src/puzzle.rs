@@ -7,6 +7,8 @@
 //! it equals that solution: the firmware compares with the solution it is given rather than
 //! re-reading every rule.
 
+use crate::cursor::Cursor;
+pub use crate::cursor::Input;
 use crate::matrix::{Colour, Frame};
 
 /// Cells as a byte per row, bit `col`: bytes rather than a 64-bit word, which an 8-bit chip
@@ -101,19 +103,6 @@ pub struct Config {
     pub victory_colour: Colour,
 }
 
-/// A person's input.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Input {
-    /// The cursor's column (or, while choosing, the start) moves by one.
-    Across(i8),
-    /// The cursor's row moves by one.
-    Down(i8),
-    /// Act on the cell under the cursor; while choosing, start the chosen one.
-    Commit,
-    /// Back to choosing.
-    Restart,
-}
-
 /// What to play on the speaker, as the game's feedback names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sound {
@@ -139,12 +128,9 @@ pub struct Puzzle {
     pub chosen: u8,
     pub start: Start,
     pub grid: Grid,
-    pub col: u8,
-    pub row: u8,
+    pub cursor: Cursor,
     /// A full, wrong grid has been refused; not again until a cell is cleared.
     wrong_told: bool,
-    /// Milliseconds into the current blink.
-    blink_ms: u16,
 }
 
 impl Puzzle {
@@ -154,10 +140,8 @@ impl Puzzle {
             chosen: 0,
             start: Start::default(),
             grid: Grid::default(),
-            col: 0,
-            row: 0,
+            cursor: Cursor::default(),
             wrong_told: false,
-            blink_ms: 0,
         }
     }
 
@@ -167,7 +151,7 @@ impl Puzzle {
         self.chosen = chosen;
         self.start = load(chosen);
         self.grid = self.start.grid();
-        self.blink_ms = 0;
+        self.cursor.restart_blink();
     }
 
     /// Handles an input; returns the sound it calls for.
@@ -191,9 +175,8 @@ impl Puzzle {
             }
             (Phase::Choosing, Input::Commit) => {
                 self.phase = Phase::Playing;
-                (self.col, self.row) = (0, 0);
+                self.cursor.home();
                 self.wrong_told = false;
-                self.blink_ms = 0;
                 Some(Sound::Start)
             }
             (Phase::Choosing, _) => None,
@@ -201,30 +184,24 @@ impl Puzzle {
                 self.choose(self.chosen, load);
                 None
             }
-            (Phase::Playing, Input::Across(by)) => {
-                self.col = step(self.col, by, cfg.cols);
-                self.blink_ms = 0;
-                None
-            }
-            (Phase::Playing, Input::Down(by)) => {
-                self.row = step(self.row, by, cfg.rows);
-                self.blink_ms = 0;
-                None
-            }
             (Phase::Playing, Input::Commit) => Some(self.act(cfg)),
+            (Phase::Playing, moved) => {
+                self.cursor.moved(moved, cfg.cols, cfg.rows);
+                None
+            }
             // Locked: the solution stays as it is.
             (Phase::Victory | Phase::Solved, _) => None,
         }
     }
 
     fn act(&mut self, cfg: &Config) -> Sound {
-        let cell = self.row * 8 + self.col;
+        let cell = self.cursor.cell();
         if self.start.is_given(cell) {
             return Sound::Denied;
         }
         let code = cfg.next[self.grid.get(cell) as usize % 3];
         self.grid.set(cell, code);
-        self.blink_ms = 0;
+        self.cursor.restart_blink();
         if code == 0 {
             self.wrong_told = false;
         }
@@ -253,12 +230,12 @@ impl Puzzle {
 
     /// A millisecond has passed.
     pub fn tick(&mut self) {
-        self.blink_ms = self.blink_ms.wrapping_add(1);
+        self.cursor.tick();
     }
 
     /// Whether a blink of half-period `half` is in its second half.
     fn blinking(&self, half: u16) -> bool {
-        half != 0 && (self.blink_ms / half) & 1 == 1
+        self.cursor.blinking(half)
     }
 
     /// The picture to show now.
@@ -280,13 +257,13 @@ impl Puzzle {
             }
         }
         if self.phase == Phase::Playing && self.blinking(cfg.cursor_ms) {
-            let cell = self.row * 8 + self.col;
+            let cell = self.cursor.cell();
             let alt = if self.start.is_given(cell) {
                 cfg.given_colour
             } else {
                 cfg.colours[cfg.next[self.grid.get(cell) as usize % 3] as usize % 3]
             };
-            f.set(self.col, self.row, alt);
+            f.set(self.cursor.col, self.cursor.row, alt);
         }
         f
     }
@@ -302,21 +279,6 @@ impl Config {
     /// A row's cells as a mask.
     pub fn row_mask(&self) -> u8 {
         (((1u16) << self.cols) - 1) as u8
-    }
-}
-
-/// `at` moved by `by`, stopping at the edges of `0..len`.
-pub(crate) fn step(at: u8, by: i8, len: u8) -> u8 {
-    if by > 0 {
-        if at + 1 < len {
-            at + 1
-        } else {
-            at
-        }
-    } else if at > 0 {
-        at - 1
-    } else {
-        at
     }
 }
 
@@ -384,7 +346,7 @@ mod tests {
         assert_eq!(p.chosen, 0);
         assert_eq!(p.input(Input::Down(1), &CFG, &mut load), None, "no cursor while choosing");
         let p = playing();
-        assert_eq!((p.phase, p.chosen, p.col, p.row), (Phase::Playing, 1, 0, 0));
+        assert_eq!((p.phase, p.chosen, p.cursor.col, p.cursor.row), (Phase::Playing, 1, 0, 0));
         assert_eq!(p.grid.get(0), 1, "the given red shows");
     }
 
@@ -401,18 +363,17 @@ mod tests {
         let mut p = playing();
         p.input(Input::Across(-1), &CFG, &mut load);
         p.input(Input::Down(-1), &CFG, &mut load);
-        assert_eq!((p.col, p.row), (0, 0));
+        assert_eq!((p.cursor.col, p.cursor.row), (0, 0));
         for _ in 0..5 {
             p.input(Input::Across(1), &CFG, &mut load);
             p.input(Input::Down(1), &CFG, &mut load);
         }
-        assert_eq!((p.col, p.row), (1, 1));
+        assert_eq!((p.cursor.col, p.cursor.row), (1, 1));
     }
 
     /// Cycles the cell at (col, row) `times` times.
     fn press(p: &mut Puzzle, col: u8, row: u8, times: usize) -> Vec<Sound> {
-        p.col = col;
-        p.row = row;
+        (p.cursor.col, p.cursor.row) = (col, row);
         (0..times).filter_map(|_| p.input(Input::Commit, &CFG, &mut load)).collect()
     }
 
@@ -453,7 +414,7 @@ mod tests {
     #[test]
     fn the_cursor_blinks_to_the_next_colour_or_to_yellow_on_a_given_cell() {
         let mut p = playing();
-        let at = |p: &Puzzle| p.frame(&CFG).get(p.col, p.row);
+        let at = |p: &Puzzle| p.frame(&CFG).get(p.cursor.col, p.cursor.row);
         assert_eq!(at(&p), Colour::Red);
         for _ in 0..100 {
             p.tick();

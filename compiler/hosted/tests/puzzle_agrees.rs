@@ -27,16 +27,16 @@ fn code(v: u8) -> u8 {
 
 /// Cycles cell (r, c) until it holds `want`; returns the last sound.
 fn enter(p: &mut Puzzle, load: &mut impl FnMut(u8) -> Start, r: u8, c: u8, want: u8) -> Option<Sound> {
-    while p.row < r {
+    while p.cursor.row < r {
         p.input(Input::Down(1), &CONFIG, load);
     }
-    while p.row > r {
+    while p.cursor.row > r {
         p.input(Input::Down(-1), &CONFIG, load);
     }
-    while p.col < c {
+    while p.cursor.col < c {
         p.input(Input::Across(1), &CONFIG, load);
     }
-    while p.col > c {
+    while p.cursor.col > c {
         p.input(Input::Across(-1), &CONFIG, load);
     }
     let mut sound = None;

@@ -4,10 +4,9 @@
 //! of two players against the device (the same rules the serial firmware plays).
 
 use super::{
-    bind_speaker, check_search_buffer, grid_firmware_gap, max_moves, tune_divisors, unknown_timer, Ctx, Target,
-    MAX_REFRESH_ERROR,
+    bind_speaker, check_search_buffer, display_tick, grid_firmware_gap, max_moves, tune_divisors, Ctx, Target,
 };
-use crate::chips::{self, Chip, Frontend};
+use crate::chips::{Chip, Frontend};
 use crate::engine::puzzle::Puzzle;
 use crate::engine::Engine;
 use gamec_dsl::{
@@ -197,44 +196,17 @@ fn bind_matrix(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static C
         );
         return None;
     }
-    let Some(timer) = chip.timer(&m.timer.node) else {
-        unknown_timer(ctx, chip, &m.timer);
-        return None;
-    };
-    let Some(&(_, vector)) = chip.tick_vectors.iter().find(|(t, _)| *t == timer.name) else {
-        let can: Vec<&str> = chip.tick_vectors.iter().map(|(n, _)| *n).collect();
-        ctx.board_err(
-            "E0108",
-            m.timer.span,
-            format!("{} cannot drive the matrix on the {}", timer.name, chip.name),
-            "no tick interrupt",
-            format!("use {}", can.join(" or ")),
-        );
-        return None;
-    };
-    let hz = m.refresh_hz as f64;
-    let Some((clock, top, _)) = chips::nearest_divisor(board.clock_hz, timer, hz, 1.0)
-        .filter(|(_, _, a)| (a / hz - 1.0).abs() <= MAX_REFRESH_ERROR)
-    else {
-        ctx.board_err(
-            "E0111",
-            m.span,
-            format!("{} cannot tick at {} Hz from a {} Hz clock", timer.name, m.refresh_hz, board.clock_hz),
-            "refresh rate",
-            "pick a refresh rate the timer can divide the clock down to within 1%",
-        );
-        return None;
-    };
+    let tick = display_tick(ctx, chip, board.clock_hz, &m.timer, m.refresh_hz, m.span)?;
     let pins = |list: &[gamec_dsl::ast::Spanned<Pin>], n: u32| list.iter().take(n as usize).map(|p| p.node).collect();
     Some(Matrix {
         rows: pins(&m.rows, g.rows),
         red: pins(&m.red, g.cols),
         green: pins(&m.green, g.cols),
         columns_active_high: m.columns_active_high,
-        tick_clock: clock,
-        tick_top: top,
-        tick_millis: chips::millis_per_tick(board.clock_hz, timer.prescalers[clock as usize - 1], top),
-        tick_vector: vector,
+        tick_clock: tick.clock,
+        tick_top: tick.top,
+        tick_millis: tick.tick_millis,
+        tick_vector: tick.vector,
     })
 }
 

@@ -119,9 +119,18 @@ pub fn bind(
             _ => Err(ctx.diags),
         };
     }
-    // A game with several interfaces: a board with a serial port plays the serial one.
+    // A game with several interfaces: a board with a serial port plays the serial one, and so
+    // does a board with neither port nor matrix when the other interface is the cursor's (so
+    // the missing port is what the diagnostics speak of).
     let serial_only;
-    let game = if game.serial.is_some() && board.serial.is_some() && !game.controls.is_empty() {
+    let cursor_only = !game.controls.is_empty()
+        && game
+            .controls
+            .iter()
+            .all(|c| matches!(c.action, ControlAction::Cursor { .. } | ControlAction::Commit | ControlAction::Restart))
+        && cursor::uses_cursor(game);
+    let use_serial = game.serial.is_some() && (board.serial.is_some() || cursor_only);
+    let game = if use_serial && !game.controls.is_empty() {
         serial_only = GameDef {
             controls: Vec::new(),
             idle: None,
@@ -364,36 +373,9 @@ fn bind_display(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static 
         );
         return None;
     }
-    let Some(timer) = chip.timer(&d.timer.node) else {
-        unknown_timer(ctx, chip, &d.timer);
-        return None;
-    };
-    let Some(&(_, vector)) = chip.tick_vectors.iter().find(|(t, _)| *t == timer.name) else {
-        ctx.board_err(
-            "E0108",
-            d.timer.span,
-            format!("{} cannot drive the display tick", timer.name),
-            "no tick interrupt",
-            "use another timer",
-        );
-        return None;
-    };
     // The tick interrupt fires once per refresh; one row is shown per tick.
-    let hz = d.refresh_hz as f64;
-    let Some((clock, top, actual)) = chips::nearest_divisor(board.clock_hz, timer, hz, 1.0)
-        .filter(|(_, _, a)| (a / hz - 1.0).abs() <= MAX_REFRESH_ERROR)
-    else {
-        ctx.board_err(
-            "E0111",
-            d.span,
-            format!("{} cannot tick at {} Hz from a {} Hz clock", timer.name, d.refresh_hz, board.clock_hz),
-            "refresh rate",
-            "pick a refresh rate the timer can divide the clock down to within 1%",
-        );
-        return None;
-    };
-    let _ = actual;
-    let tick_millis = chips::millis_per_tick(board.clock_hz, timer.prescalers[clock as usize - 1], top);
+    let DisplayTick { timer, clock, top, tick_millis, vector } =
+        display_tick(ctx, chip, board.clock_hz, &d.timer, d.refresh_hz, d.span)?;
     let mask = |p: Pin| 1u8 << p.bit;
     let mut rows: Vec<(u8, Vec<(u8, u8)>)> = Vec::new();
     for l in &d.leds {
@@ -407,6 +389,58 @@ fn bind_display(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static 
     rows.sort_by_key(|(c, _)| *c);
     let pins = d.pins.iter().fold(0u8, |m, p| m | mask(p.node));
     Some(Display { port, pins, rows, timer, tick_clock: clock, tick_top: top, tick_millis, tick_vector: vector })
+}
+
+/// A display's tick: its timer, clock select and compare value, how far it advances the
+/// millisecond count, and its interrupt.
+struct DisplayTick {
+    pub timer: &'static Timer,
+    pub clock: u8,
+    pub top: u16,
+    pub tick_millis: (u16, u16, u16),
+    pub vector: &'static str,
+}
+
+/// The tick of a display refreshed `refresh_hz` times a second from `timer`: a timer with a
+/// tick interrupt that divides the clock down to within 1% of the rate.
+fn display_tick(
+    ctx: &mut Ctx,
+    chip: &'static Chip,
+    clock_hz: u32,
+    timer: &gamec_dsl::ast::Ident,
+    refresh_hz: u32,
+    span: Span,
+) -> Option<DisplayTick> {
+    let Some(t) = chip.timer(&timer.node) else {
+        unknown_timer(ctx, chip, timer);
+        return None;
+    };
+    let Some(&(_, vector)) = chip.tick_vectors.iter().find(|(n, _)| *n == t.name) else {
+        let can: Vec<&str> = chip.tick_vectors.iter().map(|(n, _)| *n).collect();
+        ctx.board_err(
+            "E0108",
+            timer.span,
+            format!("{} cannot drive the display tick on the {}", t.name, chip.name),
+            "no tick interrupt",
+            format!("use {}", can.join(" or ")),
+        );
+        return None;
+    };
+    let hz = refresh_hz as f64;
+    let Some((clock, top, _)) =
+        chips::nearest_divisor(clock_hz, t, hz, 1.0).filter(|(_, _, a)| (a / hz - 1.0).abs() <= MAX_REFRESH_ERROR)
+    else {
+        ctx.board_err(
+            "E0111",
+            span,
+            format!("{} cannot tick at {refresh_hz} Hz from a {clock_hz} Hz clock", t.name),
+            "refresh rate",
+            "pick a refresh rate the timer can divide the clock down to within 1%",
+        );
+        return None;
+    };
+    let tick_millis = chips::millis_per_tick(clock_hz, t.prescalers[clock as usize - 1], top);
+    Some(DisplayTick { timer: t, clock, top, tick_millis, vector })
 }
 
 /// The game must have a way to be played that the runtime supports on this chip: buttons and

@@ -1,0 +1,98 @@
+//! A cell cursor over a grid of up to 8 x 8: moved a cell at a time by a person's inputs,
+//! stopping at the edges, with a blink clock that starts again on every move so the cell just
+//! reached shows its own colour first.
+
+/// A person's input to a game played with a cursor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// The cursor's column (or, while choosing, the start) moves by one.
+    Across(i8),
+    /// The cursor's row moves by one.
+    Down(i8),
+    /// Act on the cell under the cursor; while choosing, start the chosen one.
+    Commit,
+    /// Back to the beginning.
+    Restart,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cursor {
+    pub col: u8,
+    pub row: u8,
+    blink_ms: u16,
+}
+
+impl Cursor {
+    /// The cell under the cursor, as `row * 8 + col`.
+    pub fn cell(&self) -> u8 {
+        self.row * 8 + self.col
+    }
+
+    /// Moves the cursor for an `Across` or `Down` input; false for any other input.
+    pub fn moved(&mut self, input: Input, cols: u8, rows: u8) -> bool {
+        match input {
+            Input::Across(by) => self.col = step(self.col, by, cols),
+            Input::Down(by) => self.row = step(self.row, by, rows),
+            _ => return false,
+        }
+        self.blink_ms = 0;
+        true
+    }
+
+    /// Back to the top left, the blink from its start.
+    pub fn home(&mut self) {
+        *self = Cursor::default();
+    }
+
+    /// The blink from its start, the cursor where it is.
+    pub fn restart_blink(&mut self) {
+        self.blink_ms = 0;
+    }
+
+    /// A millisecond has passed.
+    pub fn tick(&mut self) {
+        self.blink_ms = self.blink_ms.wrapping_add(1);
+    }
+
+    /// Whether a blink of half-period `half` is in its second half (never, for 0).
+    pub fn blinking(&self, half: u16) -> bool {
+        half != 0 && (self.blink_ms / half) & 1 == 1
+    }
+}
+
+/// `at` moved by `by`, stopping at the edges of `0..len`.
+fn step(at: u8, by: i8, len: u8) -> u8 {
+    if by > 0 {
+        if at + 1 < len {
+            at + 1
+        } else {
+            at
+        }
+    } else {
+        at.saturating_sub(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cursor_stops_at_the_edges_and_restarts_its_blink_on_a_move() {
+        let mut c = Cursor::default();
+        assert!(c.moved(Input::Across(-1), 3, 2) && c.moved(Input::Down(-1), 3, 2));
+        assert_eq!((c.col, c.row), (0, 0));
+        for _ in 0..5 {
+            c.moved(Input::Across(1), 3, 2);
+            c.moved(Input::Down(1), 3, 2);
+        }
+        assert_eq!((c.col, c.row, c.cell()), (2, 1, 10));
+        for _ in 0..150 {
+            c.tick();
+        }
+        assert!(c.blinking(100) && !c.blinking(0));
+        c.moved(Input::Across(-1), 3, 2);
+        assert!(!c.blinking(100));
+        assert!(!c.moved(Input::Commit, 3, 2));
+    }
+}
