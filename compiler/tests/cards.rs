@@ -1,19 +1,14 @@
 //! Games of cards: what `analyze` proves of Set's deck, and the refusals of decks that cannot
 //! mean anything, each at its line with a hint.
 
+#[path = "support/checking.rs"]
+mod checking;
+
+use checking::check;
 use gamec_dsl::Sources;
 
 fn set_text() -> String {
     std::fs::read_to_string(format!("{}/hosted/fixtures/set.game", env!("CARGO_MANIFEST_DIR"))).unwrap()
-}
-
-fn check(text: &str) -> (bool, String) {
-    let mut sources = Sources::new();
-    let id = sources.add("game.game", text.to_string());
-    match gamec::check(&sources, &[id]) {
-        Ok(w) => (true, sources.render(&w)),
-        Err(d) => (false, sources.render(&d)),
-    }
 }
 
 #[test]

@@ -1,6 +1,10 @@
 //! Puzzles written as constraints: the solver's counts against a plain Binario solver written
 //! here, tableaux that `check` refuses at their line, and `gamec generate`'s starts proved.
 
+#[path = "support/checking.rs"]
+mod checking;
+
+use checking::check;
 use gamec::engine::puzzle::Puzzle;
 use gamec::engine::{Engine, State, STRIDE};
 use gamec_dsl::{content, GameDef, Sources};
@@ -13,15 +17,6 @@ fn load(text: &str) -> GameDef {
     let mut sources = Sources::new();
     let id = sources.add("game.game", text.to_string());
     gamec_dsl::load_game(&sources, id).unwrap_or_else(|d| panic!("{}", sources.render(&d)))
-}
-
-fn check(text: &str) -> (bool, String) {
-    let mut sources = Sources::new();
-    let id = sources.add("game.game", text.to_string());
-    match gamec::check(&sources, &[id]) {
-        Ok(w) => (true, sources.render(&w)),
-        Err(d) => (false, sources.render(&d)),
-    }
 }
 
 /// The oracle: Binario on an n x n grid by plain backtracking, cell by cell, with the rules

@@ -1,7 +1,10 @@
 //! Lints that play the rules: each unusual but loadable game gets its diagnostic at the
 //! statement to change (snapshots), and `check` refuses the errors.
 
-use gamec_dsl::Sources;
+#[path = "support/checking.rs"]
+mod checking;
+
+use checking::check;
 
 fn shipped(name: &str) -> String {
     std::fs::read_to_string(format!("{}/../games/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
@@ -10,16 +13,6 @@ fn shipped(name: &str) -> String {
 fn altered(text: &str, from: &str, to: &str) -> String {
     assert!(text.contains(from), "fixture: {from}");
     text.replacen(from, to, 1)
-}
-
-/// The rendered diagnostics of `gamec check` on one game, and whether it passed.
-fn check(text: &str) -> (bool, String) {
-    let mut sources = Sources::new();
-    let id = sources.add("game.game", text.to_string());
-    match gamec::check(&sources, &[id]) {
-        Ok(w) => (true, sources.render(&w)),
-        Err(d) => (false, sources.render(&d)),
-    }
 }
 
 #[test]

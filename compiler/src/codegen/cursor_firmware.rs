@@ -174,8 +174,8 @@ pub fn game_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> T
 }
 
 /// The tunes as program-memory tables, and for an event the tune it plays (`Some(&TUNE_X)`)
-/// or `None`.
-fn tunes<'a>(
+/// or `None`. Every firmware with a speaker renders its tunes with this.
+pub(super) fn tunes<'a>(
     game: &'a GameDef,
     target_tunes: &'a [Vec<(u8, u16, u16)>],
     origin: Origin,

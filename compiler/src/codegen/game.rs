@@ -1,13 +1,13 @@
 //! Renders a game's rules, setup, strategy and feedback as a module over the runtime.
 
 use super::origin::{described, Origin};
-use super::{int, raw_bytes, upper_idents};
+use super::{int, raw_bytes};
 use crate::analyze::Analysis;
 use crate::bind::Target;
 use crate::rules::Rules;
 use crate::solve;
 use gamec_dsl::{Animation, Constraint, ControlAction, EventKind, GameDef, Quantity, Response, Span, StrategyKind};
-use proc_macro2::{Ident, TokenStream};
+use proc_macro2::TokenStream;
 use quote::quote;
 
 pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>, origin: Origin) -> TokenStream {
@@ -223,10 +223,6 @@ fn quantity(q: &Quantity, rules: &Rules) -> TokenStream {
 }
 
 /// The statics' names of the game's tunes: `TUNE_` and the name in capitals.
-fn tune_idents(game: &GameDef) -> Vec<Ident> {
-    upper_idents("TUNE_", game.tunes.iter().map(|t| t.name.node.as_str()))
-}
-
 /// What the feedback's items use, for the module's head.
 pub(super) fn feedback_uses() -> TokenStream {
     quote! {
@@ -237,34 +233,7 @@ pub(super) fn feedback_uses() -> TokenStream {
 
 /// The tunes, what plays them when, and the controls' inputs.
 pub(super) fn feedback(game: &GameDef, target: &Target, device: usize, cells: u8, origin: Origin) -> TokenStream {
-    let tune_names = tune_idents(game);
-    let tunes = target.tunes.iter().enumerate().map(|(i, notes)| {
-        let name = &tune_names[i];
-        let n = int(notes.len());
-        let notes = notes.iter().map(|&(clock, top, ms)| {
-            let (clock, top, ms) = (int(clock), int(top), int(ms));
-            quote! { Note { top: #top, clock: #clock, millis: #ms } }
-        });
-        let doc = described(&[], game.tunes.get(i).map_or_else(Vec::new, |t| origin.quote(t.name.span)));
-        quote! {
-            #doc
-            #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
-            pub static #name: [Note; #n] = [#(#notes),*];
-        }
-    });
-    let tune_for = |kind: EventKind| -> TokenStream {
-        let found = game.events.iter().find(|e| e.event == kind).and_then(|e| match e.response {
-            Response::Tune(t) if !target.tunes.is_empty() => Some(t),
-            _ => None,
-        });
-        match found {
-            Some(t) => {
-                let name = &tune_names[t];
-                quote!(Some(&#name))
-            }
-            None => quote!(None),
-        }
-    };
+    let (tunes, tune_for) = super::cursor_firmware::tunes(game, &target.tunes, origin);
     let denied = tune_for(EventKind::Denied);
     let accepted = tune_for(EventKind::Accepted);
     let human_won = tune_for(EventKind::Win(1 - device));
