@@ -7,17 +7,13 @@
 mod device;
 
 use device::board_parts::Eeprom93c46;
-use device::{Device, Lit};
+use device::{show, Device, Lit, GREEN, OFF, RED, YELLOW};
 use gamec::engine::puzzle::Puzzle;
 use gamec::engine::{Engine, State, STRIDE};
 use gamec_dsl::{content, GameDef, Pin};
 
 const GAME: &str = "games/binario.game";
 const BOARD: &str = "boards/binario_atmega128.board";
-const OFF: Lit = 0;
-const RED: Lit = 1;
-const GREEN: Lit = 2;
-const YELLOW: Lit = 3;
 /// The tunes' first notes, from the game file: start C5, denied G3, victory G5; click E6.
 const C5: f64 = 523.25;
 const G3: f64 = 196.0;
@@ -68,10 +64,6 @@ fn picture(s: &State) -> [[Lit; 8]; 8] {
     p
 }
 
-fn show(p: &[[Lit; 8]; 8]) -> String {
-    p.iter().map(|r| r.iter().map(|&v| ['.', 'r', 'g', 'y'][v as usize]).collect::<String>() + "\n").collect()
-}
-
 impl Binario {
     fn boot() -> Binario {
         let (elf, target) = device::firmware(GAME, BOARD);
@@ -118,12 +110,14 @@ impl Binario {
         self.dev.turn(self.down.0, self.down.1, forward);
     }
 
-    /// Presses the select switch; returns the pitch heard in the 15 ms after the press counts
-    /// (it is debounced for 20 ms), 0 for silence.
+    /// Presses the select switch; returns the pitch heard in the 40 ms after the press counts,
+    /// 0 for silence.
     fn select(&mut self) -> f64 {
         self.dev.hold(self.select.port, self.select.bit, false);
-        self.dev.run_ms(22.0);
-        let pitch = self.dev.speaker_hz(15.0);
+        // The press counts after 20 ms of debouncing, give or take the loop's pace; 40 ms of
+        // listening then hears even a low note's few periods.
+        self.dev.run_ms(20.0);
+        let pitch = self.dev.speaker_hz(40.0);
         self.dev.hold(self.select.port, self.select.bit, true);
         self.dev.run_ms(25.0);
         pitch
@@ -131,6 +125,22 @@ impl Binario {
 
     fn reset(&mut self) {
         self.dev.press_pin(self.reset, 40.0);
+    }
+
+    /// What choosing shows over `looks` looks 100 ms apart: whether it went dark (the blink),
+    /// and the picture when lit.
+    fn choosing(&mut self, looks: usize) -> (bool, [[Lit; 8]; 8]) {
+        let (mut dark, mut on) = (false, [[OFF; 8]; 8]);
+        for _ in 0..looks {
+            let p = self.dev.matrix_over(17.0);
+            if p.iter().flatten().all(|&v| v == OFF) {
+                dark = true;
+            } else {
+                on = p;
+            }
+            self.dev.run_ms(100.0);
+        }
+        (dark, on)
     }
 
     /// Moves the cursor to (row, col) by turning the encoders.
@@ -196,31 +206,11 @@ fn intro_then_tableaux_chosen_with_wrap_around_and_the_game_starts_at_the_top_le
     let colours = b.watch_intro();
     assert!(colours.contains(&RED) && colours.contains(&GREEN), "red and green in the show: {colours:?}");
     // Choosing: tableau 1, blinking.
-    let mut on = [[OFF; 8]; 8];
-    let mut dark = false;
-    for _ in 0..10 {
-        let p = b.dev.matrix_over(17.0);
-        if p.iter().flatten().all(|&v| v == OFF) {
-            dark = true;
-        } else {
-            on = p;
-        }
-        b.dev.run_ms(100.0);
-    }
+    let (dark, on) = b.choosing(10);
     assert!(dark, "the chosen tableau blinks");
     assert_eq!(show(&on), show(&picture(&b.starts[0])), "tableau 1 as the EEPROM holds it");
     // Left from the first wraps to the last; right twice from there is the second.
-    let seen_for = |b: &mut Binario| {
-        let mut p = [[OFF; 8]; 8];
-        for _ in 0..5 {
-            let q = b.dev.matrix_over(17.0);
-            if q.iter().flatten().any(|&v| v != OFF) {
-                p = q;
-            }
-            b.dev.run_ms(100.0);
-        }
-        p
-    };
+    let seen_for = |b: &mut Binario| b.choosing(5).1;
     b.across(false);
     assert_eq!(show(&seen_for(&mut b)), show(&picture(&b.starts[7])), "wrapped to tableau 8");
     b.across(true);
@@ -318,7 +308,8 @@ fn a_tableau_played_to_victory_with_every_cursor_pattern_denials_and_the_lock() 
     b.go(mr, mc);
     assert!(b.select() > 1000.0, "red to green, still full and wrong: only a click");
     assert!(b.select() > 1000.0, "green to clear: a click");
-    assert!(near(b.select(), G3), "clear to red: full and wrong again, denied again");
+    let pitch = b.select();
+    assert!(near(pitch, G3), "clear to red: full and wrong again, denied again: {pitch} Hz");
 
     // Put the last cell right (red to green): victory, the display flashing green while the
     // tune plays.
@@ -344,17 +335,7 @@ fn a_tableau_played_to_victory_with_every_cursor_pattern_denials_and_the_lock() 
 
     // The reset switch goes back to choosing: the first tableau, blinking.
     b.reset();
-    let mut dark = false;
-    let mut on = [[OFF; 8]; 8];
-    for _ in 0..8 {
-        let p = b.dev.matrix_over(17.0);
-        if p.iter().flatten().all(|&v| v == OFF) {
-            dark = true;
-        } else {
-            on = p;
-        }
-        b.dev.run_ms(100.0);
-    }
+    let (dark, on) = b.choosing(8);
     assert!(dark);
     assert_eq!(show(&on), show(&picture(&b.starts[0])));
     let _ = (&b.engine, E6, b.at);

@@ -6,15 +6,12 @@
 
 mod device;
 
-use device::{Device, Lit};
+use device::{show, Device, Lit, GREEN, RED, YELLOW};
 use gamec::engine::{Engine, Move, Outcome, State, STRIDE};
 use gamec_dsl::Pin;
 
 const GAME: &str = "games/othello.game";
 const BOARD: &str = "boards/othello_with_encoders_atmega128.board";
-const RED: Lit = 1;
-const GREEN: Lit = 2;
-const YELLOW: Lit = 3;
 const G3: f64 = 196.0;
 
 struct Player {
@@ -41,10 +38,6 @@ fn picture(s: &State) -> [[Lit; 8]; 8] {
         }
     }
     p
-}
-
-fn show(p: &[[Lit; 8]; 8]) -> String {
-    p.iter().map(|r| r.iter().map(|&v| ['.', 'r', 'g', 'y'][v as usize]).collect::<String>() + "\n").collect()
 }
 
 impl Player {
@@ -111,8 +104,10 @@ impl Player {
     /// Presses select; the pitch heard while the press counts.
     fn press(&mut self) -> f64 {
         self.dev.hold(self.select.port, self.select.bit, false);
-        self.dev.run_ms(22.0);
-        let pitch = self.dev.speaker_hz(15.0);
+        // The press counts after 20 ms of debouncing, give or take the loop's pace; 40 ms of
+        // listening then hears even a low note's few periods.
+        self.dev.run_ms(20.0);
+        let pitch = self.dev.speaker_hz(40.0);
         self.dev.hold(self.select.port, self.select.bit, true);
         self.dev.run_ms(25.0);
         pitch

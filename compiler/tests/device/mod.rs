@@ -392,6 +392,15 @@ pub mod grid_host;
 
 /// What a bicolour cell shows: bit 0 red, bit 1 green.
 pub type Lit = u8;
+pub const OFF: Lit = 0;
+pub const RED: Lit = 1;
+pub const GREEN: Lit = 2;
+pub const YELLOW: Lit = 3;
+
+/// A matrix picture as text, a row a line: `.` off, `r`, `g`, `y`.
+pub fn show(p: &[[Lit; 8]; 8]) -> String {
+    p.iter().map(|r| r.iter().map(|&v| ['.', 'r', 'g', 'y'][v as usize & 3]).collect::<String>() + "\n").collect()
+}
 
 impl Device {
     /// The matrix cells lit at this instant, `[row][col]`, from the pins: a column is lit while
