@@ -107,11 +107,11 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::start_event | Rule::choosing_event => "an event",
         Rule::blink => "`blink N ms`",
         Rule::font => "`font`",
-        Rule::cards | Rule::attribute => "`cards { ATTRIBUTE = VALUE, VALUE at bits HI..LO }`",
-        Rule::card_table => "`table N as ROWS x COLUMNS`",
-        Rule::group | Rule::group_rule | Rule::every_attribute => {
-            "`group NAME = K cards where every attribute is all same or all different`"
-        }
+        Rule::cards => "`cards`",
+        Rule::attribute => "an attribute such as `colour = red, green, purple at bits 5..4`",
+        Rule::card_table => "`table`",
+        Rule::group => "`group`",
+        Rule::group_rule | Rule::every_attribute => "`every attribute is ...` or `ATTRIBUTE is ...`",
         Rule::relation | Rule::same_or_different | Rule::all_same | Rule::all_different => {
             "`all same`, `all different` or `all same or all different`"
         }
