@@ -30,8 +30,7 @@ bench = false
 [dependencies]
 gamec-runtime = { path = "{{ runtime_path }}", features = ["{{ feature }}"] }
 avr-device = { version = "0.9", default-features = false, features = ["rt", "{{ device_feature }}"] }
-embedded-hal = "1"
-
+{{ extra_dependencies }}
 [profile.release]
 opt-level = "z"
 lto = true
@@ -60,6 +59,8 @@ pub fn render(board: &BoardDef, target: &Target, inputs: &ScaffoldInputs) -> Vec
         board_path => inputs.board_path,
         feature => target.chip.runtime_feature,
         device_feature => target.chip.device_feature,
+        // The cursor's main loop reads its pins through embedded-hal's traits.
+        extra_dependencies => if target.cursor.is_some() { "embedded-hal = \"1\"\n" } else { "" },
         board => board.name.node,
         rust_target => target.chip.rust_target,
         target_cpu => target.chip.target_cpu,
