@@ -43,6 +43,11 @@ impl<const N: usize> ByteQueue<N> {
         self.head = next;
     }
 
+    /// Whether nothing is waiting.
+    pub fn is_empty(&self) -> bool {
+        self.head == self.tail
+    }
+
     /// From the main loop.
     pub fn pop(&mut self) -> Option<u8> {
         if self.head == self.tail {

@@ -48,15 +48,31 @@ pub trait Placement: Tree<Pos = Duel, Move = u8> {
     }
 }
 
-/// The session's view of the hardware.
+/// The session's view of the hardware: a serial line through embedded-io's traits, a clock
+/// and the lamps.
 pub trait Io {
+    type Serial: embedded_io::Read + embedded_io::ReadReady + embedded_io::Write;
+    fn serial(&mut self) -> &mut Self::Serial;
     /// Milliseconds since start, wrapping.
     fn millis(&mut self) -> u32;
-    /// The next received byte, if any.
-    fn read(&mut self) -> Option<u8>;
-    fn write(&mut self, byte: u8);
     /// Turns a lamp (an index into the game's lamp list) on or off.
     fn light(&mut self, lamp: u8, on: bool);
+
+    /// The next received byte, if one has come (never waits).
+    fn read(&mut self) -> Option<u8> {
+        use embedded_io::{Read, ReadReady};
+        let line = self.serial();
+        if !line.read_ready().unwrap_or(false) {
+            return None;
+        }
+        let mut byte = [0u8];
+        (line.read(&mut byte).ok()? == 1).then_some(byte[0])
+    }
+
+    fn write(&mut self, byte: u8) {
+        use embedded_io::Write;
+        let _ = self.serial().write_all(&[byte]);
+    }
 }
 
 /// Opcodes of a response script; every byte from 0x20 up is text sent as it is.

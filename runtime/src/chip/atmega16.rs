@@ -1,5 +1,6 @@
-//! Chip glue for the ATmega16: the USART for a serial session (received bytes queued by its
-//! interrupt, sent by polling), Timer/Counter1 as a millisecond tick, and lamps on port pins.
+//! Chip glue for the ATmega16: the USART as an embedded-io serial line (received bytes
+//! queued by its interrupt, sent by polling), Timer/Counter1 as a millisecond tick, and lamps
+//! on port pins.
 //! Board specifics arrive as a [`Config`] built by generated code.
 
 use crate::serial::ByteQueue;
@@ -74,6 +75,55 @@ pub fn on_receive() {
 
 pub struct Chip {
     cfg: &'static Config,
+    usart: Usart,
+}
+
+/// The USART as an embedded-io serial line: bytes the receive interrupt queued are read
+/// without waiting; writes wait for the transmit buffer.
+pub struct Usart;
+
+impl embedded_io::ErrorType for Usart {
+    type Error = core::convert::Infallible;
+}
+
+impl embedded_io::ReadReady for Usart {
+    fn read_ready(&mut self) -> Result<bool, Self::Error> {
+        Ok(interrupt::free(|cs| !RX.borrow(cs).borrow().is_empty()))
+    }
+}
+
+impl embedded_io::Read for Usart {
+    /// Waits for a byte, then takes what has come, up to `buf`'s length.
+    fn read(&mut self, buf: &mut [u8]) -> Result<usize, Self::Error> {
+        let mut n = 0;
+        while n < buf.len() {
+            match interrupt::free(|cs| RX.borrow(cs).borrow_mut().pop()) {
+                Some(b) => {
+                    buf[n] = b;
+                    n += 1;
+                }
+                None if n > 0 => break,
+                None => {}
+            }
+        }
+        Ok(n)
+    }
+}
+
+impl embedded_io::Write for Usart {
+    fn write(&mut self, buf: &[u8]) -> Result<usize, Self::Error> {
+        let p = dp();
+        for &byte in buf {
+            // Wait for UDRE: the transmit buffer is free.
+            while p.USART.ucsra().read().bits() & 0b10_0000 == 0 {}
+            p.USART.udr().write(|w| unsafe { w.bits(byte) });
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> Result<(), Self::Error> {
+        Ok(())
+    }
 }
 
 impl Chip {
@@ -90,7 +140,7 @@ impl Chip {
         p.TC1.ocr1a().write(|w| unsafe { w.bits(cfg.tick_top) });
         p.TC1.tccr1b().write(|w| unsafe { w.bits(0b1000 | cfg.tick_clock) });
         p.TC1.timsk().modify(|r, w| unsafe { w.bits(r.bits() | 0b1_0000) });
-        let mut chip = Chip { cfg };
+        let mut chip = Chip { cfg, usart: Usart };
         for lamp in 0..cfg.lamps.len() as u8 {
             chip.light(lamp, false);
         }
@@ -100,19 +150,14 @@ impl Chip {
 }
 
 impl Io for Chip {
+    type Serial = Usart;
+
+    fn serial(&mut self) -> &mut Usart {
+        &mut self.usart
+    }
+
     fn millis(&mut self) -> u32 {
         interrupt::free(|cs| MILLIS.borrow(cs).get())
-    }
-
-    fn read(&mut self) -> Option<u8> {
-        interrupt::free(|cs| RX.borrow(cs).borrow_mut().pop())
-    }
-
-    fn write(&mut self, byte: u8) {
-        let p = dp();
-        // Wait for UDRE: the transmit buffer is free.
-        while p.USART.ucsra().read().bits() & 0b10_0000 == 0 {}
-        p.USART.udr().write(|w| unsafe { w.bits(byte) });
     }
 
     fn light(&mut self, lamp: u8, on: bool) {

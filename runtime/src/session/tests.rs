@@ -189,25 +189,59 @@ static PROTO: Protocol = Protocol {
     deepening: true,
 };
 
+/// The host's end of the serial line.
+#[derive(Default)]
+struct Line {
+    input: Vec<u8>,
+    output: String,
+}
+
+impl embedded_io::ErrorType for Line {
+    type Error = core::convert::Infallible;
+}
+
+impl embedded_io::Read for Line {
+    fn read(&mut self, buf: &mut [u8]) -> Result<usize, Self::Error> {
+        let n = buf.len().min(self.input.len());
+        for (b, x) in buf.iter_mut().zip(self.input.drain(..n)) {
+            *b = x;
+        }
+        Ok(n)
+    }
+}
+
+impl embedded_io::ReadReady for Line {
+    fn read_ready(&mut self) -> Result<bool, Self::Error> {
+        Ok(!self.input.is_empty())
+    }
+}
+
+impl embedded_io::Write for Line {
+    fn write(&mut self, buf: &[u8]) -> Result<usize, Self::Error> {
+        self.output.extend(buf.iter().map(|&b| b as char));
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> Result<(), Self::Error> {
+        Ok(())
+    }
+}
+
 #[derive(Default)]
 struct Host {
     now: u32,
-    input: Vec<u8>,
-    output: String,
+    line: Line,
     lamps: u8,
 }
 
 impl Io for Host {
+    type Serial = Line;
+    fn serial(&mut self) -> &mut Line {
+        &mut self.line
+    }
     fn millis(&mut self) -> u32 {
         // Time passes as the device works.
         self.now += 1;
         self.now
-    }
-    fn read(&mut self) -> Option<u8> {
-        (!self.input.is_empty()).then(|| self.input.remove(0))
-    }
-    fn write(&mut self, byte: u8) {
-        self.output.push(byte as char);
     }
     fn light(&mut self, lamp: u8, on: bool) {
         if on {
@@ -227,19 +261,19 @@ fn session() -> (Session<Flank, 16>, Host) {
 
 /// Sends a line and returns what the device answered until it waits for input.
 fn send(s: &mut Session<Flank, 16>, h: &mut Host, line: &str) -> String {
-    h.output.clear();
-    h.input.extend(line.bytes());
-    h.input.push(b'\r');
+    h.line.output.clear();
+    h.line.input.extend(line.bytes());
+    h.line.input.push(b'\r');
     for _ in 0..10 {
         s.poll(h);
     }
-    h.output.clone()
+    h.line.output.clone()
 }
 
 #[test]
 fn asks_for_a_side_then_prompts_with_legal_cells() {
     let (mut s, mut h) = session();
-    assert_eq!(h.output, "P?\r\n");
+    assert_eq!(h.line.output, "P?\r\n");
     let out = send(&mut s, &mut h, "SP B");
     assert_eq!(out, "OK\r\n  A B C D\r\n1 . V . .\r\n2 V W B .\r\n3 . B W V\r\n4 . . V .\r\nY\r\n");
 }
