@@ -2,14 +2,17 @@
 //! the main loop drains, so parsing never happens inside the interrupt. A line longer than
 //! the buffer is reported as such, whole, and never spills into the next one.
 
+use core::cell::Cell;
 /// A single-producer, single-consumer byte queue: the receive interrupt pushes, the main loop
-/// pops. One slot stays free to tell full from empty.
+/// pops. One slot stays free to tell full from empty. Its slots are cells, so both ends work
+/// through a shared reference: an interrupt-safe `Mutex` holds it without a `RefCell` (whose
+/// borrow checks and panic would cost flash on every byte).
 pub struct ByteQueue<const N: usize> {
-    buf: [u8; N],
-    head: u8,
-    tail: u8,
+    buf: [Cell<u8>; N],
+    head: Cell<u8>,
+    tail: Cell<u8>,
     /// Bytes dropped because the queue was full.
-    pub dropped: u8,
+    dropped: Cell<u8>,
 }
 
 impl<const N: usize> Default for ByteQueue<N> {
@@ -21,7 +24,7 @@ impl<const N: usize> Default for ByteQueue<N> {
 impl<const N: usize> ByteQueue<N> {
     pub const fn new() -> Self {
         assert!(N >= 2 && N <= 256);
-        ByteQueue { buf: [0; N], head: 0, tail: 0, dropped: 0 }
+        ByteQueue { buf: [const { Cell::new(0) }; N], head: Cell::new(0), tail: Cell::new(0), dropped: Cell::new(0) }
     }
 
     fn next(i: u8) -> u8 {
@@ -33,28 +36,33 @@ impl<const N: usize> ByteQueue<N> {
     }
 
     /// From the interrupt: keeps the byte, or counts it dropped when full.
-    pub fn push(&mut self, byte: u8) {
-        let next = Self::next(self.head);
-        if next == self.tail {
-            self.dropped = self.dropped.saturating_add(1);
+    pub fn push(&self, byte: u8) {
+        let next = Self::next(self.head.get());
+        if next == self.tail.get() {
+            self.dropped.set(self.dropped.get().saturating_add(1));
             return;
         }
-        self.buf[self.head as usize] = byte;
-        self.head = next;
+        self.buf[self.head.get() as usize].set(byte);
+        self.head.set(next);
+    }
+
+    /// Bytes dropped because the queue was full.
+    pub fn dropped(&self) -> u8 {
+        self.dropped.get()
     }
 
     /// Whether nothing is waiting.
     pub fn is_empty(&self) -> bool {
-        self.head == self.tail
+        self.head.get() == self.tail.get()
     }
 
     /// From the main loop.
-    pub fn pop(&mut self) -> Option<u8> {
-        if self.head == self.tail {
+    pub fn pop(&self) -> Option<u8> {
+        if self.is_empty() {
             return None;
         }
-        let b = self.buf[self.tail as usize];
-        self.tail = Self::next(self.tail);
+        let b = self.buf[self.tail.get() as usize].get();
+        self.tail.set(Self::next(self.tail.get()));
         Some(b)
     }
 }
@@ -156,11 +164,11 @@ mod tests {
 
     #[test]
     fn the_queue_keeps_order_and_counts_what_it_drops() {
-        let mut q = ByteQueue::<4>::new();
+        let q = ByteQueue::<4>::new();
         for b in 1..=5 {
             q.push(b);
         }
-        assert_eq!(q.dropped, 2, "three fit in four slots");
+        assert_eq!(q.dropped(), 2, "three fit in four slots");
         assert_eq!((q.pop(), q.pop(), q.pop(), q.pop()), (Some(1), Some(2), Some(3), None));
         q.push(9);
         assert_eq!(q.pop(), Some(9));

@@ -7,7 +7,7 @@ use crate::serial::ByteQueue;
 use crate::session::Io;
 use avr_device::atmega16::Peripherals;
 use avr_device::interrupt::{self, Mutex};
-use core::cell::{Cell, RefCell};
+use core::cell::Cell;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Port {
@@ -35,7 +35,7 @@ pub struct Config {
 static MILLIS: Mutex<Cell<u32>> = Mutex::new(Cell::new(0));
 
 /// The receive queue, filled by the interrupt and drained by the main loop.
-static RX: Mutex<RefCell<ByteQueue<32>>> = Mutex::new(RefCell::new(ByteQueue::new()));
+static RX: Mutex<ByteQueue<32>> = Mutex::new(ByteQueue::new());
 
 fn dp() -> Peripherals {
     // Single-threaded firmware; every access below is a whole-register read or write.
@@ -60,17 +60,23 @@ fn set_port(port: Port, mask: u8, high: bool) {
 
 /// The millisecond tick: call from the Timer/Counter1 compare-A interrupt.
 pub fn on_tick() {
-    interrupt::free(|cs| {
-        let m = MILLIS.borrow(cs);
-        m.set(m.get().wrapping_add(1));
-    });
+    let cs = in_handler();
+    let m = MILLIS.borrow(cs);
+    m.set(m.get().wrapping_add(1));
+}
+
+/// The critical section an interrupt handler is already in: interrupts stay off until it
+/// returns, so there is nothing to save and restore.
+fn in_handler() -> interrupt::CriticalSection<'static> {
+    // SAFETY: called only from the interrupt handlers below, which run with interrupts off.
+    unsafe { interrupt::CriticalSection::new() }
 }
 
 /// A received byte: call from the USART receive-complete interrupt. Only queued here; lines
 /// are parsed by the main loop.
 pub fn on_receive() {
     let byte = dp().USART.udr().read().bits();
-    interrupt::free(|cs| RX.borrow(cs).borrow_mut().push(byte));
+    RX.borrow(in_handler()).push(byte);
 }
 
 pub struct Chip {
@@ -88,7 +94,7 @@ impl embedded_io::ErrorType for Usart {
 
 impl embedded_io::ReadReady for Usart {
     fn read_ready(&mut self) -> Result<bool, Self::Error> {
-        Ok(interrupt::free(|cs| !RX.borrow(cs).borrow().is_empty()))
+        Ok(interrupt::free(|cs| !RX.borrow(cs).is_empty()))
     }
 }
 
@@ -97,7 +103,7 @@ impl embedded_io::Read for Usart {
     fn read(&mut self, buf: &mut [u8]) -> Result<usize, Self::Error> {
         let mut n = 0;
         while n < buf.len() {
-            match interrupt::free(|cs| RX.borrow(cs).borrow_mut().pop()) {
+            match interrupt::free(|cs| RX.borrow(cs).pop()) {
                 Some(b) => {
                     buf[n] = b;
                     n += 1;
@@ -110,14 +116,16 @@ impl embedded_io::Read for Usart {
     }
 }
 
+/// Sends a byte once the transmit buffer is free (UDRE).
+fn send(byte: u8) {
+    let p = dp();
+    while p.USART.ucsra().read().bits() & 0b10_0000 == 0 {}
+    p.USART.udr().write(|w| unsafe { w.bits(byte) });
+}
+
 impl embedded_io::Write for Usart {
     fn write(&mut self, buf: &[u8]) -> Result<usize, Self::Error> {
-        let p = dp();
-        for &byte in buf {
-            // Wait for UDRE: the transmit buffer is free.
-            while p.USART.ucsra().read().bits() & 0b10_0000 == 0 {}
-            p.USART.udr().write(|w| unsafe { w.bits(byte) });
-        }
+        buf.iter().for_each(|&b| send(b));
         Ok(buf.len())
     }
 
@@ -158,6 +166,16 @@ impl Io for Chip {
 
     fn millis(&mut self) -> u32 {
         interrupt::free(|cs| MILLIS.borrow(cs).get())
+    }
+
+    // The session's byte at a time, straight to the queue and the data register: the same as
+    // going through `Usart`'s embedded-io methods, in fewer bytes of flash.
+    fn read(&mut self) -> Option<u8> {
+        interrupt::free(|cs| RX.borrow(cs).pop())
+    }
+
+    fn write(&mut self, byte: u8) {
+        send(byte);
     }
 
     fn light(&mut self, lamp: u8, on: bool) {

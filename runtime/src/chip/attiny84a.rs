@@ -83,21 +83,22 @@ fn read_port(port: Port) -> u8 {
 
 /// The display tick: call from the Timer/Counter0 compare-A interrupt.
 pub fn on_tick(cfg: &Config) {
-    interrupt::free(|cs| {
-        let shared = TICKED.borrow(cs);
-        let mut t = shared.get();
-        let rate = cfg.tick_millis;
-        (t.millis, t.rem) = rate.advance(t.millis, t.rem);
-        t.row += 1;
-        if t.row as usize >= cfg.display.rows.len() {
-            t.row = 0;
-        }
-        shared.set(t);
-        let (ddr, out) = cfg.display.drive(t.row as usize, t.lit);
-        // Float everything first so no LED glimmers while the row changes.
-        set_port(cfg.display_port, cfg.display.pins, 0, 0);
-        set_port(cfg.display_port, cfg.display.pins, ddr, out);
-    });
+    // SAFETY: called only from the tick's interrupt handler, which runs with interrupts off:
+    // the critical section is already there, nothing to save and restore.
+    let cs = unsafe { interrupt::CriticalSection::new() };
+    let shared = TICKED.borrow(cs);
+    let mut t = shared.get();
+    let rate = cfg.tick_millis;
+    (t.millis, t.rem) = rate.advance(t.millis, t.rem);
+    t.row += 1;
+    if t.row as usize >= cfg.display.rows.len() {
+        t.row = 0;
+    }
+    shared.set(t);
+    let (ddr, out) = cfg.display.drive(t.row as usize, t.lit);
+    // Float everything first so no LED glimmers while the row changes.
+    set_port(cfg.display_port, cfg.display.pins, 0, 0);
+    set_port(cfg.display_port, cfg.display.pins, ddr, out);
 }
 
 /// A read-modify-write of port pins from the main loop, with the display interrupt (which
