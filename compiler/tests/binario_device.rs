@@ -113,14 +113,7 @@ impl Binario {
     /// Presses the select switch; returns the pitch heard in the 40 ms after the press counts,
     /// 0 for silence.
     fn select(&mut self) -> f64 {
-        self.dev.hold(self.select.port, self.select.bit, false);
-        // The press counts after 20 ms of debouncing, give or take the loop's pace; 40 ms of
-        // listening then hears even a low note's few periods.
-        self.dev.run_ms(20.0);
-        let pitch = self.dev.speaker_hz(40.0);
-        self.dev.hold(self.select.port, self.select.bit, true);
-        self.dev.run_ms(25.0);
-        pitch
+        self.dev.press_listening(self.select)
     }
 
     fn reset(&mut self) {

@@ -459,6 +459,18 @@ impl Device {
         self.run_ms(4.0);
     }
 
+    /// Presses a button on `p`; returns the pitch heard in the 40 ms after the press counts,
+    /// 0 for silence. The press counts after 20 ms of debouncing, give or take the loop's
+    /// pace; 40 ms of listening then hears even a low note's few periods.
+    pub fn press_listening(&mut self, p: gamec_dsl::Pin) -> f64 {
+        self.hold(p.port, p.bit, false);
+        self.run_ms(20.0);
+        let pitch = self.speaker_hz(40.0);
+        self.hold(p.port, p.bit, true);
+        self.run_ms(25.0);
+        pitch
+    }
+
     /// Holds a button on `p` down for `ms` and lets it go for as long.
     pub fn press_pin(&mut self, p: gamec_dsl::Pin, ms: f64) {
         self.hold(p.port, p.bit, false);
