@@ -111,3 +111,45 @@ fn three_attributes_and_an_undetermined_rule() {
     assert_eq!(whole, deck.groups_by_enumeration(&all));
     assert!(!whole.is_empty());
 }
+
+/// The runtime's card table and console over the generated module: cards scanned one by one,
+/// the sets it prints at each step against the compiler's enumeration, and removals.
+#[test]
+fn the_console_over_the_generated_search_prints_the_tables_sets() {
+    use gamec_hosted::fixture_set as set;
+    use gamec_runtime::card_table::{Deck as Console, Table};
+    static CONSOLE: Console = Console {
+        fields: &set::ATTRIBUTES,
+        names: &set::NAMES,
+        group_name: set::GROUP_NAME,
+        group: set::GROUP,
+        rows: set::ROWS,
+        cols: set::COLUMNS,
+        code_bytes: set::CODE_BYTES,
+        is_card: set::is_card_code,
+        groups: set::search,
+    };
+    let game = load("fixtures/set.game");
+    let deck = Deck::new(game.cards.as_ref().unwrap());
+    let mut seed = 0xCA2D_5EED;
+    let cards = random_table(&deck.cards(), 15, &mut seed);
+    let mut table = Table::<21>::default();
+    for (i, &c) in cards.iter().enumerate() {
+        let mut out = String::new();
+        assert!(table.scanned(&CONSOLE, &[c as u8], &mut out), "{out}");
+        assert!(out.starts_with(&format!("+ card {}: {}", i + 1, deck.name(c))), "{out}");
+        let want = deck.groups_by_enumeration(&cards[..=i]);
+        let printed: Vec<Vec<usize>> = out
+            .lines()
+            .filter(|l| l.starts_with("set "))
+            .map(|l| l.split("cards ").nth(1).unwrap().split(' ').map(|n| n.parse::<usize>().unwrap() - 1).collect())
+            .collect();
+        assert_eq!(printed, want, "after card {}", i + 1);
+    }
+    // Taking the first set away leaves a table whose sets are the enumeration's again.
+    let mut out = String::new();
+    table.command(&CONSOLE, "take 1", &mut out);
+    let left: Vec<u32> = table.cards().to_vec();
+    let printed = out.lines().filter(|l| l.starts_with("set ")).count();
+    assert_eq!(printed, deck.groups_by_enumeration(&left).len(), "{out}");
+}

@@ -76,6 +76,12 @@ pub fn render(game: &GameDef, origin: Origin) -> TokenStream {
         format!(" Each group once, places increasing: every {k} places tried (the rule leaves the last card open).")
     };
     let km1 = int(k - 1);
+    let names = cards.attributes.iter().map(|a| {
+        let values = a.values.iter().map(|v| v.node.as_str());
+        quote!(&[#(#values),*])
+    });
+    let group_name = cards.group.name.node.as_str();
+    let code_bytes = int(top_bit.div_ceil(8));
     quote! {
         //! The cards: their code's fields, and the search for groups on the table.
         use gamec_runtime::cards::{completion_by, is_group_by, Relation};
@@ -92,6 +98,12 @@ pub fn render(game: &GameDef, origin: Origin) -> TokenStream {
         pub const COLUMNS: usize = #cols;
         #group_doc
         pub const RULES: [Option<Relation>; #n_attrs] = [#(#rules),*];
+
+        /// Per attribute, its values' names, in the order of their numbers.
+        pub static NAMES: [&[&str]; #n_attrs] = [#(#names),*];
+        /// What a group is called, and the bytes of a code as a scanner sends them.
+        pub const GROUP_NAME: &str = #group_name;
+        pub const CODE_BYTES: usize = #code_bytes;
 
         /// Whether a code is a card of the deck.
         pub fn is_card(code: Code) -> bool {
@@ -118,6 +130,22 @@ pub fn render(game: &GameDef, origin: Origin) -> TokenStream {
         #[doc = #how]
         pub fn groups(table: &[Code], found: &mut impl FnMut([u8; GROUP])) {
             #search
+        }
+
+        /// [`groups`] over codes as the table keeps them, for the runtime's card table.
+        pub fn search(table: &[u32], found: &mut dyn FnMut(&[u8])) {
+            let mut codes: [Code; CAPACITY] = [0; CAPACITY];
+            let n = table.len().min(CAPACITY);
+            for (c, &t) in codes.iter_mut().zip(&table[..n]) {
+                // The table holds only cards, whose codes fit.
+                *c = Code::try_from(t).unwrap_or(Code::MAX);
+            }
+            groups(&codes[..n], &mut |g| found(&g));
+        }
+
+        /// [`is_card`] over a code as the table keeps it.
+        pub fn is_card_code(code: u32) -> bool {
+            Code::try_from(code).is_ok_and(is_card)
         }
     }
 }
