@@ -40,9 +40,8 @@ impl<'a> Deck<'a> {
     /// Every card, in code order.
     pub fn cards(&self) -> Vec<u32> {
         let mut out = vec![0u32];
-        for (a, attr) in self.def.attributes.iter().enumerate() {
+        for attr in &self.def.attributes {
             out = out.iter().flat_map(|&c| (0..attr.values.len() as u32).map(move |v| c | v << attr.lo)).collect();
-            let _ = a;
         }
         out.sort_unstable();
         out

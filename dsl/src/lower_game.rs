@@ -1021,17 +1021,8 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                     if cursor.is_some() {
                         ctx.err("E0002", f.span, "`cursor` is given twice", "again here", "keep one");
                     }
-                    if blink.node == 0 || blink.node > 10_000 {
-                        ctx.err(
-                            "E0005",
-                            blink.span,
-                            "a blink lasts 1 to 10000 ms",
-                            "out of range",
-                            "for example `250 ms`",
-                        );
-                    }
                     cursor = Some(CursorDef {
-                        blink_ms: blink.node.clamp(1, 10_000),
+                        blink_ms: step_ms(&mut ctx, blink),
                         given: Colour::parse(&given.node),
                         span: f.span,
                     });
@@ -1136,7 +1127,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
         Vec::new()
     };
 
-    let cards = lower_cards(&mut ctx, game, cards_ast, table_ast, group_ast);
+    let cards = lower_cards(&mut ctx, cards_ast, table_ast, group_ast);
 
     if ctx.diags.is_empty() {
         Ok(GameDef {
@@ -1417,9 +1408,9 @@ fn whose(ctx: &mut Ctx, scope: &EndScope, name: &ast::Ident, pieces_allowed: boo
 }
 
 fn lower_count(ctx: &mut Ctx, scope: &EndScope, c: &ast::CountExpr) -> Option<Count> {
-    let ast::CountExpr::Count { run, whose: w, scope: place, span } = c else {
-        let ast::CountExpr::Int(n) = c else { unreachable!() };
-        return Some(Count::Const(n.node));
+    let (run, w, place, span) = match c {
+        ast::CountExpr::Int(n) => return Some(Count::Const(n.node)),
+        ast::CountExpr::Count { run, whose, scope, span } => (run, whose, scope, span),
     };
     let what = match w.node.as_str() {
         "any" => What::Any,
@@ -1706,7 +1697,7 @@ pub fn parse_pitch(s: &str) -> Result<Option<u8>, &'static str> {
 /// A step or blink time: 1 ms to 10 s.
 fn step_ms(ctx: &mut Ctx, d: &Spanned<u32>) -> u32 {
     if d.node == 0 || d.node > 10_000 {
-        ctx.err("E0005", d.span, "a step lasts 1 to 10000 ms", "out of range", "for example `80 ms`");
+        ctx.err("E0005", d.span, "a step or blink lasts 1 to 10000 ms", "out of range", "for example `80 ms`");
     }
     d.node.clamp(1, 10_000)
 }
@@ -1765,7 +1756,6 @@ fn lower_font(ctx: &mut Ctx, glyphs: &[&ast::Glyph]) -> Vec<GlyphDef> {
 /// overlapping, a table that is its rows times its columns, a group that fits on it.
 fn lower_cards(
     ctx: &mut Ctx,
-    game: &ast::Game,
     cards: Option<(Span, &Vec<ast::Attribute>)>,
     table: Option<(Span, (&ast::Int, &ast::Int, &ast::Int))>,
     group: Option<(Span, GroupRef)>,
@@ -1881,7 +1871,6 @@ fn lower_cards(
             );
         }
     }
-    let _ = game;
     Some(CardsDef {
         attributes,
         capacity: capacity.node,

@@ -175,10 +175,6 @@ impl<T: Placement, const N: usize> Game<T, N> {
         self.cursor.tick();
     }
 
-    fn blinking(&self, half: u16) -> bool {
-        self.cursor.blinking(half)
-    }
-
     pub fn frame(&self, cfg: &Config) -> Frame {
         let mut f = Frame::default();
         let (human, device) = self.sides();
@@ -198,13 +194,13 @@ impl<T: Placement, const N: usize> Game<T, N> {
                 };
                 // At the end, every cell not the winner's blinks to the winner's colour.
                 let c = match winner {
-                    Some(w) if c != w && self.blinking(cfg.end_ms) => w,
+                    Some(w) if c != w && self.cursor.blinking(cfg.end_ms) => w,
                     _ => c,
                 };
                 f.set(col, row, c);
             }
         }
-        if self.phase == Phase::HumanTurn && self.blinking(cfg.cursor_ms) {
+        if self.phase == Phase::HumanTurn && self.cursor.blinking(cfg.cursor_ms) {
             let cell = self.cursor.cell();
             // The cursor blinks to the person's colour where a piece may go, else to yellow.
             let alt = if T::legal(&self.pos) >> cell & 1 != 0 { cfg.human } else { Colour::Yellow };

@@ -233,18 +233,13 @@ impl Puzzle {
         self.cursor.tick();
     }
 
-    /// Whether a blink of half-period `half` is in its second half.
-    fn blinking(&self, half: u16) -> bool {
-        self.cursor.blinking(half)
-    }
-
     /// The picture to show now.
     pub fn frame(&self, cfg: &Config) -> Frame {
         let mut f = Frame::default();
         match self.phase {
-            Phase::Choosing if self.blinking(cfg.choose_ms) => return f,
+            Phase::Choosing if self.cursor.blinking(cfg.choose_ms) => return f,
             Phase::Victory => {
-                if !self.blinking(cfg.victory_ms) {
+                if !self.cursor.blinking(cfg.victory_ms) {
                     fill(&mut f, cfg, cfg.victory_colour);
                 }
                 return f;
@@ -256,7 +251,7 @@ impl Puzzle {
                 f.set(col, row, cfg.colours[self.grid.get(row * 8 + col) as usize % 3]);
             }
         }
-        if self.phase == Phase::Playing && self.blinking(cfg.cursor_ms) {
+        if self.phase == Phase::Playing && self.cursor.blinking(cfg.cursor_ms) {
             let cell = self.cursor.cell();
             let alt = if self.start.is_given(cell) {
                 cfg.given_colour

@@ -4,7 +4,7 @@
 //! of two players against the device (the same rules the serial firmware plays).
 
 use super::{
-    bind_speaker, check_search_buffer, display_tick, grid_firmware_gap, max_moves, tune_divisors, Ctx, Target,
+    bind_speaker, check_search_buffer, grid_firmware_gap, max_moves, periodic_tick, tune_divisors, Ctx, Target,
 };
 use crate::chips::{Chip, Frontend};
 use crate::engine::puzzle::Puzzle;
@@ -196,7 +196,7 @@ fn bind_matrix(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static C
         );
         return None;
     }
-    let tick = display_tick(ctx, chip, board.clock_hz, &m.timer, m.refresh_hz, m.span)?;
+    let tick = periodic_tick(ctx, chip, board.clock_hz, &m.timer, m.refresh_hz, m.span)?;
     let pins = |list: &[gamec_dsl::ast::Spanned<Pin>], n: u32| list.iter().take(n as usize).map(|p| p.node).collect();
     Some(Matrix {
         rows: pins(&m.rows, g.rows),

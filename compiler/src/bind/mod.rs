@@ -374,8 +374,8 @@ fn bind_display(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static 
         return None;
     }
     // The tick interrupt fires once per refresh; one row is shown per tick.
-    let DisplayTick { timer, clock, top, tick_millis, vector } =
-        display_tick(ctx, chip, board.clock_hz, &d.timer, d.refresh_hz, d.span)?;
+    let PeriodicTick { timer, clock, top, tick_millis, vector } =
+        periodic_tick(ctx, chip, board.clock_hz, &d.timer, d.refresh_hz, d.span)?;
     let mask = |p: Pin| 1u8 << p.bit;
     let mut rows: Vec<(u8, Vec<(u8, u8)>)> = Vec::new();
     for l in &d.leds {
@@ -391,9 +391,9 @@ fn bind_display(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static 
     Some(Display { port, pins, rows, timer, tick_clock: clock, tick_top: top, tick_millis, tick_vector: vector })
 }
 
-/// A display's tick: its timer, clock select and compare value, how far it advances the
-/// millisecond count, and its interrupt.
-struct DisplayTick {
+/// A periodic tick (a display's refresh, or a serial board's millisecond): its timer, clock
+/// select and compare value, how far it advances the millisecond count, and its interrupt.
+struct PeriodicTick {
     pub timer: &'static Timer,
     pub clock: u8,
     pub top: u16,
@@ -401,16 +401,16 @@ struct DisplayTick {
     pub vector: &'static str,
 }
 
-/// The tick of a display refreshed `refresh_hz` times a second from `timer`: a timer with a
-/// tick interrupt that divides the clock down to within 1% of the rate.
-fn display_tick(
+/// The tick `refresh_hz` times a second from `timer`: a timer with a tick interrupt that
+/// divides the clock down to within 1% of the rate.
+fn periodic_tick(
     ctx: &mut Ctx,
     chip: &'static Chip,
     clock_hz: u32,
     timer: &gamec_dsl::ast::Ident,
     refresh_hz: u32,
     span: Span,
-) -> Option<DisplayTick> {
+) -> Option<PeriodicTick> {
     let Some(t) = chip.timer(&timer.node) else {
         unknown_timer(ctx, chip, timer);
         return None;
@@ -420,7 +420,7 @@ fn display_tick(
         ctx.board_err(
             "E0108",
             timer.span,
-            format!("{} cannot drive the display tick on the {}", t.name, chip.name),
+            format!("{} cannot drive a tick on the {}", t.name, chip.name),
             "no tick interrupt",
             format!("use {}", can.join(" or ")),
         );
@@ -440,7 +440,7 @@ fn display_tick(
         return None;
     };
     let tick_millis = chips::millis_per_tick(clock_hz, t.prescalers[clock as usize - 1], top);
-    Some(DisplayTick { timer: t, clock, top, tick_millis, vector })
+    Some(PeriodicTick { timer: t, clock, top, tick_millis, vector })
 }
 
 /// The game must have a way to be played that the runtime supports on this chip: buttons and
@@ -635,7 +635,7 @@ fn bind_serial(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) -> 
 }
 
 /// A millisecond tick for a board whose game has no display to tick for it.
-fn bind_tick(ctx: &mut Ctx, board: &BoardDef, chip: &Chip) -> Option<Tick> {
+fn bind_tick(ctx: &mut Ctx, board: &BoardDef, chip: &'static Chip) -> Option<Tick> {
     let Some(t) = &board.tick else {
         if board.serial.is_some() {
             ctx.board_err(
@@ -648,36 +648,9 @@ fn bind_tick(ctx: &mut Ctx, board: &BoardDef, chip: &Chip) -> Option<Tick> {
         }
         return None;
     };
-    let Some(timer) = chip.timer(&t.node) else {
-        unknown_timer(ctx, chip, t);
-        return None;
-    };
-    let Some(&(_, vector)) = chip.tick_vectors.iter().find(|(n, _)| *n == timer.name) else {
-        let can: Vec<&str> = chip.tick_vectors.iter().map(|(n, _)| *n).collect();
-        ctx.board_err(
-            "E0108",
-            t.span,
-            format!("{} cannot drive the tick on the {}", timer.name, chip.name),
-            "no tick interrupt",
-            format!("use {}", can.join(" or ")),
-        );
-        return None;
-    };
-    match chips::nearest_divisor(board.clock_hz, timer, 1000.0, 1.0) {
-        Some((clock, top, actual)) if (actual / 1000.0 - 1.0).abs() <= MAX_REFRESH_ERROR => {
-            Some(Tick { clock, top, vector })
-        }
-        _ => {
-            ctx.board_err(
-                "E0111",
-                t.span,
-                format!("{} cannot tick every millisecond from a {} Hz clock", timer.name, board.clock_hz),
-                "tick",
-                "use a 16-bit timer or another clock",
-            );
-            None
-        }
-    }
+    // The move clock's tick: once a millisecond, from any timer with a tick interrupt.
+    let tick = periodic_tick(ctx, chip, board.clock_hz, t, 1000, t.span)?;
+    Some(Tick { clock: tick.clock, top: tick.top, vector: tick.vector })
 }
 
 /// The board's LEDs for every lamp the game lights, in the order it first lights them.
