@@ -40,7 +40,8 @@ pub struct Chip {
     /// Pin-change vectors per port, installed so a wake-up has a handler.
     pub wake_vectors: &'static [(char, &'static str)],
     pub usart: Option<Usart>,
-    /// The ways of playing the runtime's glue for this chip serves.
+    /// The ways of playing whose services this chip's glue offers: buttons need a tick, a
+    /// tone and power-down; serial games a serial line; the cursor a tick, a tone and a delay.
     pub frontends: &'static [Frontend],
 }
 

@@ -279,8 +279,8 @@ fn at_a_500_hz_refresh_milliseconds_are_still_milliseconds() {
     let board = dir.join("silver_dollar_attiny84_500hz.board");
     std::fs::write(&board, text).unwrap();
     let (elf, target) = device::firmware(GAME, board.to_str().unwrap());
-    // The glue's shared state starts with the millisecond count (`#[repr(C)]`).
-    let (millis, _) = device::symbol(&elf, "attiny84a6TICKED");
+    // The glue's millisecond count comes first in its static (`#[repr(C)]`).
+    let (millis, _) = device::symbol(&elf, "attiny84a6MILLIS");
     let mut d = Device::boot(&elf, &target);
     d.run_ms(5.0);
     let count = |d: &Device| u16::from_le_bytes([d.peek(millis as u16), d.peek(millis as u16 + 1)]);
@@ -305,9 +305,8 @@ fn bench_device_reply_cycles_and_stack_depth() {
     let h = host();
     let (elf, _) = device::firmware(GAME, BOARD);
     let (table_fn, table_fn_len) = device::symbol(&elf, "10mover_wins");
-    // The cells shown: after the millisecond count and its remainder in the glue's shared state.
-    let (ticked, _) = device::symbol(&elf, "attiny84a6TICKED");
-    let lit = ticked + 4;
+    // The cells the main loop hands the display.
+    let (lit, _) = device::symbol(&elf, "3LIT");
     let mut d = boot();
     let ramend = d.ramend();
     d.track_stack();

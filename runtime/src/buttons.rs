@@ -1,4 +1,19 @@
-//! Button debouncing: a press counts once the raw input has held still for a while.
+//! Buttons: their levels read from embedded-hal pins, and debouncing, so that a press
+//! counts once the raw input has held still for a while.
+
+use embedded_hal::digital::InputPin;
+
+/// The raw levels of `pins`, bit i set where pin i reads low: switches to ground, pulled up.
+/// Pins owned (`iter_mut()`) or copied out of a table (`iter().copied()`).
+pub fn pressed<P: InputPin>(pins: impl IntoIterator<Item = P>) -> u8 {
+    let mut raw = 0;
+    for (i, mut pin) in pins.into_iter().enumerate() {
+        if pin.is_low().unwrap_or(false) {
+            raw |= 1 << i;
+        }
+    }
+    raw
+}
 
 /// Milliseconds an input must hold still before its level is believed.
 pub const SETTLE_MS: u8 = 20;
@@ -41,6 +56,28 @@ impl Debounce {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use core::convert::Infallible;
+    use embedded_hal::digital::ErrorType;
+
+    struct Level(bool);
+    impl ErrorType for Level {
+        type Error = Infallible;
+    }
+    impl InputPin for Level {
+        fn is_high(&mut self) -> Result<bool, Infallible> {
+            Ok(self.0)
+        }
+        fn is_low(&mut self) -> Result<bool, Infallible> {
+            Ok(!self.0)
+        }
+    }
+
+    #[test]
+    fn a_pin_reading_low_is_pressed() {
+        assert_eq!(pressed([Level(true), Level(false), Level(false)]), 0b110);
+        assert_eq!(pressed(&mut [Level(false)]), 0b1);
+        assert_eq!(pressed::<Level>([]), 0);
+    }
 
     #[test]
     fn a_press_is_reported_once_after_settling() {

@@ -3,6 +3,14 @@
 
 use crate::line::Cells;
 
+/// Pins of one port switched together: each an output (high or low) or floating. The chip
+/// glue implements it over its port registers; embedded-hal 1.0 has no tri-state pin.
+pub trait TriState {
+    /// Makes the pins set in `outputs` outputs, driven high where `high` is set, and floats
+    /// the others.
+    fn drive(&mut self, outputs: u8, high: u8);
+}
+
 /// The LEDs that share one cathode pin.
 pub struct Row {
     /// Port bit mask of the cathode pin.
@@ -39,6 +47,17 @@ impl Charlieplex {
         }
         (r.cathode | anodes, anodes)
     }
+
+    /// Steps to the next row and shows `lit`'s LEDs of it on `pins`: call from a periodic
+    /// interrupt, with `row` kept between calls.
+    pub fn refresh(&self, pins: &mut impl TriState, row: &mut u8, lit: Cells) {
+        *row += 1;
+        if *row as usize >= self.rows.len() {
+            *row = 0;
+        }
+        let (outputs, high) = self.drive(*row as usize, lit);
+        pins.drive(outputs, high);
+    }
 }
 
 #[cfg(test)]
@@ -56,5 +75,21 @@ mod tests {
         assert_eq!(DISPLAY.drive(0, 0), (0b001, 0));
         assert_eq!(DISPLAY.drive(1, 0b111), (0b011, 0b001));
         assert_eq!(DISPLAY.drive(5, 0b111), (0, 0), "no such row: everything floats");
+    }
+
+    struct Pins(u8, u8);
+    impl TriState for Pins {
+        fn drive(&mut self, outputs: u8, high: u8) {
+            (self.0, self.1) = (outputs, high);
+        }
+    }
+
+    #[test]
+    fn refreshing_steps_through_the_rows_and_wraps() {
+        let (mut pins, mut row) = (Pins(0, 0), 0u8);
+        DISPLAY.refresh(&mut pins, &mut row, 0b100);
+        assert_eq!((row, pins.0, pins.1), (1, 0b011, 0b001));
+        DISPLAY.refresh(&mut pins, &mut row, 0b100);
+        assert_eq!((row, pins.0, pins.1), (0, 0b001, 0));
     }
 }

@@ -22,6 +22,7 @@ pub mod grid;
 pub mod grid_rows;
 pub mod heaps;
 pub mod intro;
+pub mod lamp;
 pub mod line;
 pub mod matrix;
 pub mod microwire;

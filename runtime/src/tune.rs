@@ -42,6 +42,22 @@ pub enum Change {
     Ended,
 }
 
+/// A speaker that plays a note until told otherwise. A chip's glue implements it over a
+/// timer's output pin: embedded-hal 1.0 has no tone.
+pub trait Speaker {
+    /// Starts `note`, or silences the speaker with `None`.
+    fn tone(&mut self, note: Option<&Note>);
+
+    /// Does what a [`Player`]'s change says.
+    fn follow(&mut self, change: Change) {
+        match change {
+            Change::Play(note) => self.tone(note.as_ref()),
+            Change::Ended => self.tone(None),
+            Change::Same => {}
+        }
+    }
+}
+
 /// Plays a tune a millisecond at a time, so the loop keeps reading inputs and refreshing the
 /// picture while it plays.
 #[derive(Default)]

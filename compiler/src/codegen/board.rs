@@ -3,7 +3,8 @@
 use super::int;
 use crate::bind::Target;
 use crate::chips;
-use proc_macro2::{Ident, Span, TokenStream};
+use gamec_dsl::Pin;
+use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 
 /// A port's bit mask as the wiring reads: `1 << 4` for pin 4, binary for several pins.
@@ -36,49 +37,92 @@ pub fn render(t: &Target) -> TokenStream {
             });
             let clock = int(d.tick_clock);
             let top = int(d.tick_top as u8);
-            (quote!(Charlieplex { pins: #pins, rows: &[#(#rows),*] }), port(d.port), clock, top, d.tick_millis)
+            let port = port(d.port);
+            let display = quote! {
+                /// The charlieplexed display: per row, its cathode and its LEDs' cells and anodes.
+                pub static DISPLAY: Charlieplex = Charlieplex { pins: #pins, rows: &[#(#rows),*] };
+
+                /// The display's pins, all on one port.
+                pub const fn display_pins() -> PortPins {
+                    PortPins::new(#port, #pins)
+                }
+            };
+            (display, quote!(PortPins,), clock, top, d.tick_millis)
         }
         // Without a display the tick still counts time: /64 and 125 counts.
         None => {
             let millis = chips::millis_per_tick(t.clock_hz, 64, 124);
-            (quote!(Charlieplex { pins: 0, rows: &[] }), port('A'), int(3), int(124), millis)
+            (quote!(), quote!(), int(3), int(124), millis)
         }
     };
     let (whole, num, den) = (int(whole), int(num), int(den));
-    let inputs = t.inputs.iter().map(|p| {
-        let port = port(p.port);
-        let mask = mask(1u8 << p.bit);
-        quote!((#port, #mask))
+    let n_inputs = int(t.inputs.len());
+    let at = |p: Pin| {
+        let (port, bit) = pin(p);
+        quote!(Input::at(#port, #bit))
+    };
+    let inputs = t.inputs.iter().map(|&p| at(p));
+    let wake = t.wake.map(|p| {
+        let pin = at(p);
+        quote! {
+            /// The pin whose press wakes the chip from sleep: a control's, pulled up with the
+            /// inputs.
+            pub const WAKE: Input = #pin;
+        }
     });
-    let wake = match t.wake {
-        Some(p) => {
-            let port = port(p.port);
-            let mask = mask(1u8 << p.bit);
-            quote!(Some((#port, #mask)))
+    let tone = match &t.speaker {
+        Some(s) => {
+            let channel = int(s.channel as u8 - b'A');
+            quote!(Some(#channel))
         }
         None => quote!(None),
     };
-    let speaker = match &t.speaker {
-        Some(s) if s.channel == 'A' => quote!(Speaker::Oc1a),
-        Some(_) => quote!(Speaker::Oc1b),
-        None => quote!(Speaker::None),
-    };
+    let charlieplex = t.display.as_ref().map(|_| {
+        quote!(
+            use gamec_runtime::charlieplex::{Charlieplex, Row};
+        )
+    });
     quote! {
-        //! The board's wiring, for the chip glue.
-        use gamec_runtime::charlieplex::{Charlieplex, Row};
+        //! The board's wiring: the tick, the speaker, the display and the inputs.
+        #charlieplex
         use gamec_runtime::chip::TickRate;
-        use gamec_runtime::chip::#chip::{Config, Port, Speaker};
+        use gamec_runtime::chip::#chip::{Config, Input, #display_port Port};
 
         pub static CONFIG: Config = Config {
-            display: #display,
-            display_port: #display_port,
             tick_clock: #tick_clock,
             tick_top: #tick_top,
-            tick_millis: TickRate { whole: #whole, num: #num, den: #den },
-            inputs: &[#(#inputs),*],
-            wake: #wake,
-            speaker: #speaker,
+            rate: TickRate { whole: #whole, num: #num, den: #den },
+            tone_channel: #tone,
         };
+
+        #display
+
+        /// The inputs in control order, each pulled up at start: a press reads low.
+        pub static INPUTS: [Input; #n_inputs] = [#(#inputs),*];
+
+        #wake
+    }
+}
+
+/// A pin as the chip glue names it: its port and bit.
+fn pin(p: Pin) -> (TokenStream, Literal) {
+    (port(p.port), int(p.bit))
+}
+
+/// The glue's output pin `p`, driven low.
+pub(super) fn output(p: Pin) -> TokenStream {
+    let (port, bit) = pin(p);
+    quote!(Output::new(#port, #bit))
+}
+
+/// The glue's input pin `p`, with its pull-up on (a switch to ground) or floating (driven by
+/// another chip).
+pub(super) fn input(p: Pin, pulled_up: bool) -> TokenStream {
+    let (port, bit) = pin(p);
+    if pulled_up {
+        quote!(Input::pulled_up(#port, #bit))
+    } else {
+        quote!(Input::floating(#port, #bit))
     }
 }
 
@@ -90,29 +134,32 @@ pub fn render_serial(t: &Target) -> TokenStream {
     let (ubrr, u2x, clock, top) = (int(serial.ubrr), serial.u2x, int(tick.clock), int(tick.top));
     let (moves, depth) = search_limits(t);
     let (moves, depth) = (int(moves), int(depth));
-    let lamps = t.lamps.iter().map(|(p, active_low)| {
-        let port = port(p.port);
-        let mask = mask(1u8 << p.bit);
-        quote!((#port, #mask, #active_low))
+    let n_lamps = int(t.lamps.len());
+    let lamps = t.lamps.iter().map(|&(p, active_low)| {
+        let pin = output(p);
+        quote!(Lamp::new(#pin, #active_low))
     });
     quote! {
-        //! The board's wiring, for the chip glue.
-        use gamec_runtime::chip::#chip::{Config, Port};
+        //! The board's wiring: the serial port's rate, the tick, and the lamps.
+        use gamec_runtime::chip::#chip::{Config, Output, Port};
+        use gamec_runtime::lamp::Lamp;
 
         /// Moves the search considers per position, and its deepest ply, so that its stack
         /// fits the chip's RAM.
         pub const SEARCH_MOVES: usize = #moves;
         pub const SEARCH_DEPTH: u8 = #depth;
 
-        /// The serial port's baud rate, the tick's timer, and the lamps in the game's order
-        /// (`game::LAMP_*`): port, pin and whether the pin is low when lit.
         pub static CONFIG: Config = Config {
             ubrr: #ubrr,
             u2x: #u2x,
             tick_clock: #clock,
             tick_top: #top,
-            lamps: &[#(#lamps),*],
         };
+
+        /// The lamps in the game's order (`game::LAMP_*`), each lit by a low or a high level.
+        pub fn lamps() -> [Lamp<Output>; #n_lamps] {
+            [#(#lamps),*]
+        }
     }
 }
 

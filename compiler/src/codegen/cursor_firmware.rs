@@ -4,11 +4,12 @@
 //! button into a commit or a restart, the matrix shows the app's picture from the tick
 //! interrupt, and the setups come from the EEPROM (or flash, on a board without one).
 
+use super::board::{input, output};
 use super::origin::{described, doc};
 use super::{int, raw_bytes, upper_idents, Origin};
 use crate::bind::cursor::{eeprom_image, CursorTarget};
 use crate::bind::Target;
-use gamec_dsl::{content, Colour, ControlAction, EventKind, GameDef, Pin, Response, SceneDef, ViewSource};
+use gamec_dsl::{content, Colour, ControlAction, EventKind, GameDef, Response, SceneDef, ViewSource};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 
@@ -289,26 +290,6 @@ pub fn duel_front_module(game: &GameDef, target: &Target, origin: Origin) -> Tok
     }
 }
 
-fn port(p: Pin) -> (TokenStream, TokenStream) {
-    let id = Ident::new(&p.port.to_string(), Span::call_site());
-    let bit = int(p.bit);
-    (quote!(Port::#id), quote!(#bit))
-}
-
-fn output(p: Pin) -> TokenStream {
-    let (port, bit) = port(p);
-    quote!(Output::new(#port, #bit))
-}
-
-fn input(p: Pin, pulled_up: bool) -> TokenStream {
-    let (port, bit) = port(p);
-    if pulled_up {
-        quote!(Input::pulled_up(#port, #bit))
-    } else {
-        quote!(Input::floating(#port, #bit))
-    }
-}
-
 /// `src/board.rs`.
 pub fn board_module(t: &Target) -> TokenStream {
     let c = t.cursor.as_ref().expect("a cursor target");
@@ -410,8 +391,8 @@ fn puzzle_calls(c: &CursorTarget, chip: &Ident) -> AppCalls {
             let mut load = |i: u8| { #load_setup };
             let mut app = App::new();
         },
-        tick: quote!(speak(&mut chip, app.tick(&game::SHOW, &mut load));),
-        input: Box::new(|act| quote!(speak(&mut chip, app.input(#act, &game::CONFIG, &game::SOUNDS, &mut load));)),
+        tick: quote!(chip.follow(app.tick(&game::SHOW, &mut load));),
+        input: Box::new(|act| quote!(chip.follow(app.input(#act, &game::CONFIG, &game::SOUNDS, &mut load));)),
         frame: quote!(app.frame(&game::CONFIG, &game::SHOW)),
         modules: quote!(
             mod board;
@@ -433,13 +414,13 @@ fn duel_calls() -> AppCalls {
         },
         tick: quote! {
             app.tick();
-            speak(&mut chip, player.tick());
+            chip.follow(player.tick());
             if app.phase == Phase::DeviceTurn {
                 // The search blocks the loop; the tick interrupt goes on showing the board and
                 // sampling the encoders meanwhile.
                 let sound = app.device_turn(&front::CONFIG, &mut || chip.millis());
                 if let Some(t) = sound.and_then(front::tune) {
-                    speak(&mut chip, player.start(t));
+                    chip.follow(player.start(t));
                 }
                 last = chip.millis();
             }
@@ -447,7 +428,7 @@ fn duel_calls() -> AppCalls {
         input: Box::new(|act| {
             quote! {
                 if let Some(t) = app.input(#act, &front::CONFIG, game::START).and_then(front::tune) {
-                    speak(&mut chip, player.start(t));
+                    chip.follow(player.start(t));
                 }
             }
         }),
@@ -520,7 +501,7 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
         use gamec_runtime::chip::#chip::{on_tick, Chip, Input, Port};
         use gamec_runtime::encoder::Encoder;
         use gamec_runtime::matrix::Frame;
-        use gamec_runtime::tune::Change;
+        use gamec_runtime::tune::Speaker;
         #uses
 
         /// The picture the tick interrupt shows, a column a tick.
@@ -530,14 +511,6 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
         /// loop takes, and the detents turned since the loop last looked.
         static ENCODERS: Mutex<RefCell<Option<[Encoder<Input, Input>; #n_encoders]>>> = Mutex::new(RefCell::new(None));
         static TURNS: Mutex<Cell<[i8; #n_encoders]>> = Mutex::new(Cell::new([0; #n_encoders]));
-
-        fn speak(chip: &mut Chip, change: Change) {
-            match change {
-                Change::Play(note) => chip.tone(note.as_ref()),
-                Change::Ended => chip.tone(None),
-                Change::Same => {}
-            }
-        }
 
         #[avr_device::entry]
         fn main() -> ! {

@@ -9,8 +9,14 @@ fn ident(name: &str) -> Ident {
 }
 
 /// What every entry point shares: the crate attributes, the generated modules, the handlers
-/// of interrupts (vector and body) and the panic handler, around `uses` and `main`'s body.
-fn entry(t: &Target, doc: &str, uses: TokenStream, body: TokenStream, handlers: &[(&str, TokenStream)]) -> TokenStream {
+/// of interrupts (vector and body) and the panic handler, around `items` and `main`'s body.
+fn entry(
+    t: &Target,
+    doc: &str,
+    items: TokenStream,
+    body: TokenStream,
+    handlers: &[(&str, TokenStream)],
+) -> TokenStream {
     let chip = ident(t.chip.device_feature);
     let handlers = handlers.iter().map(|(vector, call)| {
         let vector = ident(vector);
@@ -30,11 +36,10 @@ fn entry(t: &Target, doc: &str, uses: TokenStream, body: TokenStream, handlers: 
         mod board;
         mod game;
 
-        #uses
+        #items
 
         #[avr_device::entry]
         fn main() -> ! {
-            let mut chip = Chip::new(&board::CONFIG);
             #body
         }
 
@@ -47,47 +52,155 @@ fn entry(t: &Target, doc: &str, uses: TokenStream, body: TokenStream, handlers: 
     }
 }
 
-/// The entry point of a game of buttons and lights: the runtime's app loop.
+/// The entry point of a game of buttons and lights: the runtime's app loop over the board's
+/// services, composed here: the glue's tick and tone, the inputs' pins, the charlieplexed
+/// display refreshed from the tick, and sleep woken by a pin.
 pub fn render(t: &Target) -> TokenStream {
     let chip = ident(t.chip.runtime_feature);
     let tick = t.display.as_ref().map_or(t.chip.tick_vectors[0].1, |d| d.tick_vector);
-    let mut handlers = vec![(tick, quote!(on_tick(&board::CONFIG);))];
-    // A wake-up needs a handler, even an empty one.
-    if let Some((_, v)) = t.wake.and_then(|w| t.chip.wake_vectors.iter().find(|(p, _)| *p == w.port)) {
-        handlers.push((v, quote!()));
-    }
+    let refresh = t.display.as_ref().map(|_| {
+        quote! {
+            interrupt::free(|cs| {
+                let row = ROW.borrow(cs);
+                let mut r = row.get();
+                board::DISPLAY.refresh(&mut board::display_pins(), &mut r, LIT.borrow(cs).get());
+                row.set(r);
+            });
+        }
+    });
+    let mut handlers = vec![(tick, quote!(on_tick(&board::CONFIG); #refresh))];
+    let (wake_field, wake_make, sleep) = match t.wake {
+        Some(w) => {
+            // A wake-up needs a handler, even an empty one.
+            if let Some((_, v)) = t.chip.wake_vectors.iter().find(|(p, _)| *p == w.port) {
+                handlers.push((v, quote!()));
+            }
+            let darken = t.display.as_ref().map(|_| quote!(board::display_pins().drive(0, 0);));
+            (
+                quote!(wake: Input,),
+                quote!(wake: board::WAKE,),
+                quote! {
+                    // The tick stops first, then the display darkens: the other way round a
+                    // tick between the two could light a row that would stay lit asleep.
+                    self.chip.pause_tick();
+                    #darken
+                    self.chip.power_down(self.wake.port_mask());
+                    self.chip.resume_tick();
+                    // Wait for the wake button to be released, as the seed does.
+                    while self.wake.is_low().unwrap_or(false) {}
+                },
+            )
+        }
+        None => (quote!(), quote!(), quote!()),
+    };
+    let display_uses = t.display.as_ref().map(|_| {
+        quote!(
+            use gamec_runtime::charlieplex::TriState;
+        )
+    });
     entry(
         t,
         " Firmware entry point: the runtime's app loop over the generated game and board.",
         quote! {
-            use gamec_runtime::app::App;
-            use gamec_runtime::chip::#chip::{on_tick, Chip};
+            use avr_device::interrupt::{self, Mutex};
+            use core::cell::Cell;
+            use embedded_hal::digital::InputPin;
+            use gamec_runtime::app::{App, Hal};
+            use gamec_runtime::buttons;
+            use gamec_runtime::chip::#chip::{on_tick, Chip, Input};
+            use gamec_runtime::line::Cells;
+            use gamec_runtime::tune::{Note, Speaker};
+            #display_uses
+
+            /// The cells to light, and the display's row the tick showed last.
+            static LIT: Mutex<Cell<Cells>> = Mutex::new(Cell::new(0));
+            static ROW: Mutex<Cell<u8>> = Mutex::new(Cell::new(0));
+
+            /// What the app needs of the board, from the glue's services and the pins.
+            struct Board {
+                chip: Chip,
+                #wake_field
+            }
+
+            impl Hal for Board {
+                fn millis(&mut self) -> u16 {
+                    self.chip.millis()
+                }
+                fn inputs(&mut self) -> u8 {
+                    buttons::pressed(board::INPUTS.iter().copied())
+                }
+                fn show(&mut self, cells: Cells) {
+                    interrupt::free(|cs| LIT.borrow(cs).set(cells));
+                }
+                fn tone(&mut self, note: Option<&Note>) {
+                    self.chip.tone(note);
+                }
+                fn sleep(&mut self) {
+                    #sleep
+                }
+            }
         },
         quote! {
+            Input::pull_up_all(&board::INPUTS);
+            let mut board = Board { chip: Chip::new(&board::CONFIG), #wake_make };
             let mut app = App::<game::Rules>::default();
-            app.run(&mut chip, &game::FEEDBACK, &game::CONTROLS)
+            app.run(&mut board, &game::FEEDBACK, &game::CONTROLS)
         },
         &handlers,
     )
 }
 
 /// The entry point of a game served over a serial line: the runtime's session over the
-/// generated rules and protocol, with the tick and receive interrupts.
+/// generated rules and protocol, on the glue's serial line and tick and the board's lamps.
 pub fn render_session(t: &Target) -> TokenStream {
     let chip = ident(t.chip.runtime_feature);
     let tick = t.tick.as_ref().expect("serial boards have a tick").vector;
     let rx = t.serial.as_ref().expect("serial boards have a port").rx_vector;
+    let n_lamps = super::int(t.lamps.len());
     entry(
         t,
         " Firmware entry point: the runtime's serial session over the generated game and board.",
         quote! {
-            use gamec_runtime::chip::#chip::{on_receive, on_tick, Chip};
-            use gamec_runtime::session::Session;
+            use gamec_runtime::chip::#chip::{on_receive, on_tick, Chip, Output, Usart};
+            use gamec_runtime::lamp::Lamp;
+            use gamec_runtime::session::{Io, Session};
+
+            /// What the session needs of the board, from the glue's services and the pins.
+            struct Board {
+                chip: Chip,
+                usart: Usart,
+                lamps: [Lamp<Output>; #n_lamps],
+            }
+
+            impl Io for Board {
+                type Serial = Usart;
+                fn serial(&mut self) -> &mut Usart {
+                    &mut self.usart
+                }
+                fn millis(&mut self) -> u32 {
+                    self.chip.millis()
+                }
+                fn light(&mut self, lamp: u8, on: bool) {
+                    if let Some(lamp) = self.lamps.get_mut(lamp as usize) {
+                        lamp.set(on);
+                    }
+                }
+                // A byte at a time straight to the queue and the data register: the same as
+                // embedded-io's methods, in fewer bytes of flash.
+                fn read(&mut self) -> Option<u8> {
+                    self.usart.take()
+                }
+                fn write(&mut self, byte: u8) {
+                    self.usart.send(byte);
+                }
+            }
         },
         quote! {
+            let chip = Chip::new(&board::CONFIG);
+            let mut board = Board { usart: chip.usart(), lamps: board::lamps(), chip };
             let mut session =
                 Session::<game::Rules, { board::SEARCH_MOVES }>::new(&game::PROTOCOL, game::START, board::SEARCH_DEPTH);
-            session.run(&mut chip)
+            session.run(&mut board)
         },
         &[(tick, quote!(on_tick();)), (rx, quote!(on_receive();))],
     )

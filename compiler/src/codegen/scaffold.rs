@@ -30,7 +30,8 @@ bench = false
 [dependencies]
 gamec-runtime = { path = "{{ runtime_path }}", features = ["{{ feature }}"] }
 avr-device = { version = "0.9", default-features = false, features = ["rt", "{{ device_feature }}"] }
-{{ extra_dependencies }}
+# The main loop reads its pins through embedded-hal's traits.
+embedded-hal = "1"
 [profile.release]
 opt-level = "z"
 lto = true
@@ -59,8 +60,6 @@ pub fn render(board: &BoardDef, target: &Target, inputs: &ScaffoldInputs) -> Vec
         board_path => inputs.board_path,
         feature => target.chip.runtime_feature,
         device_feature => target.chip.device_feature,
-        // The cursor's main loop reads its pins through embedded-hal's traits.
-        extra_dependencies => if target.cursor.is_some() { "embedded-hal = \"1\"\n" } else { "" },
         board => board.name.node,
         rust_target => target.chip.rust_target,
         target_cpu => target.chip.target_cpu,

@@ -3,160 +3,43 @@
 //! output, and a busy-wait delay. It knows no game: the generated main loop composes these
 //! with the runtime's drivers.
 
+use super::avr::avr_ports;
 use super::TickRate;
-use crate::tune::Note;
+use crate::tune::{Note, Speaker};
 use avr_device::interrupt::{self, Mutex};
 use core::cell::Cell;
-use core::convert::Infallible;
 use embedded_hal::delay::DelayNs;
-use embedded_hal::digital::{ErrorType, InputPin, OutputPin};
+
+#[cfg(feature = "atmega128")]
+avr_ports!(avr_device::atmega128a;
+    A => PORTA(porta, ddra, pina),
+    B => PORTB(portb, ddrb, pinb),
+    C => PORTC(portc, ddrc, pinc),
+    D => PORTD(portd, ddrd, pind),
+    E => PORTE(porte, ddre, pine),
+    F => PORTF(portf, ddrf, pinf),
+    G => PORTG(portg, ddrg, ping),
+);
+#[cfg(all(feature = "atmega64", not(feature = "atmega128")))]
+avr_ports!(avr_device::atmega64;
+    A => PORTA(porta, ddra, pina),
+    B => PORTB(portb, ddrb, pinb),
+    C => PORTC(portc, ddrc, pinc),
+    D => PORTD(portd, ddrd, pind),
+    E => PORTE(porte, ddre, pine),
+    F => PORTF(portf, ddrf, pinf),
+    G => PORTG(portg, ddrg, ping),
+);
 
 #[cfg(feature = "atmega128")]
 use avr_device::atmega128a as pac;
 #[cfg(all(feature = "atmega64", not(feature = "atmega128")))]
 use avr_device::atmega64 as pac;
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Port {
-    A,
-    B,
-    C,
-    D,
-    E,
-    F,
-    G,
-}
-
 fn dp() -> pac::Peripherals {
-    // Single core; every register access below is a whole read, write or a read-modify-write
-    // made with interrupts masked.
+    // SAFETY: single core; every register access below is a whole read, write or a
+    // read-modify-write made with interrupts masked.
     unsafe { pac::Peripherals::steal() }
-}
-
-/// `$body` with `$port`, `$ddr` and `$pin` bound to the registers of `port`.
-macro_rules! with_port {
-    ($port:expr, |$out:ident, $ddr:ident, $inp:ident| $body:expr) => {{
-        let p = dp();
-        match $port {
-            Port::A => {
-                let ($out, $ddr, $inp) = (p.PORTA.porta(), p.PORTA.ddra(), p.PORTA.pina());
-                $body
-            }
-            Port::B => {
-                let ($out, $ddr, $inp) = (p.PORTB.portb(), p.PORTB.ddrb(), p.PORTB.pinb());
-                $body
-            }
-            Port::C => {
-                let ($out, $ddr, $inp) = (p.PORTC.portc(), p.PORTC.ddrc(), p.PORTC.pinc());
-                $body
-            }
-            Port::D => {
-                let ($out, $ddr, $inp) = (p.PORTD.portd(), p.PORTD.ddrd(), p.PORTD.pind());
-                $body
-            }
-            Port::E => {
-                let ($out, $ddr, $inp) = (p.PORTE.porte(), p.PORTE.ddre(), p.PORTE.pine());
-                $body
-            }
-            Port::F => {
-                let ($out, $ddr, $inp) = (p.PORTF.portf(), p.PORTF.ddrf(), p.PORTF.pinf());
-                $body
-            }
-            Port::G => {
-                let ($out, $ddr, $inp) = (p.PORTG.portg(), p.PORTG.ddrg(), p.PORTG.ping());
-                $body
-            }
-        }
-    }};
-}
-
-/// A pin driven by the chip.
-pub struct Output {
-    port: Port,
-    mask: u8,
-}
-
-impl Output {
-    /// Makes the pin an output, driven low.
-    pub fn new(port: Port, bit: u8) -> Output {
-        let mask = 1 << bit;
-        interrupt::free(|_| {
-            with_port!(port, |out, ddr, _inp| {
-                out.modify(|r, w| unsafe { w.bits(r.bits() & !mask) });
-                ddr.modify(|r, w| unsafe { w.bits(r.bits() | mask) });
-            })
-        });
-        Output { port, mask }
-    }
-
-    fn write(&mut self, high: bool) {
-        let mask = self.mask;
-        // Masked: the display interrupt writes other pins of the same ports.
-        interrupt::free(|_| {
-            with_port!(self.port, |out, _ddr, _inp| out
-                .modify(|r, w| unsafe { w.bits(if high { r.bits() | mask } else { r.bits() & !mask }) }))
-        });
-    }
-}
-
-impl ErrorType for Output {
-    type Error = Infallible;
-}
-
-impl OutputPin for Output {
-    fn set_low(&mut self) -> Result<(), Infallible> {
-        self.write(false);
-        Ok(())
-    }
-    fn set_high(&mut self) -> Result<(), Infallible> {
-        self.write(true);
-        Ok(())
-    }
-}
-
-/// A pin the chip reads.
-pub struct Input {
-    port: Port,
-    mask: u8,
-}
-
-impl Input {
-    /// An input with its pull-up on: a switch or contact to ground reads low when closed.
-    pub fn pulled_up(port: Port, bit: u8) -> Input {
-        let mask = 1 << bit;
-        interrupt::free(|_| {
-            with_port!(port, |out, ddr, _inp| {
-                ddr.modify(|r, w| unsafe { w.bits(r.bits() & !mask) });
-                out.modify(|r, w| unsafe { w.bits(r.bits() | mask) });
-            })
-        });
-        Input { port, mask }
-    }
-
-    /// An input without pull-up, driven by another chip.
-    pub fn floating(port: Port, bit: u8) -> Input {
-        let mask = 1 << bit;
-        interrupt::free(|_| {
-            with_port!(port, |out, ddr, _inp| {
-                ddr.modify(|r, w| unsafe { w.bits(r.bits() & !mask) });
-                out.modify(|r, w| unsafe { w.bits(r.bits() & !mask) });
-            })
-        });
-        Input { port, mask }
-    }
-}
-
-impl ErrorType for Input {
-    type Error = Infallible;
-}
-
-impl InputPin for Input {
-    fn is_high(&mut self) -> Result<bool, Infallible> {
-        Ok(with_port!(self.port, |_out, _ddr, inp| inp.read().bits()) & self.mask != 0)
-    }
-    fn is_low(&mut self) -> Result<bool, Infallible> {
-        self.is_high().map(|h| !h)
-    }
 }
 
 /// The millisecond count and its fractional remainder, advanced by the tick interrupt.
@@ -204,9 +87,15 @@ impl Chip {
         interrupt::free(|cs| MILLIS.borrow(cs).get().0)
     }
 
-    /// Plays a note on the speaker until the next call, or silences it with `None`: CTC on
-    /// OCR1A with the speaker's output toggling at each match.
-    pub fn tone(&mut self, note: Option<&Note>) {
+    /// A busy-wait delay at this board's clock.
+    pub fn delay(&self) -> Delay {
+        Delay { cycles_per_us: (self.cfg.clock_hz / 1_000_000).max(1) }
+    }
+}
+
+impl Speaker for Chip {
+    /// CTC on OCR1A with the speaker's output toggling at each match.
+    fn tone(&mut self, note: Option<&Note>) {
         let p = dp();
         let pin = 0x20u8 << self.cfg.tone_channel;
         match note {
@@ -227,11 +116,6 @@ impl Chip {
                 interrupt::free(|_| p.PORTB.portb().modify(|r, w| unsafe { w.bits(r.bits() & !pin) }));
             }
         }
-    }
-
-    /// A busy-wait delay at this board's clock.
-    pub fn delay(&self) -> Delay {
-        Delay { cycles_per_us: (self.cfg.clock_hz / 1_000_000).max(1) }
     }
 }
 

@@ -1,26 +1,22 @@
 //! Chip glue for the ATmega16: the USART as an embedded-io serial line (received bytes
-//! queued by its interrupt, sent by polling), Timer/Counter1 as a millisecond tick, and lamps
-//! on port pins.
-//! Board specifics arrive as a [`Config`] built by generated code.
+//! queued by its interrupt, sent by polling), Timer/Counter1 as a millisecond tick, and ports
+//! A to D as embedded-hal pins. It knows no game: the generated firmware composes these
+//! services with the runtime's drivers.
 
+use super::avr::avr_ports;
 use crate::serial::ByteQueue;
-use crate::session::Io;
 use avr_device::atmega16::Peripherals;
 use avr_device::interrupt::{self, Mutex};
 use core::cell::Cell;
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Port {
-    A,
-    B,
-    C,
-    D,
-}
+avr_ports!(avr_device::atmega16;
+    A => PORTA(porta, ddra, pina),
+    B => PORTB(portb, ddrb, pinb),
+    C => PORTC(portc, ddrc, pinc),
+    D => PORTD(portd, ddrd, pind),
+);
 
-/// A lamp: its port, bit mask, and whether it lights when the pin is low.
-pub type Lamp = (Port, u8, bool);
-
-/// One board's wiring, as the compiler lowered it.
+/// One board's timing and serial rate, as the compiler lowered them.
 pub struct Config {
     /// USART baud-rate register value, and whether double speed is on.
     pub ubrr: u16,
@@ -28,8 +24,6 @@ pub struct Config {
     /// Timer/Counter1 clock select and compare value for one interrupt per millisecond.
     pub tick_clock: u8,
     pub tick_top: u16,
-    /// In the order the game's feedback names them.
-    pub lamps: &'static [Lamp],
 }
 
 static MILLIS: Mutex<Cell<u32>> = Mutex::new(Cell::new(0));
@@ -40,22 +34,6 @@ static RX: Mutex<ByteQueue<32>> = Mutex::new(ByteQueue::new());
 fn dp() -> Peripherals {
     // Single-threaded firmware; every access below is a whole-register read or write.
     unsafe { Peripherals::steal() }
-}
-
-fn set_port(port: Port, mask: u8, high: bool) {
-    let p = dp();
-    macro_rules! drive {
-        ($port:ident, $ddr:ident, $out:ident) => {{
-            p.$port.$ddr().modify(|r, w| unsafe { w.bits(r.bits() | mask) });
-            p.$port.$out().modify(|r, w| unsafe { w.bits(if high { r.bits() | mask } else { r.bits() & !mask }) });
-        }};
-    }
-    match port {
-        Port::A => drive!(PORTA, ddra, porta),
-        Port::B => drive!(PORTB, ddrb, portb),
-        Port::C => drive!(PORTC, ddrc, portc),
-        Port::D => drive!(PORTD, ddrd, portd),
-    }
 }
 
 /// The millisecond tick: call from the Timer/Counter1 compare-A interrupt.
@@ -77,11 +55,6 @@ fn in_handler() -> interrupt::CriticalSection<'static> {
 pub fn on_receive() {
     let byte = dp().USART.udr().read().bits();
     RX.borrow(in_handler()).push(byte);
-}
-
-pub struct Chip {
-    cfg: &'static Config,
-    usart: Usart,
 }
 
 /// The USART as an embedded-io serial line: bytes the receive interrupt queued are read
@@ -123,6 +96,19 @@ fn send(byte: u8) {
     p.USART.udr().write(|w| unsafe { w.bits(byte) });
 }
 
+impl Usart {
+    /// The next received byte, if one has come (never waits): what embedded-io's
+    /// `read_ready` and `read` give a byte at a time, in fewer bytes of flash.
+    pub fn take(&mut self) -> Option<u8> {
+        interrupt::free(|cs| RX.borrow(cs).pop())
+    }
+
+    /// Sends a byte once the transmit buffer is free.
+    pub fn send(&mut self, byte: u8) {
+        send(byte);
+    }
+}
+
 impl embedded_io::Write for Usart {
     fn write(&mut self, buf: &[u8]) -> Result<usize, Self::Error> {
         buf.iter().for_each(|&b| send(b));
@@ -134,8 +120,10 @@ impl embedded_io::Write for Usart {
     }
 }
 
+pub struct Chip;
+
 impl Chip {
-    /// Sets up the USART, the tick and the lamps (all off), and enables interrupts.
+    /// Sets up the USART and the tick, and enables interrupts.
     pub fn new(cfg: &'static Config) -> Self {
         let p = dp();
         p.USART.ubrrh().write(|w| unsafe { w.bits((cfg.ubrr >> 8) as u8) });
@@ -148,39 +136,17 @@ impl Chip {
         p.TC1.ocr1a().write(|w| unsafe { w.bits(cfg.tick_top) });
         p.TC1.tccr1b().write(|w| unsafe { w.bits(0b1000 | cfg.tick_clock) });
         p.TC1.timsk().modify(|r, w| unsafe { w.bits(r.bits() | 0b1_0000) });
-        let mut chip = Chip { cfg, usart: Usart };
-        for lamp in 0..cfg.lamps.len() as u8 {
-            chip.light(lamp, false);
-        }
         unsafe { avr_device::interrupt::enable() };
-        chip
-    }
-}
-
-impl Io for Chip {
-    type Serial = Usart;
-
-    fn serial(&mut self) -> &mut Usart {
-        &mut self.usart
+        Chip
     }
 
-    fn millis(&mut self) -> u32 {
+    /// Milliseconds since start, wrapping.
+    pub fn millis(&self) -> u32 {
         interrupt::free(|cs| MILLIS.borrow(cs).get())
     }
 
-    // The session's byte at a time, straight to the queue and the data register: the same as
-    // going through `Usart`'s embedded-io methods, in fewer bytes of flash.
-    fn read(&mut self) -> Option<u8> {
-        interrupt::free(|cs| RX.borrow(cs).pop())
-    }
-
-    fn write(&mut self, byte: u8) {
-        send(byte);
-    }
-
-    fn light(&mut self, lamp: u8, on: bool) {
-        if let Some(&(port, mask, active_low)) = self.cfg.lamps.get(lamp as usize) {
-            set_port(port, mask, on != active_low);
-        }
+    /// The serial line.
+    pub fn usart(&self) -> Usart {
+        Usart
     }
 }

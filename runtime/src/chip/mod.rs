@@ -1,10 +1,14 @@
 //! Per-chip glue: register-level code for one chip family per module, behind its cargo
-//! feature. Each module offers the same services to the generated board glue: a periodic
-//! tick interrupt, port access, a tone on a timer's output pin and a wake-on-pin sleep.
-//! AVR chips use avr-device; Cortex-M chips will use their PAC and cortex-m the same way.
+//! feature. A module knows no game: it offers services that the generated firmware composes
+//! with the runtime's drivers: embedded-hal pins, a periodic tick counting milliseconds, a
+//! tone ([`crate::tune::Speaker`]), and where the chip has them a serial line (embedded-io),
+//! tri-state pin groups ([`crate::charlieplex::TriState`]), a delay and power-down sleep.
+//! AVR chips use avr-device, and share their port code ([`avr`]).
 
 #[cfg(any(feature = "atmega64", feature = "atmega128"))]
 pub mod atmega128;
+#[cfg(any(feature = "attiny84a", feature = "atmega16", feature = "atmega64", feature = "atmega128"))]
+pub mod avr;
 /// The ATmega64 has the ATmega128's register map: one glue serves both.
 #[cfg(feature = "atmega64")]
 pub use atmega128 as atmega64;
@@ -12,6 +16,12 @@ pub use atmega128 as atmega64;
 pub mod atmega16;
 #[cfg(feature = "attiny84a")]
 pub mod attiny84a;
+#[cfg(any(feature = "stm32f405", feature = "at32f437"))]
+pub mod cortex_m;
+#[cfg(feature = "stm32f405")]
+pub mod stm32f405;
+#[cfg(feature = "at32f437")]
+pub mod at32f437;
 
 /// How far a periodic tick advances the millisecond count: `whole` milliseconds and
 /// `num / den` of one more, carried in a remainder. The compiler derives it from the tick's

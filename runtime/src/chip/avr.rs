@@ -1,0 +1,190 @@
+//! What every AVR chip's glue shares: a port's registers behind [`AvrPort`], and over it
+//! embedded-hal input and output pins and the tri-state pin groups a charlieplexed display
+//! drives. A chip's module names its ports with [`avr_ports!`]; the rest is written once.
+
+use crate::charlieplex::TriState;
+use avr_device::interrupt;
+use core::convert::Infallible;
+use embedded_hal::digital::{ErrorType, InputPin, OutputPin};
+
+/// One I/O port of a chip: its output (PORTx), direction (DDRx) and input (PINx) registers.
+pub trait AvrPort: Copy {
+    /// Sets the bits of `mask` in DDRx (1 = output) to those of `dir`, then in PORTx to
+    /// those of `out`, leaving the other bits.
+    fn set(self, mask: u8, dir: u8, out: u8);
+    /// Sets the bits of `mask` in PORTx to those of `out`, leaving the others.
+    fn write_out(self, mask: u8, out: u8);
+    /// The levels on the port's pins.
+    fn read(self) -> u8;
+}
+
+/// Implements [`AvrPort`] for a chip's `Port` enum over its register crate's peripherals.
+macro_rules! avr_ports {
+    ($pac:path; $($name:ident => $periph:ident($out:ident, $dir:ident, $inp:ident)),+ $(,)?) => {
+        #[derive(Clone, Copy, PartialEq, Eq)]
+        pub enum Port {
+            $($name),+
+        }
+
+        impl $crate::chip::avr::AvrPort for Port {
+            #[inline]
+            fn set(self, mask: u8, dir: u8, out: u8) {
+                use $pac as pac;
+                // SAFETY: single core; the caller masks interrupts around the read-modify-writes.
+                let p = unsafe { pac::Peripherals::steal() };
+                match self {
+                    $(Port::$name => {
+                        p.$periph.$dir().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (dir & mask)) });
+                        p.$periph.$out().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (out & mask)) });
+                    })+
+                }
+            }
+            #[inline]
+            fn write_out(self, mask: u8, out: u8) {
+                use $pac as pac;
+                let p = unsafe { pac::Peripherals::steal() };
+                match self {
+                    $(Port::$name => { p.$periph.$out().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (out & mask)) }); })+
+                }
+            }
+            #[inline]
+            fn read(self) -> u8 {
+                use $pac as pac;
+                let p = unsafe { pac::Peripherals::steal() };
+                match self {
+                    $(Port::$name => p.$periph.$inp().read().bits(),)+
+                }
+            }
+        }
+
+        /// A pin driven by the chip.
+        pub type Output = $crate::chip::avr::Output<Port>;
+        /// A pin the chip reads.
+        pub type Input = $crate::chip::avr::Input<Port>;
+        /// Pins of one port switched together, outputs or floating.
+        pub type PortPins = $crate::chip::avr::PortPins<Port>;
+    };
+}
+pub(crate) use avr_ports;
+
+/// A pin driven by the chip.
+pub struct Output<P> {
+    port: P,
+    mask: u8,
+}
+
+impl<P: AvrPort> Output<P> {
+    /// Makes the pin an output, driven low.
+    pub fn new(port: P, bit: u8) -> Self {
+        let mask = 1 << bit;
+        interrupt::free(|_| port.set(mask, mask, 0));
+        Output { port, mask }
+    }
+
+    fn write(&mut self, high: bool) {
+        // Masked: interrupts (a display's refresh) write other pins of the same port.
+        interrupt::free(|_| self.port.write_out(self.mask, if high { self.mask } else { 0 }));
+    }
+}
+
+impl<P> ErrorType for Output<P> {
+    type Error = Infallible;
+}
+
+impl<P: AvrPort> OutputPin for Output<P> {
+    fn set_low(&mut self) -> Result<(), Infallible> {
+        self.write(false);
+        Ok(())
+    }
+    fn set_high(&mut self) -> Result<(), Infallible> {
+        self.write(true);
+        Ok(())
+    }
+}
+
+/// A pin the chip reads.
+#[derive(Clone, Copy)]
+pub struct Input<P> {
+    port: P,
+    mask: u8,
+}
+
+impl<P: AvrPort> Input<P> {
+    /// An input with its pull-up on: a switch or contact to ground reads low when closed.
+    pub fn pulled_up(port: P, bit: u8) -> Self {
+        Self::with_pull(port, bit, true)
+    }
+
+    /// An input without pull-up, driven by another chip.
+    pub fn floating(port: P, bit: u8) -> Self {
+        Self::with_pull(port, bit, false)
+    }
+
+    fn with_pull(port: P, bit: u8, up: bool) -> Self {
+        let pin = Self::at(port, bit);
+        interrupt::free(|_| port.set(pin.mask, 0, if up { pin.mask } else { 0 }));
+        pin
+    }
+
+    /// The pin, left as it is: for tables of pins, set up once with [`Input::pull_up`].
+    pub const fn at(port: P, bit: u8) -> Self {
+        Input { port, mask: 1 << bit }
+    }
+
+    /// Makes each pin of a table an input with its pull-up on. Not inlined: a loop, not a
+    /// copy of the set-up for every pin.
+    #[inline(never)]
+    pub fn pull_up_all(pins: &[Self]) {
+        for pin in pins {
+            pin.pull_up();
+        }
+    }
+
+    /// Makes the pin an input with its pull-up on.
+    pub fn pull_up(&self) {
+        interrupt::free(|_| self.port.set(self.mask, 0, self.mask));
+    }
+
+    /// The port and bit mask, for a wake-up on this pin.
+    pub fn port_mask(&self) -> (P, u8) {
+        (self.port, self.mask)
+    }
+}
+
+impl<P> ErrorType for Input<P> {
+    type Error = Infallible;
+}
+
+impl<P: AvrPort> InputPin for Input<P> {
+    fn is_high(&mut self) -> Result<bool, Infallible> {
+        Ok(self.port.read() & self.mask != 0)
+    }
+    fn is_low(&mut self) -> Result<bool, Infallible> {
+        Ok(self.port.read() & self.mask == 0)
+    }
+}
+
+/// Pins of one port switched together, outputs or floating: embedded-hal 1.0 has no
+/// tri-state pin, and a charlieplexed display needs three states on every pin.
+pub struct PortPins<P> {
+    port: P,
+    mask: u8,
+}
+
+impl<P: AvrPort> PortPins<P> {
+    /// The pins of `mask` on `port`, as they are: floating after reset, until driven.
+    pub const fn new(port: P, mask: u8) -> Self {
+        PortPins { port, mask }
+    }
+}
+
+impl<P: AvrPort> TriState for PortPins<P> {
+    fn drive(&mut self, outputs: u8, high: u8) {
+        let mask = self.mask;
+        interrupt::free(|_| {
+            // Float first so that no pin drives against another while the pattern changes.
+            self.port.set(mask, 0, 0);
+            self.port.set(mask, outputs, high);
+        });
+    }
+}
