@@ -40,6 +40,10 @@ pub struct Chip {
     /// Pin-change vectors per port, installed so a wake-up has a handler.
     pub wake_vectors: &'static [(char, &'static str)],
     pub usart: Option<Usart>,
+    /// The processor family, and what building for it needs.
+    pub arch: Arch,
+    /// Serial ports a board may give to a game's serial devices by role (`for console`).
+    pub serial_ports: &'static [SerialPort],
     /// The ways of playing whose services this chip's glue offers: buttons need a tick, a
     /// tone and power-down; serial games a serial line; the cursor a tick, a tone and a delay.
     pub frontends: &'static [Frontend],
@@ -54,6 +58,34 @@ pub enum Frontend {
     Serial,
     /// A cursor over a bicolour matrix, moved by encoders, with a speaker and an EEPROM.
     Cursor,
+    /// A table of cards fed by a scanner on one serial port, served on a console on another.
+    Cards,
+}
+
+/// A processor family.
+#[derive(Debug, Clone, Copy)]
+pub enum Arch {
+    /// 8-bit AVR, built with nightly's `build-std` and avr-device.
+    Avr,
+    CortexM(CortexM),
+}
+
+/// What a Cortex-M chip's firmware crate needs: its register crate (for the interrupt
+/// vectors) and where its memories are.
+#[derive(Debug, Clone, Copy)]
+pub struct CortexM {
+    /// The register crate, its version, its feature for this chip, and the chip's module in it.
+    pub pac: (&'static str, &'static str, &'static str, &'static str),
+    pub flash_origin: u32,
+    pub ram_origin: u32,
+}
+
+/// A serial port by the name boards give it, the glue's name for it and its interrupt vector.
+#[derive(Debug, Clone, Copy)]
+pub struct SerialPort {
+    pub name: &'static str,
+    pub glue: &'static str,
+    pub vector: &'static str,
 }
 
 /// A hardware serial port.
@@ -68,7 +100,7 @@ pub struct Usart {
 
 const AVR_PRESCALERS: &[u32] = &[1, 8, 64, 256, 1024];
 
-pub const CHIPS: &[Chip] = &[ATTINY84A, ATMEGA16, ATMEGA64, ATMEGA128];
+pub const CHIPS: &[Chip] = &[ATTINY84A, ATMEGA16, ATMEGA64, ATMEGA128, STM32F405, AT32F437];
 
 const ATTINY84A: Chip = Chip {
     name: "attiny84a",
@@ -89,6 +121,8 @@ const ATTINY84A: Chip = Chip {
     tick_vectors: &[("timer0", "TIM0_COMPA"), ("timer1", "TIM1_COMPA")],
     wake_vectors: &[('A', "PCINT0"), ('B', "PCINT1")],
     usart: None,
+    arch: Arch::Avr,
+    serial_ports: &[],
     frontends: &[Frontend::Buttons],
 };
 
@@ -114,6 +148,8 @@ const ATMEGA16: Chip = Chip {
     tick_vectors: &[("timer1", "TIMER1_COMPA")],
     wake_vectors: &[],
     usart: Some(Usart { name: "usart", rx: ('D', 0), tx: ('D', 1), rx_vector: "USART_RXC" }),
+    arch: Arch::Avr,
+    serial_ports: &[],
     frontends: &[Frontend::Serial],
 };
 
@@ -136,6 +172,8 @@ const ATMEGA64: Chip = Chip {
     tick_vectors: &[("timer0", "TIMER0_COMP")],
     wake_vectors: &[],
     usart: None,
+    arch: Arch::Avr,
+    serial_ports: &[],
     frontends: &[Frontend::Cursor],
 };
 
@@ -147,6 +185,59 @@ const ATMEGA128: Chip = Chip {
     simavr_name: "atmega128",
     flash: 131072,
     ..ATMEGA64
+};
+
+/// The STM32F405 that qemu-system-arm's netduinoplus2 machine emulates, at the 168 MHz it
+/// runs. Its USART1 sits where the AT32F437's does.
+const STM32F405: Chip = Chip {
+    name: "stm32f405",
+    target_cpu: "cortex-m4",
+    rust_target: "thumbv7em-none-eabihf",
+    runtime_feature: "stm32f405",
+    device_feature: "stm32f405",
+    simavr_name: "",
+    flash: 1024 * 1024,
+    ram: 128 * 1024,
+    ports: &[],
+    reserved: &[],
+    wake_ports: &[],
+    timers: &[],
+    tick_vectors: &[],
+    wake_vectors: &[],
+    usart: None,
+    arch: Arch::CortexM(CortexM {
+        pac: ("stm32f4", "0.16", "stm32f405", "stm32f405"),
+        flash_origin: 0x0800_0000,
+        ram_origin: 0x2000_0000,
+    }),
+    serial_ports: &[
+        SerialPort { name: "usart1", glue: "Usart1", vector: "USART1" },
+        SerialPort { name: "usart2", glue: "Usart2", vector: "USART2" },
+        SerialPort { name: "usart3", glue: "Usart3", vector: "USART3" },
+        SerialPort { name: "usart6", glue: "Usart6", vector: "USART6" },
+    ],
+    frontends: &[Frontend::Cards],
+};
+
+/// The AT32F437ZM of Artery's AT-START-F437 board: 4032 KB of flash, 384 KB of SRAM as it
+/// ships (the option byte EOPB0 can trade flash's zero-wait area for more).
+const AT32F437: Chip = Chip {
+    name: "at32f437",
+    runtime_feature: "at32f437",
+    device_feature: "at32f437",
+    flash: 4032 * 1024,
+    ram: 384 * 1024,
+    arch: Arch::CortexM(CortexM {
+        pac: ("at32f4xx-pac", "0.4", "at32f437", "at32f437"),
+        flash_origin: 0x0800_0000,
+        ram_origin: 0x2000_0000,
+    }),
+    serial_ports: &[
+        SerialPort { name: "usart1", glue: "Usart1", vector: "USART1" },
+        SerialPort { name: "usart2", glue: "Usart2", vector: "USART2" },
+        SerialPort { name: "usart3", glue: "Usart3", vector: "USART3" },
+    ],
+    ..STM32F405
 };
 
 const MEGA64_TIMERS: &[Timer] = &[

@@ -98,7 +98,8 @@ pub fn build(sources: &mut Sources, game_path: &Path, board_path: &Path, out: &P
     std::fs::create_dir_all(out).map_err(|source| Error::Io { path: out.display().to_string(), source })?;
     let out = &out.canonicalize().map_err(|source| Error::Io { path: out.display().to_string(), source })?;
     // Line games are solved; grid games carry their search instead.
-    let analysis = if game.line().is_some() { Some(Analysis::new(&game, game_file)?) } else { None };
+    let analysis =
+        if game.line().is_some() && game.cards.is_none() { Some(Analysis::new(&game, game_file)?) } else { None };
     let name = format!("{}-{}", game.name.node, board.name.node).replace('_', "-");
     let crate_dir = out.join("crates").join(&name);
     let inputs = ScaffoldInputs {
@@ -135,7 +136,12 @@ pub fn build(sources: &mut Sources, game_path: &Path, board_path: &Path, out: &P
     if !status.success() {
         return Err(Error::Build(format!("cargo build of {} exited with {status}", crate_dir.display())));
     }
-    let built_elf = target_dir.join(target.chip.rust_target).join("release").join(format!("{name}.elf"));
+    // rustc names AVR executables `.elf`, Arm ones without an extension.
+    let built = match target.chip.arch {
+        crate::chips::Arch::Avr => format!("{name}.elf"),
+        crate::chips::Arch::CortexM(_) => name.clone(),
+    };
+    let built_elf = target_dir.join(target.chip.rust_target).join("release").join(built);
     let elf_bytes =
         std::fs::read(&built_elf).map_err(|source| Error::Io { path: built_elf.display().to_string(), source })?;
     let sizes = sizes(&elf_bytes)?;
@@ -144,6 +150,7 @@ pub fn build(sources: &mut Sources, game_path: &Path, board_path: &Path, out: &P
     let hex = out.join(format!("{stem}.hex"));
     write(&elf, &elf_bytes)?;
     write(&hex, intel_hex(&elf_bytes)?.as_bytes())?;
+    write(&out.join(format!("{stem}.bin")), &flash_image(&elf_bytes)?)?;
     // The setups of a board with an EEPROM go into it, as the chip's programmer writes them.
     let eeprom = match target.cursor.as_ref().and_then(|c| c.eeprom) {
         Some(_) => {
@@ -160,20 +167,44 @@ pub fn build(sources: &mut Sources, game_path: &Path, board_path: &Path, out: &P
     Ok(Built { elf, hex, eeprom, sizes, target, report })
 }
 
-/// Section sizes of an AVR ELF: flash holds .text and .data's initial values, RAM .data and .bss.
+/// Section sizes of an AVR or Cortex-M ELF: flash holds code, constants (and on Cortex-M the
+/// vector table) and .data's initial values; RAM holds .data and .bss.
 pub fn sizes(elf: &[u8]) -> Result<Sizes, Error> {
     let file = object::File::parse(elf).map_err(|e| Error::Build(format!("unreadable ELF: {e}")))?;
     let mut s = Sizes { text: 0, data: 0, bss: 0 };
     for sec in file.sections() {
         let size = sec.size() as u32;
         match sec.name().unwrap_or("") {
-            ".text" | ".rodata" | ".progmem" => s.text += size,
+            ".text" | ".rodata" | ".progmem" | ".vector_table" => s.text += size,
             ".data" => s.data += size,
-            ".bss" | ".noinit" => s.bss += size,
+            ".bss" | ".noinit" | ".uninit" => s.bss += size,
             _ => {}
         }
     }
     Ok(s)
+}
+
+/// The bytes a programmer writes to flash: the ELF's loaded segments at their load addresses,
+/// from the lowest, with gaps erased (0xFF).
+pub fn flash_image(elf: &[u8]) -> Result<Vec<u8>, Error> {
+    let file = ElfFile32::<object::Endianness>::parse(elf).map_err(|e| Error::Build(format!("unreadable ELF: {e}")))?;
+    let endian = file.endian();
+    let mut segments = Vec::new();
+    for ph in file.elf_program_headers() {
+        if ph.p_type(endian) != object::elf::PT_LOAD || ph.p_filesz(endian) == 0 {
+            continue;
+        }
+        let data = ph.data(endian, file.data()).map_err(|_| Error::Build("bad segment".into()))?;
+        segments.push((ph.p_paddr(endian), data));
+    }
+    let start = segments.iter().map(|&(a, _)| a).min().unwrap_or(0);
+    let end = segments.iter().map(|&(a, d)| a + d.len() as u32).max().unwrap_or(0);
+    let mut image = vec![0xFF; (end - start) as usize];
+    for (addr, data) in segments {
+        let at = (addr - start) as usize;
+        image[at..at + data.len()].copy_from_slice(data);
+    }
+    Ok(image)
 }
 
 /// Intel HEX of the ELF's loadable segments at their load (physical) addresses.

@@ -193,6 +193,7 @@ fn build(
     }
     println!("wrote {}", built.elf.display());
     println!("wrote {}", built.hex.display());
+    println!("wrote {}", built.hex.with_extension("bin").display());
     if let Some(e) = &built.eeprom {
         println!("wrote {} and {}", e.display(), e.with_extension("hex").display());
     }

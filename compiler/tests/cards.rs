@@ -8,7 +8,7 @@ use checking::check;
 use gamec_dsl::Sources;
 
 fn set_text() -> String {
-    std::fs::read_to_string(format!("{}/hosted/fixtures/set.game", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    std::fs::read_to_string(format!("{}/../games/set.game", env!("CARGO_MANIFEST_DIR"))).unwrap()
 }
 
 #[test]
@@ -83,4 +83,44 @@ fn every_card_has_a_sticker_a_decoder_reads_back_as_its_code() {
     let sheet = &stickers[81];
     assert_eq!(sheet.file, "sheet.svg");
     assert_eq!(sheet.svg.matches("<text").count(), 81);
+}
+
+/// The set game with a board: boards that do not give it its two serial devices are refused
+/// at their line, and the shipped boards pass.
+#[test]
+fn a_card_game_needs_a_console_and_a_scanner_on_its_board() {
+    let pair = |board: &str| {
+        let mut sources = Sources::new();
+        let g = sources.add("set.game", set_text());
+        let b = sources.add("b.board", board.to_string());
+        match gamec::check(&sources, &[g, b]) {
+            Ok(_) => (true, String::new()),
+            Err(d) => (false, sources.render(&d)),
+        }
+    };
+    let base = "board b {\n  chip stm32f405\n  clock 168 MHz internal\n";
+    let cases = [
+        ("  serial usart1 115200 baud for console\n", "E0117", "no serial port to the game's scanner"),
+        ("  serial usart1 115200 baud for console\n  serial usart1 9600 baud for scanner\n", "E0117", "share a serial port"),
+        ("  serial usart1 115200 baud for console\n  serial usart9 9600 baud for scanner\n", "E0108", "no serial port `usart9`"),
+        ("  serial usart1 115200 baud for console\n  serial usart2 9600 baud for scanner\n  serial usart3 9600 baud for printer\n", "E0117", "no serial device `printer`"),
+        ("  serial usart1 115200 baud for console\n  serial usart2 9600 baud for scanner suffix 300\n", "E0005", "a suffix byte is 0 to 255"),
+    ];
+    for (ports, code, why) in cases {
+        let (ok, out) = pair(&format!("{base}{ports}}}\n"));
+        assert!(!ok, "{ports}");
+        assert!(out.contains(code) && out.contains(why) && out.contains("b.board:"), "{ports}: {out}");
+    }
+    let (ok, out) = pair(&format!(
+        "{base}  serial usart1 115200 baud for console\n  serial usart2 9600 baud for scanner suffix cr lf\n}}\n"
+    ));
+    assert!(ok, "{out}");
+    // A card game on an AVR chip: no cards runtime there.
+    let (ok, out) = pair("board b {\n  chip atmega16\n  clock 8 MHz crystal\n}\n");
+    assert!(!ok && out.contains("E0117") && out.contains("does not serve a table of cards"), "{out}");
+    for board in ["boards/set_at_start_f437.board", "boards/set_netduinoplus2.board"] {
+        let text = std::fs::read_to_string(format!("{}/../{board}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let (ok, out) = pair(&text);
+        assert!(ok, "{board}: {out}");
+    }
 }

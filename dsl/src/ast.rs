@@ -495,7 +495,7 @@ pub enum BoardItem {
     Display(Display),
     Button { control: Ident, index: Option<Int>, pin: Ident, pullup: bool },
     Speaker { pin: Ident, timer: Ident },
-    Serial { port: Ident, baud: Int },
+    Serial { port: Ident, baud: Int, role: Option<Ident>, suffix: Vec<Spanned<u32>> },
     Tick(Ident),
     Led { name: Ident, pin: Ident, active_low: bool },
     Matrix(Matrix),

@@ -41,6 +41,7 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
     let mut buttons: Vec<ButtonDef> = Vec::new();
     let mut speaker: Option<SpeakerDef> = None;
     let mut serial: Option<SerialPortDef> = None;
+    let mut serial_roles: Vec<SerialPortDef> = Vec::new();
     let mut tick: Option<ast::Ident> = None;
     let mut leds: Vec<LampDef> = Vec::new();
     let mut matrix: Option<MatrixDef> = None;
@@ -204,9 +205,14 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
                 let pn = pin(file, p, &mut diags);
                 speaker = Some(SpeakerDef { pin: Spanned::new(pn, p.span), timer: timer.clone(), span: sp });
             }
-            ast::BoardItem::Serial { port, baud } => {
-                if let Some(prev) = &serial {
-                    diags.push(twice("serial", prev.span, sp));
+            ast::BoardItem::Serial { port, baud, role, suffix } => {
+                let first = match role {
+                    Some(r) => serial_roles.iter().find(|s| s.role.as_ref().is_some_and(|o| o.node == r.node)),
+                    None => serial.as_ref(),
+                };
+                if let Some(prev) = first {
+                    let what = role.as_ref().map_or("serial".to_string(), |r| format!("serial ... for {}", r.node));
+                    diags.push(twice(&what, prev.span, sp));
                     continue;
                 }
                 if !(300..=1_000_000).contains(&baud.node) {
@@ -219,7 +225,27 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
                         "for example `serial usart 9600 baud`",
                     ));
                 }
-                serial = Some(SerialPortDef { port: port.clone(), baud: baud.node, span: sp });
+                for b in suffix.iter().filter(|b| b.node > 255) {
+                    diags.push(err(
+                        file,
+                        "E0005",
+                        b.span,
+                        "a suffix byte is 0 to 255",
+                        "not a byte",
+                        "name bytes as `cr`, `lf`, `tab` or a number, e.g. `suffix cr lf`",
+                    ));
+                }
+                let def = SerialPortDef {
+                    port: port.clone(),
+                    baud: baud.node,
+                    role: role.clone(),
+                    suffix: suffix.iter().map(|b| b.node as u8).collect(),
+                    span: sp,
+                };
+                match role {
+                    Some(_) => serial_roles.push(def),
+                    None => serial = Some(def),
+                }
             }
             ast::BoardItem::Tick(t) => match &tick {
                 Some(first) => diags.push(twice("tick", first.span, t.span)),
@@ -328,6 +354,7 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
         buttons,
         speaker,
         serial,
+        serial_roles,
         tick,
         leds,
         matrix,

@@ -924,7 +924,10 @@ pub struct BoardDef {
     pub displays: Vec<DisplayDef>,
     pub buttons: Vec<ButtonDef>,
     pub speaker: Option<SpeakerDef>,
+    /// The serial port a game's protocol runs on.
     pub serial: Option<SerialPortDef>,
+    /// Serial ports given to a game's serial devices by role (`for console`, `for scanner`).
+    pub serial_roles: Vec<SerialPortDef>,
     /// The timer that counts milliseconds, where nothing else implies one.
     pub tick: Option<Ident>,
     pub leds: Vec<LampDef>,
@@ -976,6 +979,10 @@ pub struct EepromDef {
 pub struct SerialPortDef {
     pub port: Ident,
     pub baud: u32,
+    /// The game's device on this port, if it is not the game's protocol line.
+    pub role: Option<Ident>,
+    /// Bytes the device ends each frame with (a scanner's configured suffix).
+    pub suffix: Vec<u8>,
     pub span: Span,
 }
 

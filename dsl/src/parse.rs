@@ -893,7 +893,26 @@ fn board_item(p: Pair<Rule>) -> BoardItem {
             BoardItem::Button { control, index, pin, pullup: inner.next().is_some() }
         }
         Rule::speaker => BoardItem::Speaker { pin: ident(inner.next().unwrap()), timer: ident(inner.next().unwrap()) },
-        Rule::serial_port => BoardItem::Serial { port: ident(inner.next().unwrap()), baud: int(inner.next().unwrap()) },
+        Rule::serial_port => {
+            let (port, baud) = (ident(inner.next().unwrap()), int(inner.next().unwrap()));
+            let (mut role, mut suffix) = (None, Vec::new());
+            if let Some(r) = inner.next() {
+                let mut r = r.into_inner();
+                role = Some(ident(r.next().unwrap()));
+                suffix = r
+                    .map(|b| {
+                        let byte = match b.as_str() {
+                            "cr" => 13,
+                            "lf" => 10,
+                            "tab" => 9,
+                            n => n.parse().unwrap_or(u32::MAX),
+                        };
+                        Spanned::new(byte, span(&b))
+                    })
+                    .collect();
+            }
+            BoardItem::Serial { port, baud, role, suffix }
+        }
         Rule::tick => BoardItem::Tick(ident(inner.next().unwrap())),
         Rule::led_lamp => {
             let name = ident(inner.next().unwrap());

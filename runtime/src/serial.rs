@@ -116,6 +116,26 @@ impl<const N: usize> LineReader<N> {
     }
 }
 
+/// Text on a serial line: `core::fmt` writing through embedded-io, each line ended with
+/// `\r\n` as terminals expect.
+pub struct TextOut<W>(pub W);
+
+impl<W: embedded_io::Write> core::fmt::Write for TextOut<W> {
+    fn write_str(&mut self, s: &str) -> core::fmt::Result {
+        for line in s.split_inclusive('\n') {
+            let (text, newline) = match line.strip_suffix('\n') {
+                Some(text) => (text, true),
+                None => (line, false),
+            };
+            self.0.write_all(text.as_bytes()).map_err(|_| core::fmt::Error)?;
+            if newline {
+                self.0.write_all(b"\r\n").map_err(|_| core::fmt::Error)?;
+            }
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,5 +192,15 @@ mod tests {
         assert_eq!((q.pop(), q.pop(), q.pop(), q.pop()), (Some(1), Some(2), Some(3), None));
         q.push(9);
         assert_eq!(q.pop(), Some(9));
+    }
+
+    #[test]
+    fn text_lines_end_with_cr_lf() {
+        use core::fmt::Write;
+        let mut buf = [0u8; 16];
+        let mut out = TextOut(&mut buf[..]);
+        write!(out, "one\ntwo\n> ").unwrap();
+        let left = out.0.len();
+        assert_eq!(&buf[..16 - left], b"one\r\ntwo\r\n> ");
     }
 }

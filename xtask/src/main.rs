@@ -1,7 +1,8 @@
 //! `cargo xtask`: developer commands that need more than cargo itself.
 //!
 //! `build` and `test` first make sure the machine has what the firmware needs (Debian's AVR
-//! toolchain and simavr's build dependencies, nightly's `rust-src`) and what fuzzing needs
+//! toolchain, simavr's build dependencies and QEMU, nightly's `rust-src` and its Cortex-M
+//! target) and what fuzzing needs
 //! (cargo-fuzz), so they work on a fresh machine that has only rustup, cargo, gcc and apt.
 
 use clap::{Parser, Subcommand};
@@ -41,8 +42,18 @@ enum Cmd {
     },
 }
 
-const APT_PACKAGES: &[&str] =
-    &["gcc-avr", "avr-libc", "binutils-avr", "simavr", "libelf-dev", "clang", "pkg-config", "libzstd-dev"];
+const APT_PACKAGES: &[&str] = &[
+    "gcc-avr",
+    "avr-libc",
+    "binutils-avr",
+    "simavr",
+    "libelf-dev",
+    "clang",
+    "pkg-config",
+    "libzstd-dev",
+    // The Cortex-M firmware runs in its netduinoplus2 machine.
+    "qemu-system-arm",
+];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
@@ -63,8 +74,11 @@ fn have(program: &str) -> bool {
 }
 
 fn setup() -> Result<(), String> {
-    let missing_apt =
-        !have("avr-gcc") || !have("simavr") || !Path::new("/usr/include/libelf.h").exists() || !have("clang");
+    let missing_apt = !have("avr-gcc")
+        || !have("simavr")
+        || !Path::new("/usr/include/libelf.h").exists()
+        || !have("clang")
+        || !have("qemu-system-arm");
     if missing_apt {
         let sudo = if have("sudo") && std::env::var("USER").is_ok_and(|u| u != "root") { "sudo " } else { "" };
         run(Command::new("sh").arg("-c").arg(format!(
@@ -78,6 +92,14 @@ fn setup() -> Result<(), String> {
         .map_err(|e| format!("rustup: {e}"))?;
     if !String::from_utf8_lossy(&components.stdout).contains("rust-src") {
         run(Command::new("rustup").args(["component", "add", "rust-src", "--toolchain", "nightly"]))?;
+    }
+    // Cortex-M firmware builds for a target rustup ships (no build-std).
+    let targets = Command::new("rustup")
+        .args(["target", "list", "--installed", "--toolchain", "nightly"])
+        .output()
+        .map_err(|e| format!("rustup: {e}"))?;
+    if !String::from_utf8_lossy(&targets.stdout).contains("thumbv7em-none-eabihf") {
+        run(Command::new("rustup").args(["target", "add", "thumbv7em-none-eabihf", "--toolchain", "nightly"]))?;
     }
     install_cargo_fuzz()
 }
@@ -129,7 +151,7 @@ fn build() -> Result<(), String> {
             .arg("build")
             .current_dir(root()))?;
     }
-    eprintln!("firmware written to {}/build/<game>-<board>.elf and .hex", root().display());
+    eprintln!("firmware written to {}/build/<game>-<board>.elf, .hex and .bin", root().display());
     Ok(())
 }
 

@@ -62,14 +62,14 @@ fn cap_of_twenty(deck: &Deck, all: &[u32]) -> Vec<u32> {
 
 #[test]
 fn set_whole_deck_random_tables_and_a_cap() {
-    let game = load("fixtures/set.game");
+    let game = load("../../games/set.game");
     let deck = Deck::new(game.cards.as_ref().unwrap());
     let all = deck.cards();
     assert_eq!(all.len(), 81);
     let codes: Vec<u8> = all.iter().map(|&c| c as u8).collect();
-    assert!(codes.iter().all(|&c| gamec_hosted::fixture_set::is_card(c)));
-    assert!(!gamec_hosted::fixture_set::is_card(0b11), "quantity 3 is no value");
-    let whole = generated(&codes, |t, f| gamec_hosted::fixture_set::groups(t, &mut |g| f(g)));
+    assert!(codes.iter().all(|&c| gamec_hosted::set::is_card(c)));
+    assert!(!gamec_hosted::set::is_card(0b11), "quantity 3 is no value");
+    let whole = generated(&codes, |t, f| gamec_hosted::set::groups(t, &mut |g| f(g)));
     assert_eq!(whole.len(), 1080, "the sets in the whole deck");
     assert_eq!(whole, deck.groups_by_enumeration(&all));
     let mut seed = 0x5E7_5E7;
@@ -78,7 +78,7 @@ fn set_whole_deck_random_tables_and_a_cap() {
             let table = random_table(&all, n, &mut seed);
             let codes: Vec<u8> = table.iter().map(|&c| c as u8).collect();
             assert_eq!(
-                generated(&codes, |t, f| gamec_hosted::fixture_set::groups(t, &mut |g| f(g))),
+                generated(&codes, |t, f| gamec_hosted::set::groups(t, &mut |g| f(g))),
                 deck.groups_by_enumeration(&table)
             );
         }
@@ -86,10 +86,7 @@ fn set_whole_deck_random_tables_and_a_cap() {
     let cap = cap_of_twenty(&deck, &all);
     assert!(deck.groups_by_enumeration(&cap).is_empty());
     let codes: Vec<u8> = cap.iter().map(|&c| c as u8).collect();
-    assert!(
-        generated(&codes, |t, f| gamec_hosted::fixture_set::groups(t, &mut |g| f(g))).is_empty(),
-        "no set among the 20"
-    );
+    assert!(generated(&codes, |t, f| gamec_hosted::set::groups(t, &mut |g| f(g))).is_empty(), "no set among the 20");
 }
 
 #[test]
@@ -116,7 +113,7 @@ fn three_attributes_and_an_undetermined_rule() {
 /// the sets it prints at each step against the compiler's enumeration, and removals.
 #[test]
 fn the_console_over_the_generated_search_prints_the_tables_sets() {
-    use gamec_hosted::fixture_set as set;
+    use gamec_hosted::set;
     use gamec_runtime::card_table::{Deck as Console, Table};
     static CONSOLE: Console = Console {
         fields: &set::ATTRIBUTES,
@@ -129,7 +126,7 @@ fn the_console_over_the_generated_search_prints_the_tables_sets() {
         is_card: set::is_card_code,
         groups: set::search,
     };
-    let game = load("fixtures/set.game");
+    let game = load("../../games/set.game");
     let deck = Deck::new(game.cards.as_ref().unwrap());
     let mut seed = 0xCA2D_5EED;
     let cards = random_table(&deck.cards(), 15, &mut seed);

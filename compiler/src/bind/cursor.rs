@@ -153,6 +153,7 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
         lamps: Vec::new(),
         max_moves,
         cursor: Some(CursorTarget { matrix, encoders, commit, restart, eeprom, duel }),
+        cards: None,
     })
 }
 

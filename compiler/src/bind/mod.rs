@@ -2,6 +2,7 @@
 //! on the board, and the board must make sense for its chip. The result is the [`Target`]
 //! that code generation renders.
 
+pub mod cards;
 pub mod cursor;
 
 use crate::chips::{self, Chip, Timer};
@@ -13,7 +14,7 @@ pub const MAX_CENTS: f64 = 10.0;
 /// Largest error of the display refresh rate, as a fraction.
 const MAX_REFRESH_ERROR: f64 = 0.01;
 /// Largest error of a serial line's rate, as a fraction: beyond it the far end misreads bytes.
-const MAX_BAUD_ERROR: f64 = 0.02;
+pub(crate) const MAX_BAUD_ERROR: f64 = 0.02;
 
 /// A game bound to a board, with everything code generation needs computed.
 #[derive(Debug, Clone)]
@@ -43,6 +44,8 @@ pub struct Target {
     pub max_moves: usize,
     /// A game played with a cursor on a matrix.
     pub cursor: Option<cursor::CursorTarget>,
+    /// A game of cards on a table fed by a scanner and served on a console.
+    pub cards: Option<cards::CardsTarget>,
 }
 
 #[derive(Debug, Clone)]
@@ -112,6 +115,12 @@ pub fn bind(
     let Some(chip) = check_chip(&mut ctx, board) else {
         return Err(ctx.diags);
     };
+    if game.cards.is_some() {
+        return match cards::bind(&mut ctx, game, board, chip) {
+            Some(t) if !ctx.diags.iter().any(Diagnostic::is_error) => Ok(Target { warnings: ctx.diags, ..t }),
+            _ => Err(ctx.diags),
+        };
+    }
     if cursor::uses_cursor(game) && board.matrix.is_some() {
         let target = cursor::bind(&mut ctx, game, board, chip);
         return match target {
@@ -175,6 +184,7 @@ pub fn bind(
         lamps,
         max_moves,
         cursor: None,
+        cards: None,
     })
 }
 

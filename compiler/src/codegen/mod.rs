@@ -3,6 +3,7 @@
 
 mod board;
 mod cards;
+mod cards_firmware;
 mod cursor_firmware;
 mod game;
 mod grid_game;
@@ -67,6 +68,21 @@ pub fn firmware_crate(
 ) -> Vec<GeneratedFile> {
     let source = format!("{} and {}", inputs.game_path, inputs.board_path);
     let origin = Origin::new(&inputs.game_path, game_text);
+    if target.cards.is_some() {
+        let mut files = vec![
+            GeneratedFile { path: "src/game.rs".into(), contents: cards_module(game, origin) },
+            GeneratedFile {
+                path: "src/board.rs".into(),
+                contents: format_rust(cards_firmware::board_module(target), &inputs.board_path),
+            },
+            GeneratedFile {
+                path: "src/main.rs".into(),
+                contents: format_rust(cards_firmware::main_module(game, target), &source),
+            },
+        ];
+        files.extend(scaffold::render(board, target, inputs));
+        return files;
+    }
     if let Some(cursor) = &target.cursor {
         let mut files = Vec::new();
         match cursor.duel {

@@ -12,6 +12,8 @@ pub mod avr;
 /// The ATmega64 has the ATmega128's register map: one glue serves both.
 #[cfg(feature = "atmega64")]
 pub use atmega128 as atmega64;
+#[cfg(feature = "at32f437")]
+pub mod at32f437;
 #[cfg(feature = "atmega16")]
 pub mod atmega16;
 #[cfg(feature = "attiny84a")]
@@ -20,8 +22,6 @@ pub mod attiny84a;
 pub mod cortex_m;
 #[cfg(feature = "stm32f405")]
 pub mod stm32f405;
-#[cfg(feature = "at32f437")]
-pub mod at32f437;
 
 /// How far a periodic tick advances the millisecond count: `whole` milliseconds and
 /// `num / den` of one more, carried in a remainder. The compiler derives it from the tick's

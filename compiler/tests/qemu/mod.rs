@@ -1,0 +1,108 @@
+//! Cortex-M firmware run in qemu-system-arm's netduinoplus2 machine (an STM32F405), its
+//! USARTs on TCP sockets the test listens on: QEMU's n-th `-serial` is the chip's USART1, 2, 3,
+//! UART4, 5, USART6 in that order.
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Builds `game` on `board` (paths from the repository's root) into the tests' build folder,
+/// once for all the tests of a binary, which run in parallel.
+pub fn firmware(game: &str, board: &str) -> PathBuf {
+    static BUILT: std::sync::Mutex<Vec<(String, PathBuf)>> = std::sync::Mutex::new(Vec::new());
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    let key = format!("{game}+{board}");
+    if let Some((_, elf)) = built.iter().find(|(k, _)| *k == key) {
+        return elf.clone();
+    }
+    let elf = build(game, board);
+    built.push((key, elf.clone()));
+    elf
+}
+
+fn build(game: &str, board: &str) -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let out = root.join("target/gamec-tests");
+    let built = gamec::driver::build(&mut gamec_dsl::Sources::new(), &root.join(game), &root.join(board), &out)
+        .unwrap_or_else(|e| panic!("building {game} on {board}: {e}"));
+    eprintln!("{}", built.report);
+    built.elf
+}
+
+/// A booted machine and its first serial ports, in order.
+pub struct Machine {
+    child: Child,
+    pub ports: Vec<Port>,
+}
+
+/// One serial port: what the firmware sent and the test has not read yet.
+pub struct Port {
+    stream: TcpStream,
+    pending: Vec<u8>,
+}
+
+impl Machine {
+    /// Boots `elf` with `ports` serial ports connected.
+    pub fn boot(elf: &Path, ports: usize) -> Machine {
+        let listeners: Vec<TcpListener> = (0..ports).map(|_| TcpListener::bind("127.0.0.1:0").unwrap()).collect();
+        let mut cmd = Command::new("qemu-system-arm");
+        cmd.args(["-M", "netduinoplus2", "-nographic", "-monitor", "none", "-kernel"]).arg(elf);
+        for l in &listeners {
+            cmd.args(["-serial", &format!("tcp:127.0.0.1:{}", l.local_addr().unwrap().port())]);
+        }
+        let child = cmd
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("qemu-system-arm runs (`cargo xtask setup` installs it)");
+        let ports = listeners
+            .iter()
+            .map(|l| {
+                let (stream, _) = l.accept().unwrap();
+                stream.set_read_timeout(Some(Duration::from_millis(20))).unwrap();
+                Port { stream, pending: Vec::new() }
+            })
+            .collect();
+        Machine { child, ports }
+    }
+}
+
+impl Drop for Machine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Port {
+    pub fn send(&mut self, bytes: &[u8]) {
+        self.stream.write_all(bytes).unwrap();
+        self.stream.flush().unwrap();
+    }
+
+    /// What the firmware sends up to and including `end`, waiting at most `timeout`; panics
+    /// with what came if `end` never does. Line ends come as `\r\n` and are returned as `\n`.
+    pub fn until(&mut self, end: &str, timeout: Duration) -> String {
+        let started = Instant::now();
+        loop {
+            let text = String::from_utf8_lossy(&self.pending).replace("\r\n", "\n");
+            if let Some(at) = text.find(end) {
+                let upto = text[..at + end.len()].to_string();
+                // Keep what came after, as sent.
+                let rest = text[at + end.len()..].replace('\n', "\r\n");
+                self.pending = rest.into_bytes();
+                return upto;
+            }
+            assert!(started.elapsed() < timeout, "waited {timeout:?} for {end:?}; got {text:?}");
+            let mut buf = [0u8; 512];
+            match self.stream.read(&mut buf) {
+                Ok(0) => panic!("the machine closed the port; got {text:?}"),
+                Ok(n) => self.pending.extend_from_slice(&buf[..n]),
+                Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => {}
+                Err(e) => panic!("{e}"),
+            }
+        }
+    }
+}
