@@ -537,12 +537,11 @@ fn bench_search_on_fixed_positions() {
 #![feature(abi_avr_interrupt)]
 mod board;
 mod game;
-use gamec_runtime::chip::atmega16::{{on_receive, on_tick, Chip}};
+use gamec_runtime::chip::atmega16::{{on_receive, on_tick, Chip, Usart}};
 use gamec_runtime::grid::Duel;
 use gamec_runtime::search::{{choose, Budget}};
-use gamec_runtime::session::Io;
 static POSITIONS: [Duel; {n}] = [{table}];
-fn number(chip: &mut Chip, n: u32) {{
+fn number(line: &mut Usart, n: u32) {{
     let mut digits = [0u8; 10];
     let mut i = 0;
     let mut n = n;
@@ -552,12 +551,13 @@ fn number(chip: &mut Chip, n: u32) {{
         i += 1;
         if n == 0 {{ break; }}
     }}
-    while i > 0 {{ i -= 1; chip.write(digits[i]); }}
-    chip.write(b' ');
+    while i > 0 {{ i -= 1; line.send(digits[i]); }}
+    line.send(b' ');
 }}
 #[avr_device::entry]
 fn main() -> ! {{
-    let mut chip = Chip::new(&board::CONFIG);
+    let chip = Chip::new(&board::CONFIG);
+    let mut line = chip.usart();
     for pos in POSITIONS.iter() {{
         let start = chip.millis();
         let (nodes, depth) = {{
@@ -567,11 +567,11 @@ fn main() -> ! {{
             (budget.nodes, c.map_or(0, |c| c.depth))
         }};
         let ms = chip.millis().wrapping_sub(start);
-        number(&mut chip, nodes);
-        number(&mut chip, depth as u32);
-        number(&mut chip, ms);
-        chip.write(b'\r');
-        chip.write(b'\n');
+        number(&mut line, nodes);
+        number(&mut line, depth as u32);
+        number(&mut line, ms);
+        line.send(b'\r');
+        line.send(b'\n');
     }}
     loop {{}}
 }}
