@@ -31,6 +31,11 @@ fn games() -> Vec<std::path::PathBuf> {
 fn every_game_carries_tests_and_they_pass() {
     for path in games() {
         let text = std::fs::read_to_string(&path).unwrap();
+        // A game of cards has no moves for `test` blocks to play: its search is tested
+        // against enumeration (hosted/tests/cards_agree.rs) and on its device (set_device.rs).
+        if text.contains("\n    cards {") {
+            continue;
+        }
         let (count, failures) = run(&path.display().to_string(), &text);
         assert!(count >= 3, "{} carries {count} tests", path.display());
         assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -810,8 +810,27 @@ fn serial_feedback_item(p: Pair<Rule>) -> SerialFeedbackItem {
 fn board(p: Pair<Rule>) -> Board {
     let mut inner = p.into_inner();
     let name = ident(inner.next().unwrap());
-    let items = inner.map(|item| Spanned::new(board_item(item.clone()), span(&item))).collect();
+    let items = inner.map(|item| Spanned::new(board_item(item.clone()), item_span(&item))).collect();
     Board { name, items }
+}
+
+/// A board item's span without the blank lines and comments that an optional ending it lacks
+/// (`serial ... baud` without `for`) leaves inside it.
+fn item_span(p: &Pair<Rule>) -> Span {
+    let mut text = p.as_str();
+    loop {
+        let t = text.trim_end();
+        let line = t.rfind('\n').map_or(0, |i| i + 1);
+        match t[line..].find("//") {
+            Some(c) if line + c > 0 => text = &t[..line + c],
+            _ => {
+                text = t;
+                break;
+            }
+        }
+    }
+    let sp = span(p);
+    Span { start: sp.start, end: sp.start + text.len() }
 }
 
 /// Whether a `display`'s second part is a matrix (its first is the name).
