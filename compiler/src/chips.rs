@@ -17,15 +17,9 @@ pub struct Timer {
 #[derive(Debug, Clone, Copy)]
 pub struct Chip {
     pub name: &'static str,
-    /// `-C target-cpu` for rustc.
-    pub target_cpu: &'static str,
     pub rust_target: &'static str,
     /// The runtime's cargo feature holding this chip's glue.
     pub runtime_feature: &'static str,
-    /// avr-device's name for the chip: its cargo feature and its interrupt macro's argument.
-    pub device_feature: &'static str,
-    /// Name of the MCU for simavr.
-    pub simavr_name: &'static str,
     pub flash: u32,
     pub ram: u32,
     /// Ports and the bits each has, e.g. ('A', 0xFF).
@@ -39,13 +33,13 @@ pub struct Chip {
     pub tick_vectors: &'static [(&'static str, &'static str)],
     /// Pin-change vectors per port, installed so a wake-up has a handler.
     pub wake_vectors: &'static [(char, &'static str)],
-    pub usart: Option<Usart>,
     /// The processor family, and what building for it needs.
     pub arch: Arch,
-    /// Serial ports a board may give to a game's serial devices by role (`for console`).
+    /// Serial ports gamec's glue drives on this chip.
     pub serial_ports: &'static [SerialPort],
     /// The ways of playing whose services this chip's glue offers: buttons need a tick, a
-    /// tone and power-down; serial games a serial line; the cursor a tick, a tone and a delay.
+    /// tone and power-down; serial games a serial line; the cursor a tick, a tone and a delay;
+    /// cards two serial lines and a tick.
     pub frontends: &'static [Frontend],
 }
 
@@ -62,40 +56,40 @@ pub enum Frontend {
     Cards,
 }
 
-/// A processor family.
+/// A processor family, and what building and simulating for it needs.
 #[derive(Debug, Clone, Copy)]
 pub enum Arch {
-    /// 8-bit AVR, built with nightly's `build-std` and avr-device.
-    Avr,
+    /// 8-bit AVR, built with nightly's `build-std` and avr-device, run in simavr.
+    Avr(Avr),
+    /// Cortex-M, built against cortex-m-rt's linker script, run in qemu-system-arm.
     CortexM(CortexM),
 }
 
-/// What a Cortex-M chip's firmware crate needs: its register crate (for the interrupt
-/// vectors) and where its memories are.
+#[derive(Debug, Clone, Copy)]
+pub struct Avr {
+    /// `-C target-cpu` for rustc.
+    pub target_cpu: &'static str,
+    /// avr-device's name for the chip: its cargo feature and its interrupt macro's argument.
+    pub device: &'static str,
+    /// Name of the MCU for simavr.
+    pub simavr: &'static str,
+}
+
+/// Where a Cortex-M chip's memories are, for the linker's `memory.x`.
 #[derive(Debug, Clone, Copy)]
 pub struct CortexM {
-    /// The register crate, its version, its feature for this chip, and the chip's module in it.
-    pub pac: (&'static str, &'static str, &'static str, &'static str),
     pub flash_origin: u32,
     pub ram_origin: u32,
 }
 
-/// A serial port by the name boards give it, the glue's name for it and its interrupt vector.
+/// A hardware serial port: the name boards give it, the glue's name for it, its
+/// receive interrupt's vector, and the RX and TX pins it claims where the board checks pins.
 #[derive(Debug, Clone, Copy)]
 pub struct SerialPort {
     pub name: &'static str,
     pub glue: &'static str,
     pub vector: &'static str,
-}
-
-/// A hardware serial port.
-#[derive(Debug, Clone, Copy)]
-pub struct Usart {
-    pub name: &'static str,
-    pub rx: (char, u8),
-    pub tx: (char, u8),
-    /// The receive-complete interrupt's vector name.
-    pub rx_vector: &'static str,
+    pub pins: Option<((char, u8), (char, u8))>,
 }
 
 const AVR_PRESCALERS: &[u32] = &[1, 8, 64, 256, 1024];
@@ -104,11 +98,8 @@ pub const CHIPS: &[Chip] = &[ATTINY84A, ATMEGA16, ATMEGA64, ATMEGA128, STM32F405
 
 const ATTINY84A: Chip = Chip {
     name: "attiny84a",
-    target_cpu: "attiny84a",
     rust_target: "avr-none",
     runtime_feature: "attiny84a",
-    device_feature: "attiny84a",
-    simavr_name: "attiny84",
     flash: 8192,
     ram: 512,
     ports: &[('A', 0xFF), ('B', 0x0F)],
@@ -120,19 +111,15 @@ const ATTINY84A: Chip = Chip {
     ],
     tick_vectors: &[("timer0", "TIM0_COMPA"), ("timer1", "TIM1_COMPA")],
     wake_vectors: &[('A', "PCINT0"), ('B', "PCINT1")],
-    usart: None,
-    arch: Arch::Avr,
+    arch: Arch::Avr(Avr { target_cpu: "attiny84a", device: "attiny84a", simavr: "attiny84" }),
     serial_ports: &[],
     frontends: &[Frontend::Buttons],
 };
 
 const ATMEGA16: Chip = Chip {
     name: "atmega16",
-    target_cpu: "atmega16",
     rust_target: "avr-none",
     runtime_feature: "atmega16",
-    device_feature: "atmega16",
-    simavr_name: "atmega16",
     flash: 16384,
     ram: 1024,
     ports: &[('A', 0xFF), ('B', 0xFF), ('C', 0xFF), ('D', 0xFF)],
@@ -147,9 +134,8 @@ const ATMEGA16: Chip = Chip {
     // The runtime's ATmega16 glue ticks on Timer/Counter1.
     tick_vectors: &[("timer1", "TIMER1_COMPA")],
     wake_vectors: &[],
-    usart: Some(Usart { name: "usart", rx: ('D', 0), tx: ('D', 1), rx_vector: "USART_RXC" }),
-    arch: Arch::Avr,
-    serial_ports: &[],
+    arch: Arch::Avr(Avr { target_cpu: "atmega16", device: "atmega16", simavr: "atmega16" }),
+    serial_ports: &[SerialPort { name: "usart", glue: "Usart", vector: "USART_RXC", pins: Some((('D', 0), ('D', 1))) }],
     frontends: &[Frontend::Serial],
 };
 
@@ -157,11 +143,8 @@ const ATMEGA16: Chip = Chip {
 /// flash, and simavr runs it (not the 64).
 const ATMEGA64: Chip = Chip {
     name: "atmega64",
-    target_cpu: "atmega64",
     rust_target: "avr-none",
     runtime_feature: "atmega64",
-    device_feature: "atmega64",
-    simavr_name: "atmega64",
     flash: 65536,
     ram: 4096,
     ports: &[('A', 0xFF), ('B', 0xFF), ('C', 0xFF), ('D', 0xFF), ('E', 0xFF), ('F', 0xFF), ('G', 0x1F)],
@@ -171,19 +154,16 @@ const ATMEGA64: Chip = Chip {
     // The runtime's glue for these chips ticks on Timer/Counter0.
     tick_vectors: &[("timer0", "TIMER0_COMP")],
     wake_vectors: &[],
-    usart: None,
-    arch: Arch::Avr,
+    arch: Arch::Avr(Avr { target_cpu: "atmega64", device: "atmega64", simavr: "atmega64" }),
     serial_ports: &[],
     frontends: &[Frontend::Cursor],
 };
 
 const ATMEGA128: Chip = Chip {
     name: "atmega128",
-    target_cpu: "atmega128",
     runtime_feature: "atmega128",
-    device_feature: "atmega128a",
-    simavr_name: "atmega128",
     flash: 131072,
+    arch: Arch::Avr(Avr { target_cpu: "atmega128", device: "atmega128a", simavr: "atmega128" }),
     ..ATMEGA64
 };
 
@@ -191,11 +171,8 @@ const ATMEGA128: Chip = Chip {
 /// runs. Its USART1 sits where the AT32F437's does.
 const STM32F405: Chip = Chip {
     name: "stm32f405",
-    target_cpu: "cortex-m4",
     rust_target: "thumbv7em-none-eabihf",
     runtime_feature: "stm32f405",
-    device_feature: "stm32f405",
-    simavr_name: "",
     flash: 1024 * 1024,
     ram: 128 * 1024,
     ports: &[],
@@ -204,17 +181,12 @@ const STM32F405: Chip = Chip {
     timers: &[],
     tick_vectors: &[],
     wake_vectors: &[],
-    usart: None,
-    arch: Arch::CortexM(CortexM {
-        pac: ("stm32f4", "0.16", "stm32f405", "stm32f405"),
-        flash_origin: 0x0800_0000,
-        ram_origin: 0x2000_0000,
-    }),
+    arch: Arch::CortexM(CortexM { flash_origin: 0x0800_0000, ram_origin: 0x2000_0000 }),
     serial_ports: &[
-        SerialPort { name: "usart1", glue: "Usart1", vector: "USART1" },
-        SerialPort { name: "usart2", glue: "Usart2", vector: "USART2" },
-        SerialPort { name: "usart3", glue: "Usart3", vector: "USART3" },
-        SerialPort { name: "usart6", glue: "Usart6", vector: "USART6" },
+        SerialPort { name: "usart1", glue: "Usart1", vector: "USART1", pins: None },
+        SerialPort { name: "usart2", glue: "Usart2", vector: "USART2", pins: None },
+        SerialPort { name: "usart3", glue: "Usart3", vector: "USART3", pins: None },
+        SerialPort { name: "usart6", glue: "Usart6", vector: "USART6", pins: None },
     ],
     frontends: &[Frontend::Cards],
 };
@@ -224,18 +196,12 @@ const STM32F405: Chip = Chip {
 const AT32F437: Chip = Chip {
     name: "at32f437",
     runtime_feature: "at32f437",
-    device_feature: "at32f437",
     flash: 4032 * 1024,
     ram: 384 * 1024,
-    arch: Arch::CortexM(CortexM {
-        pac: ("at32f4xx-pac", "0.4", "at32f437", "at32f437"),
-        flash_origin: 0x0800_0000,
-        ram_origin: 0x2000_0000,
-    }),
     serial_ports: &[
-        SerialPort { name: "usart1", glue: "Usart1", vector: "USART1" },
-        SerialPort { name: "usart2", glue: "Usart2", vector: "USART2" },
-        SerialPort { name: "usart3", glue: "Usart3", vector: "USART3" },
+        SerialPort { name: "usart1", glue: "Usart1", vector: "USART1", pins: None },
+        SerialPort { name: "usart2", glue: "Usart2", vector: "USART2", pins: None },
+        SerialPort { name: "usart3", glue: "Usart3", vector: "USART3", pins: None },
     ],
     ..STM32F405
 };
@@ -266,8 +232,19 @@ impl Chip {
     pub fn has_pin(&self, port: char, bit: u8) -> bool {
         self.ports.iter().any(|&(p, bits)| p == port && bits & (1 << bit) != 0)
     }
+    pub fn serial_port(&self, name: &str) -> Option<&'static SerialPort> {
+        self.serial_ports.iter().find(|p| p.name == name)
+    }
     pub fn timer(&self, name: &str) -> Option<&'static Timer> {
         self.timers.iter().find(|t| t.name == name)
+    }
+    /// The AVR chip's build and simulator names: only AVR chips serve the frontends that
+    /// ask (buttons, serial games, the cursor), as `frontends` says.
+    pub fn avr(&self) -> &Avr {
+        match &self.arch {
+            Arch::Avr(avr) => avr,
+            Arch::CortexM(_) => panic!("{} is no AVR chip", self.name),
+        }
     }
 }
 

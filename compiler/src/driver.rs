@@ -138,7 +138,7 @@ pub fn build(sources: &mut Sources, game_path: &Path, board_path: &Path, out: &P
     }
     // rustc names AVR executables `.elf`, Arm ones without an extension.
     let built = match target.chip.arch {
-        crate::chips::Arch::Avr => format!("{name}.elf"),
+        crate::chips::Arch::Avr(_) => format!("{name}.elf"),
         crate::chips::Arch::CortexM(_) => name.clone(),
     };
     let built_elf = target_dir.join(target.chip.rust_target).join("release").join(built);
@@ -187,16 +187,7 @@ pub fn sizes(elf: &[u8]) -> Result<Sizes, Error> {
 /// The bytes a programmer writes to flash: the ELF's loaded segments at their load addresses,
 /// from the lowest, with gaps erased (0xFF).
 pub fn flash_image(elf: &[u8]) -> Result<Vec<u8>, Error> {
-    let file = ElfFile32::<object::Endianness>::parse(elf).map_err(|e| Error::Build(format!("unreadable ELF: {e}")))?;
-    let endian = file.endian();
-    let mut segments = Vec::new();
-    for ph in file.elf_program_headers() {
-        if ph.p_type(endian) != object::elf::PT_LOAD || ph.p_filesz(endian) == 0 {
-            continue;
-        }
-        let data = ph.data(endian, file.data()).map_err(|_| Error::Build("bad segment".into()))?;
-        segments.push((ph.p_paddr(endian), data));
-    }
+    let segments = loaded_segments(elf)?;
     let start = segments.iter().map(|&(a, _)| a).min().unwrap_or(0);
     let end = segments.iter().map(|&(a, d)| a + d.len() as u32).max().unwrap_or(0);
     let mut image = vec![0xFF; (end - start) as usize];
@@ -207,17 +198,25 @@ pub fn flash_image(elf: &[u8]) -> Result<Vec<u8>, Error> {
     Ok(image)
 }
 
-/// Intel HEX of the ELF's loadable segments at their load (physical) addresses.
-pub fn intel_hex(elf: &[u8]) -> Result<String, Error> {
+/// The ELF's segments that hold bytes to load, each at its load (physical) address.
+fn loaded_segments(elf: &[u8]) -> Result<Vec<(u32, &[u8])>, Error> {
     let file = ElfFile32::<object::Endianness>::parse(elf).map_err(|e| Error::Build(format!("unreadable ELF: {e}")))?;
     let endian = file.endian();
-    let mut records = Vec::new();
+    let mut segments = Vec::new();
     for ph in file.elf_program_headers() {
         if ph.p_type(endian) != object::elf::PT_LOAD || ph.p_filesz(endian) == 0 {
             continue;
         }
-        let data = ph.data(endian, file.data()).map_err(|_| Error::Build("bad segment".into()))?;
-        let base = ph.p_paddr(endian);
+        let data = ph.data(endian, elf).map_err(|_| Error::Build("bad segment".into()))?;
+        segments.push((ph.p_paddr(endian), data));
+    }
+    Ok(segments)
+}
+
+/// Intel HEX of the ELF's loadable segments at their load (physical) addresses.
+pub fn intel_hex(elf: &[u8]) -> Result<String, Error> {
+    let mut records = Vec::new();
+    for (base, data) in loaded_segments(elf)? {
         for (i, chunk) in data.chunks(16).enumerate() {
             let addr = base + (i * 16) as u32;
             if (addr >> 16) != ((addr.saturating_sub(16)) >> 16) || i == 0 {

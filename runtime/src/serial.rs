@@ -116,6 +116,23 @@ impl<const N: usize> LineReader<N> {
     }
 }
 
+/// embedded-io's `read` over a receive queue: waits for a byte, then takes what has come, up
+/// to `buf`'s length. `take` pops the queue without waiting.
+pub fn read_queued(buf: &mut [u8], mut take: impl FnMut() -> Option<u8>) -> usize {
+    let mut n = 0;
+    while n < buf.len() {
+        match take() {
+            Some(b) => {
+                buf[n] = b;
+                n += 1;
+            }
+            None if n > 0 => break,
+            None => {}
+        }
+    }
+    n
+}
+
 /// Text on a serial line: `core::fmt` writing through embedded-io, each line ended with
 /// `\r\n` as terminals expect.
 pub struct TextOut<W>(pub W);
@@ -192,6 +209,16 @@ mod tests {
         assert_eq!((q.pop(), q.pop(), q.pop(), q.pop()), (Some(1), Some(2), Some(3), None));
         q.push(9);
         assert_eq!(q.pop(), Some(9));
+    }
+
+    #[test]
+    fn a_read_takes_what_has_come_once_a_byte_is_there() {
+        let mut queue = [None, None, Some(1u8), Some(2), None, Some(3)].into_iter();
+        let mut buf = [0u8; 4];
+        assert_eq!(read_queued(&mut buf, || queue.next().flatten()), 2);
+        assert_eq!(&buf[..2], &[1, 2]);
+        let mut full = [Some(7u8); 3].into_iter();
+        assert_eq!(read_queued(&mut buf[..2], || full.next().flatten()), 2, "no more than the buffer");
     }
 
     #[test]

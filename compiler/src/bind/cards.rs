@@ -62,25 +62,7 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
             "give each its own port",
         );
     }
-    Some(Target {
-        warnings: Vec::new(),
-        chip,
-        clock_hz: board.clock_hz,
-        display: None,
-        inputs: Vec::new(),
-        commit: 0,
-        wake: None,
-        speaker: None,
-        tunes: Vec::new(),
-        budget_flash: board.budget.flash.as_ref().map(|b| b.node),
-        budget_ram: board.budget.ram.as_ref().map(|b| b.node),
-        serial: None,
-        tick: None,
-        lamps: Vec::new(),
-        max_moves: 0,
-        cursor: None,
-        cards: Some(CardsTarget { console, scanner }),
-    })
+    Some(Target { cards: Some(CardsTarget { console, scanner }), ..Target::bare(chip, board) })
 }
 
 fn bind_port(ctx: &mut Ctx, board: &BoardDef, chip: &Chip, role: &str, what: &str) -> Option<BoundPort> {
@@ -94,15 +76,8 @@ fn bind_port(ctx: &mut Ctx, board: &BoardDef, chip: &Chip, role: &str, what: &st
         );
         return None;
     };
-    let Some(port) = chip.serial_ports.iter().find(|p| p.name == def.port.node) else {
-        let names: Vec<&str> = chip.serial_ports.iter().map(|p| p.name).collect();
-        ctx.board_err(
-            "E0108",
-            def.port.span,
-            format!("the {} has no serial port `{}`", chip.name, def.port.node),
-            "no such port",
-            format!("its serial ports are: {}", names.join(", ")),
-        );
+    let Some(port) = chip.serial_port(&def.port.node) else {
+        super::unknown_serial_port(ctx, chip, &def.port);
         return None;
     };
     let divisor = (board.clock_hz as f64 / def.baud as f64).round();

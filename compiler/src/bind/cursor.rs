@@ -137,23 +137,11 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
     let tunes = speaker.as_ref().map(|s| tune_divisors(ctx, game, board, s)).unwrap_or_default();
     let (matrix, commit) = (matrix?, commit?);
     Some(Target {
-        warnings: Vec::new(),
-        chip,
-        clock_hz: board.clock_hz,
-        display: None,
-        inputs: Vec::new(),
-        commit: 0,
-        wake: None,
         speaker,
         tunes,
-        budget_flash: board.budget.flash.as_ref().map(|b| b.node),
-        budget_ram: board.budget.ram.as_ref().map(|b| b.node),
-        serial: None,
-        tick: None,
-        lamps: Vec::new(),
         max_moves,
         cursor: Some(CursorTarget { matrix, encoders, commit, restart, eeprom, duel }),
-        cards: None,
+        ..Target::bare(chip, board)
     })
 }
 

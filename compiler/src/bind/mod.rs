@@ -84,6 +84,32 @@ pub struct Speaker {
     pub pin: Pin,
 }
 
+impl Target {
+    /// A target on `board`'s chip, clock and budgets with nothing else bound: what a
+    /// frontend's binding fills in.
+    fn bare(chip: &'static Chip, board: &BoardDef) -> Target {
+        Target {
+            warnings: Vec::new(),
+            chip,
+            clock_hz: board.clock_hz,
+            display: None,
+            inputs: Vec::new(),
+            commit: 0,
+            wake: None,
+            speaker: None,
+            tunes: Vec::new(),
+            budget_flash: board.budget.flash.as_ref().map(|b| b.node),
+            budget_ram: board.budget.ram.as_ref().map(|b| b.node),
+            serial: None,
+            tick: None,
+            lamps: Vec::new(),
+            max_moves: 0,
+            cursor: None,
+            cards: None,
+        }
+    }
+}
+
 struct Ctx {
     game_file: FileId,
     board_file: FileId,
@@ -115,18 +141,18 @@ pub fn bind(
     let Some(chip) = check_chip(&mut ctx, board) else {
         return Err(ctx.diags);
     };
+    // A frontend's target, with the warnings its binding gave, unless it gave errors.
+    let finish = |ctx: Ctx, target: Option<Target>| match target {
+        Some(t) if !ctx.diags.iter().any(Diagnostic::is_error) => Ok(Target { warnings: ctx.diags, ..t }),
+        _ => Err(ctx.diags),
+    };
     if game.cards.is_some() {
-        return match cards::bind(&mut ctx, game, board, chip) {
-            Some(t) if !ctx.diags.iter().any(Diagnostic::is_error) => Ok(Target { warnings: ctx.diags, ..t }),
-            _ => Err(ctx.diags),
-        };
+        let target = cards::bind(&mut ctx, game, board, chip);
+        return finish(ctx, target);
     }
     if cursor::uses_cursor(game) && board.matrix.is_some() {
         let target = cursor::bind(&mut ctx, game, board, chip);
-        return match target {
-            Some(t) if !ctx.diags.iter().any(Diagnostic::is_error) => Ok(Target { warnings: ctx.diags, ..t }),
-            _ => Err(ctx.diags),
-        };
+        return finish(ctx, target);
     }
     // A game with several interfaces: a board with a serial port plays the serial one, and so
     // does a board with neither port nor matrix when the other interface is the cursor's (so
@@ -169,22 +195,17 @@ pub fn bind(
     }
     Ok(Target {
         warnings: ctx.diags,
-        chip,
-        clock_hz: board.clock_hz,
         display,
         inputs,
         commit,
         wake,
         speaker,
         tunes,
-        budget_flash: board.budget.flash.as_ref().map(|b| b.node),
-        budget_ram: board.budget.ram.as_ref().map(|b| b.node),
         serial,
         tick,
         lamps,
         max_moves,
-        cursor: None,
-        cards: None,
+        ..Target::bare(chip, board)
     })
 }
 
@@ -276,10 +297,12 @@ fn claimed_pins(board: &BoardDef) -> Vec<(Pin, Span, String)> {
 
 fn check_pins(ctx: &mut Ctx, board: &BoardDef, chip: &Chip) {
     let mut pins = claimed_pins(board);
-    // The serial port's pins are the chip's; they count as claimed by the port.
-    if let (Some(s), Some(u)) = (&board.serial, chip.usart) {
-        for (port, bit) in [u.rx, u.tx] {
-            pins.insert(0, (Pin { port, bit }, s.span, "the serial port".to_string()));
+    // A serial port's pins are the chip's; they count as claimed by the port.
+    for s in board.serial.iter().chain(&board.serial_roles) {
+        if let Some((rx, tx)) = chip.serial_port(&s.port.node).and_then(|p| p.pins) {
+            for (port, bit) in [rx, tx] {
+                pins.insert(0, (Pin { port, bit }, s.span, "the serial port".to_string()));
+            }
         }
     }
     let mut first: BTreeMap<Pin, (Span, String)> = BTreeMap::new();
@@ -610,18 +633,8 @@ fn bind_serial(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) -> 
         ctx.diags.push(d);
         return None;
     };
-    let Some(usart) = chip.usart.filter(|u| u.name == port.port.node) else {
-        let help = match chip.usart {
-            Some(u) => format!("the {}'s serial port is `{}`", chip.name, u.name),
-            None => format!("the {} has no serial port gamec can drive", chip.name),
-        };
-        ctx.board_err(
-            "E0108",
-            port.port.span,
-            format!("the {} has no serial port `{}`", chip.name, port.port.node),
-            "no such port",
-            help,
-        );
+    let Some(usart) = chip.serial_port(&port.port.node) else {
+        unknown_serial_port(ctx, chip, &port.port);
         return None;
     };
     let (ubrr, u2x, error) = chips::baud_divisor(board.clock_hz, port.baud);
@@ -641,7 +654,24 @@ fn bind_serial(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) -> 
         .with_help("pick a rate the clock divides closely, or a crystal such as 7.3728 MHz");
         ctx.diags.push(d);
     }
-    Some(Serial { ubrr, u2x, rx_vector: usart.rx_vector })
+    Some(Serial { ubrr, u2x, rx_vector: usart.vector })
+}
+
+/// E0108 for a serial port the chip does not have, naming those it has.
+fn unknown_serial_port(ctx: &mut Ctx, chip: &Chip, port: &gamec_dsl::ast::Ident) {
+    let names: Vec<String> = chip.serial_ports.iter().map(|p| format!("`{}`", p.name)).collect();
+    let help = match names.len() {
+        0 => format!("the {} has no serial port gamec can drive", chip.name),
+        1 => format!("the {}'s serial port is {}", chip.name, names[0]),
+        _ => format!("the {}'s serial ports are {}", chip.name, names.join(", ")),
+    };
+    ctx.board_err(
+        "E0108",
+        port.span,
+        format!("the {} has no serial port `{}`", chip.name, port.node),
+        "no such port",
+        help,
+    );
 }
 
 /// A millisecond tick for a board whose game has no display to tick for it.

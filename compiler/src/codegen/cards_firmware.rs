@@ -82,7 +82,6 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
         #[entry]
         fn main() -> ! {
             let chip = Chip::new(&board::CONFIG);
-            let mut console = chip.usart(board::CONSOLE);
             let mut scanner = chip.usart(board::SCANNER);
             let mut out = TextOut(chip.usart(board::CONSOLE));
             let mut table = Table::<{ game::CAPACITY }>::default();
@@ -105,7 +104,7 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
                     }
                     let _ = write!(out, "> ");
                 }
-                while let Some(byte) = console.take() {
+                while let Some(byte) = out.0.take() {
                     match line.feed(byte) {
                         Some(Line::Text(text)) => match core::str::from_utf8(text) {
                             Ok(text) => table.command(&DECK, text, &mut out),

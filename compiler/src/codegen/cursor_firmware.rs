@@ -446,7 +446,7 @@ fn duel_calls() -> AppCalls {
 pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
     let c: &CursorTarget = t.cursor.as_ref().expect("a cursor target");
     let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
-    let device = Ident::new(t.chip.device_feature, Span::call_site());
+    let device = Ident::new(t.chip.avr().device, Span::call_site());
     let vector = Ident::new(c.matrix.tick_vector, Span::call_site());
     let app = if c.duel.is_some() { duel_calls() } else { puzzle_calls(c, &chip) };
     let n_encoders = int(c.encoders.len());

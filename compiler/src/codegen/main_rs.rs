@@ -17,7 +17,7 @@ fn entry(
     body: TokenStream,
     handlers: &[(&str, TokenStream)],
 ) -> TokenStream {
-    let chip = ident(t.chip.device_feature);
+    let chip = ident(t.chip.avr().device);
     let handlers = handlers.iter().map(|(vector, call)| {
         let vector = ident(vector);
         quote! {

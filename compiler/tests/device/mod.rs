@@ -68,7 +68,7 @@ pub struct Received {
 
 impl Device {
     pub fn boot(elf: &Path, target: &Target) -> Device {
-        let sim = AvrSimulator::new(target.chip.simavr_name, target.clock_hz, elf);
+        let sim = AvrSimulator::new(target.chip.avr().simavr, target.clock_hz, elf);
         let avr = raw(&sim);
         let mut d = Device {
             sim,

@@ -37,7 +37,8 @@ pub struct Machine {
     pub ports: Vec<Port>,
 }
 
-/// One serial port: what the firmware sent and the test has not read yet.
+/// One serial port: what the firmware sent and the test has not read yet, without the
+/// carriage returns that end its lines.
 pub struct Port {
     stream: TcpStream,
     pending: Vec<u8>,
@@ -83,23 +84,21 @@ impl Port {
     }
 
     /// What the firmware sends up to and including `end`, waiting at most `timeout`; panics
-    /// with what came if `end` never does. Line ends come as `\r\n` and are returned as `\n`.
+    /// with what came if `end` never does. Lines end in `\n` (the `\r` before it is dropped).
     pub fn until(&mut self, end: &str, timeout: Duration) -> String {
         let started = Instant::now();
         loop {
-            let text = String::from_utf8_lossy(&self.pending).replace("\r\n", "\n");
+            let text = String::from_utf8_lossy(&self.pending).into_owned();
             if let Some(at) = text.find(end) {
-                let upto = text[..at + end.len()].to_string();
-                // Keep what came after, as sent.
-                let rest = text[at + end.len()..].replace('\n', "\r\n");
-                self.pending = rest.into_bytes();
-                return upto;
+                let upto = at + end.len();
+                self.pending.drain(..upto);
+                return text[..upto].to_string();
             }
             assert!(started.elapsed() < timeout, "waited {timeout:?} for {end:?}; got {text:?}");
             let mut buf = [0u8; 512];
             match self.stream.read(&mut buf) {
                 Ok(0) => panic!("the machine closed the port; got {text:?}"),
-                Ok(n) => self.pending.extend_from_slice(&buf[..n]),
+                Ok(n) => self.pending.extend(buf[..n].iter().filter(|&&b| b != b'\r')),
                 Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => {}
                 Err(e) => panic!("{e}"),
             }

@@ -4,11 +4,10 @@
 //! the tick and the baud divisors from the clock it knows the firmware runs at. It knows no
 //! game: the generated firmware composes these services with the runtime's drivers.
 
-use super::cortex_m::{self as common, UsartRegs};
-use ::cortex_m::peripheral::NVIC;
+use super::cortex_m::{self as common, SerialPort, UsartRegs};
 use at32f4xx_pac::at32f437 as pac;
 
-pub use super::cortex_m::on_systick;
+pub use super::cortex_m::{on_receive, on_systick};
 /// The attribute (and the interrupt names it checks) for the USART handlers:
 /// `#[interrupt] fn USART1() { on_receive(Port::Usart1) }`.
 pub use pac::interrupt;
@@ -31,6 +30,10 @@ type Regs = pac::usart1::RegisterBlock;
 
 /// A USART as an embedded-io serial line.
 pub type Usart = common::Usart<Regs>;
+/// One board's clock and serial lines, as the compiler lowered them.
+pub type Config = common::Config<Port>;
+/// The chip, set up: what the firmware asks for its services.
+pub type Chip = common::Chip<Port>;
 
 impl UsartRegs for Regs {
     fn enable(&self, divisor: u16) {
@@ -57,8 +60,10 @@ impl UsartRegs for Regs {
 /// The port multiplexing value that gives a pin to a USART.
 const MUX_USART: u8 = 7;
 
-impl Port {
-    /// Its receive queue.
+impl SerialPort for Port {
+    type Regs = Regs;
+    type Interrupt = pac::Interrupt;
+
     fn index(self) -> usize {
         self as usize
     }
@@ -121,53 +126,5 @@ impl Port {
                 gpio.cfgr().modify(|_, w| w.iomc8().multiplexed().iomc9().multiplexed());
             }
         }
-    }
-}
-
-/// One board's clock and serial lines, as the compiler lowered them.
-pub struct Config {
-    /// The core clock, which SysTick counts.
-    pub clock_hz: u32,
-    /// The USARTs to enable, each with its baud-rate divisor (BAUDR: its bus clock over the
-    /// baud rate, rounded).
-    pub usarts: &'static [(Port, u16)],
-}
-
-/// A received byte: call from each enabled USART's interrupt handler.
-pub fn on_receive(port: Port) {
-    common::receive(port.regs(), port.index());
-}
-
-/// The chip, set up: what the firmware asks for its services.
-pub struct Chip;
-
-impl Chip {
-    /// Sets up the USARTs and the tick, and enables interrupts. Call once.
-    pub fn new(cfg: &'static Config) -> Self {
-        for &(port, _) in cfg.usarts {
-            port.enable_clocks();
-        }
-        // Let the clock enables complete before the peripherals are written.
-        ::cortex_m::asm::dsb();
-        for &(port, divisor) in cfg.usarts {
-            port.route_pins();
-            port.regs().enable(divisor);
-            // SAFETY: no critical section of this glue depends on these lines being masked.
-            unsafe { NVIC::unmask(port.interrupt()) };
-        }
-        common::start_tick(cfg.clock_hz);
-        // SAFETY: the handlers' shared state is ready.
-        unsafe { ::cortex_m::interrupt::enable() };
-        Chip
-    }
-
-    /// Milliseconds since start, wrapping.
-    pub fn millis(&self) -> u32 {
-        common::millis()
-    }
-
-    /// A serial line; only those the configuration enabled carry anything.
-    pub fn usart(&self, port: Port) -> Usart {
-        Usart::new(port.regs(), port.index())
     }
 }

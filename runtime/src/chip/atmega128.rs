@@ -11,30 +11,19 @@ use core::cell::Cell;
 use embedded_hal::delay::DelayNs;
 
 #[cfg(feature = "atmega128")]
-avr_ports!(avr_device::atmega128a;
-    A => PORTA(porta, ddra, pina),
-    B => PORTB(portb, ddrb, pinb),
-    C => PORTC(portc, ddrc, pinc),
-    D => PORTD(portd, ddrd, pind),
-    E => PORTE(porte, ddre, pine),
-    F => PORTF(portf, ddrf, pinf),
-    G => PORTG(portg, ddrg, ping),
-);
-#[cfg(all(feature = "atmega64", not(feature = "atmega128")))]
-avr_ports!(avr_device::atmega64;
-    A => PORTA(porta, ddra, pina),
-    B => PORTB(portb, ddrb, pinb),
-    C => PORTC(portc, ddrc, pinc),
-    D => PORTD(portd, ddrd, pind),
-    E => PORTE(porte, ddre, pine),
-    F => PORTF(portf, ddrf, pinf),
-    G => PORTG(portg, ddrg, ping),
-);
-
-#[cfg(feature = "atmega128")]
 use avr_device::atmega128a as pac;
 #[cfg(all(feature = "atmega64", not(feature = "atmega128")))]
 use avr_device::atmega64 as pac;
+
+avr_ports!(pac;
+    A => PORTA(porta, ddra, pina),
+    B => PORTB(portb, ddrb, pinb),
+    C => PORTC(portc, ddrc, pinc),
+    D => PORTD(portd, ddrd, pind),
+    E => PORTE(porte, ddre, pine),
+    F => PORTF(portf, ddrf, pinf),
+    G => PORTG(portg, ddrg, ping),
+);
 
 fn dp() -> pac::Peripherals {
     // SAFETY: single core; every register access below is a whole read, write or a

@@ -74,18 +74,7 @@ impl embedded_io::ReadReady for Usart {
 impl embedded_io::Read for Usart {
     /// Waits for a byte, then takes what has come, up to `buf`'s length.
     fn read(&mut self, buf: &mut [u8]) -> Result<usize, Self::Error> {
-        let mut n = 0;
-        while n < buf.len() {
-            match interrupt::free(|cs| RX.borrow(cs).pop()) {
-                Some(b) => {
-                    buf[n] = b;
-                    n += 1;
-                }
-                None if n > 0 => break,
-                None => {}
-            }
-        }
-        Ok(n)
+        Ok(crate::serial::read_queued(buf, || self.take()))
     }
 }
 

@@ -20,7 +20,7 @@ pub trait AvrPort: Copy {
 
 /// Implements [`AvrPort`] for a chip's `Port` enum over its register crate's peripherals.
 macro_rules! avr_ports {
-    ($pac:path; $($name:ident => $periph:ident($out:ident, $dir:ident, $inp:ident)),+ $(,)?) => {
+    ($($pac:ident)::+; $($name:ident => $periph:ident($out:ident, $dir:ident, $inp:ident)),+ $(,)?) => {
         #[derive(Clone, Copy, PartialEq, Eq)]
         pub enum Port {
             $($name),+
@@ -29,9 +29,8 @@ macro_rules! avr_ports {
         impl $crate::chip::avr::AvrPort for Port {
             #[inline]
             fn set(self, mask: u8, dir: u8, out: u8) {
-                use $pac as pac;
                 // SAFETY: single core; the caller masks interrupts around the read-modify-writes.
-                let p = unsafe { pac::Peripherals::steal() };
+                let p = unsafe { $($pac)::+::Peripherals::steal() };
                 match self {
                     $(Port::$name => {
                         p.$periph.$dir().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (dir & mask)) });
@@ -41,16 +40,14 @@ macro_rules! avr_ports {
             }
             #[inline]
             fn write_out(self, mask: u8, out: u8) {
-                use $pac as pac;
-                let p = unsafe { pac::Peripherals::steal() };
+                let p = unsafe { $($pac)::+::Peripherals::steal() };
                 match self {
                     $(Port::$name => { p.$periph.$out().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (out & mask)) }); })+
                 }
             }
             #[inline]
             fn read(self) -> u8 {
-                use $pac as pac;
-                let p = unsafe { pac::Peripherals::steal() };
+                let p = unsafe { $($pac)::+::Peripherals::steal() };
                 match self {
                     $(Port::$name => p.$periph.$inp().read().bits(),)+
                 }

@@ -1,12 +1,14 @@
-//! What every Cortex-M chip's glue shares: SysTick as a millisecond tick, and USARTs as
-//! embedded-io serial lines whose receive interrupts fill one queue per USART. A chip's
-//! module implements [`UsartRegs`] for its USART register block and numbers its USARTs;
-//! the rest is written once.
+//! What every Cortex-M chip's glue shares: SysTick as a millisecond tick, USARTs as
+//! embedded-io serial lines whose receive interrupts fill one queue per USART, and the chip's
+//! set-up from a board's [`Config`]. A chip's module implements [`UsartRegs`] for its USART
+//! register block and [`SerialPort`] for its USARTs (registers, clocks, pins, interrupt); the
+//! rest is written once.
 
 use crate::serial::ByteQueue;
-use ::cortex_m::interrupt::{self, Mutex};
-use ::cortex_m::peripheral::SYST;
+use ::cortex_m::interrupt::{self, InterruptNumber, Mutex};
+use ::cortex_m::peripheral::{NVIC, SYST};
 use core::convert::Infallible;
+use core::marker::PhantomData;
 use core::sync::atomic::{AtomicU32, Ordering};
 
 /// How many USARTs a chip's glue may serve, each with its own receive queue.
@@ -58,12 +60,71 @@ pub trait UsartRegs {
     fn send(&self, byte: u8);
 }
 
-/// A received byte: the chip module's `on_receive` calls this from the USART's interrupt
-/// with its queue's `index`. Only queued here; lines are parsed by the main loop.
-pub fn receive<R: UsartRegs>(regs: &R, index: usize) {
-    if let Some(byte) = regs.received() {
+/// A chip's USART as its module names them: what setting one up takes.
+pub trait SerialPort: Copy + 'static {
+    type Regs: UsartRegs + 'static;
+    type Interrupt: InterruptNumber;
+    /// Its receive queue, below [`USARTS`].
+    fn index(self) -> usize;
+    fn regs(self) -> &'static Self::Regs;
+    fn interrupt(self) -> Self::Interrupt;
+    /// Clocks the USART and its pins' GPIO port.
+    fn enable_clocks(self);
+    /// Hands the TX and RX pins to the USART.
+    fn route_pins(self);
+}
+
+/// A received byte: call from each enabled USART's interrupt handler. Only queued here;
+/// lines are parsed by the main loop.
+pub fn on_receive<P: SerialPort>(port: P) {
+    if let Some(byte) = port.regs().received() {
         // Masked even in the handler: a handler of higher priority may read the same queue.
-        interrupt::free(|cs| RX[index].borrow(cs).push(byte));
+        interrupt::free(|cs| RX[port.index()].borrow(cs).push(byte));
+    }
+}
+
+/// One board's clock and serial lines, as the compiler lowered them.
+pub struct Config<P: 'static> {
+    /// The core clock, which SysTick counts.
+    pub clock_hz: u32,
+    /// The USARTs to enable, each with its baud-rate divisor: its bus clock over the rate
+    /// (the clocks are as reset leaves them, every bus at the core's).
+    pub usarts: &'static [(P, u16)],
+}
+
+/// The chip, set up: what the firmware asks for its services.
+pub struct Chip<P>(PhantomData<P>);
+
+impl<P: SerialPort> Chip<P> {
+    /// Sets up the USARTs and the tick, and enables interrupts. Call once.
+    pub fn new(cfg: &'static Config<P>) -> Self {
+        for &(port, _) in cfg.usarts {
+            port.enable_clocks();
+        }
+        // A peripheral answers only a few cycles after its clock is enabled (an erratum of
+        // the STM32F4 family, ES0182, and the AT32's manual alike): the barrier lets the
+        // enables complete first.
+        ::cortex_m::asm::dsb();
+        for &(port, divisor) in cfg.usarts {
+            port.route_pins();
+            port.regs().enable(divisor);
+            // SAFETY: no critical section of this glue depends on these lines being masked.
+            unsafe { NVIC::unmask(port.interrupt()) };
+        }
+        start_tick(cfg.clock_hz);
+        // SAFETY: the handlers' shared state is ready.
+        unsafe { interrupt::enable() };
+        Chip(PhantomData)
+    }
+
+    /// Milliseconds since start, wrapping.
+    pub fn millis(&self) -> u32 {
+        millis()
+    }
+
+    /// A serial line; only those the configuration enabled carry anything.
+    pub fn usart(&self, port: P) -> Usart<P::Regs> {
+        Usart::new(port.regs(), port.index())
     }
 }
 
@@ -109,18 +170,7 @@ impl<R: UsartRegs> embedded_io::ReadReady for Usart<R> {
 impl<R: UsartRegs> embedded_io::Read for Usart<R> {
     /// Waits for a byte, then takes what has come, up to `buf`'s length.
     fn read(&mut self, buf: &mut [u8]) -> Result<usize, Infallible> {
-        let mut n = 0;
-        while n < buf.len() {
-            match self.take() {
-                Some(b) => {
-                    buf[n] = b;
-                    n += 1;
-                }
-                None if n > 0 => break,
-                None => {}
-            }
-        }
-        Ok(n)
+        Ok(crate::serial::read_queued(buf, || self.take()))
     }
 }
 
