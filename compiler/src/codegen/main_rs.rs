@@ -93,9 +93,17 @@ pub fn render(t: &Target) -> TokenStream {
         }
         None => (quote!(), quote!(), quote!()),
     };
-    let display_uses = t.display.as_ref().map(|_| {
-        quote!(
+    // What only a display, or only a wake pin, needs.
+    let display_items = t.display.as_ref().map(|_| {
+        quote! {
             use gamec_runtime::charlieplex::TriState;
+            /// The display's row the tick showed last.
+            static ROW: Mutex<Cell<u8>> = Mutex::new(Cell::new(0));
+        }
+    });
+    let wake_uses = t.wake.map(|_| {
+        quote!(
+            use embedded_hal::digital::InputPin;
         )
     });
     entry(
@@ -104,17 +112,16 @@ pub fn render(t: &Target) -> TokenStream {
         quote! {
             use avr_device::interrupt::{self, Mutex};
             use core::cell::Cell;
-            use embedded_hal::digital::InputPin;
             use gamec_runtime::app::{App, Hal};
             use gamec_runtime::buttons;
             use gamec_runtime::chip::#chip::{on_tick, Chip, Input};
             use gamec_runtime::line::Cells;
             use gamec_runtime::tune::{Note, Speaker};
-            #display_uses
+            #wake_uses
+            #display_items
 
-            /// The cells to light, and the display's row the tick showed last.
+            /// The cells to light.
             static LIT: Mutex<Cell<Cells>> = Mutex::new(Cell::new(0));
-            static ROW: Mutex<Cell<u8>> = Mutex::new(Cell::new(0));
 
             /// What the app needs of the board, from the glue's services and the pins.
             struct Board {
