@@ -143,6 +143,30 @@ fn othello_serial_crate() {
     }
 }
 
+/// The Set solver's crate for the AT-START-F437: the cards module with its derived search, the
+/// Cortex-M entry point, the board's USARTs, and the Cortex-M scaffold. Run in QEMU (on the
+/// netduinoplus2 board) in set_device.rs.
+#[test]
+fn set_cards_crate() {
+    let mut sources = Sources::new();
+    let (gp, bp) = ("games/set.game", "boards/set_at_start_f437.board");
+    let gf = sources.add(gp, std::fs::read_to_string(root(gp)).unwrap());
+    let bf = sources.add(bp, std::fs::read_to_string(root(bp)).unwrap());
+    let game = gamec_dsl::load_game(&sources, gf).unwrap();
+    let board = gamec_dsl::load_board(&sources, bf).unwrap();
+    let target = gamec::bind::bind(&game, gf, &board, bf).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
+    let inputs = ScaffoldInputs {
+        crate_name: "set".into(),
+        runtime_path: "../runtime".into(),
+        game_path: gp.into(),
+        board_path: bp.into(),
+    };
+    for f in codegen::firmware_crate(&game, &board, None, &target, &inputs, sources.text(gf)) {
+        assert!(f.contents.contains("@generated"), "{} is not marked", f.path);
+        insta::assert_snapshot!(format!("set_{}", f.path.replace(['/', '.'], "_")), f.contents);
+    }
+}
+
 #[test]
 fn serial_board_lints() {
     let gp = "games/othello.game";

@@ -214,3 +214,219 @@ fn sets_are_shown_removed_and_taken_away() {
     assert!(reply.contains("- card 1; 1 cards left"), "{reply}");
     assert_eq!(s.list(), vec!["one empty purple wave".to_string()]);
 }
+
+/// Tables of `size` distinct cards drawn from the deck, the same ones every run.
+fn fixed_tables(size: usize, count: usize, mut seed: u64) -> Vec<Vec<u8>> {
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    (0..count)
+        .map(|_| {
+            let mut pool = deck();
+            (0..size).map(|_| pool.swap_remove(next(pool.len()))).collect()
+        })
+        .collect()
+}
+
+/// The bench firmware's entry point: for each table, an empty window (what the markers cost),
+/// then the generated search and the seed's solver at -Os and -O2, each alone in a window
+/// with interrupts off; each table's counts of sets on the console; then the run ends.
+fn search_bench_main(tables: &[Vec<u8>]) -> String {
+    let rows: Vec<String> = tables
+        .iter()
+        .map(|t| format!("&[{}]", t.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")))
+        .collect();
+    format!(
+        r#"#![no_std]
+#![no_main]
+// The bench reads the console's port of the board and the search of the game, no more.
+#[allow(dead_code)]
+mod board;
+#[allow(dead_code)]
+mod game;
+use core::fmt::Write as _;
+use core::hint::black_box;
+use cortex_m_rt::entry;
+use gamec_runtime::chip::stm32f405::Chip;
+use gamec_runtime::serial::TextOut;
+static TABLES: [&[u8]; {n}] = [{rows}];
+extern "C" {{
+    fn seed_load_s(codes: *const u8, n: u8);
+    fn seed_seek_s() -> u32;
+    fn seed_load_2(codes: *const u8, n: u8);
+    fn seed_seek_2() -> u32;
+}}
+#[no_mangle]
+#[inline(never)]
+extern "C" fn bench_window_open(x: u32) -> u32 {{ black_box(x.wrapping_add(1)) }}
+#[no_mangle]
+#[inline(never)]
+extern "C" fn bench_window_close(x: u32) -> u32 {{ black_box(x ^ 0x5a5a) }}
+#[entry]
+fn main() -> ! {{
+    let chip = Chip::new(&board::CONFIG);
+    let mut out = TextOut(chip.usart(board::CONSOLE));
+    unsafe {{ core::arch::asm!("cpsid i") }};
+    bench_window_close(bench_window_open(0));
+    for table in TABLES.iter() {{
+        let mut codes = [0u32; game::CAPACITY];
+        for (c, &t) in codes.iter_mut().zip(table.iter()) {{ *c = u32::from(t); }}
+        let codes = black_box(&codes[..table.len()]);
+        let mut places = [[0u8; 3]; 81];
+        let mut found = 0usize;
+        bench_window_open(1);
+        game::search(codes, &mut |g| {{
+            if let Some(p) = places.get_mut(found) {{ p.copy_from_slice(g); }}
+            found += 1;
+        }});
+        bench_window_close(found as u32);
+        black_box(&places);
+        unsafe {{ seed_load_s(table.as_ptr(), table.len() as u8) }};
+        bench_window_open(2);
+        let s = unsafe {{ seed_seek_s() }};
+        bench_window_close(s);
+        unsafe {{ seed_load_2(table.as_ptr(), table.len() as u8) }};
+        bench_window_open(3);
+        let o2 = unsafe {{ seed_seek_2() }};
+        bench_window_close(o2);
+        let _ = writeln!(out, "{{}} {{found}} {{s}} {{o2}}", table.len());
+    }}
+    let _ = writeln!(out, "done");
+    // Semihosting's SYS_EXIT, application exit: QEMU ends and writes out the plugin's log.
+    unsafe {{ core::arch::asm!("bkpt 0xab", in("r0") 0x18, in("r1") 0x20026) }};
+    loop {{}}
+}}
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo) -> ! {{ loop {{}} }}
+"#,
+        n = tables.len(),
+        rows = rows.join(", ")
+    )
+}
+
+/// Instructions per search, counted by QEMU: the generated search (every pair completed and
+/// the third card looked up) beside the seed's triple loop built with arm-none-eabi-gcc for
+/// the same core, on the same tables of 12 and 21 cards. Run by `cargo xtask bench`.
+#[test]
+#[ignore = "a benchmark: cargo xtask bench"]
+fn bench_instructions_per_search() {
+    use qemu::counting::{cortex_m4_libc, cortex_m4_object, out_dir, plugin_args, symbol, windows};
+    let elf = qemu::firmware(GAME, BOARD);
+    let built = elf.parent().unwrap().join("crates/set-set-netduinoplus2");
+    let bench = out_dir().join("crates/set-search-bench");
+    for dir in ["src", ".cargo"] {
+        std::fs::create_dir_all(bench.join(dir)).unwrap();
+    }
+    for f in ["src/game.rs", "src/board.rs", "memory.x", "Cargo.lock"] {
+        std::fs::copy(built.join(f), bench.join(f)).unwrap();
+    }
+    let toml = std::fs::read_to_string(built.join("Cargo.toml")).unwrap();
+    std::fs::write(bench.join("Cargo.toml"), toml.replace("set-set-netduinoplus2", "set-search-bench")).unwrap();
+    // The seed's solver at two optimisation levels, and newlib for its qsort.
+    let seed_c = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/qemu/seed_set_solver.c");
+    let mut link = String::new();
+    for level in ["s", "2"] {
+        let obj = cortex_m4_object(&seed_c, level, &["seed_load", "seed_seek"]);
+        link += &format!(r#", "-C", "link-arg={}""#, obj.display());
+    }
+    link += &format!(r#", "-C", "link-arg={}""#, cortex_m4_libc().display());
+    let config = std::fs::read_to_string(built.join(".cargo/config.toml")).unwrap();
+    let config = config.replace(r#""link-arg=-Tlink.x"]"#, &format!(r#""link-arg=-Tlink.x"{link}]"#));
+    assert!(config.contains("seed_set_solver"), "the C objects are linked: {config}");
+    std::fs::write(bench.join(".cargo/config.toml"), config).unwrap();
+    let mut tables = fixed_tables(12, 8, 0x12_CA4D5);
+    tables.extend(fixed_tables(21, 8, 0x21_CA4D5));
+    std::fs::write(bench.join("src/main.rs"), search_bench_main(&tables)).unwrap();
+    let target_dir = out_dir().join("target");
+    let mut cmd = std::process::Command::new("cargo");
+    cmd.args(["+nightly", "build", "--release", "--quiet"]).current_dir(&bench).env("CARGO_TARGET_DIR", &target_dir);
+    for var in
+        ["RUSTC", "RUSTC_WRAPPER", "RUSTFLAGS", "CARGO_ENCODED_RUSTFLAGS", "RUSTUP_TOOLCHAIN", "CARGO_BUILD_TARGET"]
+    {
+        cmd.env_remove(var);
+    }
+    assert!(cmd.status().unwrap().success(), "the bench firmware builds");
+    let bench_elf = target_dir.join("thumbv7em-none-eabihf/release/set-search-bench");
+
+    let log = out_dir().join("set-search-bench.log");
+    let _ = std::fs::remove_file(&log);
+    let marks =
+        [("open", symbol(&bench_elf, "bench_window_open")), ("close", symbol(&bench_elf, "bench_window_close"))];
+    let mut machine = Machine::boot_with(&bench_elf, 1, &plugin_args(&marks, &log));
+    let mut console = machine.ports.pop().unwrap();
+    let reports = console.until("done\n", Duration::from_secs(60));
+    machine.wait(Duration::from_secs(10));
+    // Each table's sets, found by both, agree with the reference.
+    let lines: Vec<Vec<usize>> =
+        reports.lines().take(tables.len()).map(|l| l.split(' ').map(|n| n.parse().unwrap()).collect()).collect();
+    for (table, line) in tables.iter().zip(&lines) {
+        let want = sets(table).len();
+        assert_eq!(line[1..], [want, want, want], "sets found on {table:?}");
+    }
+    let counts = windows(&log);
+    assert_eq!(counts.len(), 1 + 3 * tables.len(), "one window for the markers and three per table");
+    let markers = counts[0];
+    println!(
+        "Set search on the Cortex-M4 (QEMU netduinoplus2), instructions per search, markers' {markers} taken off:"
+    );
+    println!("  cards  sets (mean)  gamec (mean, min-max)  seed -Os  seed -O2  seed -Os / gamec");
+    for size in [12, 21] {
+        let at: Vec<usize> = (0..tables.len()).filter(|&i| tables[i].len() == size).collect();
+        let per = |k: usize| -> Vec<u64> { at.iter().map(|&i| counts[1 + 3 * i + k] - markers).collect() };
+        let mean = |v: &[u64]| v.iter().sum::<u64>() as f64 / v.len() as f64;
+        let (ours, os, o2) = (per(0), per(1), per(2));
+        let found = at.iter().map(|&i| lines[i][1]).sum::<usize>() as f64 / at.len() as f64;
+        println!(
+            "  {size:>5}  {found:>11.1}  {:>8.0} ({}-{})  {:>9.0}  {:>8.0}  {:>6.1}x",
+            mean(&ours),
+            ours.iter().min().unwrap(),
+            ours.iter().max().unwrap(),
+            mean(&os),
+            mean(&o2),
+            mean(&os) / mean(&ours)
+        );
+    }
+}
+
+/// Flash and RAM of both boards' images, and the deepest stack of a person's session on the
+/// netduinoplus2 image: the lowest address the firmware writes below its statics, seen by the
+/// QEMU plugin (the eight words the core pushes on an interrupt are written by QEMU, not by
+/// an instruction; the handler's own pushes lie below them). Run by `cargo xtask bench`.
+#[test]
+#[ignore = "a benchmark: cargo xtask bench"]
+fn bench_sizes_and_stack() {
+    use qemu::counting::{out_dir, plugin_args, stack_low, symbol};
+    for board in ["boards/set_at_start_f437.board", BOARD] {
+        let elf = qemu::firmware(GAME, board);
+        let s = gamec::driver::sizes(&std::fs::read(&elf).unwrap()).unwrap();
+        println!("{board}: flash {} B, static RAM {} B", s.flash(), s.ram());
+    }
+    let elf = qemu::firmware(GAME, BOARD);
+    let (lo, hi) = (symbol(&elf, "_stack_end"), symbol(&elf, "_stack_start"));
+    let log = out_dir().join("set-stack.log");
+    let _ = std::fs::remove_file(&log);
+    let mut machine = Machine::boot_with(&elf, 2, &plugin_args(&[("stack_lo", lo), ("stack_hi", hi)], &log));
+    let scanner = machine.ports.pop().unwrap();
+    let mut console = machine.ports.pop().unwrap();
+    console.until("> ", WAIT);
+    let mut s = Solver { _machine: machine, console, scanner };
+    // A full table, every command on it, and what is refused.
+    let table = &fixed_tables(21, 1, 0x57ACC)[0];
+    for &c in table {
+        s.card(c);
+    }
+    let groups = sets(table).len();
+    for line in ["list", "groups", "help", "show 1", &format!("show {groups}"), "take 1", "remove 1", "nonsense"] {
+        s.command(line);
+    }
+    s.card(table[1]);
+    s.scan(&[1, 2, 3, b'\r']);
+    s.command(&"x".repeat(300));
+    s.command("clear");
+    s._machine.stop();
+    let low = stack_low(&log).expect("the plugin saw the stack written");
+    println!("{BOARD}: deepest stack {} B over a session of 21 cards and every command", hi - low);
+}

@@ -73,6 +73,14 @@ fn have(program: &str) -> bool {
     Command::new("sh").arg("-c").arg(format!("command -v {program}")).output().is_ok_and(|o| o.status.success())
 }
 
+fn apt_install(packages: &[&str]) -> Result<(), String> {
+    let sudo = if have("sudo") && std::env::var("USER").is_ok_and(|u| u != "root") { "sudo " } else { "" };
+    run(Command::new("sh").arg("-c").arg(format!(
+        "{sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive {sudo}apt-get install -y -qq {}",
+        packages.join(" ")
+    )))
+}
+
 fn setup() -> Result<(), String> {
     let missing_apt = !have("avr-gcc")
         || !have("simavr")
@@ -80,11 +88,7 @@ fn setup() -> Result<(), String> {
         || !have("clang")
         || !have("qemu-system-arm");
     if missing_apt {
-        let sudo = if have("sudo") && std::env::var("USER").is_ok_and(|u| u != "root") { "sudo " } else { "" };
-        run(Command::new("sh").arg("-c").arg(format!(
-            "{sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive {sudo}apt-get install -y -qq {}",
-            APT_PACKAGES.join(" ")
-        )))?;
+        apt_install(APT_PACKAGES)?;
     }
     let components = Command::new("rustup")
         .args(["component", "list", "--installed", "--toolchain", "nightly"])
@@ -155,8 +159,18 @@ fn build() -> Result<(), String> {
     Ok(())
 }
 
+/// The benchmarks' C references for the Cortex-M4 need Arm's GCC and newlib (the test suite
+/// does not).
+fn bench_setup() -> Result<(), String> {
+    if !have("arm-none-eabi-gcc") {
+        apt_install(&["gcc-arm-none-eabi", "libnewlib-arm-none-eabi"])?;
+    }
+    Ok(())
+}
+
 fn bench() -> Result<(), String> {
     build()?;
+    bench_setup()?;
     run(Command::new("cargo")
         .args([
             "test",
@@ -171,7 +185,9 @@ fn bench() -> Result<(), String> {
             "--nocapture",
         ])
         .current_dir(root()))?;
-    for test in ["othello_device", "tictactoe_device", "connect_four_device", "nim_device", "binario_device"] {
+    for test in
+        ["othello_device", "tictactoe_device", "connect_four_device", "nim_device", "binario_device", "set_device"]
+    {
         run(Command::new("cargo")
             .args(["test", "-q", "-p", "gamec", "--test", test, "bench", "--", "--ignored", "--nocapture"])
             .current_dir(root()))?;

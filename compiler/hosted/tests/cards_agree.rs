@@ -109,6 +109,49 @@ fn three_attributes_and_an_undetermined_rule() {
     assert!(!whole.is_empty());
 }
 
+#[test]
+fn groups_of_four_under_mixed_rules() {
+    use gamec_hosted::fixture_quads_mixed_rules as quads;
+    let game = load("fixtures/quads_mixed_rules.game");
+    let deck = Deck::new(game.cards.as_ref().unwrap());
+    assert!(deck.determined());
+    let all = deck.cards();
+    let codes: Vec<u8> = all.iter().map(|&c| c as u8).collect();
+    let four = |t: &[u8], f: &mut dyn FnMut([u8; 3])| quads::groups(t, &mut |g: [u8; 4]| f([g[0], g[1], g[2]]));
+    let whole: Vec<Vec<usize>> = {
+        let mut out = Vec::new();
+        quads::groups(&codes, &mut |g| out.push(g.iter().map(|&i| i as usize).collect()));
+        out.sort();
+        out
+    };
+    assert_eq!((all.len(), whole.len()), (64, 112));
+    assert_eq!(whole, deck.groups_by_enumeration(&all));
+    // Every three cards of the deck: the completion is the enumeration's fourth card, if any.
+    for (i, &a) in codes.iter().enumerate() {
+        for &b in &codes[i + 1..] {
+            for &c in codes.iter().filter(|&&c| c != a && c != b) {
+                let want =
+                    codes.iter().find(|&&d| ![a, b, c].contains(&d) && deck.is_group(&[a, b, c, d].map(u32::from)));
+                assert_eq!(quads::completion([a, b, c]), want.copied(), "{a:#b} {b:#b} {c:#b}");
+            }
+        }
+    }
+    let mut seed = 0x4_4444;
+    for n in [4, 9, 16] {
+        for _ in 0..20 {
+            let table = random_table(&all, n, &mut seed);
+            let codes: Vec<u8> = table.iter().map(|&c| c as u8).collect();
+            let mut got = Vec::new();
+            four(&codes, &mut |g| got.push(g));
+            let mut want = deck.groups_by_enumeration(&table);
+            want.iter_mut().for_each(|g| g.truncate(3));
+            let mut got: Vec<Vec<usize>> = got.iter().map(|g| g.iter().map(|&i| i as usize).collect()).collect();
+            got.sort();
+            assert_eq!(got, want);
+        }
+    }
+}
+
 /// The runtime's card table and console over the generated module: cards scanned one by one,
 /// the sets it prints at each step against the compiler's enumeration, and removals.
 #[test]

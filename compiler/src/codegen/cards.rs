@@ -8,7 +8,7 @@ use super::origin::described;
 use super::{int, Origin};
 use crate::cards::Deck;
 use gamec_dsl::ast::Relation;
-use gamec_dsl::GameDef;
+use gamec_dsl::{CardsDef, GameDef};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
@@ -47,20 +47,48 @@ pub fn render(game: &GameDef, origin: Origin) -> TokenStream {
         origin.quote(cards.group.span),
     );
     let places = (0..k).map(|i| format_ident!("p{i}")).collect::<Vec<_>>();
+    // A table of places by code, when the codes are few enough to index it cheaply.
+    let indexed = top_bit <= 8 && cards.capacity < 255;
     // Nested loops over increasing places: the first K-1 (derived) or all K (enumerated).
     let search = if deck.determined() {
         let outer = &places[..k - 1];
         let after = &outer[k - 2];
         let cards_of = outer.iter().map(|p| quote!(table[#p]));
-        let found = quote! {
-            if let Some(last) = completion([#(#cards_of),*]) {
+        let look_up = if indexed {
+            quote! {
+                let at = place[last as usize];
+                if at != u8::MAX && at as usize > #after {
+                    found([#(#outer as u8,)* at]);
+                }
+            }
+        } else {
+            quote! {
                 let after = #after;
                 if let Some(at) = table[after + 1..].iter().position(|&c| c == last) {
                     found([#(#outer as u8,)* (after + 1 + at) as u8]);
                 }
             }
         };
-        nest(outer, found)
+        let loops = nest(
+            outer,
+            quote! {
+                if let Some(last) = completion([#(#cards_of),*]) {
+                    #look_up
+                }
+            },
+        );
+        if indexed {
+            let codes = int(1usize << top_bit);
+            quote! {
+                let mut place = [u8::MAX; #codes];
+                for (i, &c) in table.iter().enumerate() {
+                    place[c as usize] = i as u8;
+                }
+                #loops
+            }
+        } else {
+            loops
+        }
     } else {
         let cards_of = places.iter().map(|p| quote!(table[#p]));
         let found = quote! {
@@ -70,12 +98,20 @@ pub fn render(game: &GameDef, origin: Origin) -> TokenStream {
         };
         nest(&places, found)
     };
-    let how = if deck.determined() {
-        format!(" Each group once, places increasing: every {} places completed and the last card looked up.", k - 1)
-    } else {
-        format!(" Each group once, places increasing: every {k} places tried (the rule leaves the last card open).")
+    let how = match (deck.determined(), indexed) {
+        (true, true) => format!(
+            " Each group once, places increasing: every {} places completed and the last card's place read from a table by code.",
+            k - 1
+        ),
+        (true, false) => format!(
+            " Each group once, places increasing: every {} places completed and the last card looked up.",
+            k - 1
+        ),
+        (false, _) => {
+            format!(" Each group once, places increasing: every {k} places tried (the rule leaves the last card open).")
+        }
     };
-    let km1 = int(k - 1);
+    let completion = deck.determined().then(|| completion(cards));
     let names = cards.attributes.iter().map(|a| {
         let values = a.values.iter().map(|v| v.node.as_str());
         quote!(&[#(#values),*])
@@ -84,7 +120,7 @@ pub fn render(game: &GameDef, origin: Origin) -> TokenStream {
     let code_bytes = int(top_bit.div_ceil(8));
     quote! {
         //! The cards: their code's fields, and the search for groups on the table.
-        use gamec_runtime::cards::{completion_by, is_group_by, Relation};
+        use gamec_runtime::cards::{is_group_by, Relation};
 
         /// A card's code.
         pub type Code = #code;
@@ -122,10 +158,7 @@ pub fn render(game: &GameDef, origin: Origin) -> TokenStream {
             is_group_by(&ATTRIBUTES, &RULES, cards.map(u32::from))
         }
 
-        /// The card that makes these a group, if the rule determines one.
-        pub fn completion(cards: [Code; #km1]) -> Option<Code> {
-            completion_by(&ATTRIBUTES, &RULES, GROUP as u8, cards.map(u32::from)).and_then(|c| Code::try_from(c).ok())
-        }
+        #completion
 
         #[doc = #how]
         pub fn groups(table: &[Code], found: &mut impl FnMut([u8; GROUP])) {
@@ -147,6 +180,67 @@ pub fn render(game: &GameDef, origin: Origin) -> TokenStream {
         pub fn is_card_code(code: u32) -> bool {
             Code::try_from(code).is_ok_and(is_card)
         }
+    }
+}
+
+/// The card that makes K-1 cards a group, attribute by attribute in straight-line code: the
+/// others' value where they are all the same, the value they leave where they all differ over
+/// exactly K values, or no card.
+fn completion(cards: &CardsDef) -> TokenStream {
+    let k = cards.group.size as usize;
+    let given: Vec<_> = (0..k - 1).map(|i| format_ident!("c{i}")).collect();
+    let fields = cards.attributes.iter().zip(&cards.group.rules).map(|(a, rule)| {
+        let (lo, mask, n) = (int(a.lo), int((1u32 << a.width) - 1), a.values.len());
+        let vs: Vec<_> = (0..k - 1).map(|i| format_ident!("v{i}")).collect();
+        let v0 = &vs[0];
+        let same = all(vs[1..].iter().map(|v| quote!(#v0 == #v)));
+        let distinct = all((0..vs.len()).flat_map(|i| (i + 1..vs.len()).map(move |j| (i, j))).map(|(i, j)| {
+            let (a, b) = (&vs[i], &vs[j]);
+            quote!(#a != #b)
+        }));
+        // Code is as wide as the fields, so the values' sum fits it.
+        let missing = int(n * (n - 1) / 2);
+        let rest = &vs[1..];
+        let left = quote!(Code::wrapping_sub(#missing, #v0)#(.wrapping_sub(#rest))*);
+        let value = match rule {
+            None => return quote!(),
+            Some(Relation::AllSame) => quote!(if #same { #v0 } else { return None }),
+            Some(Relation::AllDifferent) => quote!(if #distinct { #left } else { return None }),
+            Some(Relation::SameOrDifferent) => {
+                quote!(if #same { #v0 } else if #distinct { #left } else { return None })
+            }
+        };
+        if a.lo == 0 {
+            quote! {
+                let [#(#vs),*] = [#(#given),*].map(|c| c & #mask);
+                code |= #value;
+            }
+        } else {
+            quote! {
+                let [#(#vs),*] = [#(#given),*].map(|c| (c >> #lo) & #mask);
+                code |= (#value) << #lo;
+            }
+        }
+    });
+    let km1 = int(k - 1);
+    quote! {
+        /// The card that makes these a group, if the rule determines one.
+        pub fn completion(cards: [Code; #km1]) -> Option<Code> {
+            let [#(#given),*] = cards;
+            let mut code: Code = 0;
+            #(#fields)*
+            Some(code)
+        }
+    }
+}
+
+/// The conditions joined with `&&`; `true` for none.
+fn all(conds: impl Iterator<Item = TokenStream>) -> TokenStream {
+    let conds: Vec<_> = conds.collect();
+    if conds.is_empty() {
+        quote!(true)
+    } else {
+        quote!(#(#conds)&&*)
     }
 }
 

@@ -2,6 +2,8 @@
 //! USARTs on TCP sockets the test listens on: QEMU's n-th `-serial` is the chip's USART1, 2, 3,
 //! UART4, 5, USART6 in that order.
 
+pub mod counting;
+
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
@@ -47,9 +49,16 @@ pub struct Port {
 impl Machine {
     /// Boots `elf` with `ports` serial ports connected.
     pub fn boot(elf: &Path, ports: usize) -> Machine {
+        Machine::boot_with(elf, ports, &[])
+    }
+
+    /// Boots `elf` with `ports` serial ports connected and QEMU's further arguments `args`.
+    /// Semihosting is on, so that a program can end the run.
+    pub fn boot_with(elf: &Path, ports: usize, args: &[String]) -> Machine {
         let listeners: Vec<TcpListener> = (0..ports).map(|_| TcpListener::bind("127.0.0.1:0").unwrap()).collect();
         let mut cmd = Command::new("qemu-system-arm");
         cmd.args(["-M", "netduinoplus2", "-nographic", "-monitor", "none", "-kernel"]).arg(elf);
+        cmd.args(["-semihosting-config", "enable=on,target=native"]).args(args);
         for l in &listeners {
             cmd.args(["-serial", &format!("tcp:127.0.0.1:{}", l.local_addr().unwrap().port())]);
         }
@@ -67,6 +76,24 @@ impl Machine {
             })
             .collect();
         Machine { child, ports }
+    }
+}
+
+impl Machine {
+    /// Waits for the program to end the run (through semihosting), at most `timeout`.
+    pub fn wait(&mut self, timeout: Duration) {
+        let started = Instant::now();
+        while self.child.try_wait().unwrap().is_none() {
+            assert!(started.elapsed() < timeout, "the program did not end within {timeout:?}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Ends the run as a terminal would (SIGTERM), so that QEMU writes out its log.
+    pub fn stop(&mut self) {
+        let pid = self.child.id().to_string();
+        let _ = Command::new("kill").args(["-TERM", &pid]).status();
+        self.wait(Duration::from_secs(10));
     }
 }
 
