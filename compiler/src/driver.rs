@@ -4,6 +4,7 @@
 use crate::analyze::Analysis;
 use crate::bind::{self, Target};
 use crate::codegen::{self, ScaffoldInputs};
+use crate::stack_depth::{avr_stack_depth, StackDepth, Unbounded};
 use crate::Error;
 use gamec_dsl::{FileId, GameDef, Sources};
 use object::read::elf::{ElfFile32, ProgramHeader};
@@ -162,8 +163,9 @@ pub fn build(sources: &mut Sources, game_path: &Path, board_path: &Path, out: &P
         }
         None => None,
     };
-    let report = size_report(&sizes, &target);
-    check_budget(&sizes, &target).map_err(|e| Error::TooBig(format!("{e}\n{report}")))?;
+    let stack = stack_bound(&elf_bytes, &target);
+    let report = size_report(&sizes, stack.as_ref(), &target);
+    check_budget(&sizes, stack.as_ref(), &target).map_err(|e| Error::TooBig(format!("{e}\n{report}")))?;
     Ok(Built { elf, hex, eeprom, sizes, target, report })
 }
 
@@ -240,28 +242,62 @@ pub fn bytes_hex(bytes: &[u8]) -> Result<String, Error> {
     ihex::create_object_file_representation(&records).map_err(|e| Error::Build(format!("HEX: {e}")))
 }
 
-fn size_report(s: &Sizes, t: &Target) -> String {
+/// The deepest stack the firmware can reach, bounded from its machine code (AVR only: the
+/// Cortex-M images are measured in QEMU instead). `Err` says why there is no bound.
+fn stack_bound(elf: &[u8], t: &Target) -> Option<Result<StackDepth, Unbounded>> {
+    match t.chip.arch {
+        // A call pushes a 3-byte return address above 128 KiB of flash.
+        crate::chips::Arch::Avr(_) => Some(avr_stack_depth(elf, if t.chip.flash > 128 * 1024 { 3 } else { 2 })),
+        crate::chips::Arch::CortexM(_) => None,
+    }
+}
+
+fn size_report(s: &Sizes, stack: Option<&Result<StackDepth, Unbounded>>, t: &Target) -> String {
     let pct = |used: u32, of: u32| 100.0 * used as f64 / of as f64;
     let mut out = format!(
-        "flash: {:>6} B of {:>6} B ({:.1}%)   [.text {} + .data {}]\nram:   {:>6} B of {:>6} B ({:.1}%)   [.data {} + .bss {}], stack not included\n",
+        "flash: {:>6} B of {:>6} B ({:.1}%)   [.text {} + .data {}]\nram:   {:>6} B of {:>6} B ({:.1}%)   [.data {} + .bss {}]\n",
         s.flash(), t.chip.flash, pct(s.flash(), t.chip.flash), s.text, s.data,
         s.ram(), t.chip.ram, pct(s.ram(), t.chip.ram), s.data, s.bss
     );
+    match stack {
+        Some(Ok(d)) => {
+            out += &format!(
+                "stack: {:>6} B at most ({} B of it an interrupt's), bounded from the machine code; deepest: {}\n",
+                d.bytes,
+                d.interrupt_bytes,
+                d.path.join(" > ")
+            );
+            out += &format!("ram with stack: {} B of {} B\n", s.ram() + d.bytes, t.chip.ram);
+        }
+        Some(Err(why)) => {
+            out += &format!("stack: no bound from the machine code ({why}); measure it in the simulator\n")
+        }
+        None => out += "stack: not bounded here (measured in QEMU by the benches)\n",
+    }
     if let Some(b) = t.budget_flash {
         out += &format!("budget flash: {} B of {b} B\n", s.flash());
     }
     if let Some(b) = t.budget_ram {
-        out += &format!("budget ram:   {} B of {b} B (static)\n", s.ram());
+        match stack {
+            Some(Ok(d)) => out += &format!("budget ram:   {} B of {b} B (static and stack)\n", s.ram() + d.bytes),
+            _ => out += &format!("budget ram:   {} B of {b} B (static only: the stack has no bound)\n", s.ram()),
+        }
     }
     out
 }
 
-fn check_budget(s: &Sizes, t: &Target) -> Result<(), Error> {
+/// The chip's memories and the board's budgets. RAM counts the stack where it has a bound;
+/// a search that recurses has none, and its stack is measured by the device benches instead.
+fn check_budget(s: &Sizes, stack: Option<&Result<StackDepth, Unbounded>>, t: &Target) -> Result<(), Error> {
+    let stack = match stack {
+        Some(Ok(d)) => d.bytes,
+        _ => 0,
+    };
     let limits = [
         (s.flash(), t.chip.flash, "flash", "the chip's"),
-        (s.ram(), t.chip.ram, "RAM", "the chip's"),
+        (s.ram() + stack, t.chip.ram, "RAM (static and stack)", "the chip's"),
         (s.flash(), t.budget_flash.unwrap_or(u32::MAX), "flash", "the board's budget of"),
-        (s.ram(), t.budget_ram.unwrap_or(u32::MAX), "RAM", "the board's budget of"),
+        (s.ram() + stack, t.budget_ram.unwrap_or(u32::MAX), "RAM (static and stack)", "the board's budget of"),
     ];
     for (used, limit, what, whose) in limits {
         if used > limit {

@@ -15,6 +15,7 @@ pub mod grid_rules;
 pub mod lints;
 pub mod rules;
 pub mod solve;
+pub mod stack_depth;
 pub mod stickers;
 
 pub use error::Error;

@@ -165,6 +165,28 @@ fn bad_play_loses_and_the_commiserate_tune_plays() {
     assert!(!heard(&sound, CELEBRATE[1]), "not celebrate: {sound:?}");
 }
 
+/// The stack's bound from the machine code, which `gamec build` counts against the board's
+/// RAM budget, covers the deepest stack of a game played here (the device's replies, a tune,
+/// the display's interrupt on top), and not by much.
+#[test]
+fn the_stack_bound_from_the_machine_code_covers_a_played_game() {
+    let h = host();
+    let (elf, _) = device::firmware(GAME, BOARD);
+    let bound = gamec::stack_depth::avr_stack_depth(&std::fs::read(&elf).unwrap(), 2)
+        .unwrap_or_else(|why| panic!("no bound: {why}"));
+    let mut d = boot();
+    assert_eq!(bound.initial_sp, Some(d.ramend()), "the start-up code sets SP to RAMEND");
+    d.track_stack();
+    play(&mut d, &h, |pos| *h.rules.moves(pos).iter().min_by_key(|m| m.from - m.to).unwrap());
+    let measured = (d.ramend() - d.lowest_sp().unwrap()) as u32;
+    assert!(
+        (measured..=measured + 64).contains(&bound.bytes),
+        "bound {} B, measured {measured} B; deepest path {:?}",
+        bound.bytes,
+        bound.path
+    );
+}
+
 /// Holds input `n` down while listening, then lets go; returns what the speaker played.
 fn press_listening(d: &mut Device, n: usize) -> Vec<f64> {
     let p = d.target.inputs[n];
