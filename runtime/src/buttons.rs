@@ -15,6 +15,16 @@ pub fn pressed<P: InputPin>(pins: impl IntoIterator<Item = P>) -> u8 {
     raw
 }
 
+/// Bit `i` set where `pin` reads low: one input of a board's table, read on its own.
+#[inline(always)]
+pub fn bit<P: InputPin>(mut pin: P, i: u8) -> u8 {
+    if pin.is_low().unwrap_or(false) {
+        1 << i
+    } else {
+        0
+    }
+}
+
 /// Milliseconds an input must hold still before its level is believed.
 pub const SETTLE_MS: u8 = 20;
 

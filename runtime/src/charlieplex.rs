@@ -2,6 +2,7 @@
 //! anodes of that row's lit LEDs are driven high, and every other display pin floats.
 
 use crate::line::Cells;
+use crate::progmem;
 
 /// Pins of one port switched together: each an output (high or low) or floating. The chip
 /// glue implements it over its port registers; embedded-hal 1.0 has no tri-state pin.
@@ -11,51 +12,60 @@ pub trait TriState {
     fn drive(&mut self, outputs: u8, high: u8);
 }
 
-/// The LEDs that share one cathode pin.
-pub struct Row {
-    /// Port bit mask of the cathode pin.
+/// One cell's LED: the port bit masks of its cathode and its anode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)]
+pub struct Led {
     pub cathode: u8,
-    /// Per LED of the row: the cell it shows and the port bit mask of its anode.
-    pub leds: &'static [(u8, u8)],
+    pub anode: u8,
 }
 
-/// A display on one port; all masks are bits of that port.
+/// A display on one port; all masks are bits of that port. The tables are in program memory
+/// (the generated code places them there), so the display costs no RAM; the generated code
+/// makes the display itself a constant, so its fields fold into the refresh.
 pub struct Charlieplex {
     /// Every pin the display uses: the others on the port are left alone.
     pub pins: u8,
-    pub rows: &'static [Row],
+    /// The rows in the order they are shown, by their cathode's mask.
+    pub rows: &'static [u8],
+    /// Per cell from index 0, its LED.
+    pub leds: &'static [Led],
 }
 
 impl Charlieplex {
-    /// Direction and output bits of the display's pins to show `row` of `lit`.
-    pub fn drive(&self, row: usize, lit: Cells) -> (u8, u8) {
-        // Stepping to the row rather than indexing: a row is 5 bytes, and on AVR the index
-        // multiplication is a library call, whose frame the display interrupt would add to the
-        // deepest stack.
-        let mut rows = self.rows.iter();
-        let mut skip = row;
-        while skip > 0 {
-            rows.next();
-            skip -= 1;
-        }
-        let Some(r) = rows.next() else { return (0, 0) };
+    /// Direction and output bits of the display's pins to show `row` of `lit`: the cathode
+    /// low, and the anodes of the row's lit LEDs high.
+    #[inline(always)]
+    pub fn drive(&self, row: u8, lit: Cells) -> (u8, u8) {
+        let Some(cathode) = self.rows.get(row as usize) else { return (0, 0) };
+        // SAFETY: the tables are live statics placed in program memory by the generated code.
+        let cathode = unsafe { progmem::byte(cathode) };
         let mut anodes = 0u8;
-        for &(cell, anode) in r.leds {
-            if lit & (1 << cell) != 0 {
-                anodes |= anode;
+        // The cells are shifted out one a step: a variable shift is a loop of its own on AVR.
+        let mut rest = lit;
+        for led in self.leds {
+            if rest & 1 != 0 {
+                // SAFETY: as above.
+                let (c, a) = unsafe { (progmem::byte(&led.cathode), progmem::byte(&led.anode)) };
+                if c == cathode {
+                    anodes |= a;
+                }
             }
+            rest >>= 1;
         }
-        (r.cathode | anodes, anodes)
+        (cathode | anodes, anodes)
     }
 
     /// Steps to the next row and shows `lit`'s LEDs of it on `pins`: call from a periodic
     /// interrupt, with `row` kept between calls.
+    #[inline(always)]
     pub fn refresh(&self, pins: &mut impl TriState, row: &mut u8, lit: Cells) {
-        *row += 1;
-        if *row as usize >= self.rows.len() {
-            *row = 0;
+        let mut next = *row + 1;
+        if next as usize >= self.rows.len() {
+            next = 0;
         }
-        let (outputs, high) = self.drive(*row as usize, lit);
+        *row = next;
+        let (outputs, high) = self.drive(next, lit);
         pins.drive(outputs, high);
     }
 }
@@ -66,7 +76,12 @@ mod tests {
 
     const DISPLAY: Charlieplex = Charlieplex {
         pins: 0b111,
-        rows: &[Row { cathode: 0b001, leds: &[(0, 0b010), (1, 0b100)] }, Row { cathode: 0b010, leds: &[(2, 0b001)] }],
+        rows: &[0b001, 0b010],
+        leds: &[
+            Led { cathode: 0b001, anode: 0b010 },
+            Led { cathode: 0b001, anode: 0b100 },
+            Led { cathode: 0b010, anode: 0b001 },
+        ],
     };
 
     #[test]

@@ -25,23 +25,28 @@ fn rank_with<const K: usize, const R: usize>(cells: Cells, n: u8) -> u16 {
     // row[j] = C(i, j) for the current cell index i and j in 0..=min(i, K). Entries past i
     // are not yet part of the row; starting them all at 1 makes row[i + 1] = C(i + 1, i + 1)
     // ready when the row grows, and keeps the compiler from zeroing the row with a memset
-    // (a 164-byte library routine on AVR).
+    // (a 164-byte library routine on AVR). Indices are bytes and the cells are shifted out
+    // one a step: on an 8-bit chip, 16-bit indices and variable shifts are loops of their own.
     let mut row = [1u16; R];
     let mut rank = 0u16;
-    let mut seen = 0usize;
-    for i in 0..n as usize {
-        if cells & (1 << i) != 0 {
+    let mut seen = 0u8;
+    let mut rest = cells;
+    let mut i = 0u8;
+    while i < n {
+        if rest & 1 != 0 {
             seen += 1;
             // C(i, seen) is 0 when all of cells 0..=i are taken (seen = i + 1).
-            if seen <= K && seen <= i {
-                rank += row[seen];
+            if seen as usize <= K && seen <= i {
+                rank += row[seen as usize];
             }
         }
-        let mut j = i.min(K);
+        rest >>= 1;
+        let mut j = if (i as usize) < K { i } else { K as u8 };
         while j > 0 {
-            row[j] += row[j - 1];
+            row[j as usize] += row[j as usize - 1];
             j -= 1;
         }
+        i += 1;
     }
     rank
 }

@@ -27,20 +27,33 @@ pub fn render(t: &Target) -> TokenStream {
     let (display, display_port, tick_clock, tick_top, (whole, num, den)) = match &t.display {
         Some(d) => {
             let pins = mask(d.pins);
-            let rows = d.rows.iter().map(|&(cathode, ref leds)| {
-                let leds = leds.iter().map(|&(cell, anode)| {
-                    let (cell, anode) = (int(cell), mask(anode));
-                    quote!((#cell, #anode))
+            let rows = d.rows.iter().map(|&(cathode, _)| mask(cathode));
+            let n_rows = int(d.rows.len());
+            // Per cell from index 0, its LED's cathode and anode (none for a cell without one).
+            let n_cells = d.rows.iter().flat_map(|(_, leds)| leds.iter().map(|&(cell, _)| cell as usize + 1)).max();
+            let leds = (0..n_cells.unwrap_or(0)).map(|cell| {
+                let led = d.rows.iter().find_map(|(cathode, leds)| {
+                    leds.iter().find(|&&(c, _)| c as usize == cell).map(|&(_, anode)| (*cathode, anode))
                 });
-                let cathode = mask(cathode);
-                quote!(Row { cathode: #cathode, leds: &[#(#leds),*] })
+                let (cathode, anode) = led.unwrap_or((0, 0));
+                let (cathode, anode) = (mask(cathode), mask(anode));
+                quote!(Led { cathode: #cathode, anode: #anode })
             });
+            let n_leds = int(n_cells.unwrap_or(0));
             let clock = int(d.tick_clock);
             let top = int(d.tick_top as u8);
             let port = port(d.port);
             let display = quote! {
-                /// The charlieplexed display: per row, its cathode and its LEDs' cells and anodes.
-                pub static DISPLAY: Charlieplex = Charlieplex { pins: #pins, rows: &[#(#rows),*] };
+                /// The charlieplexed display's rows, by their cathodes, in the order they are shown.
+                #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+                static ROWS: [u8; #n_rows] = [#(#rows),*];
+
+                /// Per cell from index 0, the cathode and anode of its LED.
+                #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+                static LEDS: [Led; #n_leds] = [#(#leds),*];
+
+                /// The charlieplexed display, its tables in program memory.
+                pub const DISPLAY: Charlieplex = Charlieplex { pins: #pins, rows: &ROWS, leds: &LEDS };
 
                 /// The display's pins, all on one port.
                 pub const fn display_pins() -> PortPins {
@@ -62,6 +75,24 @@ pub fn render(t: &Target) -> TokenStream {
         quote!(Input::at(#port, #bit))
     };
     let inputs = t.inputs.iter().map(|&p| at(p));
+    // Each input read on its own with its port and bit constant: a few instructions apiece,
+    // where a loop over a table would keep the table in RAM (AVR reads constants from RAM).
+    let bits = (0..t.inputs.len()).map(|i| {
+        let (i, bit) = (int(i), int(i as u8));
+        quote!(buttons::bit(INPUTS[#i], #bit))
+    });
+    // The pull-ups switched on a port at a time.
+    let mut ports: Vec<(char, u8)> = Vec::new();
+    for p in &t.inputs {
+        match ports.iter_mut().find(|(c, _)| *c == p.port) {
+            Some((_, m)) => *m |= 1 << p.bit,
+            None => ports.push((p.port, 1 << p.bit)),
+        }
+    }
+    let pull_ups = ports.iter().map(|&(p, m)| {
+        let (port, m) = (port(p), mask(m));
+        quote!(Input::pull_up_pins(#port, #m);)
+    });
     let wake = t.wake.map(|p| {
         let pin = at(p);
         quote! {
@@ -79,16 +110,18 @@ pub fn render(t: &Target) -> TokenStream {
     };
     let charlieplex = t.display.as_ref().map(|_| {
         quote!(
-            use gamec_runtime::charlieplex::{Charlieplex, Row};
+            use gamec_runtime::charlieplex::{Charlieplex, Led};
         )
     });
     quote! {
         //! The board's wiring: the tick, the speaker, the display and the inputs.
         #charlieplex
+        use gamec_runtime::buttons;
         use gamec_runtime::chip::TickRate;
         use gamec_runtime::chip::#chip::{Config, Input, #display_port Port};
 
-        pub static CONFIG: Config = Config {
+        /// The board's timing and speaker, a constant: it folds into the code that reads it.
+        pub const CONFIG: Config = Config {
             tick_clock: #tick_clock,
             tick_top: #tick_top,
             rate: TickRate { whole: #whole, num: #num, den: #den },
@@ -98,7 +131,17 @@ pub fn render(t: &Target) -> TokenStream {
         #display
 
         /// The inputs in control order, each pulled up at start: a press reads low.
-        pub static INPUTS: [Input; #n_inputs] = [#(#inputs),*];
+        pub const INPUTS: [Input; #n_inputs] = [#(#inputs),*];
+
+        /// The inputs' levels, bit i set where input i is pressed.
+        pub fn pressed() -> u8 {
+            0 #(| #bits)*
+        }
+
+        /// Makes every input an input with its pull-up on.
+        pub fn pull_up_inputs() {
+            #(#pull_ups)*
+        }
 
         #wake
     }

@@ -113,7 +113,6 @@ pub fn render(t: &Target) -> TokenStream {
             use avr_device::interrupt::{self, Mutex};
             use core::cell::Cell;
             use gamec_runtime::app::{App, Hal};
-            use gamec_runtime::buttons;
             use gamec_runtime::chip::#chip::{on_tick, Chip, Input};
             use gamec_runtime::line::Cells;
             use gamec_runtime::tune::{Note, Speaker};
@@ -134,7 +133,7 @@ pub fn render(t: &Target) -> TokenStream {
                     self.chip.millis()
                 }
                 fn inputs(&mut self) -> u8 {
-                    buttons::pressed(board::INPUTS.iter().copied())
+                    board::pressed()
                 }
                 fn show(&mut self, cells: Cells) {
                     interrupt::free(|cs| LIT.borrow(cs).set(cells));
@@ -148,7 +147,7 @@ pub fn render(t: &Target) -> TokenStream {
             }
         },
         quote! {
-            Input::pull_up_all(&board::INPUTS);
+            board::pull_up_inputs();
             let mut board = Board { chip: Chip::new(&board::CONFIG), #wake_make };
             let mut app = App::<game::Rules>::default();
             app.run(&mut board, &game::FEEDBACK, &game::CONTROLS)

@@ -6,7 +6,6 @@
 use super::avr::{avr_ports, AvrPort};
 use super::TickRate;
 use crate::tune::{Note, Speaker};
-use avr_device::attiny84a::Peripherals;
 use avr_device::interrupt::{self, Mutex};
 use core::cell::Cell;
 
@@ -34,14 +33,29 @@ struct Millis {
 
 static MILLIS: Mutex<Cell<Millis>> = Mutex::new(Cell::new(Millis { count: 0, rem: 0 }));
 
-fn dp() -> Peripherals {
+/// The register blocks this glue uses, by their addresses: `Peripherals::steal` would also
+/// store its taken flag, an instruction at every use.
+#[allow(non_snake_case)]
+struct Regs {
+    TC0: &'static avr_device::attiny84a::tc0::RegisterBlock,
+    TC1: &'static avr_device::attiny84a::tc1::RegisterBlock,
+    EXINT: &'static avr_device::attiny84a::exint::RegisterBlock,
+    CPU: &'static avr_device::attiny84a::cpu::RegisterBlock,
+}
+
+#[inline(always)]
+fn dp() -> Regs {
+    use avr_device::attiny84a::{CPU, EXINT, TC0, TC1};
     // SAFETY: single core; each access below is a whole-register read or write, or a
     // read-modify-write with interrupts masked.
-    unsafe { Peripherals::steal() }
+    unsafe { Regs { TC0: &*TC0::ptr(), TC1: &*TC1::ptr(), EXINT: &*EXINT::ptr(), CPU: &*CPU::ptr() } }
 }
 
 /// The tick: call from the Timer/Counter0 compare-A interrupt. Returns after counting time,
-/// so the caller can refresh its display in the same interrupt.
+/// so the caller can refresh its display in the same interrupt. Inlined, so that a board's
+/// `Config` given as a constant folds into the handler (a whole-millisecond tick keeps no
+/// remainder) and the handler calls nothing, saving no registers for a call.
+#[inline(always)]
 pub fn on_tick(cfg: &Config) {
     // SAFETY: called only from the tick's interrupt handler, which runs with interrupts off:
     // the critical section is already there, nothing to save and restore.
@@ -61,18 +75,20 @@ fn tone_pin(channel: u8) -> u8 {
 }
 
 pub struct Chip {
-    cfg: &'static Config,
+    /// The speaker's Timer/Counter1 output, as the board's `Config` says: the chip keeps that
+    /// alone, so the board's `Config` can be a constant that costs no RAM.
+    tone_channel: Option<u8>,
 }
 
 impl Chip {
     /// Starts the tick and the speaker's timer, and enables interrupts.
-    pub fn new(cfg: &'static Config) -> Self {
+    pub fn new(cfg: &Config) -> Self {
         let p = dp();
         // Timer/Counter0: CTC on OCR0A, one interrupt per tick.
         p.TC0.tccr0a().write(|w| unsafe { w.bits(0b10) });
         p.TC0.ocr0a().write(|w| unsafe { w.bits(cfg.tick_top) });
         p.TC0.tccr0b().write(|w| unsafe { w.bits(cfg.tick_clock) });
-        let mut chip = Chip { cfg };
+        let mut chip = Chip { tone_channel: cfg.tone_channel };
         chip.resume_tick();
         if let Some(channel) = cfg.tone_channel {
             let pin = tone_pin(channel);
@@ -126,7 +142,7 @@ impl Chip {
 impl Speaker for Chip {
     /// CTC on OCR1A with the speaker's output toggling at each match.
     fn tone(&mut self, note: Option<&Note>) {
-        let Some(channel) = self.cfg.tone_channel else { return };
+        let Some(channel) = self.tone_channel else { return };
         let p = dp();
         match note {
             Some(n) => {

@@ -27,29 +27,35 @@ macro_rules! avr_ports {
         }
 
         impl $crate::chip::avr::AvrPort for Port {
-            #[inline]
+            #[inline(always)]
             fn set(self, mask: u8, dir: u8, out: u8) {
                 // SAFETY: single core; the caller masks interrupts around the read-modify-writes.
-                let p = unsafe { $($pac)::+::Peripherals::steal() };
+                // The register block by its address: `Peripherals::steal` would also store its
+                // taken flag, an instruction at every access.
+                use $($pac)::+ as pac;
                 match self {
                     $(Port::$name => {
-                        p.$periph.$dir().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (dir & mask)) });
-                        p.$periph.$out().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (out & mask)) });
+                        let p = unsafe { &*pac::$periph::ptr() };
+                        p.$dir().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (dir & mask)) });
+                        p.$out().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (out & mask)) });
                     })+
                 }
             }
             #[inline]
             fn write_out(self, mask: u8, out: u8) {
-                let p = unsafe { $($pac)::+::Peripherals::steal() };
+                use $($pac)::+ as pac;
                 match self {
-                    $(Port::$name => { p.$periph.$out().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (out & mask)) }); })+
+                    $(Port::$name => {
+                        let p = unsafe { &*pac::$periph::ptr() };
+                        p.$out().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (out & mask)) });
+                    })+
                 }
             }
             #[inline]
             fn read(self) -> u8 {
-                let p = unsafe { $($pac)::+::Peripherals::steal() };
+                use $($pac)::+ as pac;
                 match self {
-                    $(Port::$name => p.$periph.$inp().read().bits(),)+
+                    $(Port::$name => unsafe { &*pac::$periph::ptr() }.$inp().read().bits(),)+
                 }
             }
         }
@@ -137,6 +143,15 @@ impl<P: AvrPort> Input<P> {
         }
     }
 
+    /// Makes the pins of `mask` on `port` inputs with their pull-ups on.
+    #[inline(always)]
+    pub fn pull_up_pins(port: P, mask: u8) {
+        let irq = interrupt::disable_save();
+        port.set(mask, 0, mask);
+        // SAFETY: restores the state saved above.
+        unsafe { interrupt::restore(irq) };
+    }
+
     /// Makes the pin an input with its pull-up on.
     pub fn pull_up(&self) {
         interrupt::free(|_| self.port.set(self.mask, 0, self.mask));
@@ -176,12 +191,18 @@ impl<P: AvrPort> PortPins<P> {
 }
 
 impl<P: AvrPort> TriState for PortPins<P> {
+    /// Inlined: called from a display's interrupt with a constant port, it folds into a few
+    /// register writes, and the handler saves no registers for a call.
+    #[inline(always)]
     fn drive(&mut self, outputs: u8, high: u8) {
         let mask = self.mask;
-        interrupt::free(|_| {
-            // Float first so that no pin drives against another while the pattern changes.
-            self.port.set(mask, 0, 0);
-            self.port.set(mask, outputs, high);
-        });
+        // Masked, as `interrupt::free` does, without its closure: a closure LLVM keeps out of
+        // line is a call from the display's interrupt.
+        let irq = interrupt::disable_save();
+        // Float first so that no pin drives against another while the pattern changes.
+        self.port.set(mask, 0, 0);
+        self.port.set(mask, outputs, high);
+        // SAFETY: restores the state saved above.
+        unsafe { interrupt::restore(irq) };
     }
 }
