@@ -38,7 +38,21 @@ fn modules(root: &Path, dir: &str, prefix: &str, out: &str, index: &mut String) 
         let text = std::fs::read_to_string(path).unwrap();
         let code = module(&relative(path), text, board.as_ref().map(|(p, t)| (p.as_str(), t.clone())));
         write_module(out, index, &format!("{prefix}{name}"), &code);
+        if let Some(code) = byte_board_module(&relative(path), std::fs::read_to_string(path).unwrap()) {
+            write_module(out, index, &format!("{prefix}{name}_byte_board"), &code);
+        }
     }
+}
+
+/// A grid game's module as an 8-bit chip gets it, its search on a byte a cell, where that
+/// representation applies: compiled here to be checked against the 64-bit boards.
+fn byte_board_module(source: &str, game_text: String) -> Option<String> {
+    let mut sources = gamec_dsl::Sources::new();
+    let id = sources.add(source.to_string(), game_text);
+    let game = gamec_dsl::load_game(&sources, id).ok()?;
+    (game.grid().is_some() && gamec::codegen::byte_board_applies(&game)).then(|| {
+        gamec::codegen::grid_module(&game, Origin::of(&sources, id), gamec::codegen::Representation::ByteBoard)
+    })
 }
 
 /// Games of the general parts from the property tests' generator that `check` accepts with
@@ -100,7 +114,7 @@ fn module(source: &str, game_text: String, board: Option<(&str, String)>) -> Str
         return gamec::codegen::puzzle_module(&game, None, origin);
     }
     if game.grid().is_some() {
-        return gamec::codegen::grid_module(&game, origin);
+        return gamec::codegen::grid_module(&game, origin, gamec::codegen::Representation::Bitboards);
     }
     if game.heaps().is_some() {
         return gamec::codegen::heaps_module(&game, None, origin);

@@ -110,7 +110,7 @@ fn grid_game_module() {
     let path = "games/othello.game";
     let gf = sources.add(path, std::fs::read_to_string(root(path)).unwrap());
     let game = gamec_dsl::load_game(&sources, gf).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
-    let code = codegen::grid_module(&game, Origin::of(&sources, gf));
+    let code = codegen::grid_module(&game, Origin::of(&sources, gf), codegen::Representation::ByteBoard);
     assert!(code.contains("@generated"));
     insta::assert_snapshot!("grid_game_rs", code);
 }

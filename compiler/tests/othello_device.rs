@@ -141,10 +141,31 @@ impl Host {
     }
 
     /// The move after which the device has the fewest replies (random among equals).
+    /// A move that squeezes the device: one after which it must pass if there is one; else
+    /// one after which as many of its replies as possible let the host make it pass next; then
+    /// one leaving it the fewest replies.
     fn squeezing(&mut self, moves: &[u8]) -> u8 {
-        let replies = |h: &Host, c: u8| h.rules.plies(&h.rules.play(&h.pos, Ply::Place(c))).len();
-        let fewest = moves.iter().map(|&c| replies(self, c)).min().unwrap();
-        let best: Vec<u8> = moves.iter().copied().filter(|&c| replies(self, c) == fewest).collect();
+        let rules = &self.rules;
+        let stuck = |p: &Position| matches!(rules.plies(p).as_slice(), [Ply::Pass]);
+        let score = |c: u8| {
+            let after = rules.play(&self.pos, Ply::Place(c));
+            let replies = rules.plies(&after);
+            if stuck(&after) {
+                return (usize::MAX, 0);
+            }
+            // Replies after which the host has a move that leaves the device stuck.
+            let trapped = replies
+                .iter()
+                .filter(|&&r| {
+                    let next = rules.play(&after, r);
+                    rules.plies(&next).iter().any(|&m| m != Ply::Pass && stuck(&rules.play(&next, m)))
+                })
+                .count();
+            (trapped, usize::MAX - replies.len())
+        };
+        let scores: Vec<_> = moves.iter().map(|&c| score(c)).collect();
+        let top = *scores.iter().max().unwrap();
+        let best: Vec<u8> = moves.iter().zip(&scores).filter(|(_, &s)| s == top).map(|(&c, _)| c).collect();
         best[self.random(best.len())]
     }
 
@@ -539,7 +560,8 @@ mod board;
 mod game;
 use gamec_runtime::chip::atmega16::{{on_receive, on_tick, Chip, Usart}};
 use gamec_runtime::grid::Duel;
-use gamec_runtime::search::{{choose, Budget}};
+use gamec_runtime::search::Budget;
+use gamec_runtime::session::Placement;
 static POSITIONS: [Duel; {n}] = [{table}];
 fn number(line: &mut Usart, n: u32) {{
     let mut digits = [0u8; 10];
@@ -563,7 +585,7 @@ fn main() -> ! {{
         let (nodes, depth) = {{
             let mut out = || chip.millis().wrapping_sub(start) >= 2000;
             let mut budget = Budget::new(u32::MAX, &mut out);
-            let c = choose::<game::Rules, {{ board::SEARCH_MOVES }}>(pos, board::SEARCH_DEPTH, true, &mut budget);
+            let c = <game::Rules as Placement>::search::<{{ board::SEARCH_MOVES }}>(pos, 1, board::SEARCH_DEPTH, true, &mut budget);
             (budget.nodes, c.map_or(0, |c| c.depth))
         }};
         let ms = chip.millis().wrapping_sub(start);

@@ -8,7 +8,7 @@ use crate::cursor::{Cursor, Input};
 use crate::grid::{cells_into, Duel};
 use crate::matrix::{Colour, Frame};
 use crate::rng::Rng;
-use crate::search::{choose_from, Budget};
+use crate::search::Budget;
 use crate::session::{Placement, Strategy, Verdict};
 
 /// What the game file says about playing it with a cursor.
@@ -152,7 +152,7 @@ impl<T: Placement, const N: usize> Game<T, N> {
                 let mut out_of_time = || millis().wrapping_sub(started) >= cfg.think_ms;
                 let mut budget = Budget::new(u32::MAX, &mut out_of_time);
                 let first = if cfg.deepening { 1 } else { cfg.max_depth };
-                choose_from::<T, N>(&self.pos, first, cfg.max_depth, cfg.order_by_eval, &mut budget).map(|c| c.best)
+                T::search::<N>(&self.pos, first, cfg.max_depth, cfg.order_by_eval, &mut budget).map(|c| c.best)
             }
             Strategy::Solved => T::solved(&self.pos, &mut self.rng),
             Strategy::Random => {

@@ -24,6 +24,7 @@ pub mod heaps;
 pub mod intro;
 pub mod lamp;
 pub mod line;
+pub mod mailbox;
 pub mod matrix;
 pub mod microwire;
 pub mod pick;

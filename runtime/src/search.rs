@@ -1,6 +1,7 @@
 //! Game-tree search for the device: negamax with alpha-beta pruning and iterative deepening
 //! under a node budget, trying the previous iteration's best move first and, where asked, the
-//! others in the order of a quick evaluation. It knows games only through [`Tree`].
+//! others in the order of a quick evaluation. It knows games only through [`InPlace`] (make,
+//! search, undo), or [`Tree`] (a new position for every move) searched through it.
 
 /// A game as the search sees it, always from the side to move.
 pub trait Tree {
@@ -69,6 +70,64 @@ pub struct Choice<M> {
     pub depth: u8,
 }
 
+/// A game as the search sees it when it moves on one position in place: a move is made, the
+/// subtree searched, and the move undone. [`Tree`]'s games are searched this way through
+/// [`Copied`]; a game whose positions are large beside its moves (a board of a byte a cell on
+/// an 8-bit chip) implements it directly and saves copying a position at every node.
+pub trait InPlace {
+    type Move: Copy + PartialEq + Default;
+    /// What it takes to undo a move or a pass.
+    type Undo: Copy;
+    /// Writes the legal moves into `out` and returns how many there are (at most `out.len()`).
+    fn moves(&mut self, out: &mut [Self::Move]) -> usize;
+    fn make(&mut self, m: Self::Move) -> Self::Undo;
+    /// Passes, when the mover has no move; `None` (nothing changed) when the game is over.
+    fn pass(&mut self) -> Option<Self::Undo>;
+    fn undo(&mut self, u: Self::Undo);
+    /// A heuristic score for the mover; larger is better.
+    fn eval(&mut self) -> i16;
+    /// The score of a finished game for the mover: beyond any `eval` for a win or a loss.
+    fn outcome(&mut self) -> i16;
+    /// The score at the search's horizon: the outcome if the game is over, else the evaluation.
+    fn leaf(&mut self) -> i16;
+}
+
+/// A [`Tree`]'s position searched in place: making a move keeps the position before it as the
+/// undo.
+pub struct Copied<T: Tree>(pub T::Pos);
+
+impl<T: Tree> InPlace for Copied<T> {
+    type Move = T::Move;
+    type Undo = T::Pos;
+    fn moves(&mut self, out: &mut [T::Move]) -> usize {
+        T::moves(&self.0, out)
+    }
+    #[inline(always)]
+    fn make(&mut self, m: T::Move) -> T::Pos {
+        let before = self.0;
+        self.0 = T::play(&before, m);
+        before
+    }
+    fn pass(&mut self) -> Option<T::Pos> {
+        let before = self.0;
+        self.0 = T::pass(&before)?;
+        Some(before)
+    }
+    #[inline(always)]
+    fn undo(&mut self, u: T::Pos) {
+        self.0 = u;
+    }
+    fn eval(&mut self) -> i16 {
+        T::eval(&self.0)
+    }
+    fn outcome(&mut self) -> i16 {
+        T::outcome(&self.0)
+    }
+    fn leaf(&mut self) -> i16 {
+        T::leaf(&self.0)
+    }
+}
+
 /// Searches `pos` to at most `max_depth` plies within the budget; `None` when the mover has
 /// no move. `N` is the most moves a position can have; `order` sorts moves by evaluation.
 pub fn choose<T: Tree, const N: usize>(
@@ -88,21 +147,34 @@ pub fn choose_from<T: Tree, const N: usize>(
     order: bool,
     budget: &mut Budget,
 ) -> Option<Choice<T::Move>> {
-    let mut moves = [T::Move::default(); N];
-    let n = T::moves(pos, &mut moves);
+    choose_in_place::<Copied<T>, N>(&mut Copied(*pos), first_depth, max_depth, order, budget)
+}
+
+/// [`choose_from`] for a game searched in place; the position is as it was when it returns.
+pub fn choose_in_place<G: InPlace, const N: usize>(
+    game: &mut G,
+    first_depth: u8,
+    max_depth: u8,
+    order: bool,
+    budget: &mut Budget,
+) -> Option<Choice<G::Move>> {
+    let mut moves = [G::Move::default(); N];
+    let n = game.moves(&mut moves);
     if n == 0 {
         return None;
     }
     let moves = &mut moves[..n];
     if order {
-        sort_by_eval::<T, N>(pos, moves);
+        sort_by_eval::<G, N>(game, moves);
     }
     let mut choice = Choice { best: moves[0], score: -WIN, depth: 0 };
     for depth in first_depth.clamp(1, max_depth.max(1))..=max_depth {
         let mut alpha = -WIN - 1;
         let mut best = moves[0];
         for &m in moves.iter() {
-            let score = -negamax::<T, N>(&T::play(pos, m), depth - 1, -WIN - 1, -alpha, order, budget);
+            let u = game.make(m);
+            let score = -negamax::<G, N>(game, depth - 1, -WIN - 1, -alpha, order, budget);
+            game.undo(u);
             if budget.stopped() {
                 break;
             }
@@ -130,8 +202,8 @@ pub fn choose_from<T: Tree, const N: usize>(
     Some(choice)
 }
 
-fn negamax<T: Tree, const N: usize>(
-    pos: &T::Pos,
+fn negamax<G: InPlace, const N: usize>(
+    game: &mut G,
     depth: u8,
     mut alpha: i16,
     beta: i16,
@@ -142,22 +214,28 @@ fn negamax<T: Tree, const N: usize>(
         return 0;
     }
     if depth == 0 {
-        return T::leaf(pos);
+        return game.leaf();
     }
-    let mut moves = [T::Move::default(); N];
-    let n = T::moves(pos, &mut moves);
+    let mut moves = [G::Move::default(); N];
+    let n = game.moves(&mut moves);
     if n == 0 {
-        return match T::pass(pos) {
-            Some(next) => -negamax::<T, N>(&next, depth - 1, -beta, -alpha, order, budget),
-            None => T::outcome(pos),
+        return match game.pass() {
+            Some(u) => {
+                let score = -negamax::<G, N>(game, depth - 1, -beta, -alpha, order, budget);
+                game.undo(u);
+                score
+            }
+            None => game.outcome(),
         };
     }
     let moves = &mut moves[..n];
     if order && depth >= 2 {
-        sort_by_eval::<T, N>(pos, moves);
+        sort_by_eval::<G, N>(game, moves);
     }
     for &m in moves.iter() {
-        let score = -negamax::<T, N>(&T::play(pos, m), depth - 1, -beta, -alpha, order, budget);
+        let u = game.make(m);
+        let score = -negamax::<G, N>(game, depth - 1, -beta, -alpha, order, budget);
+        game.undo(u);
         if score > alpha {
             alpha = score;
             if alpha >= beta {
@@ -171,10 +249,12 @@ fn negamax<T: Tree, const N: usize>(
 /// Insertion sort, best first by the opponent's evaluation after the move (lower is better).
 /// Each move is evaluated once; out of line so the keys take stack only while sorting.
 #[inline(never)]
-fn sort_by_eval<T: Tree, const N: usize>(pos: &T::Pos, moves: &mut [T::Move]) {
+fn sort_by_eval<G: InPlace, const N: usize>(game: &mut G, moves: &mut [G::Move]) {
     let mut keys = [0i16; N];
     for (k, &m) in keys.iter_mut().zip(moves.iter()) {
-        *k = T::eval(&T::play(pos, m));
+        let u = game.make(m);
+        *k = game.eval();
+        game.undo(u);
     }
     for i in 1..moves.len() {
         let (m, key) = (moves[i], keys[i]);

@@ -10,7 +10,7 @@
 use crate::grid::{cells_into, count, Bits, Duel};
 use crate::progmem;
 use crate::rng::Rng;
-use crate::search::{choose_from, Budget, Tree};
+use crate::search::{choose_from, Budget, Choice, Tree};
 use crate::serial::{Line, LineReader};
 
 /// A finished game's result for the side to move.
@@ -45,6 +45,15 @@ pub trait Placement: Tree<Pos = Duel, Move = u8> {
     /// The solved game's choice for the side to move ([`Strategy::Solved`]).
     fn solved(_pos: &Duel, _rng: &mut Rng) -> Option<u8> {
         None
+    }
+    /// The search's choice for the side to move ([`Strategy::Search`]), deepening from
+    /// `first` to `max` plies; `N` is room for a position's moves. On the 64-bit boards by
+    /// default; a game may search another representation of the position.
+    fn search<const N: usize>(pos: &Duel, first: u8, max: u8, order: bool, budget: &mut Budget) -> Option<Choice<u8>>
+    where
+        Self: Sized,
+    {
+        choose_from::<Self, N>(pos, first, max, order, budget)
     }
 }
 
@@ -540,7 +549,7 @@ impl<T: Placement, const N: usize> Session<T, N> {
         let mut out_of_time = || io.millis().wrapping_sub(started) >= limit;
         let mut budget = Budget::new(u32::MAX, &mut out_of_time);
         let first = if self.proto.deepening { 1 } else { self.max_depth };
-        let choice = choose_from::<T, N>(&self.pos, first, self.max_depth, self.proto.order_by_eval, &mut budget);
+        let choice = T::search::<N>(&self.pos, first, self.max_depth, self.proto.order_by_eval, &mut budget);
         let nodes = budget.nodes;
         // SAFETY: the main loop is the only writer; the simulator reads it between steps.
         unsafe {

@@ -12,7 +12,17 @@ use gamec_dsl::{
 use proc_macro2::TokenStream;
 use quote::quote;
 
-pub fn render(game: &GameDef, origin: Origin) -> TokenStream {
+/// How a grid game's search holds its positions on the target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Representation {
+    /// 64-bit boards, a bit a cell: the host's, and every game's.
+    Bitboards,
+    /// A byte a cell, moves made and undone in place, for the search of a flanking game on an
+    /// 8-bit chip ([`super::grid_mailbox`]).
+    ByteBoard,
+}
+
+pub fn render(game: &GameDef, origin: Origin, repr: Representation) -> TokenStream {
     let g = game.grid().expect("grid_game::render is given grid games");
     let (cols, rows) = (int(g.cols), int(g.rows));
     let cells = int(g.cols * g.rows);
@@ -139,7 +149,7 @@ pub fn render(game: &GameDef, origin: Origin) -> TokenStream {
         },
     };
 
-    let eval = game.eval.as_ref().map_or(quote!(pos.diff(!0)), |e| eval_body(game, e));
+    let eval = game.eval.as_ref().map_or(quote!(pos.diff(!0)), |e| eval_body(e, &|f| feature(game, f)));
     let regions = used_regions(game).into_iter().map(|i| region_const(game, i, origin));
     // An evaluation that weighs mobility generates both sides' moves; the search's leaves
     // reuse them to tell a finished game, instead of generating the mover's a third time.
@@ -186,6 +196,10 @@ pub fn render(game: &GameDef, origin: Origin) -> TokenStream {
         (eval.clone(), quote!(), quote!())
     };
     let (strategy, solved, table) = strategy(game, origin);
+    let (byte_board, search) = match repr {
+        Representation::ByteBoard if super::grid_mailbox::applies(game) => super::grid_mailbox::render(game),
+        _ => (quote!(), quote!()),
+    };
     let protocol = game.serial.as_ref().map(|p| super::protocol::render(game, p, origin));
     let grid_doc = described(&["The board: columns from A, rows from 1."], origin.quote(g.span));
     let capturing = game.moves.iter().filter(|m| matches!(m.kind, MoveKind::Place { capture: Some(_) }));
@@ -213,7 +227,8 @@ pub fn render(game: &GameDef, origin: Origin) -> TokenStream {
         #![allow(clippy::all, dead_code, unused_imports, unused_parens, unused_variables)]
         use gamec_runtime::grid::{bit, cells_into, count, Bits, Duel, Grid, KING, ROOK};
         use gamec_runtime::rng::Rng;
-        use gamec_runtime::search::{Tree, WIN};
+        use gamec_runtime::mailbox::{self, Mailbox, Made};
+        use gamec_runtime::search::{choose_in_place, Budget, Choice, InPlace, Tree, WIN};
         use gamec_runtime::session::{cmd, op, Event, Placement, Protocol, Strategy, Verdict, SILENT};
 
         #grid_doc
@@ -292,9 +307,13 @@ pub fn render(game: &GameDef, origin: Origin) -> TokenStream {
             }
 
             #solved
+
+            #search
         }
 
         #eval_with
+
+        #byte_board
 
         #protocol
     }
@@ -452,7 +471,7 @@ pub fn solved_table(game: &GameDef) -> Vec<u8> {
 }
 
 /// The regions an evaluation weighs, each once, in declaration order.
-fn used_regions(game: &GameDef) -> Vec<usize> {
+pub(super) fn used_regions(game: &GameDef) -> Vec<usize> {
     let mut used: Vec<usize> = game
         .eval
         .iter()
@@ -480,7 +499,7 @@ fn used_regions(game: &GameDef) -> Vec<usize> {
     used
 }
 
-fn region_ident(game: &GameDef, i: usize) -> proc_macro2::Ident {
+pub(super) fn region_ident(game: &GameDef, i: usize) -> proc_macro2::Ident {
     quote::format_ident!("REGION_{}", game.regions[i].name.node.to_uppercase())
 }
 
@@ -534,7 +553,8 @@ fn start_doc(game: &GameDef, me: u64, opp: u64) -> TokenStream {
     doc(&lines)
 }
 
-fn eval_body(game: &GameDef, e: &EvalDef) -> TokenStream {
+/// The evaluation's cases as an expression, each feature read as `feature` writes it.
+pub(super) fn eval_body(e: &EvalDef, feature: &dyn Fn(Feature) -> TokenStream) -> TokenStream {
     let sum = |terms: &[(i16, Feature)]| -> TokenStream {
         if terms.is_empty() {
             return quote!(0);
@@ -542,7 +562,7 @@ fn eval_body(game: &GameDef, e: &EvalDef) -> TokenStream {
         // As the game writes it: a negative weight after the first term subtracts.
         let mut out = TokenStream::new();
         for (i, &(w, f)) in terms.iter().enumerate() {
-            let f = feature(game, f);
+            let f = feature(f);
             let term = match w {
                 _ if i == 0 => {
                     let w = int(w);
@@ -569,7 +589,7 @@ fn eval_body(game: &GameDef, e: &EvalDef) -> TokenStream {
         (body, body_is_if) = match case.when {
             None => (value, false),
             Some((f, op, n)) => {
-                let f = feature(game, f);
+                let f = feature(f);
                 let n = int(n as i16);
                 let op = super::comparison(op);
                 let rest = if body_is_if { body } else { quote!({ #body }) };

@@ -7,6 +7,8 @@ mod cards_firmware;
 mod cursor_firmware;
 mod game;
 mod grid_game;
+mod grid_mailbox;
+pub use grid_game::Representation;
 mod heaps_game;
 mod main_rs;
 mod origin;
@@ -34,9 +36,25 @@ pub fn game_module(game: &GameDef, analysis: &Analysis, target: Option<&Target>,
     format_rust(game::render(game, analysis, target, origin), origin.path)
 }
 
-/// The module of a grid game: rules, start and evaluation, target-independent.
-pub fn grid_module(game: &GameDef, origin: Origin) -> String {
-    format_rust(grid_game::render(game, origin), origin.path)
+/// The module of a grid game: rules, start and evaluation, with its search's positions held
+/// as `repr` says.
+pub fn grid_module(game: &GameDef, origin: Origin, repr: Representation) -> String {
+    format_rust(grid_game::render(game, origin, repr), origin.path)
+}
+
+/// Whether a grid game's search can hold its positions a byte a cell (a flanking game whose
+/// evaluation the byte board can read).
+pub fn byte_board_applies(game: &GameDef) -> bool {
+    grid_mailbox::applies(game)
+}
+
+/// How a grid game's search holds positions on the target's chip: a byte a cell on 8-bit AVR
+/// chips, where 64-bit boards cost a loop a shift; 64-bit boards elsewhere.
+pub fn representation(target: &Target) -> Representation {
+    match target.chip.arch {
+        crate::chips::Arch::Avr(_) => Representation::ByteBoard,
+        crate::chips::Arch::CortexM(_) => Representation::Bitboards,
+    }
 }
 
 /// The module of a puzzle played with a cursor: its colours, cycle, show, font and (with a
@@ -89,7 +107,10 @@ pub fn firmware_crate(
             Some(_) => {
                 // The rules as the serial firmware has them, without its protocol.
                 let rules = GameDef { serial: None, ..game.clone() };
-                files.push(GeneratedFile { path: "src/game.rs".into(), contents: grid_module(&rules, origin) });
+                files.push(GeneratedFile {
+                    path: "src/game.rs".into(),
+                    contents: grid_module(&rules, origin, representation(target)),
+                });
                 let front = cursor_firmware::duel_front_module(game, target, origin);
                 files.push(GeneratedFile { path: "src/front.rs".into(), contents: format_rust(front, origin.path) });
             }
@@ -112,7 +133,7 @@ pub fn firmware_crate(
     let game_rs = match analysis {
         _ if game.heaps().is_some() => heaps_module(game, Some(target), origin),
         Some(a) if game.grid().is_none() => game_module(game, a, Some(target), origin),
-        _ => grid_module(game, origin),
+        _ => grid_module(game, origin, representation(target)),
     };
     let (board_rs, main_rs) = if target.serial.is_some() {
         (board::render_serial(target), main_rs::render_session(target))
