@@ -324,10 +324,13 @@ impl<const N: usize> Mailbox<N> {
         self.empties += 1;
     }
 
-    /// The side to move's pieces on `cells` minus the other's.
+    /// The side to move's pieces on `cells` minus the other's; `cells` is a table the
+    /// generated code put in program memory.
     pub fn diff(&self, cells: &[u8]) -> i16 {
         let mut d = 0i16;
-        for &c in cells {
+        for c in cells {
+            // SAFETY: the callers' tables are statics in program memory on AVR.
+            let c = unsafe { crate::progmem::byte(c) };
             let v = self.cells[c as usize];
             if v == self.colour {
                 d += 1;

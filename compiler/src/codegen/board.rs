@@ -170,12 +170,13 @@ pub(super) fn input(p: Pin, pulled_up: bool) -> TokenStream {
 }
 
 /// The wiring of a board that serves a game over its serial port.
-pub fn render_serial(t: &Target) -> TokenStream {
+/// A serial game's board module; `byte_board` when its search holds positions a byte a cell.
+pub fn render_serial(t: &Target, byte_board: bool) -> TokenStream {
     let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
     let serial = t.serial.as_ref().expect("serial boards have a serial port");
     let tick = t.tick.as_ref().expect("serial boards have a tick");
     let (ubrr, u2x, clock, top) = (int(serial.ubrr), serial.u2x, int(tick.clock), int(tick.top));
-    let (moves, depth) = search_limits(t);
+    let (moves, depth) = search_limits(t, byte_board);
     let (moves, depth) = (int(moves), int(depth));
     let n_lamps = int(t.lamps.len());
     let lamps = t.lamps.iter().map(|&(p, active_low)| {
@@ -206,17 +207,19 @@ pub fn render_serial(t: &Target) -> TokenStream {
     }
 }
 
-/// What the device's search may use of the chip's RAM. Each ply of the runtime's negamax
-/// takes its move buffer plus about 100 bytes of saved registers, positions and the
-/// evaluation's frames on AVR, and about 450 bytes go to statics, the session, move ordering
-/// and interrupts (both measured on the ATmega16 build: `cargo xtask bench` reports the
+/// What the device's search may use of the chip's RAM. On 64-bit boards each ply of the
+/// runtime's negamax takes its move buffer plus about 100 bytes of saved registers, positions
+/// and the evaluation's frames on AVR, and about 450 bytes go to statics, the session, move
+/// ordering and interrupts. On the byte board (`byte_board`) a ply takes its buffer plus 37
+/// bytes, the position is made and undone in place, and about 600 bytes go to the rest, the
+/// board included (all measured on the ATmega16 build: `cargo xtask bench` reports the
 /// deepest stack). Move buffers of 32 cover every position but freak ones (the most moves
 /// seen in 8 x 8 play is 33); past the buffer the search skips moves, which bind warns of
 /// (W0024) where a game's bound exceeds it. Games with
 /// fewer moves (a drop per column, a small grid) get buffers of their own bound.
-pub(super) fn search_limits(t: &Target) -> (usize, u8) {
+pub(super) fn search_limits(t: &Target, byte_board: bool) -> (usize, u8) {
     let moves = t.max_moves.clamp(1, crate::bind::MAX_SEARCH_MOVES);
-    let per_ply = moves as u32 + 100;
-    let depth = (t.chip.ram.saturating_sub(450) / per_ply).clamp(1, 60) as u8;
+    let (per_ply, rest) = if byte_board { (moves as u32 + 40, 600) } else { (moves as u32 + 100, 450) };
+    let depth = (t.chip.ram.saturating_sub(rest) / per_ply).clamp(1, 60) as u8;
     (moves, depth)
 }

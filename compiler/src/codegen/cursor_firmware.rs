@@ -291,7 +291,7 @@ pub fn duel_front_module(game: &GameDef, target: &Target, origin: Origin) -> Tok
 }
 
 /// `src/board.rs`.
-pub fn board_module(t: &Target) -> TokenStream {
+pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
     let c = t.cursor.as_ref().expect("a cursor target");
     let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
     let m = &c.matrix;
@@ -305,7 +305,7 @@ pub fn board_module(t: &Target) -> TokenStream {
     let green = m.green.iter().map(|&p| output(p));
     let high = m.columns_active_high;
     let search = c.duel.as_ref().map(|_| {
-        let (moves, depth) = super::board::search_limits(t);
+        let (moves, depth) = super::board::search_limits(t, byte_board);
         let (moves, depth) = (int(moves), int(depth));
         quote! {
             /// Moves the search keeps a position, and its deepest ply, for the chip's RAM.

@@ -6,7 +6,7 @@
 
 use super::grid_game::{eval_body, region_ident, used_regions};
 use super::int;
-use gamec_dsl::{Condition, Feature, GameDef, MoveKind, StrategyKind};
+use gamec_dsl::{Condition, EndResult, Feature, GameDef, MoveKind, StrategyKind};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
@@ -71,7 +71,10 @@ pub fn render(game: &GameDef) -> (TokenStream, TokenStream) {
             .map(|&cell| int(to_board(cell)))
             .collect();
         let n = int(cells.len());
-        quote!(const #name: [u8; #n] = [#(#cells),*];)
+        quote! {
+            #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+            static #name: [u8; #n] = [#(#cells),*];
+        }
     });
     let feature = |f: Feature| match f {
         Feature::Pieces => quote!(b.piece_diff()),
@@ -138,6 +141,24 @@ pub fn render(game: &GameDef) -> (TokenStream, TokenStream) {
         quote!((near[#i] == them && b.closes(at, #d, them, me)))
     });
 
+    // A game scored by its pieces alone reads the board's counts; others ask the game's
+    // endings on 64-bit boards (a finished game is a rare leaf).
+    let outcome = match game.endings.as_slice() {
+        [e] => match e.result {
+            EndResult::Most { most, wins } => {
+                let lead = if most != wins { quote!(-self.0.piece_diff()) } else { quote!(self.0.piece_diff()) };
+                quote! {
+                    match #lead {
+                        0 => 0,
+                        l if l > 0 => WIN + l,
+                        l => -WIN + l,
+                    }
+                }
+            }
+            _ => quote!(<Rules as Tree>::outcome(&self.duel())),
+        },
+        _ => quote!(<Rules as Tree>::outcome(&self.duel())),
+    };
     let items = quote! {
         /// The grid as the search holds it on this chip: a byte a cell inside a one-cell border.
         pub type Board = Mailbox<#board_cells>;
@@ -146,6 +167,13 @@ pub fn render(game: &GameDef) -> (TokenStream, TokenStream) {
         /// The cells in the order the search tries moves: those the evaluation rewards first,
         /// those it penalises last.
         static ORDER: [u8; #n_cells] = [#(#order),*];
+
+        /// The cells of `ORDER`, read from program memory.
+        #[inline(always)]
+        fn order() -> impl Iterator<Item = u8> {
+            // SAFETY: `ORDER` is a static in program memory on AVR, plain memory elsewhere.
+            ORDER.iter().copied()
+        }
         #(#regions)*
 
         /// A cell of the 64-bit boards (row * 8 + column) on the byte board, and back.
@@ -178,7 +206,7 @@ pub fn render(game: &GameDef) -> (TokenStream, TokenStream) {
             /// The position on 64-bit boards, for the game's endings.
             fn duel(&self) -> Duel {
                 let mut d = Duel::default();
-                for &at in ORDER.iter() {
+                for at in order() {
                     let v = self.0.cells[at as usize];
                     if v == self.0.colour {
                         d.me |= bit(from_board(at));
@@ -204,7 +232,7 @@ pub fn render(game: &GameDef) -> (TokenStream, TokenStream) {
 
             fn pass(&mut self) -> Option<Made> {
                 let u = self.0.pass();
-                if self.0.can_move(&ORDER, &OFFSETS) {
+                if moves(&self.0, &mut [0u8; 1]) != 0 {
                     return Some(u);
                 }
                 self.0.undo(u, &OFFSETS);
@@ -229,7 +257,7 @@ pub fn render(game: &GameDef) -> (TokenStream, TokenStream) {
             }
 
             fn outcome(&mut self) -> i16 {
-                <Rules as Tree>::outcome(&self.duel())
+                #outcome
             }
         }
 
@@ -261,7 +289,7 @@ pub fn render(game: &GameDef) -> (TokenStream, TokenStream) {
         fn moves(b: &Board, out: &mut [u8]) -> usize {
             let (me, them) = (b.colour, mailbox::other(b.colour));
             let mut n = 0;
-            for &at in ORDER.iter() {
+            for at in order() {
                 if n == out.len() {
                     break;
                 }
@@ -283,7 +311,7 @@ pub fn render(game: &GameDef) -> (TokenStream, TokenStream) {
         fn mobility(b: &Board) -> (u8, u8) {
             let (me, them) = (b.colour, mailbox::other(b.colour));
             let (mut mine, mut theirs) = (0u8, 0u8);
-            for &at in ORDER.iter() {
+            for at in order() {
                 if !b.is_empty(at) {
                     continue;
                 }

@@ -86,6 +86,8 @@ pub fn firmware_crate(
 ) -> Vec<GeneratedFile> {
     let source = format!("{} and {}", inputs.game_path, inputs.board_path);
     let origin = Origin::new(&inputs.game_path, game_text);
+    let byte_board =
+        game.grid().is_some() && representation(target) == Representation::ByteBoard && grid_mailbox::applies(game);
     if target.cards.is_some() {
         let mut files = vec![
             GeneratedFile { path: "src/game.rs".into(), contents: cards_module(game, origin) },
@@ -121,7 +123,7 @@ pub fn firmware_crate(
         }
         files.push(GeneratedFile {
             path: "src/board.rs".into(),
-            contents: format_rust(cursor_firmware::board_module(target), &inputs.board_path),
+            contents: format_rust(cursor_firmware::board_module(target, byte_board), &inputs.board_path),
         });
         files.push(GeneratedFile {
             path: "src/main.rs".into(),
@@ -136,7 +138,7 @@ pub fn firmware_crate(
         _ => grid_module(game, origin, representation(target)),
     };
     let (board_rs, main_rs) = if target.serial.is_some() {
-        (board::render_serial(target), main_rs::render_session(target))
+        (board::render_serial(target, byte_board), main_rs::render_session(target))
     } else {
         (board::render(target), main_rs::render(target))
     };
