@@ -94,7 +94,7 @@ pub struct SerialPort {
 
 const AVR_PRESCALERS: &[u32] = &[1, 8, 64, 256, 1024];
 
-pub const CHIPS: &[Chip] = &[ATTINY84A, ATMEGA16, ATMEGA64, ATMEGA128, STM32F405, AT32F437];
+pub const CHIPS: &[Chip] = &[ATTINY84A, ATTINY24A, ATMEGA16, ATMEGA64, ATMEGA128, STM32F405, AT32F437];
 
 const ATTINY84A: Chip = Chip {
     name: "attiny84a",
@@ -114,6 +114,17 @@ const ATTINY84A: Chip = Chip {
     arch: Arch::Avr(Avr { target_cpu: "attiny84a", device: "attiny84a", simavr: "attiny84" }),
     serial_ports: &[],
     frontends: &[Frontend::Buttons],
+};
+
+/// The ATtiny84A's smallest sibling: the same pins, registers and vectors, so the runtime's
+/// `attiny84a` glue and avr-device's `attiny84a` register crate serve it, with a quarter of
+/// the memories. rustc and the linker know it as itself; simavr as the ATtiny24.
+const ATTINY24A: Chip = Chip {
+    name: "attiny24a",
+    flash: 2048,
+    ram: 128,
+    arch: Arch::Avr(Avr { target_cpu: "attiny24a", device: "attiny84a", simavr: "attiny24" }),
+    ..ATTINY84A
 };
 
 const ATMEGA16: Chip = Chip {

@@ -95,12 +95,20 @@ impl<G: Game> App<G> {
     pub fn tick<H: Hal>(&mut self, hal: &mut H, fb: &Feedback, ctl: &Controls, now: u16) {
         let raw = hal.inputs();
         let pressed = self.buttons.sample(raw);
-        self.idle_ms = self.idle_ms.saturating_add(1);
-        for bit in 0..8u8 {
-            if pressed & (1 << bit) == 0 {
+        // Wrapping: reset at every press and every sleep, it would take 49 days to wrap, and
+        // a saturating add of 32 bits is code of its own on an 8-bit chip.
+        self.idle_ms = self.idle_ms.wrapping_add(1);
+        // The pressed inputs shifted out one a step: a variable shift is a loop on AVR.
+        let (mut rest, mut bit) = (pressed, 0u8);
+        while rest != 0 {
+            let this = bit;
+            let down = rest & 1 != 0;
+            rest >>= 1;
+            bit += 1;
+            if !down {
                 continue;
             }
-            let Some(input) = input(ctl, bit) else { continue };
+            let Some(input) = input(ctl, this) else { continue };
             self.idle_ms = 0;
             let outcome = self.turn.press(input, now);
             if matches!(outcome, Outcome::HumanWon | Outcome::DeviceWon) {
@@ -179,8 +187,14 @@ fn input(ctl: &Controls, bit: u8) -> Option<Input> {
 
 /// Plays a tune to the end; the display keeps refreshing from its interrupt meanwhile.
 pub fn play<H: Hal>(hal: &mut H, tune: Tune) {
-    for note in tune {
-        let note = Note::load(note);
+    // By a count and a pointer: a slice's end pointer is its length times a note's 5 bytes, a
+    // multiplication, which is a library call on AVR.
+    let (mut left, mut at) = (tune.len(), tune.as_ptr());
+    while left != 0 {
+        // SAFETY: `left` notes remain from `at`, inside the tune.
+        let note = Note::load(unsafe { &*at });
+        at = at.wrapping_add(1);
+        left -= 1;
         hal.tone(if note.is_rest() { None } else { Some(&note) });
         let start = hal.millis();
         while hal.millis().wrapping_sub(start) < note.millis {}

@@ -33,44 +33,162 @@ pub struct Slide {
 impl Slide {
     /// Where the piece on `from` lands after `steps` steps, if that is a legal slide.
     pub fn target(&self, cells: Cells, from: u8, steps: u8) -> Option<u8> {
-        if steps < self.min || steps > self.max || cells & (1 << from) == 0 {
+        self.after(cells, 1 << from, steps)?;
+        Some(if self.step < 0 { from.wrapping_sub(steps) } else { from.wrapping_add(steps) })
+    }
+
+    /// The position after the piece on the cell whose mask is `bit` slides `steps` steps, if
+    /// that is a legal slide.
+    pub fn after(&self, cells: Cells, bit: Cells, steps: u8) -> Option<Cells> {
+        if cells & bit == 0 {
             return None;
         }
-        let mut at = from;
-        for s in 1..=steps {
-            at = (at as i8 + self.step) as u8;
-            if at >= self.cells {
+        self.land(cells, bit, steps).map(|to| cells ^ bit ^ to)
+    }
+
+    /// The mask of the cell `steps` steps from the cell whose mask is `bit`, if a slide of that
+    /// many steps is legal. The cell is walked to a step at a time, its mask shifted by one: a
+    /// variable shift is a loop of its own on an 8-bit chip. Inlined, so that a constant slide
+    /// folds into its callers.
+    #[inline(always)]
+    fn land(&self, cells: Cells, mut bit: Cells, steps: u8) -> Option<Cells> {
+        if steps < self.min || steps > self.max {
+            return None;
+        }
+        // The mask one past the line's last cell (0 for a line of 16: the shift drops it).
+        let end: Cells = if self.cells >= 16 { 0 } else { 1 << self.cells };
+        let mut left = steps;
+        loop {
+            if self.step < 0 {
+                bit >>= 1;
+            } else {
+                bit <<= 1;
+            }
+            if bit == 0 || bit == end {
                 return None;
             }
-            let occupied = cells & (1 << at) != 0;
-            if occupied && (self.over_empty || s == steps) {
+            left -= 1;
+            if cells & bit != 0 && (self.over_empty || left == 0) {
                 return None;
+            }
+            if left == 0 {
+                return Some(bit);
             }
         }
-        Some(at)
+    }
+
+    /// Calls `f` with the mask and index of every occupied cell, in index order, and the
+    /// masks of the cells each of its legal slides lands on, shorter first.
+    #[inline(always)]
+    fn walk(&self, cells: Cells, mut f: impl FnMut(Cells, u8, Cells, u8)) {
+        let mut bit: Cells = 1;
+        let mut from = 0u8;
+        while from < self.cells {
+            if cells & bit != 0 {
+                let mut steps = self.min;
+                loop {
+                    match self.land(cells, bit, steps) {
+                        Some(to) => f(bit, from, to, steps),
+                        None if self.over_empty => break,
+                        None => {}
+                    }
+                    if steps >= self.max {
+                        break;
+                    }
+                    steps += 1;
+                }
+            }
+            bit <<= 1;
+            from += 1;
+        }
     }
 
     /// Calls `f` with every legal slide of every piece, pieces in index order, shorter first.
     pub fn for_each(&self, cells: Cells, mut f: impl FnMut(Move)) {
-        for from in 0..self.cells {
-            if cells & (1 << from) == 0 {
-                continue;
-            }
-            for steps in self.min..=self.max {
-                match self.target(cells, from, steps) {
-                    Some(to) => f(Move { from, to }),
-                    None if self.over_empty => break,
-                    None => {}
-                }
-            }
-        }
+        let step = self.step;
+        self.walk(cells, |_, from, _, steps| {
+            let to = if step < 0 { from.wrapping_sub(steps) } else { from.wrapping_add(steps) };
+            f(Move { from, to })
+        });
     }
 
-    pub fn has_move(&self, cells: Cells) -> bool {
-        let mut any = false;
-        self.for_each(cells, |_| any = true);
-        any
+    /// Calls `f` with the position after every legal slide, in [`for_each`](Self::for_each)'s
+    /// order: made with masks, where a [`Move`]'s indices need variable shifts to apply.
+    #[inline(always)]
+    pub fn for_each_next(&self, cells: Cells, mut f: impl FnMut(Cells)) {
+        self.walk(cells, |bit, _, to, _| f(cells ^ bit ^ to));
     }
+
+    /// Whether some piece has a legal slide: the first found ends the search.
+    pub fn has_move(&self, cells: Cells) -> bool {
+        let mut bit: Cells = 1;
+        let mut from = 0u8;
+        while from < self.cells {
+            if cells & bit != 0 {
+                let mut steps = self.min;
+                loop {
+                    if self.land(cells, bit, steps).is_some() {
+                        return true;
+                    }
+                    // Over empty cells, a slide blocked at one length is blocked at every longer one.
+                    if self.over_empty || steps >= self.max {
+                        break;
+                    }
+                    steps += 1;
+                }
+            }
+            bit <<= 1;
+            from += 1;
+        }
+        false
+    }
+}
+
+/// The positions after every legal move of a position under some actions, in a fixed order.
+pub trait Moves {
+    fn each_next(&self, cells: Cells, f: impl FnMut(Cells));
+}
+
+/// Slides in a table, walked in order. The generated code implements [`Moves`] with each of
+/// its slides by index instead, so that the constants fold and no table is kept.
+impl Moves for [Slide] {
+    fn each_next(&self, cells: Cells, mut f: impl FnMut(Cells)) {
+        for s in self {
+            s.for_each_next(cells, &mut f);
+        }
+    }
+}
+
+/// The mask of the `n`-th occupied cell (from 0) counting from the highest index down.
+pub fn nth_bit_from_top(cells: Cells, n: u8) -> Option<Cells> {
+    let mut bit: Cells = 1 << 15;
+    let mut seen = 0;
+    while bit != 0 {
+        if cells & bit != 0 {
+            if seen == n {
+                return Some(bit);
+            }
+            seen += 1;
+        }
+        bit >>= 1;
+    }
+    None
+}
+
+/// The mask of the `n`-th occupied cell (from 0) counting from index 0 up.
+pub fn nth_bit_from_bottom(cells: Cells, n: u8) -> Option<Cells> {
+    let mut bit: Cells = 1;
+    let mut seen = 0;
+    while bit != 0 {
+        if cells & bit != 0 {
+            if seen == n {
+                return Some(bit);
+            }
+            seen += 1;
+        }
+        bit <<= 1;
+    }
+    None
 }
 
 /// Index of the `n`-th occupied cell (from 0) counting from the highest index down.
@@ -147,6 +265,26 @@ mod tests {
     }
 
     #[test]
+    fn positions_after_are_the_moves_applied() {
+        for cells in [0b1001, 0b1010_0110_0001, 0b1111, 0] {
+            for slide in [RIGHTWARD, Slide { over_empty: false, ..RIGHTWARD }, Slide { step: 1, ..RIGHTWARD }] {
+                let (mut moves, mut next) = ([0; 64], [0; 64]);
+                let (mut m, mut n) = (0, 0);
+                slide.for_each(cells, |mv| {
+                    moves[m] = mv.apply(cells);
+                    m += 1;
+                });
+                slide.for_each_next(cells, |p| {
+                    next[n] = p;
+                    n += 1;
+                });
+                assert_eq!(moves[..m], next[..n]);
+                assert_eq!(slide.has_move(cells), m > 0);
+            }
+        }
+    }
+
+    #[test]
     fn nth_counts_from_either_end() {
         let cells = 0b1010_0001;
         assert_eq!(nth_from_top(cells, 0), Some(7));
@@ -154,5 +292,8 @@ mod tests {
         assert_eq!(nth_from_bottom(cells, 1), Some(5));
         assert_eq!(nth_from_bottom(cells, 3), None);
         assert_eq!(highest(0), None);
+        assert_eq!(nth_bit_from_top(cells, 1), Some(1 << 5));
+        assert_eq!(nth_bit_from_bottom(cells, 2), Some(1 << 7));
+        assert_eq!(nth_bit_from_bottom(cells, 3), None);
     }
 }

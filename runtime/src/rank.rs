@@ -20,6 +20,60 @@ pub fn rank<const K: usize>(cells: Cells, n: u8) -> u16 {
     }
 }
 
+/// [`rank`] read from a table of binomials in program memory rather than worked out: the
+/// generated code places [`binomials`] there, and the walk is a few instructions with no
+/// frame, where keeping a row of Pascal's triangle needs one on the stack.
+///
+/// `table[j * (n - k + 1) + e]` is C(j + e, j + 1): what the `j`-th set cell from index 0 (from
+/// 0) adds to the rank when `e` cells below it are empty. The walk keeps that index: an empty
+/// cell adds 1 to it, a set cell `n - k + 1` (the next row, as many cells empty). A set of
+/// other than `k` cells gets some rank; reads past the table's end add nothing.
+pub fn rank_in(cells: Cells, n: u8, k: u8, table: &'static [u16]) -> u16 {
+    let width = n.wrapping_sub(k).wrapping_add(1);
+    let mut rank = 0u16;
+    let mut at = 0u8;
+    let mut rest = cells;
+    let mut i = 0u8;
+    while i < n {
+        if rest & 1 != 0 {
+            if let Some(entry) = table.get(at as usize) {
+                // SAFETY: the entry is inside a table placed in program memory.
+                rank = rank.wrapping_add(unsafe { crate::progmem::word(entry) });
+            }
+            at = at.wrapping_add(width);
+        } else {
+            at = at.wrapping_add(1);
+        }
+        rest >>= 1;
+        i += 1;
+    }
+    rank
+}
+
+/// The table [`rank_in`] reads for sets of `k` cells out of `n`, `LEN` = `k * (n - k + 1)`
+/// entries: C(j + e, j + 1) at row `j`, entry `e`. A constant function, so that the generated
+/// code's static is worked out when the firmware is compiled.
+pub const fn binomials<const LEN: usize>(n: u8, k: u8) -> [u16; LEN] {
+    let width = (n - k + 1) as usize;
+    assert!(LEN == k as usize * width, "the table has k rows of n - k + 1 entries");
+    let mut t = [0u16; LEN];
+    let mut at = 0;
+    while at < LEN {
+        let (j, e) = (at / width, at % width);
+        // C(top, r) by the multiplicative formula; each partial product is a binomial.
+        let (top, r) = ((j + e) as u32, (j + 1) as u32);
+        let mut c = 1u32;
+        let mut i = 0;
+        while i < r {
+            c = if top < r { 0 } else { c * (top - i) / (i + 1) };
+            i += 1;
+        }
+        t[at] = c as u16;
+        at += 1;
+    }
+    t
+}
+
 /// [`rank`] with a Pascal row of `R` > `K` entries.
 fn rank_with<const K: usize, const R: usize>(cells: Cells, n: u8) -> u16 {
     // row[j] = C(i, j) for the current cell index i and j in 0..=min(i, K). Entries past i
@@ -91,6 +145,30 @@ mod tests {
         assert_bijection::<11>(12);
         assert_bijection::<12>(16);
         assert_bijection::<15>(16);
+    }
+
+    /// The table-driven rank is the rank the Pascal row gives.
+    fn assert_table_agrees<const K: usize, const LEN: usize>(n: u8, table: &'static [u16; LEN]) {
+        for cells in 0u32..(1 << n) {
+            if cells.count_ones() as usize == K {
+                assert_eq!(rank_in(cells as Cells, n, K as u8, table), rank::<K>(cells as Cells, n), "{cells:#b}");
+            }
+        }
+    }
+
+    #[test]
+    fn ranks_read_from_the_table_agree() {
+        static T5_12: [u16; 40] = binomials(12, 5);
+        static T8_16: [u16; 72] = binomials(16, 8);
+        static T1_2: [u16; 2] = binomials(2, 1);
+        static T15_16: [u16; 30] = binomials(16, 15);
+        static T3_8: [u16; 18] = binomials(8, 3);
+        assert_table_agrees::<5, 40>(12, &T5_12);
+        assert_table_agrees::<8, 72>(16, &T8_16);
+        assert_table_agrees::<1, 2>(2, &T1_2);
+        assert_table_agrees::<15, 30>(16, &T15_16);
+        assert_table_agrees::<3, 18>(8, &T3_8);
+        assert_eq!(T5_12[..8], [0, 1, 2, 3, 4, 5, 6, 7], "C(e, 1) for the first set cell");
     }
 
     #[test]

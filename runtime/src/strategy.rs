@@ -1,45 +1,45 @@
 //! The device's strategies over slide moves: perfect play from a solved table, or random.
 
-use crate::line::{Cells, Move, Slide};
+use crate::line::{Cells, Moves};
 use crate::pick::Pick;
 use crate::rng::Rng;
 
-/// A winning move if there is one (a move leaving the opponent in a lost position), else any
-/// legal move; among several, uniformly at random or the first, as `ties_random` says.
+/// The position after a winning move if there is one (a move leaving the opponent in a lost
+/// position), else after any legal move; among several, uniformly at random or the first, as
+/// `ties_random` says.
+/// Inlined, so that the generated code's constant slides fold into the walk.
+#[inline(always)]
 pub fn perfect(
     pos: Cells,
-    slides: &[Slide],
+    moves: &(impl Moves + ?Sized),
     mover_wins: impl Fn(Cells) -> bool,
     rng: &mut Rng,
     ties_random: bool,
-) -> Option<Move> {
+) -> Option<Cells> {
     let mut win = Pick::default();
     let mut any = Pick::default();
-    for s in slides {
-        s.for_each(pos, |m| {
-            let wins = !mover_wins(m.apply(pos));
-            if ties_random {
-                any.offer(m, rng);
-                if wins {
-                    win.offer(m, rng);
-                }
-            } else {
-                any.offer_first(m);
-                if wins {
-                    win.offer_first(m);
-                }
+    moves.each_next(pos, |m| {
+        let wins = !mover_wins(m);
+        if ties_random {
+            any.offer(m, rng);
+            if wins {
+                win.offer(m, rng);
             }
-        });
-    }
+        } else {
+            any.offer_first(m);
+            if wins {
+                win.offer_first(m);
+            }
+        }
+    });
     win.chosen().or(any.chosen())
 }
 
-/// Any legal move, uniformly.
-pub fn random(pos: Cells, slides: &[Slide], rng: &mut Rng) -> Option<Move> {
+/// The position after any legal move, uniformly. Inlined, as [`perfect`] is.
+#[inline(always)]
+pub fn random(pos: Cells, moves: &(impl Moves + ?Sized), rng: &mut Rng) -> Option<Cells> {
     let mut any = Pick::default();
-    for s in slides {
-        s.for_each(pos, |m| any.offer(m, rng));
-    }
+    moves.each_next(pos, |m| any.offer(m, rng));
     any.chosen()
 }
 
@@ -60,6 +60,7 @@ pub fn random_set(rng: &mut Rng, n: u8, k: u8) -> Cells {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::line::Slide;
 
     const S: [Slide; 1] = [Slide { cells: 6, step: -1, min: 1, max: 6, over_empty: true }];
 
@@ -69,17 +70,16 @@ mod tests {
         let lost = 0b00_0001;
         for seed in 1..50 {
             let mut rng = Rng::new(seed);
-            let m = perfect(0b10_0000, &S, |p| p != lost, &mut rng, true).unwrap();
-            assert_eq!(m.to, 0);
+            assert_eq!(perfect(0b10_0000, &S[..], |p| p != lost, &mut rng, true), Some(lost));
         }
     }
 
     #[test]
     fn perfect_falls_back_to_any_legal_move() {
         let mut rng = Rng::new(3);
-        let m = perfect(0b00_0100, &S, |_| true, &mut rng, true).unwrap();
-        assert!(m.to < 2);
-        assert_eq!(perfect(0b00_0001, &S, |_| true, &mut rng, true), None);
+        let next = perfect(0b00_0100, &S[..], |_| true, &mut rng, true).unwrap();
+        assert!(next < 0b100);
+        assert_eq!(perfect(0b00_0001, &S[..], |_| true, &mut rng, true), None);
     }
 
     #[test]

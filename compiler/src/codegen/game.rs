@@ -18,6 +18,16 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>, orig
         quote! { Slide { cells: CELLS, step: #step, min: #min, max: #max, over_empty: #over } }
     });
     let n_slides = int(rules.slides.len());
+    // Each slide by its index, so that the constant folds into the code that reads it.
+    let can_move = (0..rules.slides.len()).map(|i| {
+        let i = int(i);
+        quote!(SLIDES[#i].has_move(pos))
+    });
+    let can_move = quote!(false #(|| #can_move)*);
+    let each_slide = (0..rules.slides.len()).map(|i| {
+        let i = int(i);
+        quote!(SLIDES[#i].for_each_next(cells, &mut f);)
+    });
     let last_mover_wins = rules.last_mover_wins;
     let device = game.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.first);
     let human_first = game.first != device;
@@ -32,6 +42,7 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>, orig
         }
     }
     let table_len = int(table.len());
+    let binomials_len = int(rules.pieces as usize * (rules.cells as usize - rules.pieces as usize + 1));
     let table_bytes = raw_bytes(&table);
     let perfect = game.strategy.as_ref().filter(|s| s.kind == StrategyKind::Perfect);
     let winnable: Vec<Span> = game
@@ -52,14 +63,19 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>, orig
             #table_doc
             #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
             pub static MOVER_WINS: [u8; #table_len] = #table_bytes;
+            /// The binomials the rank of a position adds up, worked out when the firmware is
+            /// compiled: reading them is smaller than working them out on the device.
+            #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+            pub static BINOMIALS: [u16; #binomials_len] = rank::binomials(CELLS, PIECES);
             /// The player to move wins `pos` with perfect play.
             pub fn mover_wins(pos: Cells) -> bool {
-                progmem::bit(&MOVER_WINS, rank::rank::<#pieces>(pos, CELLS))
+                progmem::bit(&MOVER_WINS, rank::rank_in(pos, CELLS, PIECES, &BINOMIALS))
             }
         }
     });
 
-    let from_left = if rules.numbered_from_right { quote!(line::nth_from_top) } else { quote!(line::nth_from_bottom) };
+    let from_left =
+        if rules.numbered_from_right { quote!(line::nth_bit_from_top) } else { quote!(line::nth_bit_from_bottom) };
     let checks = game.setup.iter().map(|c| match c {
         Constraint::Winnable { player, .. } => {
             if *player == game.first {
@@ -87,9 +103,9 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>, orig
 
     let device_move = match game.strategy.as_ref().map(|s| (s.kind, s.ties_random)) {
         Some((StrategyKind::Perfect, ties)) => {
-            quote! { strategy::perfect(pos, &SLIDES, mover_wins, rng, #ties).map(|m| m.apply(pos)) }
+            quote! { strategy::perfect(pos, &Actions, mover_wins, rng, #ties) }
         }
-        _ => quote! { strategy::random(pos, &SLIDES, rng).map(|m| m.apply(pos)) },
+        _ => quote! { strategy::random(pos, &Actions, rng) },
     };
     // Each per-piece control moves with its own action; the board wires them in this order.
     let extend_arms = game
@@ -103,7 +119,7 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>, orig
         .enumerate()
         .map(|(control, action)| {
             let (control, action) = (int(control), int(action));
-            quote!(#control => &SLIDES[#action],)
+            quote!(#control => SLIDES[#action].after(start, from, steps),)
         });
 
     // Without per-piece controls nothing enters a move press by press.
@@ -117,12 +133,12 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>, orig
     } else {
         quote! {
             fn extend(start: Cells, control: u8, piece: u8, steps: u8) -> Option<Cells> {
-                let slide: &Slide = match control {
-                    #(#extend_arms)*
-                    _ => return None,
-                };
                 let from = #from_left(start, piece)?;
-                slide.target(start, from, steps).map(|to| Move { from, to }.apply(start))
+                // Each action's slide by its index, so that the constant folds into the code.
+                match control {
+                    #(#extend_arms)*
+                    _ => None,
+                }
             }
         }
     };
@@ -163,6 +179,15 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>, orig
         #slides_doc
         pub const SLIDES: [Slide; #n_slides] = [#(#slides),*];
 
+        /// The slides' moves, each slide by its index so that the constants fold.
+        pub struct Actions;
+
+        impl line::Moves for Actions {
+            fn each_next(&self, cells: Cells, mut f: impl FnMut(Cells)) {
+                #(#each_slide)*
+            }
+        }
+
         #table_items
 
         #setup_doc
@@ -189,7 +214,7 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>, orig
             }
 
             fn can_move(pos: Cells) -> bool {
-                SLIDES.iter().any(|s| s.has_move(pos))
+                #can_move
             }
 
             #strategy_doc
