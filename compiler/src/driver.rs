@@ -113,30 +113,7 @@ pub fn build(sources: &mut Sources, game_path: &Path, board_path: &Path, out: &P
         write(&crate_dir.join(&f.path), f.contents.as_bytes())?;
     }
     let target_dir = out.join("target");
-    let mut cmd = Command::new("cargo");
-    cmd.arg("+nightly")
-        .arg("build")
-        .arg("--release")
-        .arg("--quiet")
-        .current_dir(&crate_dir)
-        .env("CARGO_TARGET_DIR", &target_dir);
-    // A parent cargo (tests, xtask) leaks its toolchain choice; the firmware needs nightly.
-    for var in [
-        "RUSTC",
-        "RUSTC_WRAPPER",
-        "RUSTFLAGS",
-        "CARGO_ENCODED_RUSTFLAGS",
-        "RUSTUP_TOOLCHAIN",
-        "CARGO_BUILD_TARGET",
-        "RUSTDOC",
-        "CARGO_MAKEFLAGS",
-    ] {
-        cmd.env_remove(var);
-    }
-    let status = cmd.status().map_err(|e| Error::Build(format!("cannot run cargo: {e}")))?;
-    if !status.success() {
-        return Err(Error::Build(format!("cargo build of {} exited with {status}", crate_dir.display())));
-    }
+    cargo_build(&crate_dir, &target_dir)?;
     // rustc names AVR executables `.elf`, Arm ones without an extension.
     let built = match target.chip.arch {
         crate::chips::Arch::Avr(_) => format!("{name}.elf"),
@@ -167,6 +144,36 @@ pub fn build(sources: &mut Sources, game_path: &Path, board_path: &Path, out: &P
     let report = size_report(&sizes, stack.as_ref(), &target);
     check_budget(&sizes, stack.as_ref(), &target).map_err(|e| Error::TooBig(format!("{e}\n{report}")))?;
     Ok(Built { elf, hex, eeprom, sizes, target, report })
+}
+
+/// Builds a generated firmware crate (release, with the nightly toolchain its `.cargo/config.toml`
+/// needs) into `target_dir`.
+pub fn cargo_build(crate_dir: &Path, target_dir: &Path) -> Result<(), Error> {
+    let mut cmd = Command::new("cargo");
+    cmd.arg("+nightly")
+        .arg("build")
+        .arg("--release")
+        .arg("--quiet")
+        .current_dir(crate_dir)
+        .env("CARGO_TARGET_DIR", target_dir);
+    // A parent cargo (tests, xtask) leaks its toolchain choice; the firmware needs nightly.
+    for var in [
+        "RUSTC",
+        "RUSTC_WRAPPER",
+        "RUSTFLAGS",
+        "CARGO_ENCODED_RUSTFLAGS",
+        "RUSTUP_TOOLCHAIN",
+        "CARGO_BUILD_TARGET",
+        "RUSTDOC",
+        "CARGO_MAKEFLAGS",
+    ] {
+        cmd.env_remove(var);
+    }
+    let status = cmd.status().map_err(|e| Error::Build(format!("cannot run cargo: {e}")))?;
+    if !status.success() {
+        return Err(Error::Build(format!("cargo build of {} exited with {status}", crate_dir.display())));
+    }
+    Ok(())
 }
 
 /// Section sizes of an AVR or Cortex-M ELF: flash holds code, constants (and on Cortex-M the

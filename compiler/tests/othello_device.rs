@@ -609,14 +609,7 @@ fn panic(_: &core::panic::PanicInfo) -> ! {{ loop {{}} }}
     );
     std::fs::write(bench.join("src/main.rs"), main).unwrap();
     let target_dir = elf.parent().unwrap().join("target");
-    let mut cmd = std::process::Command::new("cargo");
-    cmd.args(["+nightly", "build", "--release", "--quiet"]).current_dir(&bench).env("CARGO_TARGET_DIR", &target_dir);
-    for var in
-        ["RUSTC", "RUSTC_WRAPPER", "RUSTFLAGS", "CARGO_ENCODED_RUSTFLAGS", "RUSTUP_TOOLCHAIN", "CARGO_BUILD_TARGET"]
-    {
-        cmd.env_remove(var);
-    }
-    assert!(cmd.status().unwrap().success(), "the bench firmware builds");
+    gamec::driver::cargo_build(&bench, &target_dir).unwrap_or_else(|e| panic!("the bench firmware builds: {e}"));
     let bench_elf = target_dir.join("avr-none/release/othello-search-bench.elf");
     let mut dev = Device::boot(&bench_elf, &target);
     let (mut nodes, mut ms, mut depths) = (0u64, 0u64, Vec::new());

@@ -341,14 +341,7 @@ fn bench_instructions_per_search() {
     tables.extend(fixed_tables(21, 8, 0x21_CA4D5));
     std::fs::write(bench.join("src/main.rs"), search_bench_main(&tables)).unwrap();
     let target_dir = out_dir().join("target");
-    let mut cmd = std::process::Command::new("cargo");
-    cmd.args(["+nightly", "build", "--release", "--quiet"]).current_dir(&bench).env("CARGO_TARGET_DIR", &target_dir);
-    for var in
-        ["RUSTC", "RUSTC_WRAPPER", "RUSTFLAGS", "CARGO_ENCODED_RUSTFLAGS", "RUSTUP_TOOLCHAIN", "CARGO_BUILD_TARGET"]
-    {
-        cmd.env_remove(var);
-    }
-    assert!(cmd.status().unwrap().success(), "the bench firmware builds");
+    gamec::driver::cargo_build(&bench, &target_dir).unwrap_or_else(|e| panic!("the bench firmware builds: {e}"));
     let bench_elf = target_dir.join("thumbv7em-none-eabihf/release/set-search-bench");
 
     let log = out_dir().join("set-search-bench.log");
