@@ -612,17 +612,27 @@ fn panic(_: &core::panic::PanicInfo) -> ! {{ loop {{}} }}
     gamec::driver::cargo_build(&bench, &target_dir).unwrap_or_else(|e| panic!("the bench firmware builds: {e}"));
     let bench_elf = target_dir.join("avr-none/release/othello-search-bench.elf");
     let mut dev = Device::boot(&bench_elf, &target);
+    let board_rs = std::fs::read_to_string(bench.join("src/board.rs")).unwrap();
+    let cap = board_rs.split("SEARCH_DEPTH: u8 = ").nth(1).and_then(|r| r.split([';', 'u']).next()).unwrap_or("?");
+    println!("othello search on atmega16 @ 10 MHz, {} fixed midgame positions, 2 s each:", positions.len());
+    println!("  position  empty  nodes    ms  nodes/s  depth (cap {cap})");
     let (mut nodes, mut ms, mut depths) = (0u64, 0u64, Vec::new());
-    for _ in 0..positions.len() {
+    for (i, (me, opp)) in positions.iter().enumerate() {
         let l = dev.read_line(2500.0).expect("a report per position").text;
         let f: Vec<u64> = l.split_whitespace().map(|x| x.parse().unwrap()).collect();
+        let empty = 64 - (me | opp).count_ones();
+        println!(
+            "  {:>8}  {empty:>5}  {:>5}  {:>4}  {:>7.0}  {}",
+            i + 1,
+            f[0],
+            f[2],
+            f[0] as f64 * 1000.0 / f[2].max(1) as f64,
+            f[1]
+        );
         nodes += f[0];
         depths.push(f[1]);
         ms += f[2];
     }
-    println!("othello search on atmega16 @ 10 MHz, {} fixed midgame positions, 2 s each:", positions.len());
     println!("  {:.0} nodes per second ({nodes} nodes in {ms} ms)", nodes as f64 * 1000.0 / ms as f64);
-    let board_rs = std::fs::read_to_string(bench.join("src/board.rs")).unwrap();
-    let cap = board_rs.split("SEARCH_DEPTH: u8 = ").nth(1).and_then(|r| r.split([';', 'u']).next()).unwrap_or("?");
     println!("  depth reached per position (the firmware's cap is {cap}): {depths:?}");
 }
