@@ -110,9 +110,13 @@ fn grid_game_module() {
     let path = "games/othello.game";
     let gf = sources.add(path, std::fs::read_to_string(root(path)).unwrap());
     let game = gamec_dsl::load_game(&sources, gf).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
+    // As an AVR chip gets it (its search on a byte board), and as the host and 32-bit chips do.
     let code = codegen::grid_module(&game, Origin::of(&sources, gf), codegen::Representation::ByteBoard);
-    assert!(code.contains("@generated"));
+    assert!(code.contains("@generated") && code.contains("impl InPlace for Searched"));
     insta::assert_snapshot!("grid_game_rs", code);
+    let code = codegen::grid_module(&game, Origin::of(&sources, gf), codegen::Representation::Bitboards);
+    assert!(!code.contains("Searched"));
+    insta::assert_snapshot!("grid_game_rs_bitboards", code);
 }
 
 /// The serial game's crate: its board wiring and the session entry point (the game module is
