@@ -59,15 +59,17 @@ fn byte_board_module(source: &str, game_text: String) -> Option<String> {
 /// their board: their modules, and a test per module comparing it with the engine.
 fn generated_games(out: &str, index: &mut String) {
     println!("cargo:rerun-if-changed=../tests/support/random_games.rs");
-    let (mut grids, mut heaps) = (0, 0);
+    let (mut grids, mut heaps, mut flanking) = (0, 0, 0);
     let mut cases = String::new();
     for i in 0..400 {
-        if grids >= 8 && heaps >= 4 {
+        if grids >= 8 && heaps >= 4 && flanking >= 3 {
             break;
         }
         let g = random_games::generate(0x00C0_FFEE, i);
+        // Besides the first eight grid games, three that an AVR chip searches on a byte board.
+        let byte_board = byte_board_module(&format!("generated_{i}.game"), g.game.clone());
         let want = match g.kind {
-            random_games::Kind::Grid => grids < 8,
+            random_games::Kind::Grid => grids < 8 || (byte_board.is_some() && flanking < 3),
             random_games::Kind::Heaps => heaps < 4,
             random_games::Kind::Line | random_games::Kind::Puzzle => false,
         };
@@ -93,6 +95,21 @@ fn {name}() {{
             g.game
         )
         .unwrap();
+        // A flanking game searched on the byte board an AVR chip would get: its module that way
+        // too, and a test that both search alike.
+        if let Some(code) = byte_board {
+            flanking += 1;
+            write_module(out, index, &format!("{name}_byte_board"), &code);
+            writeln!(
+                cases,
+                "#[test]
+fn {name}_byte_board() {{
+    byte_board_agrees::<{rules}, gamec_hosted::{name}_byte_board::Rules>({:?});
+}}",
+                g.game
+            )
+            .unwrap();
+        }
         match g.kind {
             random_games::Kind::Grid => grids += 1,
             _ => heaps += 1,
