@@ -327,8 +327,9 @@ fn bench_device_reply_cycles_and_stack_depth() {
     let h = host();
     let (elf, _) = device::firmware(GAME, BOARD);
     let (table_fn, table_fn_len) = device::symbol(&elf, "10mover_wins");
-    // The cells the main loop hands the display.
-    let (lit, _) = device::symbol(&elf, "3LIT");
+    // The frame the main loop works out for the display from the cells it hands over.
+    let (frame, frame_len) = device::symbol(&elf, "5FRAME");
+    let shown_frame = |d: &Device| (frame..frame + frame_len).map(|a| d.peek(a as u16)).collect::<Vec<_>>();
     let mut d = boot();
     let ramend = d.ramend();
     d.track_stack();
@@ -353,7 +354,7 @@ fn bench_device_reply_cycles_and_stack_depth() {
             // Hold GO and watch: the reply starts at the first look-up in the solved table and
             // ends when the new position is handed to the display.
             let go = d.target.inputs[d.target.commit as usize];
-            let shown = u16::from_le_bytes([d.peek(lit as u16), d.peek(lit as u16 + 1)]);
+            let shown = shown_frame(&d);
             d.hold(go.port, go.bit, false);
             let deadline = d.cycles + d.ms_to_cycles(200.0);
             let mut began = None;
@@ -363,7 +364,7 @@ fn bench_device_reply_cycles_and_stack_depth() {
                 if began.is_none() && (table_fn..table_fn + table_fn_len).contains(&pc) {
                     began = Some(d.cycles);
                 }
-                let now = u16::from_le_bytes([d.peek(lit as u16), d.peek(lit as u16 + 1)]);
+                let now = shown_frame(&d);
                 if let (Some(began), true) = (began, now != shown) {
                     worst = worst.max(d.cycles - began);
                     replies += 1;

@@ -87,15 +87,20 @@ fn a_constant_beyond_the_line_is_compared_as_a_number() {
     // `>= 267` once became `>= 11` on the device (267 as a byte); now no placement meets it.
     let out = analysis_error(variant(BEYOND_A_BYTE.0, BEYOND_A_BYTE.1));
     assert!(out.contains("E0016") && out.contains(":16:5"), "{out}");
-    // `<= 267` holds everywhere: the generated filter compares with 13, the first number past
-    // the line, never with a wrapped byte.
+    // `<= 267` holds everywhere: the generated filter knows it, where a wrapped byte would
+    // have compared with 11. (The highest cell against a constant compares the cells' mask
+    // with a floor: `>= 11` is the mask at least 1 << 10.)
     let mut sources = Sources::new();
     let id = sources.add(GAME, variant("leftmost(dollar) >= 11", "leftmost(dollar) <= 267"));
     let game = gamec_dsl::load_game(&sources, id).unwrap();
     let a = Analysis::new(&game, id).unwrap();
     assert_eq!(a.setups_before_winnable, a.placements);
     let code = gamec::codegen::game_module(&game, &a, None, Origin::of(&sources, id));
-    assert!(code.contains("line::highest(pos).map_or(0, |i| i + 1) <= 13 &&"), "{code}");
+    assert!(code.contains("true && mover_wins(pos)"), "{code}");
+    let id = sources.add(GAME, variant("leftmost(dollar) >= 11", "leftmost(dollar) >= 11"));
+    let game = gamec_dsl::load_game(&sources, id).unwrap();
+    let code = gamec::codegen::game_module(&game, &Analysis::new(&game, id).unwrap(), None, Origin::of(&sources, id));
+    assert!(code.contains("pos >= 1024 && mover_wins(pos)"), "{code}");
     // Two constants: decided by the compiler.
     let id = sources.add(GAME, variant("leftmost(dollar) >= 11", "300 > 299"));
     let game = gamec_dsl::load_game(&sources, id).unwrap();

@@ -58,9 +58,18 @@ pub struct App<G: Game> {
 
 impl<G: Game> Default for App<G> {
     fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<G: Game> App<G> {
+    /// A loop at rest, attracting. Constant, so that the generated code can keep it in a
+    /// static: at a fixed address its fields are reached directly, not through a pointer
+    /// that the loop, short of registers, would keep reloading.
+    pub const fn new() -> Self {
         App {
             turn: Turn::new(0x2F6B),
-            buttons: Debounce::default(),
+            buttons: Debounce::new(),
             idle_ms: 0,
             cylon_ms: 0,
             cylon_at: 0,

@@ -36,8 +36,14 @@ pub struct Debounce {
 }
 
 impl Debounce {
+    /// Nothing pressed, nothing settling.
+    pub const fn new() -> Self {
+        Debounce { stable: 0, last: 0, still_for: 0 }
+    }
+
     /// Feeds one raw sample (bit set = pressed), taken once a millisecond; returns the inputs
     /// that have just become pressed.
+    #[inline(never)]
     pub fn sample(&mut self, raw: u8) -> u8 {
         if raw != self.last {
             self.last = raw;

@@ -1,8 +1,13 @@
 //! Charlieplexed LEDs: one pin of a port is driven low as the common cathode of a row, the
 //! anodes of that row's lit LEDs are driven high, and every other display pin floats.
+//!
+//! The cells to light are worked out into a frame, a byte a row of the anodes to drive, when
+//! the main loop hands them over ([`Charlieplex::fill`]); the periodic interrupt only looks
+//! its row up ([`Charlieplex::refresh`]), so it saves few registers and loops over nothing.
 
 use crate::line::Cells;
 use crate::progmem;
+use core::cell::Cell;
 
 /// Pins of one port switched together: each an output (high or low) or floating. The chip
 /// glue implements it over its port registers; embedded-hal 1.0 has no tri-state pin.
@@ -12,17 +17,18 @@ pub trait TriState {
     fn drive(&mut self, outputs: u8, high: u8);
 }
 
-/// One cell's LED: the port bit masks of its cathode and its anode.
+/// One cell's LED: the row of its cathode (an index into [`Charlieplex::rows`]) and the port
+/// bit mask of its anode (0 for a cell without an LED).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C)]
 pub struct Led {
-    pub cathode: u8,
+    pub row: u8,
     pub anode: u8,
 }
 
 /// A display on one port; all masks are bits of that port. The tables are in program memory
-/// (the generated code places them there), so the display costs no RAM; the generated code
-/// makes the display itself a constant, so its fields fold into the refresh.
+/// (the generated code places them there), so the display costs no RAM but its frame; the
+/// generated code makes the display itself a constant, so its fields fold into the code.
 pub struct Charlieplex {
     /// Every pin the display uses: the others on the port are left alone.
     pub pins: u8,
@@ -33,39 +39,50 @@ pub struct Charlieplex {
 }
 
 impl Charlieplex {
-    /// Direction and output bits of the display's pins to show `row` of `lit`: the cathode
-    /// low, and the anodes of the row's lit LEDs high.
-    #[inline(always)]
-    pub fn drive(&self, row: u8, lit: Cells) -> (u8, u8) {
-        let Some(cathode) = self.rows.get(row as usize) else { return (0, 0) };
-        // SAFETY: the tables are live statics placed in program memory by the generated code.
-        let cathode = unsafe { progmem::byte(cathode) };
-        let mut anodes = 0u8;
+    /// Sets `frame` to show `lit`: per row, the anodes of its lit LEDs. A row past the
+    /// frame is never lit. The caller keeps the display's interrupt out meanwhile.
+    pub fn fill(&self, lit: Cells, frame: &[Cell<u8>]) {
+        for row in frame {
+            row.set(0);
+        }
         // The cells are shifted out one a step: a variable shift is a loop of its own on AVR.
         let mut rest = lit;
         for led in self.leds {
             if rest & 1 != 0 {
-                // SAFETY: as above.
-                let (c, a) = unsafe { (progmem::byte(&led.cathode), progmem::byte(&led.anode)) };
-                if c == cathode {
-                    anodes |= a;
+                // SAFETY: the tables are live statics placed in program memory by the
+                // generated code.
+                let (row, anode) = unsafe { (progmem::byte(&led.row), progmem::byte(&led.anode)) };
+                if let Some(f) = frame.get(row as usize) {
+                    f.set(f.get() | anode);
                 }
             }
             rest >>= 1;
         }
+    }
+
+    /// Direction and output bits of the display's pins to show `row` of `frame`: the cathode
+    /// low, and the row's anodes high.
+    #[inline(always)]
+    pub fn drive(&self, row: u8, frame: &[Cell<u8>]) -> (u8, u8) {
+        let (Some(cathode), Some(anodes)) = (self.rows.get(row as usize), frame.get(row as usize)) else {
+            return (0, 0);
+        };
+        // SAFETY: the tables are live statics placed in program memory by the generated code.
+        let cathode = unsafe { progmem::byte(cathode) };
+        let anodes = anodes.get();
         (cathode | anodes, anodes)
     }
 
-    /// Steps to the next row and shows `lit`'s LEDs of it on `pins`: call from a periodic
+    /// Steps to the next row and shows it from `frame` on `pins`: call from a periodic
     /// interrupt, with `row` kept between calls.
     #[inline(always)]
-    pub fn refresh(&self, pins: &mut impl TriState, row: &mut u8, lit: Cells) {
+    pub fn refresh(&self, pins: &mut impl TriState, row: &mut u8, frame: &[Cell<u8>]) {
         let mut next = *row + 1;
         if next as usize >= self.rows.len() {
             next = 0;
         }
         *row = next;
-        let (outputs, high) = self.drive(next, lit);
+        let (outputs, high) = self.drive(next, frame);
         pins.drive(outputs, high);
     }
 }
@@ -77,19 +94,37 @@ mod tests {
     const DISPLAY: Charlieplex = Charlieplex {
         pins: 0b111,
         rows: &[0b001, 0b010],
-        leds: &[
-            Led { cathode: 0b001, anode: 0b010 },
-            Led { cathode: 0b001, anode: 0b100 },
-            Led { cathode: 0b010, anode: 0b001 },
-        ],
+        leds: &[Led { row: 0, anode: 0b010 }, Led { row: 0, anode: 0b100 }, Led { row: 1, anode: 0b001 }],
     };
+
+    fn framed(lit: Cells) -> [Cell<u8>; 2] {
+        let frame = [Cell::new(0xFF), Cell::new(0xFF)];
+        DISPLAY.fill(lit, &frame);
+        frame
+    }
+
+    fn bytes(frame: [Cell<u8>; 2]) -> [u8; 2] {
+        frame.map(Cell::into_inner)
+    }
+
+    #[test]
+    fn a_frame_holds_the_lit_anodes_of_each_row() {
+        assert_eq!(bytes(framed(0b010)), [0b100, 0]);
+        assert_eq!(bytes(framed(0)), [0, 0]);
+        assert_eq!(bytes(framed(0b111)), [0b110, 0b001]);
+        let one = [Cell::new(0)];
+        DISPLAY.fill(0b111, &one);
+        assert_eq!(one[0].get(), 0b110, "rows past the frame are dropped");
+    }
 
     #[test]
     fn only_lit_anodes_of_the_row_are_driven() {
-        assert_eq!(DISPLAY.drive(0, 0b010), (0b101, 0b100));
-        assert_eq!(DISPLAY.drive(0, 0), (0b001, 0));
-        assert_eq!(DISPLAY.drive(1, 0b111), (0b011, 0b001));
-        assert_eq!(DISPLAY.drive(5, 0b111), (0, 0), "no such row: everything floats");
+        let frame = framed(0b010);
+        assert_eq!(DISPLAY.drive(0, &frame), (0b101, 0b100));
+        assert_eq!(DISPLAY.drive(1, &frame), (0b010, 0));
+        let frame = framed(0b111);
+        assert_eq!(DISPLAY.drive(1, &frame), (0b011, 0b001));
+        assert_eq!(DISPLAY.drive(5, &frame), (0, 0), "no such row: everything floats");
     }
 
     struct Pins(u8, u8);
@@ -102,9 +137,10 @@ mod tests {
     #[test]
     fn refreshing_steps_through_the_rows_and_wraps() {
         let (mut pins, mut row) = (Pins(0, 0), 0u8);
-        DISPLAY.refresh(&mut pins, &mut row, 0b100);
+        let frame = framed(0b100);
+        DISPLAY.refresh(&mut pins, &mut row, &frame);
         assert_eq!((row, pins.0, pins.1), (1, 0b011, 0b001));
-        DISPLAY.refresh(&mut pins, &mut row, 0b100);
+        DISPLAY.refresh(&mut pins, &mut row, &frame);
         assert_eq!((row, pins.0, pins.1), (0, 0b001, 0));
     }
 }

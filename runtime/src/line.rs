@@ -84,13 +84,30 @@ impl Slide {
         let mut bit: Cells = 1;
         let mut from = 0u8;
         while from < self.cells {
-            if cells & bit != 0 {
+            if cells & bit != 0 && self.over_empty {
+                // Over empty cells: one walk outward, a cell a step, ends at the first piece,
+                // the end of the line or the longest slide.
+                let end: Cells = if self.cells >= 16 { 0 } else { 1 << self.cells };
+                let (mut to, mut steps) = (bit, 0u8);
+                loop {
+                    if self.step < 0 {
+                        to >>= 1;
+                    } else {
+                        to <<= 1;
+                    }
+                    if to == 0 || to == end || cells & to != 0 || steps >= self.max {
+                        break;
+                    }
+                    steps += 1;
+                    if steps >= self.min {
+                        f(bit, from, to, steps);
+                    }
+                }
+            } else if cells & bit != 0 {
                 let mut steps = self.min;
                 loop {
-                    match self.land(cells, bit, steps) {
-                        Some(to) => f(bit, from, to, steps),
-                        None if self.over_empty => break,
-                        None => {}
+                    if let Some(to) = self.land(cells, bit, steps) {
+                        f(bit, from, to, steps);
                     }
                     if steps >= self.max {
                         break;

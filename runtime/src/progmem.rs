@@ -27,8 +27,25 @@ pub unsafe fn byte(p: *const u8) -> u8 {
 /// As for [`byte`], for two bytes.
 #[inline(always)]
 pub unsafe fn word(p: *const u16) -> u16 {
-    let p = p as *const u8;
-    u16::from_le_bytes([byte(p), byte(p.add(1))])
+    #[cfg(target_arch = "avr")]
+    {
+        // Both bytes by one pointer, post-incremented, into a register pair: by two `byte`s
+        // the pointer is set twice and the bytes shuffled into place.
+        let w: u16;
+        core::arch::asm!(
+            "lpm {0:l}, Z+",
+            "lpm {0:h}, Z",
+            out(reg_pair) w,
+            inout("Z") p => _,
+            options(pure, readonly, nostack, preserves_flags)
+        );
+        w
+    }
+    #[cfg(not(target_arch = "avr"))]
+    {
+        let p = p as *const u8;
+        u16::from_le_bytes([byte(p), byte(p.add(1))])
+    }
 }
 
 /// Bit `index` of a packed bit table in program memory; past the end is false.

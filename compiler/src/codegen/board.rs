@@ -29,15 +29,15 @@ pub fn render(t: &Target) -> TokenStream {
             let pins = mask(d.pins);
             let rows = d.rows.iter().map(|&(cathode, _)| mask(cathode));
             let n_rows = int(d.rows.len());
-            // Per cell from index 0, its LED's cathode and anode (none for a cell without one).
+            // Per cell from index 0, its LED's row and anode (none for a cell without one).
             let n_cells = d.rows.iter().flat_map(|(_, leds)| leds.iter().map(|&(cell, _)| cell as usize + 1)).max();
             let leds = (0..n_cells.unwrap_or(0)).map(|cell| {
-                let led = d.rows.iter().find_map(|(cathode, leds)| {
-                    leds.iter().find(|&&(c, _)| c as usize == cell).map(|&(_, anode)| (*cathode, anode))
+                let led = d.rows.iter().enumerate().find_map(|(row, (_, leds))| {
+                    leds.iter().find(|&&(c, _)| c as usize == cell).map(|&(_, anode)| (row as u8, mask(anode)))
                 });
-                let (cathode, anode) = led.unwrap_or((0, 0));
-                let (cathode, anode) = (mask(cathode), mask(anode));
-                quote!(Led { cathode: #cathode, anode: #anode })
+                let (row, anode) = led.unwrap_or((0, quote!(0)));
+                let row = int(row);
+                quote!(Led { row: #row, anode: #anode })
             });
             let n_leds = int(n_cells.unwrap_or(0));
             let clock = int(d.tick_clock);
@@ -48,7 +48,10 @@ pub fn render(t: &Target) -> TokenStream {
                 #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
                 static ROWS: [u8; #n_rows] = [#(#rows),*];
 
-                /// Per cell from index 0, the cathode and anode of its LED.
+                /// The display's rows: the bytes of a frame.
+                pub const FRAME_ROWS: usize = #n_rows;
+
+                /// Per cell from index 0, the row and anode of its LED.
                 #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
                 static LEDS: [Led; #n_leds] = [#(#leds),*];
 

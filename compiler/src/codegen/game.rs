@@ -6,7 +6,9 @@ use crate::analyze::Analysis;
 use crate::bind::Target;
 use crate::rules::Rules;
 use crate::solve;
-use gamec_dsl::{Animation, Constraint, ControlAction, EventKind, GameDef, Quantity, Response, Span, StrategyKind};
+use gamec_dsl::{
+    Animation, CmpOp, Constraint, ControlAction, EventKind, GameDef, Quantity, Response, Span, StrategyKind,
+};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -90,6 +92,10 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>, orig
                 let holds = rules.meets(0, c).unwrap_or(true);
                 quote!(#holds)
             }
+            // The highest cell's number against a constant: a comparison of the mask, with no
+            // loop to find the cell.
+            (q, Quantity::Const(n)) if is_highest(q, rules) => highest_against(*op, *n),
+            (Quantity::Const(n), q) if is_highest(q, rules) => highest_against(mirrored(*op), *n),
             _ => {
                 let l = quantity(lhs, rules);
                 let r = quantity(rhs, rules);
@@ -230,6 +236,74 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>, orig
     }
 }
 
+/// Whether the quantity is the number of the highest occupied cell (by index).
+fn is_highest(q: &Quantity, rules: &Rules) -> bool {
+    match q {
+        Quantity::Leftmost | Quantity::Rightmost => (*q == Quantity::Leftmost) == rules.numbered_from_right,
+        Quantity::Const(_) => false,
+    }
+}
+
+/// `c OP q` as `q OP' c`.
+fn mirrored(op: CmpOp) -> CmpOp {
+    match op {
+        CmpOp::Ge => CmpOp::Le,
+        CmpOp::Le => CmpOp::Ge,
+        CmpOp::Gt => CmpOp::Lt,
+        CmpOp::Lt => CmpOp::Gt,
+        CmpOp::Eq | CmpOp::Ne => op,
+    }
+}
+
+/// `h OP n`, where h is the number from 1 of the highest occupied cell (0 on an empty line),
+/// as comparisons of the mask `pos`: h >= c exactly when `pos >= 1 << (c - 1)`.
+fn highest_against(op: CmpOp, n: u32) -> TokenStream {
+    // h >= c, and h < c, without parentheses: the checks are joined by `&&`.
+    let at_least = |c: u32| match highest_at_least(c) {
+        Ok(floor) => {
+            let floor = int(floor);
+            quote!(pos >= #floor)
+        }
+        Err(holds) => quote!(#holds),
+    };
+    let below = |c: u32| match highest_at_least(c) {
+        Ok(floor) => {
+            let floor = int(floor);
+            quote!(pos < #floor)
+        }
+        Err(holds) => {
+            let holds = !holds;
+            quote!(#holds)
+        }
+    };
+    let next = n.saturating_add(1);
+    match op {
+        CmpOp::Ge => at_least(n),
+        CmpOp::Gt => at_least(next),
+        CmpOp::Lt => below(n),
+        CmpOp::Le => below(next),
+        CmpOp::Eq => {
+            let (lo, hi) = (at_least(n), below(next));
+            quote!(#lo && #hi)
+        }
+        CmpOp::Ne => {
+            let (lo, hi) = (at_least(n), below(next));
+            quote!(!(#lo && #hi))
+        }
+    }
+}
+
+/// The mask `floor` such that the highest occupied cell's number (from 1; 0 on an empty line)
+/// is at least `c` exactly when the cells' mask is at least `floor`; or whether that holds
+/// on every line, where it does not hang on the mask.
+fn highest_at_least(c: u32) -> Result<u16, bool> {
+    match c {
+        0 => Err(true),
+        1..=16 => Ok(1 << (c - 1)),
+        _ => Err(false),
+    }
+}
+
 /// A setup quantity as a `u8`: a cell number from 1, or a constant compared with one.
 fn quantity(q: &Quantity, rules: &Rules) -> TokenStream {
     match q {
@@ -304,5 +378,24 @@ pub(super) fn feedback(game: &GameDef, target: &Target, device: usize, cells: u8
         #controls_doc
         pub static CONTROLS: Controls =
             Controls { piece_inputs: #piece_inputs, pieces: #pieces, commit: #commit, idle_ms: #idle };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_highest_cell_against_a_constant_is_the_mask_against_a_floor() {
+        for pos in 0..=u16::MAX {
+            let highest = 16 - pos.leading_zeros();
+            for c in 0..20 {
+                let by_mask = match highest_at_least(c) {
+                    Ok(floor) => pos >= floor,
+                    Err(holds) => holds,
+                };
+                assert_eq!(by_mask, highest >= c, "cells {pos:#b}, at least {c}");
+            }
+        }
     }
 }

@@ -60,38 +60,43 @@ pub fn render(t: &Target) -> TokenStream {
     let tick = t.display.as_ref().map_or(t.chip.tick_vectors[0].1, |d| d.tick_vector);
     let refresh = t.display.as_ref().map(|_| {
         quote! {
-            interrupt::free(|cs| {
-                let row = ROW.borrow(cs);
-                let mut r = row.get();
-                board::DISPLAY.refresh(&mut board::display_pins(), &mut r, LIT.borrow(cs).get());
-                row.set(r);
-            });
+            // SAFETY: the tick's handler runs with interrupts off: the critical section is
+            // already there, nothing to save and restore.
+            let cs = unsafe { interrupt::CriticalSection::new() };
+            let row = ROW.borrow(cs);
+            let mut r = row.get();
+            board::DISPLAY.refresh(&mut board::display_pins(), &mut r, FRAME.borrow(cs));
+            row.set(r);
         }
     });
     let mut handlers = vec![(tick, quote!(on_tick(&board::CONFIG); #refresh))];
-    let (wake_field, wake_make, sleep) = match t.wake {
+    let sleep = match t.wake {
         Some(w) => {
             // A wake-up needs a handler, even an empty one.
             if let Some((_, v)) = t.chip.wake_vectors.iter().find(|(p, _)| *p == w.port) {
                 handlers.push((v, quote!()));
             }
             let darken = t.display.as_ref().map(|_| quote!(board::display_pins().drive(0, 0);));
-            (
-                quote!(wake: Input,),
-                quote!(wake: board::WAKE,),
-                quote! {
+            // The wake pin is the board's constant, not a field: the app's loop is not inlined
+            // into `main`, so a field would be read at run time and its port chosen there.
+            quote! {
                     // The tick stops first, then the display darkens: the other way round a
                     // tick between the two could light a row that would stay lit asleep.
                     self.chip.pause_tick();
                     #darken
-                    self.chip.power_down(self.wake.port_mask());
+                    self.chip.power_down(board::WAKE.port_mask());
                     self.chip.resume_tick();
                     // Wait for the wake button to be released, as the seed does.
-                    while self.wake.is_low().unwrap_or(false) {}
-                },
-            )
+                    while board::WAKE.is_low().unwrap_or(false) {}
+            }
         }
-        None => (quote!(), quote!(), quote!()),
+        None => quote!(),
+    };
+    let show = match &t.display {
+        Some(_) => quote! {
+            interrupt::free(|cs| board::DISPLAY.fill(cells, FRAME.borrow(cs)));
+        },
+        None => quote!(let _ = cells;),
     };
     // What only a display, or only a wake pin, needs.
     let display_items = t.display.as_ref().map(|_| {
@@ -99,6 +104,10 @@ pub fn render(t: &Target) -> TokenStream {
             use gamec_runtime::charlieplex::TriState;
             /// The display's row the tick showed last.
             static ROW: Mutex<Cell<u8>> = Mutex::new(Cell::new(0));
+            /// Per row of the display, the anodes to drive: the cells to light, worked out
+            /// when they are handed over so that the tick only looks its row up.
+            static FRAME: Mutex<[Cell<u8>; board::FRAME_ROWS]> =
+                Mutex::new([const { Cell::new(0) }; board::FRAME_ROWS]);
         }
     });
     let wake_uses = t.wake.map(|_| {
@@ -113,19 +122,15 @@ pub fn render(t: &Target) -> TokenStream {
             use avr_device::interrupt::{self, Mutex};
             use core::cell::Cell;
             use gamec_runtime::app::{App, Hal};
-            use gamec_runtime::chip::#chip::{on_tick, Chip, Input};
+            use gamec_runtime::chip::#chip::{on_tick, Chip};
             use gamec_runtime::line::Cells;
             use gamec_runtime::tune::{Note, Speaker};
             #wake_uses
             #display_items
 
-            /// The cells to light.
-            static LIT: Mutex<Cell<Cells>> = Mutex::new(Cell::new(0));
-
             /// What the app needs of the board, from the glue's services and the pins.
             struct Board {
                 chip: Chip,
-                #wake_field
             }
 
             impl Hal for Board {
@@ -136,7 +141,7 @@ pub fn render(t: &Target) -> TokenStream {
                     board::pressed()
                 }
                 fn show(&mut self, cells: Cells) {
-                    interrupt::free(|cs| LIT.borrow(cs).set(cells));
+                    #show
                 }
                 fn tone(&mut self, note: Option<&Note>) {
                     self.chip.tone(note);
@@ -148,8 +153,12 @@ pub fn render(t: &Target) -> TokenStream {
         },
         quote! {
             board::pull_up_inputs();
-            let mut board = Board { chip: Chip::new(&board::CONFIG), #wake_make };
-            let mut app = App::<game::Rules>::default();
+            let mut board = Board { chip: Chip::new(&board::CONFIG) };
+            // The loop's state in a static: at a fixed address its fields are reached
+            // directly, where on the stack the loop would keep reloading a pointer to them.
+            static mut APP: App<game::Rules> = App::new();
+            // SAFETY: the only reference to it, taken once here, and `run` never returns.
+            let app = unsafe { &mut *core::ptr::addr_of_mut!(APP) };
             app.run(&mut board, &game::FEEDBACK, &game::CONTROLS)
         },
         &handlers,

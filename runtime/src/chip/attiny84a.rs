@@ -75,9 +75,12 @@ fn tone_pin(channel: u8) -> u8 {
 }
 
 pub struct Chip {
-    /// The speaker's Timer/Counter1 output, as the board's `Config` says: the chip keeps that
-    /// alone, so the board's `Config` can be a constant that costs no RAM.
-    tone_channel: Option<u8>,
+    /// The speaker's Timer/Counter1 output, as the board's `Config` says, worked out once into
+    /// its TCCR1A toggle bits (0 without a speaker) and its pin's mask on port A: the chip
+    /// keeps that alone, so the board's `Config` can be a constant that costs no RAM, and
+    /// a tone computes no shifts.
+    tone_com: u8,
+    tone_pin: u8,
 }
 
 impl Chip {
@@ -88,7 +91,10 @@ impl Chip {
         p.TC0.tccr0a().write(|w| unsafe { w.bits(0b10) });
         p.TC0.ocr0a().write(|w| unsafe { w.bits(cfg.tick_top) });
         p.TC0.tccr0b().write(|w| unsafe { w.bits(cfg.tick_clock) });
-        let mut chip = Chip { tone_channel: cfg.tone_channel };
+        let mut chip = match cfg.tone_channel {
+            Some(channel) => Chip { tone_com: 0b0100_0000 >> (2 * channel), tone_pin: tone_pin(channel) },
+            None => Chip { tone_com: 0, tone_pin: 0 },
+        };
         chip.resume_tick();
         if let Some(channel) = cfg.tone_channel {
             let pin = tone_pin(channel);
@@ -142,7 +148,10 @@ impl Chip {
 impl Speaker for Chip {
     /// CTC on OCR1A with the speaker's output toggling at each match.
     fn tone(&mut self, note: Option<&Note>) {
-        let Some(channel) = self.tone_channel else { return };
+        let (com, pin) = (self.tone_com, self.tone_pin);
+        if com == 0 {
+            return;
+        }
         let p = dp();
         match note {
             Some(n) => {
@@ -152,14 +161,14 @@ impl Speaker for Chip {
                 // WGM12: CTC with OCR1A as top, then the prescaler.
                 p.TC1.tccr1b().write(|w| unsafe { w.bits(0b1000 | n.clock) });
                 // COM1x0: toggle the speaker's channel.
-                p.TC1.tccr1a().write(|w| unsafe { w.bits(0b0100_0000 >> (2 * channel)) });
+                p.TC1.tccr1a().write(|w| unsafe { w.bits(com) });
             }
             None => {
                 p.TC1.tccr1a().write(|w| unsafe { w.bits(0) });
                 p.TC1.tccr1b().write(|w| unsafe { w.bits(0) });
                 // Leave the pin low so the piezo draws nothing; masked, as the display's
                 // interrupt writes the same port.
-                interrupt::free(|_| Port::A.write_out(tone_pin(channel), 0));
+                interrupt::free(|_| Port::A.write_out(pin, 0));
             }
         }
     }

@@ -14,6 +14,8 @@ pub trait AvrPort: Copy {
     fn set(self, mask: u8, dir: u8, out: u8);
     /// Sets the bits of `mask` in PORTx to those of `out`, leaving the others.
     fn write_out(self, mask: u8, out: u8);
+    /// Sets the bits of `mask` in DDRx (1 = output) to those of `dir`, leaving the others.
+    fn write_dir(self, mask: u8, dir: u8);
     /// The levels on the port's pins.
     fn read(self) -> u8;
 }
@@ -48,6 +50,16 @@ macro_rules! avr_ports {
                     $(Port::$name => {
                         let p = unsafe { &*pac::$periph::ptr() };
                         p.$out().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (out & mask)) });
+                    })+
+                }
+            }
+            #[inline(always)]
+            fn write_dir(self, mask: u8, dir: u8) {
+                use $($pac)::+ as pac;
+                match self {
+                    $(Port::$name => {
+                        let p = unsafe { &*pac::$periph::ptr() };
+                        p.$dir().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (dir & mask)) });
                     })+
                 }
             }
@@ -196,13 +208,12 @@ impl<P: AvrPort> TriState for PortPins<P> {
     #[inline(always)]
     fn drive(&mut self, outputs: u8, high: u8) {
         let mask = self.mask;
-        // Masked, as `interrupt::free` does, without its closure: a closure LLVM keeps out of
-        // line is a call from the display's interrupt.
-        let irq = interrupt::disable_save();
-        // Float first so that no pin drives against another while the pattern changes.
-        self.port.set(mask, 0, 0);
-        self.port.set(mask, outputs, high);
-        // SAFETY: restores the state saved above.
-        unsafe { interrupt::restore(irq) };
+        // Not masked: the display's interrupt runs with interrupts off, and the main loop
+        // darkens the display for sleep only once the tick is paused; no other interrupt
+        // writes the port.
+        // Float first so that no pin drives against another while the pattern changes, set
+        // the levels while floating (a high only pulls up), then drive: three writes, not four.
+        self.port.set(mask, 0, high);
+        self.port.write_dir(mask, outputs);
     }
 }
