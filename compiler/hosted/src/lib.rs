@@ -5,5 +5,6 @@
 //! compiler's own reading of the rules, and tools can self-play it.
 
 include!(concat!(env!("OUT_DIR"), "/games.rs"));
+pub mod both_boards;
 pub mod seed_ai;
 pub mod selfplay;

@@ -3,8 +3,9 @@
 //! from positions of random games, and a legal best move. Othello, and a 6 x 6 game that
 //! captures in four directions with another evaluation.
 
+use gamec_hosted::both_boards::both_searches;
 use gamec_runtime::grid::Duel;
-use gamec_runtime::search::{choose_from, Budget, Tree};
+use gamec_runtime::search::Tree;
 use gamec_runtime::session::Placement;
 
 /// Positions along random games from `start`.
@@ -45,12 +46,7 @@ fn agree<Wide: Placement, Narrow: Placement>(start: Duel, plies: usize) {
     for &pos in &positions {
         for depth in 1..=3 {
             for order in [false, true] {
-                let mut never = || false;
-                let mut budget = Budget::new(u32::MAX, &mut never);
-                let wide = choose_from::<Wide, 32>(&pos, depth, depth, order, &mut budget);
-                let mut never = || false;
-                let mut budget = Budget::new(u32::MAX, &mut never);
-                let narrow = Narrow::search::<32>(&pos, depth, depth, order, &mut budget);
+                let (wide, narrow) = both_searches::<Wide, Narrow>(&pos, depth, order);
                 assert_eq!(wide.map(|c| c.score), narrow.map(|c| c.score), "{pos:?} at depth {depth}");
                 if let Some(c) = narrow {
                     searched += 1;

@@ -36,7 +36,7 @@ fn duel(s: &State) -> Duel {
 /// A flanking game's search on the byte board an AVR chip gets (`Narrow`) and on 64-bit boards
 /// (`Wide`): the same scores at depths 1 to 3 along random games.
 fn byte_board_agrees<Wide: Placement, Narrow: Placement>(text: &str) {
-    use gamec_runtime::search::{choose_from, Budget};
+    use gamec_hosted::both_boards::both_searches;
     let (e, game) = engine(text);
     let mut seed = 0x0B17_EB0A_2D00_0001u64 ^ text.len() as u64;
     let mut searched = 0;
@@ -45,12 +45,7 @@ fn byte_board_agrees<Wide: Placement, Narrow: Placement>(text: &str) {
         while !e.plies(&s).is_empty() {
             let d = duel(&s);
             for depth in 1..=3 {
-                let mut never = || false;
-                let mut budget = Budget::new(u32::MAX, &mut never);
-                let wide = choose_from::<Wide, 32>(&d, depth, depth, true, &mut budget);
-                let mut never = || false;
-                let mut budget = Budget::new(u32::MAX, &mut never);
-                let narrow = Narrow::search::<32>(&d, depth, depth, true, &mut budget);
+                let (wide, narrow) = both_searches::<Wide, Narrow>(&d, depth, true);
                 assert_eq!(wide.map(|c| c.score), narrow.map(|c| c.score), "depth {depth}\n{}\n{text}", e.show(&s));
                 searched += narrow.is_some() as u32;
             }
