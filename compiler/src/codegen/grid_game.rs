@@ -228,7 +228,6 @@ pub fn render(game: &GameDef, origin: Origin, repr: Representation) -> TokenStre
         use gamec_runtime::grid::{bit, cells_into, count, Bits, Duel, Grid, KING, ROOK};
         use gamec_runtime::rng::Rng;
         use gamec_runtime::mailbox::{self, Mailbox, Made};
-        use gamec_runtime::progmem;
         use gamec_runtime::search::{choose_in_place, Budget, Choice, InPlace, Tree, WIN};
         use gamec_runtime::session::{cmd, op, Event, Placement, Protocol, Strategy, Verdict, SILENT};
 

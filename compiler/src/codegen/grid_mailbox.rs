@@ -165,15 +165,8 @@ pub fn render(game: &GameDef) -> (TokenStream, TokenStream) {
         /// The directions as steps on that board.
         const OFFSETS: [i8; #n_dirs] = mailbox::offsets(#dirs, #c);
         /// The cells in the order the search tries moves: those the evaluation rewards first,
-        /// those it penalises last.
+        /// those it penalises last. In RAM: the search's innermost loops read it.
         static ORDER: [u8; #n_cells] = [#(#order),*];
-
-        /// The cells of `ORDER`, read from program memory.
-        #[inline(always)]
-        fn order() -> impl Iterator<Item = u8> {
-            // SAFETY: `ORDER` is a static in program memory on AVR, plain memory elsewhere.
-            ORDER.iter().copied()
-        }
         #(#regions)*
 
         /// A cell of the 64-bit boards (row * 8 + column) on the byte board, and back.
@@ -206,7 +199,7 @@ pub fn render(game: &GameDef) -> (TokenStream, TokenStream) {
             /// The position on 64-bit boards, for the game's endings.
             fn duel(&self) -> Duel {
                 let mut d = Duel::default();
-                for at in order() {
+                for &at in ORDER.iter() {
                     let v = self.0.cells[at as usize];
                     if v == self.0.colour {
                         d.me |= bit(from_board(at));
@@ -289,7 +282,7 @@ pub fn render(game: &GameDef) -> (TokenStream, TokenStream) {
         fn moves(b: &Board, out: &mut [u8]) -> usize {
             let (me, them) = (b.colour, mailbox::other(b.colour));
             let mut n = 0;
-            for at in order() {
+            for &at in ORDER.iter() {
                 if n == out.len() {
                     break;
                 }
@@ -311,7 +304,7 @@ pub fn render(game: &GameDef) -> (TokenStream, TokenStream) {
         fn mobility(b: &Board) -> (u8, u8) {
             let (me, them) = (b.colour, mailbox::other(b.colour));
             let (mut mine, mut theirs) = (0u8, 0u8);
-            for at in order() {
+            for &at in ORDER.iter() {
                 if !b.is_empty(at) {
                     continue;
                 }
