@@ -105,8 +105,9 @@ fn {name}() {{
                 "#[test]
 fn {name}_byte_board() {{
     byte_board_agrees::<{rules}, gamec_hosted::{name}_byte_board::Rules>({:?});
+    agree_grid::<gamec_hosted::{name}_byte_board::Rules>({:?});
 }}",
-                g.game
+                g.game, g.game
             )
             .unwrap();
         }

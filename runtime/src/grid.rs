@@ -197,10 +197,22 @@ pub struct Duel {
     pub opp: Bits,
 }
 
+/// A copy, so that code generic over how a game holds its positions can start from a `Duel`.
+impl From<&Duel> for Duel {
+    fn from(d: &Duel) -> Duel {
+        *d
+    }
+}
+
 impl Duel {
     /// The same position seen from the other side.
     pub const fn swap(self) -> Duel {
         Duel { me: self.opp, opp: self.me }
+    }
+
+    /// Who holds `cell`: 1 `me`, 2 `opp`, 0 nobody (as the session's `Placement::holder`).
+    pub const fn holder(&self, cell: u8) -> u8 {
+        (self.me >> cell & 1) as u8 | ((self.opp >> cell & 1) as u8) << 1
     }
 
     /// My pieces on `mask` minus the opponent's.

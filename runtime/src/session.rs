@@ -4,13 +4,12 @@
 //! What the commands are called and what the device says are tables the compiler generates
 //! from the game file ([`Protocol`]); this module knows only the generic session: choosing
 //! sides, a move clock, moves and passes checked against the rules, the device's search, and
-//! the end of the game. Positions are grid [`Duel`]s seen from the side to move; when a game is
-//! over, and who won, is the generated game's to say ([`Placement::over`]).
+//! the end of the game. Positions are the generated game's ([`Placement`]), held as it chooses
+//! for the chip; when a game is over, and who won, is the game's to say ([`Placement::over`]).
 
-use crate::grid::{cells_into, count, Bits, Duel};
 use crate::progmem;
 use crate::rng::Rng;
-use crate::search::{choose_from, Budget, Choice, Tree};
+use crate::search::{Budget, Choice};
 use crate::serial::{Line, LineReader};
 
 /// A finished game's result for the side to move.
@@ -32,29 +31,72 @@ pub enum Strategy {
     Random,
 }
 
-/// What the session needs of a game beyond the search's [`Tree`]; the compiler generates it
-/// from the game file.
-pub trait Placement: Tree<Pos = Duel, Move = u8> {
+/// What the session (and a game played with a cursor) needs of a grid game of two; the
+/// compiler generates it from the game file. Cells are numbered `row * 8 + column`; the
+/// position is held as the generated game chooses for the chip (64-bit boards, or a byte a
+/// cell where 64-bit shifts are loops), always with a side to move.
+pub trait Placement {
+    /// The position as the game holds it.
+    type Pos: Copy;
     const STRATEGY: Strategy;
-    /// The cells the mover may play on.
-    fn legal(pos: &Duel) -> Bits;
+    /// The start, the first player to move. Built when asked rather than a constant, which
+    /// an AVR chip would hold in RAM as well as in flash.
+    fn start() -> Self::Pos;
+    /// Whether the side to move may play on `cell` (a cell of the grid).
+    fn legal_at(pos: &Self::Pos, cell: u8) -> bool;
+    /// Whether the side to move has a legal cell.
+    fn can_move(pos: &Self::Pos) -> bool;
+    /// Who holds `cell`: [`HELD_BY_MOVER`], [`HELD_BY_OTHER`] or 0 for nobody.
+    fn holder(pos: &Self::Pos, cell: u8) -> u8;
+    /// The pieces of the side to move (`mover`), or of the other side.
+    fn count(pos: &Self::Pos, mover: bool) -> u8;
+    /// The side to move plays on `cell`, a legal cell; the other side is then to move.
+    fn play(pos: &mut Self::Pos, cell: u8);
+    /// The side to move gives up its turn.
+    fn pass(pos: &mut Self::Pos);
     /// The game's endings, read in order: `Some` once the game is over.
-    fn over(pos: &Duel) -> Option<Verdict>;
+    fn over(pos: &Self::Pos) -> Option<Verdict>;
     /// The result of a game the host ends before its end, scored as it stands.
-    fn stopped(pos: &Duel) -> Verdict;
+    fn stopped(pos: &Self::Pos) -> Verdict;
     /// The solved game's choice for the side to move ([`Strategy::Solved`]).
-    fn solved(_pos: &Duel, _rng: &mut Rng) -> Option<u8> {
+    fn solved(_pos: &Self::Pos, _rng: &mut Rng) -> Option<u8> {
         None
     }
     /// The search's choice for the side to move ([`Strategy::Search`]), deepening from
-    /// `first` to `max` plies; `N` is room for a position's moves. On the 64-bit boards by
-    /// default; a game may search another representation of the position.
-    fn search<const N: usize>(pos: &Duel, first: u8, max: u8, order: bool, budget: &mut Budget) -> Option<Choice<u8>>
-    where
-        Self: Sized,
-    {
-        choose_from::<Self, N>(pos, first, max, order, budget)
+    /// `first` to `max` plies; `N` is room for a position's moves. The position is searched in
+    /// place and is as it was when this returns.
+    fn search<const N: usize>(
+        pos: &mut Self::Pos,
+        first: u8,
+        max: u8,
+        order: bool,
+        budget: &mut Budget,
+    ) -> Option<Choice<u8>>;
+}
+
+/// [`Placement::holder`]: the side to move holds the cell.
+pub const HELD_BY_MOVER: u8 = 1;
+/// [`Placement::holder`]: the other side holds the cell.
+pub const HELD_BY_OTHER: u8 = 2;
+
+/// The `k`th legal cell (from 0) of the side to move, in cell order, with how many there are.
+pub fn legal_cell<T: Placement>(pos: &T::Pos, k: u8) -> (Option<u8>, u8) {
+    let (mut found, mut n) = (None, 0u8);
+    for cell in 0..64 {
+        if T::legal_at(pos, cell) {
+            if n == k {
+                found = Some(cell);
+            }
+            n += 1;
+        }
     }
+    (found, n)
+}
+
+/// A legal cell of the side to move chosen uniformly, if it has one.
+pub fn random_cell<T: Placement>(pos: &T::Pos, rng: &mut Rng) -> Option<u8> {
+    let (_, n) = legal_cell::<T>(pos, 0);
+    (n > 0).then(|| legal_cell::<T>(pos, rng.below(n)).0).flatten()
 }
 
 /// The session's view of the hardware: a serial line through embedded-io's traits, a clock
@@ -222,8 +264,7 @@ const NO_SIDE: u8 = 0xFF;
 /// per ply); legality of the host's moves is always judged on all of them.
 pub struct Session<T: Placement, const N: usize> {
     proto: &'static Protocol,
-    start: Duel,
-    pos: Duel,
+    pos: T::Pos,
     /// Player index (0 moves first) of the side to move.
     mover: u8,
     host: u8,
@@ -241,12 +282,11 @@ pub struct Session<T: Placement, const N: usize> {
 }
 
 impl<T: Placement, const N: usize> Session<T, N> {
-    /// A session over `start` (seen from the first player); say nothing until [`Self::begin`].
-    pub fn new(proto: &'static Protocol, start: Duel, max_depth: u8) -> Self {
+    /// A session from the game's start; says nothing until [`Self::begin`].
+    pub fn new(proto: &'static Protocol, max_depth: u8) -> Self {
         Session {
             proto,
-            start,
-            pos: start,
+            pos: T::start(),
             mover: 0,
             host: NO_SIDE,
             state: State::PickSide,
@@ -334,7 +374,7 @@ impl<T: Placement, const N: usize> Session<T, N> {
                 State::Await { over: false } => self.advance(io),
                 State::TooLate => {
                     // The host gives its turn up.
-                    self.pos = self.pos.swap();
+                    T::pass(&mut self.pos);
                     self.mover ^= 1;
                     self.advance(io);
                 }
@@ -344,7 +384,7 @@ impl<T: Placement, const N: usize> Session<T, N> {
             cmd::RETRY if self.state == State::TooLate => self.advance(io),
             cmd::RETRY => self.say(io, Event::Unknown),
             cmd::RESTART => {
-                self.pos = self.start;
+                self.pos = T::start();
                 self.mover = 0;
                 self.lamps_off(io);
                 // Not the host's turn while the start position is shown.
@@ -414,34 +454,27 @@ impl<T: Placement, const N: usize> Session<T, N> {
                 if self.late(io) {
                     return self.too_late(io);
                 }
-                // The column's legal cells, a bit a row.
-                let mut rows = 0u8;
-                if col < self.proto.cols {
-                    let legal = self.legal().to_le_bytes();
-                    let mut r = 0;
-                    while r < 8 {
-                        rows |= (legal[r] >> col & 1) << r;
-                        r += 1;
-                    }
-                }
                 // A drop lands on the column's lowest legal cell (u8::MAX: none).
-                let row = row.unwrap_or(if rows == 0 { u8::MAX } else { rows.trailing_zeros() as u8 });
-                if row >= self.proto.rows || rows >> row & 1 == 0 {
+                let on_grid = |r: u8| col < self.proto.cols && r < self.proto.rows;
+                let row = row.unwrap_or_else(|| {
+                    (0..self.proto.rows).find(|&r| on_grid(r) && T::legal_at(&self.pos, r * 8 + col)).unwrap_or(u8::MAX)
+                });
+                if !on_grid(row) || !T::legal_at(&self.pos, row * 8 + col) {
                     return self.say(io, Event::Denied);
                 }
-                self.pos = T::play(&self.pos, row * 8 + col);
+                T::play(&mut self.pos, row * 8 + col);
                 self.mover ^= 1;
                 self.say(io, Event::Moved);
                 self.advance(io);
             }
             cmd::PASS => {
-                if self.state != State::HostTurn || self.legal() != 0 {
+                if self.state != State::HostTurn || T::can_move(&self.pos) {
                     return self.say(io, Event::Denied);
                 }
                 if self.late(io) {
                     return self.too_late(io);
                 }
-                self.pos = self.pos.swap();
+                T::pass(&mut self.pos);
                 self.mover ^= 1;
                 self.say(io, Event::Accepted);
                 self.advance(io);
@@ -473,7 +506,7 @@ impl<T: Placement, const N: usize> Session<T, N> {
     }
 
     fn start_game(&mut self, io: &mut impl Io) {
-        self.pos = self.start;
+        self.pos = T::start();
         self.mover = 0;
         self.lamps_off(io);
         self.advance(io);
@@ -485,18 +518,13 @@ impl<T: Placement, const N: usize> Session<T, N> {
         }
     }
 
-    /// The host's legal cells, when it is to move.
-    fn legal(&self) -> Bits {
-        T::legal(&self.pos)
-    }
-
     /// Hands the turn to whoever is to move, or ends the game when nobody can.
     fn advance(&mut self, io: &mut impl Io) {
         // The generated endings also cover a position where nobody may move.
         if let Some(verdict) = T::over(&self.pos) {
             return self.finish(io, verdict, true);
         }
-        let can_move = self.legal() != 0;
+        let can_move = T::can_move(&self.pos);
         if self.mover != self.host {
             self.state = State::DeviceTurn;
             return;
@@ -516,22 +544,17 @@ impl<T: Placement, const N: usize> Session<T, N> {
         let choice = match T::STRATEGY {
             Strategy::Search => self.search(io, started),
             Strategy::Solved => T::solved(&self.pos, &mut self.rng),
-            Strategy::Random => {
-                let legal = self.legal();
-                let mut cells = [0u8; 64];
-                let n = cells_into(legal, &mut cells);
-                (n > 0).then(|| cells[self.rng.below(n as u8) as usize])
-            }
+            Strategy::Random => random_cell::<T>(&self.pos, &mut self.rng),
         };
         match choice {
             Some(best) => {
                 self.last = best;
-                self.pos = T::play(&self.pos, best);
+                T::play(&mut self.pos, best);
                 self.mover ^= 1;
                 self.say(io, Event::DeviceMoves);
             }
             None => {
-                self.pos = self.pos.swap();
+                T::pass(&mut self.pos);
                 self.mover ^= 1;
                 self.say(io, Event::DevicePasses);
             }
@@ -549,7 +572,7 @@ impl<T: Placement, const N: usize> Session<T, N> {
         let mut out_of_time = || io.millis().wrapping_sub(started) >= limit;
         let mut budget = Budget::new(u32::MAX, &mut out_of_time);
         let first = if self.proto.deepening { 1 } else { self.max_depth };
-        let choice = T::search::<N>(&self.pos, first, self.max_depth, self.proto.order_by_eval, &mut budget);
+        let choice = T::search::<N>(&mut self.pos, first, self.max_depth, self.proto.order_by_eval, &mut budget);
         let nodes = budget.nodes;
         // SAFETY: the main loop is the only writer; the simulator reads it between steps.
         unsafe {
@@ -581,8 +604,7 @@ impl<T: Placement, const N: usize> Session<T, N> {
 
     /// Pieces of a player (by index).
     fn count(&self, player: u8) -> u8 {
-        let bits = if player == self.mover { self.pos.me } else { self.pos.opp };
-        count(bits) as u8
+        T::count(&self.pos, player == self.mover)
     }
 
     /// Sends an event's response; an `await` in it makes the device wait for an ack.
@@ -624,10 +646,9 @@ impl<T: Placement, const N: usize> Session<T, N> {
     #[inline(never)]
     fn board(&self, io: &mut impl Io) {
         let p = self.proto;
-        let marks = if self.state == State::HostTurn && self.mover == self.host { self.legal() } else { 0 };
-        let (first, second) = if self.mover == 0 { (self.pos.me, self.pos.opp) } else { (self.pos.opp, self.pos.me) };
-        // A row (a byte) at a time: cheap on an 8-bit chip.
-        let (first, second, marks) = (first.to_le_bytes(), second.to_le_bytes(), marks.to_le_bytes());
+        let marks = self.state == State::HostTurn && self.mover == self.host;
+        // The first player's glyph for the side to move's pieces when the first player moves.
+        let mine = if self.mover == 0 { HELD_BY_MOVER } else { HELD_BY_OTHER };
         io.write(b' ');
         for c in 0..p.cols {
             io.write(b' ');
@@ -637,17 +658,13 @@ impl<T: Placement, const N: usize> Session<T, N> {
         io.write(b'\n');
         for r in 0..p.rows {
             decimal(io, r + 1);
-            let row = r as usize;
             for c in 0..p.cols {
-                let bit = 1u8 << c;
-                let glyph = if first[row] & bit != 0 {
-                    p.glyphs[0]
-                } else if second[row] & bit != 0 {
-                    p.glyphs[1]
-                } else if marks[row] & bit != 0 {
-                    p.glyphs[3]
-                } else {
-                    p.glyphs[2]
+                let cell = r * 8 + c;
+                let glyph = match T::holder(&self.pos, cell) {
+                    0 if marks && T::legal_at(&self.pos, cell) => p.glyphs[3],
+                    0 => p.glyphs[2],
+                    h if h == mine => p.glyphs[0],
+                    _ => p.glyphs[1],
                 };
                 io.write(b' ');
                 io.write(glyph);

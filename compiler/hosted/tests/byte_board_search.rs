@@ -40,7 +40,10 @@ fn positions<R: Tree<Pos = Duel, Move = u8>>(start: Duel, plies: usize) -> Vec<D
 }
 
 /// `Wide` on 64-bit boards and `Narrow` on the byte board agree on every position.
-fn agree<Wide: Placement, Narrow: Placement>(start: Duel, plies: usize) {
+fn agree<Wide: Placement<Pos = Duel> + Tree<Pos = Duel, Move = u8>, Narrow: Placement>(start: Duel, plies: usize)
+where
+    for<'a> Narrow::Pos: From<&'a Duel>,
+{
     let positions = positions::<Wide>(start, plies);
     let mut searched = 0;
     for &pos in &positions {
@@ -50,7 +53,7 @@ fn agree<Wide: Placement, Narrow: Placement>(start: Duel, plies: usize) {
                 assert_eq!(wide.map(|c| c.score), narrow.map(|c| c.score), "{pos:?} at depth {depth}");
                 if let Some(c) = narrow {
                     searched += 1;
-                    assert!(Wide::legal(&pos) >> c.best & 1 == 1, "{pos:?}: {} is not legal", c.best);
+                    assert!(Wide::legal_at(&pos, c.best), "{pos:?}: {} is not legal", c.best);
                 }
             }
         }

@@ -1,9 +1,9 @@
 //! The generated modules of the games written with the general parts against the compiler's
-//! engine: the shipped tic-tac-toe, Connect Four and Nim, and the games of the property tests'
-//! generator (compiler/tests/support/random_games.rs) that `check` accepts, all compiled for
-//! the host by build.rs. Grid games along random games (legal cells, effects, the end and its
-//! verdict, the solved device's choices); heap games on every reachable position (moves
-//! entered press by press, the device's choices).
+//! engine: the shipped tic-tac-toe, Connect Four, Othello (on both boards) and Nim, and the
+//! games of the property tests' generator (compiler/tests/support/random_games.rs) that
+//! `check` accepts, all compiled for the host by build.rs. Grid games along random games (legal
+//! cells, effects, the end and its verdict, the solved device's choices); heap games on every
+//! reachable position (moves entered press by press, the device's choices).
 
 use gamec::engine::solve::{explore, MAX_STATES};
 use gamec::engine::{Engine, Move, Outcome, State};
@@ -11,6 +11,7 @@ use gamec_dsl::StrategyKind;
 use gamec_runtime::grid::Duel;
 use gamec_runtime::heaps::Heap;
 use gamec_runtime::rng::Rng;
+use gamec_runtime::search::Tree;
 use gamec_runtime::session::{Placement, Verdict};
 use gamec_runtime::turn::Game;
 
@@ -35,7 +36,10 @@ fn duel(s: &State) -> Duel {
 
 /// A flanking game's search on the byte board an AVR chip gets (`Narrow`) and on 64-bit boards
 /// (`Wide`): the same scores at depths 1 to 3 along random games.
-fn byte_board_agrees<Wide: Placement, Narrow: Placement>(text: &str) {
+fn byte_board_agrees<Wide: Tree<Pos = Duel, Move = u8>, Narrow: Placement>(text: &str)
+where
+    for<'a> Narrow::Pos: From<&'a Duel>,
+{
     use gamec_hosted::both_boards::both_searches;
     let (e, game) = engine(text);
     let mut seed = 0x0B17_EB0A_2D00_0001u64 ^ text.len() as u64;
@@ -59,19 +63,30 @@ fn byte_board_agrees<Wide: Placement, Narrow: Placement>(text: &str) {
     assert!(searched > 0, "no position searched\n{text}");
 }
 
-fn agree_grid<R: Placement>(text: &str) {
+/// What the session sees of a position, whichever way the game holds it: each cell's holder
+/// and both sides' counts.
+fn view<R: Placement>(p: &R::Pos) -> (Vec<u8>, u8, u8) {
+    ((0..64).map(|c| R::holder(p, c)).collect(), R::count(p, true), R::count(p, false))
+}
+
+/// The session's view of a grid game (`R`, on 64-bit boards or the byte board) along random
+/// games of the engine: the end and its verdict, the legal cells, passes and each move's effect.
+fn agree_grid<R: Placement>(text: &str)
+where
+    for<'a> R::Pos: From<&'a Duel>,
+{
     let (e, game) = engine(text);
     let mut seed = 0x2545_F491_4F6C_DD1Du64 ^ text.len() as u64;
     for _ in 0..100 {
         let mut s = e.fixed_start(&game);
         loop {
-            let d = duel(&s);
+            let p = R::Pos::from(&duel(&s));
             let expected = e.outcome(&s).or_else(|| e.plies(&s).is_empty().then_some(Outcome::Draw)).map(|o| match o {
                 Outcome::Draw => Verdict::Draw,
                 Outcome::Win(w) if w == s.to_move => Verdict::Win,
                 Outcome::Win(_) => Verdict::Loss,
             });
-            assert_eq!(R::over(&d), expected, "the end\n{}\n{text}", e.show(&s));
+            assert_eq!(R::over(&p), expected, "the end\n{}\n{text}", e.show(&s));
             let plies = e.plies(&s);
             if plies.is_empty() {
                 break;
@@ -79,10 +94,14 @@ fn agree_grid<R: Placement>(text: &str) {
             let mut cells: Vec<u8> =
                 plies.iter().filter_map(|m| if let Move::Put { cell, .. } = m { Some(*cell) } else { None }).collect();
             cells.dedup();
-            let legal: Vec<u8> = (0..64).filter(|i| R::legal(&d) >> i & 1 == 1).collect();
+            let legal: Vec<u8> = (0..64).filter(|&i| R::legal_at(&p, i)).collect();
+            assert_eq!(R::can_move(&p), !legal.is_empty(), "can move\n{}", e.show(&s));
             if plies == [Move::Pass] {
-                assert!(legal.is_empty() && R::pass(&d).is_some(), "a pass\n{}", e.show(&s));
+                assert!(legal.is_empty(), "a pass\n{}", e.show(&s));
                 s = e.play(&s, Move::Pass);
+                let mut q = p;
+                R::pass(&mut q);
+                assert_eq!(view::<R>(&q), view::<R>(&R::Pos::from(&duel(&s))), "after a pass\n{}", e.show(&s));
                 continue;
             }
             assert_eq!(legal, cells, "legal cells\n{}\n{text}", e.show(&s));
@@ -92,7 +111,9 @@ fn agree_grid<R: Placement>(text: &str) {
             let m = plies[(seed % plies.len() as u64) as usize];
             let Move::Put { cell, .. } = m else { unreachable!() };
             s = e.play(&s, m);
-            assert_eq!(R::play(&d, cell), duel(&s), "the effect of {}\n{text}", e.move_name(m));
+            let mut q = p;
+            R::play(&mut q, cell);
+            assert_eq!(view::<R>(&q), view::<R>(&R::Pos::from(&duel(&s))), "the effect of {}\n{text}", e.move_name(m));
         }
     }
 }
@@ -109,6 +130,12 @@ fn tictactoe_agrees() {
 #[test]
 fn connect_four_agrees() {
     agree_grid::<gamec_hosted::connect_four::Rules>(&shipped("connect_four"));
+}
+
+#[test]
+fn othello_agrees_on_both_boards() {
+    agree_grid::<gamec_hosted::othello::Rules>(&shipped("othello"));
+    agree_grid::<gamec_hosted::othello_byte_board::Rules>(&shipped("othello"));
 }
 
 #[test]

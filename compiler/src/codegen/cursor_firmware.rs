@@ -409,7 +409,7 @@ fn duel_calls() -> AppCalls {
             use gamec_runtime::tune::Player;
         },
         setup: quote! {
-            let mut app = Game::<game::Rules, { board::SEARCH_MOVES }>::new(game::START, &front::CONFIG);
+            let mut app = Game::<game::Rules, { board::SEARCH_MOVES }>::new(&front::CONFIG);
             let mut player = Player::default();
         },
         tick: quote! {
@@ -427,7 +427,7 @@ fn duel_calls() -> AppCalls {
         },
         input: Box::new(|act| {
             quote! {
-                if let Some(t) = app.input(#act, &front::CONFIG, game::START).and_then(front::tune) {
+                if let Some(t) = app.input(#act, &front::CONFIG).and_then(front::tune) {
                     chip.follow(player.start(t));
                 }
             }

@@ -141,7 +141,7 @@ pub fn render(game: &GameDef, origin: Origin, repr: Representation) -> TokenStre
             }
         }
         _ => quote! {
-            match Self::over(pos) {
+            match over(pos) {
                 Some(Verdict::Win) => WIN + pos.empty(&GRID),
                 Some(Verdict::Loss) => -WIN - pos.empty(&GRID),
                 _ => 0,
@@ -196,10 +196,6 @@ pub fn render(game: &GameDef, origin: Origin, repr: Representation) -> TokenStre
         (eval.clone(), quote!(), quote!())
     };
     let (strategy, solved, table) = strategy(game, origin);
-    let (byte_board, search) = match repr {
-        Representation::ByteBoard if super::grid_mailbox::applies(game) => super::grid_mailbox::render(game),
-        _ => (quote!(), quote!()),
-    };
     let protocol = game.serial.as_ref().map(|p| super::protocol::render(game, p, origin));
     let grid_doc = described(&["The board: columns from A, rows from 1."], origin.quote(g.span));
     let capturing = game.moves.iter().filter(|m| matches!(m.kind, MoveKind::Place { capture: Some(_) }));
@@ -216,6 +212,62 @@ pub fn render(game: &GameDef, origin: Origin, repr: Representation) -> TokenStre
         described(&["The game's endings in order (the side to move is `me`, the mover `opp`)."], ending_lines.clone());
     let play_doc = doc(&moves);
     let strategy_doc = described(&[], origin.quote_all(game.strategy.iter().map(|s| s.span)));
+    // The session's view of the game: on the byte board where the chip calls for it, else
+    // on the 64-bit boards the search uses too.
+    let placement = match repr {
+        Representation::ByteBoard if super::grid_mailbox::applies(game) => {
+            super::grid_mailbox::render(game, &strategy_doc)
+        }
+        _ => quote! {
+            impl Placement for Rules {
+                type Pos = Duel;
+                #strategy_doc
+                const STRATEGY: Strategy = #strategy;
+
+                fn start() -> Duel {
+                    START
+                }
+
+                fn legal_at(pos: &Duel, cell: u8) -> bool {
+                    legal_for(pos.me, pos.opp) & bit(cell) != 0
+                }
+
+                fn can_move(pos: &Duel) -> bool {
+                    legal_for(pos.me, pos.opp) != 0
+                }
+
+                fn holder(pos: &Duel, cell: u8) -> u8 {
+                    pos.holder(cell)
+                }
+
+                fn count(pos: &Duel, mover: bool) -> u8 {
+                    count(if mover { pos.me } else { pos.opp }) as u8
+                }
+
+                fn play(pos: &mut Duel, cell: u8) {
+                    *pos = <Rules as Tree>::play(pos, cell);
+                }
+
+                fn pass(pos: &mut Duel) {
+                    *pos = pos.swap();
+                }
+
+                fn over(pos: &Duel) -> Option<Verdict> {
+                    over(pos)
+                }
+
+                fn stopped(pos: &Duel) -> Verdict {
+                    stopped(pos)
+                }
+
+                #solved
+
+                fn search<const N: usize>(pos: &mut Duel, first: u8, max: u8, order: bool, budget: &mut Budget) -> Option<Choice<u8>> {
+                    choose_from::<Rules, N>(pos, first, max, order, budget)
+                }
+            }
+        },
+    };
     let eval_doc = described(&[], origin.quote_all(game.eval.iter().map(|e| e.span)));
     let stopped_doc = described(
         &["The result of a game the host ends early, scored as it stands."],
@@ -228,8 +280,8 @@ pub fn render(game: &GameDef, origin: Origin, repr: Representation) -> TokenStre
         use gamec_runtime::grid::{bit, cells_into, count, Bits, Duel, Grid, KING, ROOK};
         use gamec_runtime::rng::Rng;
         use gamec_runtime::mailbox::{self, Mailbox, Made};
-        use gamec_runtime::search::{choose_in_place, Budget, Choice, InPlace, Tree, WIN};
-        use gamec_runtime::session::{cmd, op, Event, Placement, Protocol, Strategy, Verdict, SILENT};
+        use gamec_runtime::search::{choose_from, choose_in_place, Budget, Choice, InPlace, Tree, WIN};
+        use gamec_runtime::session::{cmd, op, Event, Placement, Protocol, Strategy, Verdict, HELD_BY_MOVER, HELD_BY_OTHER, SILENT};
 
         #grid_doc
         pub const GRID: Grid = Grid { cols: #cols, rows: #rows };
@@ -286,34 +338,21 @@ pub fn render(game: &GameDef, origin: Origin, repr: Representation) -> TokenStre
             }
         }
 
-        impl Placement for Rules {
-            #strategy_doc
-            const STRATEGY: Strategy = #strategy;
-
-            fn legal(pos: &Duel) -> Bits {
-                legal_for(pos.me, pos.opp)
-            }
-
-            #over_doc
-            fn over(pos: &Duel) -> Option<Verdict> {
-                #(#endings)*
-                #stuck
-                None
-            }
-
-            #stopped_doc
-            fn stopped(pos: &Duel) -> Verdict {
-                #stopped
-            }
-
-            #solved
-
-            #search
+        #over_doc
+        fn over(pos: &Duel) -> Option<Verdict> {
+            #(#endings)*
+            #stuck
+            None
         }
 
-        #eval_with
+        #stopped_doc
+        fn stopped(pos: &Duel) -> Verdict {
+            #stopped
+        }
 
-        #byte_board
+        #placement
+
+        #eval_with
 
         #protocol
     }
@@ -421,8 +460,8 @@ fn strategy(game: &GameDef, origin: Origin) -> (TokenStream, TokenStream, TokenS
                     #solved_doc
                     fn solved(pos: &Duel, rng: &mut Rng) -> Option<u8> {
                         let legal = legal_for(pos.me, pos.opp);
-                        let lost = |p: &Duel| Self::over(p) == Some(Verdict::Loss);
-                        gamec_runtime::solved::best(pos, legal, &GRID, &SOLVED, |p, m| Self::play(p, m), lost, rng, #ties)
+                        let lost = |p: &Duel| over(p) == Some(Verdict::Loss);
+                        gamec_runtime::solved::best(pos, legal, &GRID, &SOLVED, |p, m| <Rules as Tree>::play(p, m), lost, rng, #ties)
                     }
                 },
                 quote! {

@@ -29,9 +29,9 @@ pub fn applies(game: &GameDef) -> bool {
     searched && flanking && game.pass && endings_on_moves && features
 }
 
-/// The items of the game module that search on the byte board, and the body of
-/// `Placement::search` that hands them the session's position.
-pub fn render(game: &GameDef) -> (TokenStream, TokenStream) {
+/// The items of the game module that hold the session's position and search it on the byte
+/// board, with the game's `Placement` over them (`strategy_doc` documents its strategy).
+pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
     let g = game.grid().expect("a grid game");
     let (cols, rows) = (g.cols as u8, g.rows as u8);
     let stride = cols + 2;
@@ -142,24 +142,59 @@ pub fn render(game: &GameDef) -> (TokenStream, TokenStream) {
     });
 
     // A game scored by its pieces alone reads the board's counts; others ask the game's
-    // endings on 64-bit boards (a finished game is a rare leaf).
-    let outcome = match game.endings.as_slice() {
-        [e] => match e.result {
+    // endings on 64-bit boards (a finished game is a rare leaf, and the session asks once a
+    // move).
+    let most = match game.endings.as_slice() {
+        [e] if e.conditions == [Condition::NeitherCanMove] => match e.result {
             EndResult::Most { most, wins } => {
-                let lead = if most != wins { quote!(-self.0.piece_diff()) } else { quote!(self.0.piece_diff()) };
-                quote! {
-                    match #lead {
-                        0 => 0,
-                        l if l > 0 => WIN + l,
-                        l => -WIN + l,
-                    }
-                }
+                Some(if most != wins { quote!(-b.piece_diff()) } else { quote!(b.piece_diff()) })
             }
-            _ => quote!(<Rules as Tree>::outcome(&self.duel())),
+            _ => None,
         },
-        _ => quote!(<Rules as Tree>::outcome(&self.duel())),
+        _ => None,
     };
-    let items = quote! {
+    let (outcome, over, stopped) = match &most {
+        Some(lead) => (
+            quote! {
+                let b = &self.0;
+                match #lead {
+                    0 => 0,
+                    l if l > 0 => WIN + l,
+                    l => -WIN + l,
+                }
+            },
+            quote! {
+                let b = &pos.0;
+                let (mine, theirs) = mobility(b);
+                if mine != 0 || theirs != 0 {
+                    return None;
+                }
+                Some(Self::stopped(pos))
+            },
+            quote! {
+                let b = &pos.0;
+                match #lead {
+                    0 => Verdict::Draw,
+                    l if l > 0 => Verdict::Win,
+                    _ => Verdict::Loss,
+                }
+            },
+        ),
+        None => {
+            (quote!(<Rules as Tree>::outcome(&self.duel())), quote!(over(&pos.duel())), quote!(stopped(&pos.duel())))
+        }
+    };
+
+    // The start on the byte board, the first player colour 1.
+    let setup = game.fixed_setup.iter().flat_map(|(player, at)| {
+        let colour = int(if *player == game.first { 1u8 } else { 2 });
+        at.iter().map(move |&cell| {
+            let at = int(to_board(cell as u32));
+            quote!(b.put(#at, #colour);)
+        })
+    });
+
+    quote! {
         /// The grid as the search holds it on this chip: a byte a cell inside a one-cell border.
         pub type Board = Mailbox<#board_cells>;
         /// The directions as steps on that board.
@@ -173,15 +208,21 @@ pub fn render(game: &GameDef) -> (TokenStream, TokenStream) {
         const fn to_board(cell: u8) -> u8 {
             (cell / 8 + 1) * (#c + 2) + cell % 8 + 1
         }
+        const fn on_grid(cell: u8) -> bool {
+            cell % 8 < #c && cell / 8 < #r
+        }
         const fn from_board(at: u8) -> u8 {
             (at / (#c + 2) - 1) * 8 + at % (#c + 2) - 1
         }
 
-        /// A position as the search holds it, the side to move colour 1.
+        /// A position as the session and the search hold it on this chip.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub struct Searched(pub Board);
 
-        impl Searched {
-            pub fn new(pos: &Duel) -> Searched {
+        impl From<&Duel> for Searched {
+            /// A position of the 64-bit boards, the side to move colour 1 (for tests that hold
+            /// the two searches side by side).
+            fn from(pos: &Duel) -> Searched {
                 let mut b = Board::new(#n_cells, 1);
                 for r in 0..#r {
                     for c in 0..#c {
@@ -195,7 +236,9 @@ pub fn render(game: &GameDef) -> (TokenStream, TokenStream) {
                 }
                 Searched(b)
             }
+        }
 
+        impl Searched {
             /// The position on 64-bit boards, for the game's endings.
             fn duel(&self) -> Duel {
                 let mut d = Duel::default();
@@ -254,6 +297,63 @@ pub fn render(game: &GameDef) -> (TokenStream, TokenStream) {
             }
         }
 
+        impl Placement for Rules {
+            type Pos = Searched;
+            #strategy_doc
+            const STRATEGY: Strategy = Strategy::Search;
+
+            fn start() -> Searched {
+                let mut b = Board::new(#n_cells, 1);
+                #(#setup)*
+                Searched(b)
+            }
+
+            fn legal_at(pos: &Searched, cell: u8) -> bool {
+                on_grid(cell) && legal_here(&pos.0, to_board(cell))
+            }
+
+            fn can_move(pos: &Searched) -> bool {
+                moves(&pos.0, &mut [0u8; 1]) != 0
+            }
+
+            fn holder(pos: &Searched, cell: u8) -> u8 {
+                if !on_grid(cell) {
+                    return 0;
+                }
+                match pos.0.cells[to_board(cell) as usize] {
+                    mailbox::EMPTY => 0,
+                    v if v == pos.0.colour => HELD_BY_MOVER,
+                    _ => HELD_BY_OTHER,
+                }
+            }
+
+            fn count(pos: &Searched, mover: bool) -> u8 {
+                let b = &pos.0;
+                b.pieces[if mover { b.colour } else { mailbox::other(b.colour) } as usize]
+            }
+
+            fn play(pos: &mut Searched, cell: u8) {
+                make(&mut pos.0, to_board(cell));
+            }
+
+            fn pass(pos: &mut Searched) {
+                pos.0.pass();
+            }
+
+            fn over(pos: &Searched) -> Option<Verdict> {
+                #over
+            }
+
+            fn stopped(pos: &Searched) -> Verdict {
+                #stopped
+            }
+
+            fn search<const N: usize>(pos: &mut Searched, first: u8, max: u8, order: bool, budget: &mut Budget) -> Option<Choice<u8>> {
+                choose_in_place::<Searched, N>(pos, first, max, order, budget)
+                    .map(|c| Choice { best: from_board(c.best), ..c })
+            }
+        }
+
         /// The side to move places on `at`, a legal cell, and turns what it flanks.
         #[inline(never)]
         fn make(b: &mut Board, at: u8) -> Made {
@@ -277,20 +377,26 @@ pub fn render(game: &GameDef) -> (TokenStream, TokenStream) {
             b.unplaced(at, turned);
         }
 
+        /// Whether the side to move may place on `at`: empty, and flanking a line.
+        #[inline(always)]
+        fn legal_here(b: &Board, at: u8) -> bool {
+            if !b.is_empty(at) {
+                return false;
+            }
+            let (me, them) = (b.colour, mailbox::other(b.colour));
+            let near: &[u8; #window] = b.near(at);
+            #(#flank_tests)||*
+        }
+
         /// The side to move's legal cells in `ORDER`; returns how many fit `out`.
         #[inline(never)]
         fn moves(b: &Board, out: &mut [u8]) -> usize {
-            let (me, them) = (b.colour, mailbox::other(b.colour));
             let mut n = 0;
             for &at in ORDER.iter() {
                 if n == out.len() {
                     break;
                 }
-                if !b.is_empty(at) {
-                    continue;
-                }
-                let near: &[u8; #window] = b.near(at);
-                if #(#flank_tests)||* {
+                if legal_here(b, at) {
                     out[n] = at;
                     n += 1;
                 }
@@ -324,13 +430,5 @@ pub fn render(game: &GameDef) -> (TokenStream, TokenStream) {
         fn eval_board(b: &Board, mine: u8, theirs: u8) -> i16 {
             #eval
         }
-    };
-    let search = quote! {
-        fn search<const N: usize>(pos: &Duel, first: u8, max: u8, order: bool, budget: &mut Budget) -> Option<Choice<u8>> {
-            let mut s = Searched::new(pos);
-            choose_in_place::<Searched, N>(&mut s, first, max, order, budget)
-                .map(|c| Choice { best: from_board(c.best), ..c })
-        }
-    };
-    (items, search)
+    }
 }

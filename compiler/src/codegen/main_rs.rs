@@ -214,7 +214,7 @@ pub fn render_session(t: &Target) -> TokenStream {
             let chip = Chip::new(&board::CONFIG);
             let mut board = Board { usart: chip.usart(), lamps: board::lamps(), chip };
             let mut session =
-                Session::<game::Rules, { board::SEARCH_MOVES }>::new(&game::PROTOCOL, game::START, board::SEARCH_DEPTH);
+                Session::<game::Rules, { board::SEARCH_MOVES }>::new(&game::PROTOCOL, board::SEARCH_DEPTH);
             session.run(&mut board)
         },
         &[(tick, quote!(on_tick();)), (rx, quote!(on_receive();))],

@@ -2,7 +2,8 @@
 
 extern crate std;
 use super::*;
-use crate::grid::{Grid, KING};
+use crate::grid::{Duel, Grid, KING};
+use crate::search::Tree;
 use std::string::String;
 use std::vec::Vec;
 
@@ -37,12 +38,31 @@ impl Tree for Flank {
 }
 
 impl Placement for Flank {
+    type Pos = Duel;
     const STRATEGY: Strategy = Strategy::Search;
-    fn legal(pos: &Duel) -> Bits {
-        G.flank_moves(pos.me, pos.opp, &KING)
+    fn start() -> Duel {
+        START
+    }
+    fn legal_at(pos: &Duel, cell: u8) -> bool {
+        G.flank_moves(pos.me, pos.opp, &KING) >> cell & 1 != 0
+    }
+    fn can_move(pos: &Duel) -> bool {
+        G.flank_moves(pos.me, pos.opp, &KING) != 0
+    }
+    fn holder(pos: &Duel, cell: u8) -> u8 {
+        (pos.me >> cell & 1) as u8 * HELD_BY_MOVER + (pos.opp >> cell & 1) as u8 * HELD_BY_OTHER
+    }
+    fn count(pos: &Duel, mover: bool) -> u8 {
+        (if mover { pos.me } else { pos.opp }).count_ones() as u8
+    }
+    fn play(pos: &mut Duel, cell: u8) {
+        *pos = pos.place(&G, &KING, cell);
+    }
+    fn pass(pos: &mut Duel) {
+        *pos = pos.swap();
     }
     fn over(pos: &Duel) -> Option<Verdict> {
-        let nobody = Self::legal(pos) == 0 && G.flank_moves(pos.opp, pos.me, &KING) == 0;
+        let nobody = !Self::can_move(pos) && G.flank_moves(pos.opp, pos.me, &KING) == 0;
         nobody.then(|| Self::stopped(pos))
     }
     fn stopped(pos: &Duel) -> Verdict {
@@ -51,6 +71,15 @@ impl Placement for Flank {
             d if d > 0 => Verdict::Win,
             _ => Verdict::Loss,
         }
+    }
+    fn search<const N: usize>(
+        pos: &mut Duel,
+        first: u8,
+        max: u8,
+        order: bool,
+        budget: &mut Budget,
+    ) -> Option<Choice<u8>> {
+        crate::search::choose_from::<Flank, N>(pos, first, max, order, budget)
     }
 }
 
@@ -253,7 +282,7 @@ impl Io for Host {
 }
 
 fn session() -> (Session<Flank, 16>, Host) {
-    let mut s = Session::new(&PROTO, START, 8);
+    let mut s = Session::new(&PROTO, 8);
     let mut h = Host::default();
     s.begin(&mut h);
     (s, h)
@@ -351,9 +380,8 @@ fn a_whole_game_ends_with_a_result_and_a_lamp() {
     let mut all = String::new();
     for _ in 0..40 {
         // The host plays its first legal cell, or passes, acknowledging everything.
-        let legal = s.legal();
-        let line = if s.state == State::HostTurn && legal != 0 {
-            let c = legal.trailing_zeros() as u8;
+        let legal = legal_cell::<Flank>(&s.pos, 0).0;
+        let line = if let (State::HostTurn, Some(c)) = (s.state, legal) {
             std::format!("MV {}{}", (b'A' + c % 8) as char, c / 8 + 1)
         } else if s.state == State::HostTurn {
             "PS".into()
