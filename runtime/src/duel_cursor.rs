@@ -231,10 +231,10 @@ mod tests {
             (0..64).any(|c| Self::legal_at(pos, c))
         }
         fn holder(pos: &Duel, cell: u8) -> u8 {
-            (pos.me >> cell & 1) as u8 * HELD_BY_MOVER + (pos.opp >> cell & 1) as u8 * HELD_BY_OTHER
+            pos.holder(cell)
         }
         fn count(pos: &Duel, mover: bool) -> u8 {
-            (if mover { pos.me } else { pos.opp }).count_ones() as u8
+            pos.count(mover)
         }
         fn play(pos: &mut Duel, cell: u8) {
             *pos = Duel { me: pos.opp, opp: pos.me | 1 << cell };

@@ -215,6 +215,11 @@ impl Duel {
         (self.me >> cell & 1) as u8 | ((self.opp >> cell & 1) as u8) << 1
     }
 
+    /// The pieces of `me` (`mover`), or of `opp`.
+    pub fn count(&self, mover: bool) -> u8 {
+        count(if mover { self.me } else { self.opp }) as u8
+    }
+
     /// My pieces on `mask` minus the opponent's.
     // Out of line on AVR, where 64-bit arithmetic inlined at every use costs kilobytes.
     #[cfg_attr(target_arch = "avr", inline(never))]

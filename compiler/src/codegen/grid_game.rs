@@ -241,7 +241,7 @@ pub fn render(game: &GameDef, origin: Origin, repr: Representation) -> TokenStre
                 }
 
                 fn count(pos: &Duel, mover: bool) -> u8 {
-                    count(if mover { pos.me } else { pos.opp }) as u8
+                    pos.count(mover)
                 }
 
                 fn play(pos: &mut Duel, cell: u8) {
