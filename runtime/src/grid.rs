@@ -216,6 +216,7 @@ impl Duel {
     }
 
     /// The pieces of `me` (`mover`), or of `opp`.
+    #[inline(always)]
     pub fn count(&self, mover: bool) -> u8 {
         count(if mover { self.me } else { self.opp }) as u8
     }
