@@ -127,6 +127,22 @@ impl<const N: usize> Mailbox<N> {
         }
     }
 
+    /// What ends the line from `at` in direction `d`, whose first cell holds a piece of `v`,
+    /// after any further pieces of `v`: the other colour, which may then place at `at`, or
+    /// [`EMPTY`]. One walk serves whichever side `v` is, so that counting both sides' moves
+    /// walks each line once and without branching on the side.
+    #[inline(always)]
+    pub fn beyond(&self, at: u8, d: i8, v: u8) -> u8 {
+        let mut p = self.cells.as_ptr().wrapping_add(at as usize).wrapping_offset(2 * d as isize);
+        // SAFETY: as in `closes`.
+        unsafe {
+            while *p == v {
+                p = p.wrapping_offset(d as isize);
+            }
+            *p
+        }
+    }
+
     /// Turns the line from the empty cell `at` in direction `d` that the side to move closes,
     /// if it does; returns how many pieces turned. A step of [`Self::make`], for code that
     /// spells out each direction with its offset.

@@ -103,19 +103,10 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
         let (i, d) = (int((reach + d) as usize), proc_macro2::Literal::i8_unsuffixed(d as i8));
         quote! {
             let v = near[#i];
-            if v != mailbox::EMPTY {
-                if v == them {
-                    if !can_me && b.closes(at, #d, them, me) {
-                        can_me = true;
-                        if can_them {
-                            break 'cell;
-                        }
-                    }
-                } else if !can_them && b.closes(at, #d, me, them) {
-                    can_them = true;
-                    if can_me {
-                        break 'cell;
-                    }
+            if v != mailbox::EMPTY && can & mailbox::other(v) == 0 {
+                can |= b.beyond(at, #d, v);
+                if can == BOTH {
+                    break 'cell;
                 }
             }
         }
@@ -415,12 +406,14 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
                     continue;
                 }
                 let near: &[u8; #window] = b.near(at);
-                let (mut can_me, mut can_them) = (false, false);
+                // The colours (1 and 2, as bits) that may place here.
+                let mut can = 0u8;
+                const BOTH: u8 = 3;
                 'cell: {
                     #(#mobility_steps)*
                 }
-                mine += can_me as u8;
-                theirs += can_them as u8;
+                mine += (can & me != 0) as u8;
+                theirs += (can & them != 0) as u8;
             }
             (mine, theirs)
         }
