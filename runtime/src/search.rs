@@ -173,7 +173,7 @@ pub fn choose_in_place<G: InPlace, const N: usize>(
         let mut best = moves[0];
         for &m in moves.iter() {
             let u = game.make(m);
-            let score = -negamax::<G, N>(game, depth - 1, -WIN - 1, -alpha, order, budget);
+            let score = -child::<G, N>(game, depth - 1, -WIN - 1, -alpha, order, budget);
             game.undo(u);
             if budget.stopped() {
                 break;
@@ -202,6 +202,27 @@ pub fn choose_in_place<G: InPlace, const N: usize>(
     Some(choice)
 }
 
+/// A node below the current one: a leaf scored here, in the caller's frame, so that the
+/// deepest ply takes no frame of its own (a negamax frame is tens of bytes on an 8-bit chip).
+#[inline(always)]
+fn child<G: InPlace, const N: usize>(
+    game: &mut G,
+    depth: u8,
+    alpha: i16,
+    beta: i16,
+    order: bool,
+    budget: &mut Budget,
+) -> i16 {
+    if depth > 0 {
+        return negamax::<G, N>(game, depth, alpha, beta, order, budget);
+    }
+    if budget.spend() {
+        return 0;
+    }
+    game.leaf()
+}
+
+/// Alpha-beta at an interior node, `depth` at least 1.
 fn negamax<G: InPlace, const N: usize>(
     game: &mut G,
     depth: u8,
@@ -213,15 +234,12 @@ fn negamax<G: InPlace, const N: usize>(
     if budget.spend() {
         return 0;
     }
-    if depth == 0 {
-        return game.leaf();
-    }
     let mut moves = [G::Move::default(); N];
     let n = game.moves(&mut moves);
     if n == 0 {
         return match game.pass() {
             Some(u) => {
-                let score = -negamax::<G, N>(game, depth - 1, -beta, -alpha, order, budget);
+                let score = -child::<G, N>(game, depth - 1, -beta, -alpha, order, budget);
                 game.undo(u);
                 score
             }
@@ -234,7 +252,7 @@ fn negamax<G: InPlace, const N: usize>(
     }
     for &m in moves.iter() {
         let u = game.make(m);
-        let score = -negamax::<G, N>(game, depth - 1, -beta, -alpha, order, budget);
+        let score = -child::<G, N>(game, depth - 1, -beta, -alpha, order, budget);
         game.undo(u);
         if score > alpha {
             alpha = score;
