@@ -41,7 +41,8 @@ pub struct Controls {
     pub pieces: u8,
     /// The input that commits (and starts a game).
     pub commit: u8,
-    /// Milliseconds without a press before sleeping; 0 never sleeps.
+    /// Milliseconds without a press before sleeping; 0 never sleeps. Up to 65,535 ms they
+    /// are counted exactly; longer times in steps of 256 ms.
     pub idle_ms: u32,
 }
 
@@ -50,7 +51,9 @@ const CYLON_STEP_MS: u8 = 80;
 pub struct App<G: Game> {
     turn: Turn<G>,
     buttons: Debounce,
-    idle_ms: u32,
+    /// Idle time: milliseconds, or for an idle time beyond a `u16` of them, steps of 256 ms
+    /// (a 32-bit count is twice the code on an 8-bit chip).
+    idle: u16,
     cylon_ms: u8,
     cylon_at: u8,
     cylon_back: bool,
@@ -70,7 +73,7 @@ impl<G: Game> App<G> {
         App {
             turn: Turn::new(0x2F6B),
             buttons: Debounce::new(),
-            idle_ms: 0,
+            idle: 0,
             cylon_ms: 0,
             cylon_at: 0,
             cylon_back: false,
@@ -104,9 +107,12 @@ impl<G: Game> App<G> {
     pub fn tick<H: Hal>(&mut self, hal: &mut H, fb: &Feedback, ctl: &Controls, now: u16) {
         let raw = hal.inputs();
         let pressed = self.buttons.sample(raw);
-        // Wrapping: reset at every press and every sleep, it would take 49 days to wrap, and
-        // a saturating add of 32 bits is code of its own on an 8-bit chip.
-        self.idle_ms = self.idle_ms.wrapping_add(1);
+        // `ctl` is a constant: one of the two ways folds away. Wrapping: it is reset at every
+        // press and sleep, and an idle time reached never lets it wrap.
+        let long = ctl.idle_ms > u16::MAX as u32;
+        if !long || now as u8 == 0 {
+            self.idle = self.idle.wrapping_add(1);
+        }
         // The pressed inputs shifted out one a step: a variable shift is a loop on AVR.
         let (mut rest, mut bit) = (pressed, 0u8);
         while rest != 0 {
@@ -118,7 +124,7 @@ impl<G: Game> App<G> {
                 continue;
             }
             let Some(input) = input(ctl, this) else { continue };
-            self.idle_ms = 0;
+            self.idle = 0;
             let outcome = self.turn.press(input, now);
             if matches!(outcome, Outcome::HumanWon | Outcome::DeviceWon) {
                 // The final position stays on show while the end tune plays.
@@ -139,13 +145,14 @@ impl<G: Game> App<G> {
         }
         self.animate(fb);
         self.show(hal, fb);
-        if ctl.idle_ms != 0 && self.idle_ms >= ctl.idle_ms {
+        let limit = if long { (ctl.idle_ms >> 8) as u16 } else { ctl.idle_ms as u16 };
+        if ctl.idle_ms != 0 && self.idle >= limit {
             hal.show(0);
             hal.tone(None);
             hal.sleep();
             // The wake button is still down: it must be released before it counts again.
             self.buttons.assume(hal.inputs());
-            self.idle_ms = 0;
+            self.idle = 0;
         }
     }
 
