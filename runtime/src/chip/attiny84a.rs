@@ -146,30 +146,48 @@ impl Chip {
 }
 
 impl Speaker for Chip {
-    /// CTC on OCR1A with the speaker's output toggling at each match.
+    /// CTC on OCR1A with the speaker's output toggling at each match. Inlined into a call of
+    /// one of two halves, so that a caller's note is handed over in registers, not through
+    /// memory for the reference.
+    #[inline(always)]
     fn tone(&mut self, note: Option<&Note>) {
-        let (com, pin) = (self.tone_com, self.tone_pin);
+        match note {
+            Some(n) => self.sound(n.top, n.clock),
+            None => self.silence(),
+        }
+    }
+}
+
+impl Chip {
+    /// Starts a note: `top` the timer's compare value, `clock` its prescaler bits.
+    #[inline(never)]
+    fn sound(&mut self, top: u16, clock: u8) {
+        let com = self.tone_com;
         if com == 0 {
             return;
         }
         let p = dp();
-        match note {
-            Some(n) => {
-                p.TC1.tccr1a().write(|w| unsafe { w.bits(0) });
-                p.TC1.tcnt1().write(|w| unsafe { w.bits(0) });
-                p.TC1.ocr1a().write(|w| unsafe { w.bits(n.top) });
-                // WGM12: CTC with OCR1A as top, then the prescaler.
-                p.TC1.tccr1b().write(|w| unsafe { w.bits(0b1000 | n.clock) });
-                // COM1x0: toggle the speaker's channel.
-                p.TC1.tccr1a().write(|w| unsafe { w.bits(com) });
-            }
-            None => {
-                p.TC1.tccr1a().write(|w| unsafe { w.bits(0) });
-                p.TC1.tccr1b().write(|w| unsafe { w.bits(0) });
-                // Leave the pin low so the piezo draws nothing; masked, as the display's
-                // interrupt writes the same port.
-                interrupt::free(|_| Port::A.write_out(pin, 0));
-            }
+        p.TC1.tccr1a().write(|w| unsafe { w.bits(0) });
+        p.TC1.tcnt1().write(|w| unsafe { w.bits(0) });
+        p.TC1.ocr1a().write(|w| unsafe { w.bits(top) });
+        // WGM12: CTC with OCR1A as top, then the prescaler.
+        p.TC1.tccr1b().write(|w| unsafe { w.bits(0b1000 | clock) });
+        // COM1x0: toggle the speaker's channel.
+        p.TC1.tccr1a().write(|w| unsafe { w.bits(com) });
+    }
+
+    /// Silences the speaker.
+    #[inline(never)]
+    fn silence(&mut self) {
+        if self.tone_com == 0 {
+            return;
         }
+        let p = dp();
+        p.TC1.tccr1a().write(|w| unsafe { w.bits(0) });
+        p.TC1.tccr1b().write(|w| unsafe { w.bits(0) });
+        // Leave the pin low so the piezo draws nothing; masked, as the display's interrupt
+        // writes the same port.
+        let pin = self.tone_pin;
+        interrupt::free(|_| Port::A.write_out(pin, 0));
     }
 }
