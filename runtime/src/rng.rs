@@ -28,7 +28,18 @@ impl Rng {
 
     /// A value uniform enough in `0..n` (n > 0).
     pub fn below(&mut self, n: u8) -> u8 {
-        (((self.next_u16() >> 8) as u8 as u16 * n as u16) >> 8) as u8
+        // The high byte of `r * n`, by shift and add: a multiplication is a library call on a
+        // chip without MUL.
+        let mut r = (self.next_u16() >> 8) as u8;
+        let (mut product, mut add) = (0u16, n as u16);
+        while r != 0 {
+            if r & 1 != 0 {
+                product = product.wrapping_add(add);
+            }
+            add <<= 1;
+            r >>= 1;
+        }
+        (product >> 8) as u8
     }
 }
 
