@@ -68,10 +68,11 @@ impl<G: Game> Default for App<G> {
 impl<G: Game> App<G> {
     /// A loop at rest, attracting. Constant, so that the generated code can keep it in a
     /// static: at a fixed address its fields are reached directly, not through a pointer
-    /// that the loop, short of registers, would keep reloading.
+    /// that the loop, short of registers, would keep reloading. All zero (the generator is
+    /// seeded by the press that starts the first game), so the static costs no flash.
     pub const fn new() -> Self {
         App {
-            turn: Turn::new(0x2F6B),
+            turn: Turn::at_rest(),
             buttons: Debounce::new(),
             idle: 0,
             cylon_ms: 0,
@@ -137,7 +138,7 @@ impl<G: Game> App<G> {
                 Outcome::Accepted => fb.accepted,
                 Outcome::HumanWon => fb.human_won,
                 Outcome::DeviceWon => fb.device_won,
-                Outcome::Ignored | Outcome::Started | Outcome::DeviceMoved(_) => None,
+                Outcome::Ignored | Outcome::Started | Outcome::DeviceMoved => None,
             };
             if let Some(tune) = tune {
                 play(hal, tune);

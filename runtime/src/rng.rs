@@ -8,6 +8,12 @@ impl Rng {
         Rng(if seed == 0 { 0xACE1 } else { seed })
     }
 
+    /// A generator that must be [`mix`](Self::mix)ed before its first number: zero, so that
+    /// a static holding it needs no initial value in flash.
+    pub const fn unmixed() -> Self {
+        Rng(0)
+    }
+
     /// Stirs in entropy such as the millisecond count at a button press.
     pub fn mix(&mut self, entropy: u16) {
         self.0 ^= entropy;

@@ -42,33 +42,42 @@ pub enum Outcome {
     Started,
     Accepted,
     Denied,
-    /// The device moved; the position after it.
-    DeviceMoved(Cells),
+    /// The device moved; the position after it is the turn's [`position`](Turn::position).
+    DeviceMoved,
     HumanWon,
     DeviceWon,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    Attract,
-    /// The player enters a move: the control and piece of the first accepted press, if any.
-    Human {
-        start: Cells,
-        piece: Option<(u8, u8)>,
-        steps: u8,
-    },
-}
-
+/// The machine's state in plain bytes, zero at rest (attracting): a static holding it then
+/// needs no initial value in flash, nor the start-up code that copies one.
 pub struct Turn<G: Game> {
     pos: Cells,
-    phase: Phase,
+    /// The position the player's move is entered from.
+    start: Cells,
+    /// A game is on: the player is entering a move (the device answers within a press).
+    playing: bool,
+    /// Presses accepted in the move entered so far; while nonzero, `control` and `piece` are
+    /// the move's per-piece control and piece.
+    steps: u8,
+    control: u8,
+    piece: u8,
     pub rng: Rng,
     _game: core::marker::PhantomData<G>,
 }
 
 impl<G: Game> Turn<G> {
     pub const fn new(seed: u16) -> Self {
-        Turn { pos: 0, phase: Phase::Attract, rng: Rng::new(seed), _game: core::marker::PhantomData }
+        Self::with(Rng::new(seed))
+    }
+
+    /// Attracting, its generator to be seeded by the press that starts the first game: all
+    /// zero, so a static needs no initial value.
+    pub const fn at_rest() -> Self {
+        Self::with(Rng::unmixed())
+    }
+
+    const fn with(rng: Rng) -> Self {
+        Turn { pos: 0, start: 0, playing: false, steps: 0, control: 0, piece: 0, rng, _game: core::marker::PhantomData }
     }
 
     /// The position on the board (meaningless while attracting).
@@ -77,13 +86,13 @@ impl<G: Game> Turn<G> {
     }
 
     pub fn attracting(&self) -> bool {
-        self.phase == Phase::Attract
+        !self.playing
     }
 
     /// Applies one press. `now` stirs the random generator, so games differ.
     pub fn press(&mut self, input: Input, now: u16) -> Outcome {
-        match (self.phase, input) {
-            (Phase::Attract, Input::Commit) => {
+        match input {
+            Input::Commit if !self.playing => {
                 self.rng.mix(now);
                 self.pos = G::setup(&mut self.rng);
                 if G::HUMAN_FIRST {
@@ -93,24 +102,25 @@ impl<G: Game> Turn<G> {
                     self.device_turn()
                 }
             }
-            (Phase::Attract, Input::Piece { .. }) => Outcome::Ignored,
-            (Phase::Human { start, piece, steps }, Input::Piece { control, piece: n }) => {
+            Input::Piece { .. } if !self.playing => Outcome::Ignored,
+            Input::Piece { control, piece } => {
                 // One move is one piece and one action: another piece, or the same piece with
                 // another action, is denied.
-                if piece.is_some_and(|p| p != (control, n)) {
+                if self.steps != 0 && (self.control != control || self.piece != piece) {
                     return Outcome::Denied;
                 }
-                match G::extend(start, control, n, steps + 1) {
+                match G::extend(self.start, control, piece, self.steps + 1) {
                     Some(pos) => {
                         self.pos = pos;
-                        self.phase = Phase::Human { start, piece: Some((control, n)), steps: steps + 1 };
+                        (self.control, self.piece) = (control, piece);
+                        self.steps += 1;
                         Outcome::Accepted
                     }
                     None => Outcome::Denied,
                 }
             }
-            (Phase::Human { piece: None, .. }, Input::Commit) => Outcome::Denied,
-            (Phase::Human { .. }, Input::Commit) => {
+            Input::Commit if self.steps == 0 => Outcome::Denied,
+            Input::Commit => {
                 if G::can_move(self.pos) {
                     self.device_turn()
                 } else {
@@ -121,7 +131,9 @@ impl<G: Game> Turn<G> {
     }
 
     fn await_human(&mut self) {
-        self.phase = Phase::Human { start: self.pos, piece: None, steps: 0 };
+        self.playing = true;
+        self.start = self.pos;
+        self.steps = 0;
     }
 
     fn device_turn(&mut self) -> Outcome {
@@ -132,7 +144,7 @@ impl<G: Game> Turn<G> {
         self.pos = next;
         if G::can_move(self.pos) {
             self.await_human();
-            Outcome::DeviceMoved(next)
+            Outcome::DeviceMoved
         } else {
             self.finish(false)
         }
@@ -140,7 +152,7 @@ impl<G: Game> Turn<G> {
 
     /// The game is over with `human_moved_last` telling who made the final move.
     fn finish(&mut self, human_moved_last: bool) -> Outcome {
-        self.phase = Phase::Attract;
+        self.playing = false;
         if human_moved_last == G::LAST_MOVER_WINS {
             Outcome::HumanWon
         } else {
@@ -208,7 +220,7 @@ mod tests {
         assert_eq!(t.press(piece(0), 0), Outcome::Denied, "never onto another piece");
         assert_eq!(t.position(), 0b00_1100);
         // The device moves the piece on index 2 to 1 (its first move) and play goes on.
-        assert!(matches!(t.press(Input::Commit, 0), Outcome::DeviceMoved(_)));
+        assert!(matches!(t.press(Input::Commit, 0), Outcome::DeviceMoved));
     }
 
     #[test]
@@ -223,7 +235,7 @@ mod tests {
         assert_eq!(t.press(back(1), 0), Outcome::Denied, "never onto another piece");
         assert_eq!(t.press(piece(1), 0), Outcome::Denied, "one action per move");
         assert_eq!(t.position(), 0b11_0000);
-        assert!(matches!(t.press(Input::Commit, 0), Outcome::DeviceMoved(_)));
+        assert!(matches!(t.press(Input::Commit, 0), Outcome::DeviceMoved));
     }
 
     #[test]
@@ -235,7 +247,7 @@ mod tests {
         t.press(piece(1), 0);
         // Device must move the piece on 5; pieces end adjacent sooner or later.
         let mut outcome = t.press(Input::Commit, 0);
-        while let Outcome::DeviceMoved(_) = outcome {
+        while let Outcome::DeviceMoved = outcome {
             t.press(piece(0), 0);
             outcome = t.press(Input::Commit, 0);
         }
