@@ -138,6 +138,15 @@ impl Slide {
 
     /// Whether some piece has a legal slide: the first found ends the search.
     pub fn has_move(&self, cells: Cells) -> bool {
+        if self.over_empty && self.min == 1 && self.max >= 1 {
+            // A piece with a slide over empty cells has one of one step: the next cell its way
+            // on the line and empty. One mask for every piece at once, where the walk below is
+            // a loop of loops (the slide is a constant: only one way is compiled).
+            let line: Cells = if self.cells >= 16 { !0 } else { (1 << self.cells) - 1 };
+            let on = cells & line;
+            let next = if self.step < 0 { on >> 1 } else { on << 1 };
+            return next & !cells & line != 0;
+        }
         let mut bit: Cells = 1;
         let mut from = 0u8;
         while from < self.cells {
