@@ -25,27 +25,31 @@ pub fn rank<const K: usize>(cells: Cells, n: u8) -> u16 {
 /// frame, where keeping a row of Pascal's triangle needs one on the stack.
 ///
 /// `table[j * (n - k + 1) + e]` is C(j + e, j + 1): what the `j`-th set cell from index 0 (from
-/// 0) adds to the rank when `e` cells below it are empty. The walk keeps that index: an empty
-/// cell adds 1 to it, a set cell `n - k + 1` (the next row, as many cells empty). A set of
-/// other than `k` cells gets some rank; reads past the table's end add nothing.
+/// 0) adds to the rank when `e` cells below it are empty. The walk keeps a pointer to that
+/// entry: an empty cell moves it on by one, a set cell by `n - k + 1` (the next row, as many
+/// cells empty). A set of other than `k` cells gets some rank: the walk ends at the `k`-th set
+/// cell or the `n`-th cell, and so never reads past the table's `k` rows.
 pub fn rank_in(cells: Cells, n: u8, k: u8, table: &'static [u16]) -> u16 {
     let width = n.wrapping_sub(k).wrapping_add(1);
     let mut rank = 0u16;
-    let mut at = 0u8;
-    let mut rest = cells;
-    let mut i = 0u8;
-    while i < n {
+    let mut at = table.as_ptr();
+    let (mut rest, mut i, mut left) = (cells, n, k);
+    // The walk reads at most k rows: a shorter table is refused whole (with the generated
+    // code's constants, the test folds away).
+    if table.len() < k as usize * width as usize {
+        return 0;
+    }
+    while i != 0 && left != 0 {
         if rest & 1 != 0 {
-            if let Some(entry) = table.get(at as usize) {
-                // SAFETY: the entry is inside a table placed in program memory.
-                rank = rank.wrapping_add(unsafe { crate::progmem::word(entry) });
-            }
-            at = at.wrapping_add(width);
+            // SAFETY: `at` is inside the table's k rows (see above), in program memory.
+            rank = rank.wrapping_add(unsafe { crate::progmem::word(at) });
+            at = at.wrapping_add(width as usize);
+            left -= 1;
         } else {
             at = at.wrapping_add(1);
         }
         rest >>= 1;
-        i += 1;
+        i -= 1;
     }
     rank
 }
