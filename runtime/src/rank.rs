@@ -36,7 +36,7 @@ pub fn rank_in(cells: Cells, n: u8, k: u8, table: &'static [u16]) -> u16 {
     let (mut rest, mut i, mut left) = (cells, n, k);
     // The walk reads at most k rows: a shorter table is refused whole (with the generated
     // code's constants, the test folds away).
-    if table.len() < k as usize * width as usize {
+    if k > n || table.len() < k as usize * width as usize {
         return 0;
     }
     while i != 0 && left != 0 {
