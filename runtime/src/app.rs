@@ -55,8 +55,8 @@ pub struct App<G: Game> {
     /// (a 32-bit count is twice the code on an 8-bit chip).
     idle: u16,
     cylon_ms: u8,
+    /// The sweep's step: out over the cells, then back.
     cylon_at: u8,
-    cylon_back: bool,
 }
 
 impl<G: Game> Default for App<G> {
@@ -77,7 +77,6 @@ impl<G: Game> App<G> {
             idle: 0,
             cylon_ms: 0,
             cylon_at: 0,
-            cylon_back: false,
         }
     }
 }
@@ -167,18 +166,20 @@ impl<G: Game> App<G> {
             return;
         }
         self.cylon_ms = 0;
-        if self.cylon_back {
-            self.cylon_at -= 1;
-            self.cylon_back = self.cylon_at != 0;
-        } else {
-            self.cylon_at += 1;
-            self.cylon_back = self.cylon_at + 1 >= cells;
+        // Out and back as one count: a flag for the way back costs more code.
+        self.cylon_at += 1;
+        if self.cylon_at >= 2 * (cells - 1) {
+            self.cylon_at = 0;
         }
     }
 
     fn show<H: Hal>(&self, hal: &mut H, fb: &Feedback) {
         if self.turn.attracting() {
-            hal.show(if fb.cylon.is_some() { 1 << self.cylon_at } else { 0 });
+            hal.show(match fb.cylon {
+                // The light goes out up to the last cell, then back.
+                Some(cells) => 1 << if self.cylon_at < cells { self.cylon_at } else { 2 * (cells - 1) - self.cylon_at },
+                None => 0,
+            });
         } else {
             hal.show(self.turn.position());
         }
