@@ -203,11 +203,13 @@ fn input(ctl: &Controls, bit: u8) -> Option<Input> {
     Some(Input::Piece { control, piece })
 }
 
-/// Plays a tune to the end; the display keeps refreshing from its interrupt meanwhile.
+/// Plays a tune to the end (at most 255 notes); the display keeps refreshing from its
+/// interrupt meanwhile.
 pub fn play<H: Hal>(hal: &mut H, tune: Tune) {
     // By a count and a pointer: a slice's end pointer is its length times a note's 5 bytes, a
-    // multiplication, which is a library call on AVR.
-    let (mut left, mut at) = (tune.len(), tune.as_ptr());
+    // multiplication, which is a library call on AVR. The count is a byte, each tune's a
+    // single load: a tune of more than 255 notes plays its first 255.
+    let (mut left, mut at) = (tune.len().min(255) as u8, tune.as_ptr());
     while left != 0 {
         // SAFETY: `left` notes remain from `at`, inside the tune.
         let note = Note::load(unsafe { &*at });
