@@ -18,6 +18,30 @@ impl Note {
     /// Copies a note out of a tune the generated code placed in program memory.
     pub fn load(note: &'static Note) -> Note {
         let p = note as *const Note;
+        #[cfg(target_arch = "avr")]
+        {
+            // On AVR a note is its 5 bytes in order (`repr(C)`, alignment 1): read in one run
+            // of post-incrementing loads, where a load a field sets the pointer three times.
+            const { assert!(core::mem::size_of::<Note>() == 5) };
+            let (top, clock, millis): (u16, u8, u16);
+            // SAFETY: `note` is a live static in program memory; the 5 reads stay inside it.
+            unsafe {
+                core::arch::asm!(
+                    "lpm {0:l}, Z+",
+                    "lpm {0:h}, Z+",
+                    "lpm {1}, Z+",
+                    "lpm {2:l}, Z+",
+                    "lpm {2:h}, Z",
+                    out(reg_pair) top,
+                    out(reg) clock,
+                    out(reg_pair) millis,
+                    inout("Z") p => _,
+                    options(pure, readonly, nostack, preserves_flags)
+                );
+            }
+            Note { top, clock, millis }
+        }
+        #[cfg(not(target_arch = "avr"))]
         // SAFETY: `note` is a live static; the field pointers stay inside it.
         unsafe {
             Note {
