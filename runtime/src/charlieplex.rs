@@ -45,18 +45,22 @@ impl Charlieplex {
         for row in frame {
             row.set(0);
         }
-        // The cells are shifted out one a step: a variable shift is a loop of its own on AVR.
-        let mut rest = lit;
-        for led in self.leds {
+        // The cells are shifted out one a step (a variable shift is a loop of its own on AVR),
+        // the LEDs walked by a byte's count and a pointer, and the walk ends with the lit cells.
+        let (mut rest, mut led) = (lit, self.leds.as_ptr());
+        let mut left = self.leds.len().min(Cells::BITS as usize) as u8;
+        while rest != 0 && left != 0 {
             if rest & 1 != 0 {
-                // SAFETY: the tables are live statics placed in program memory by the
-                // generated code.
-                let (row, anode) = unsafe { (progmem::byte(&led.row), progmem::byte(&led.anode)) };
+                // SAFETY: `left` LEDs remain from `led`, in a table the generated code placed
+                // in program memory.
+                let (row, anode) = unsafe { progmem::pair(led as *const u8) };
                 if let Some(f) = frame.get(row as usize) {
                     f.set(f.get() | anode);
                 }
             }
+            led = led.wrapping_add(1);
             rest >>= 1;
+            left -= 1;
         }
     }
 

@@ -48,6 +48,32 @@ pub unsafe fn word(p: *const u16) -> u16 {
     }
 }
 
+/// Two consecutive bytes from program memory, as [`byte`] reads one.
+///
+/// # Safety
+/// `p` and `p + 1` must be inside a live static placed in program memory (on AVR) or readable.
+#[inline(always)]
+pub unsafe fn pair(p: *const u8) -> (u8, u8) {
+    #[cfg(target_arch = "avr")]
+    {
+        // Both by one post-incremented pointer, where two `byte`s set it twice.
+        let (a, b): (u8, u8);
+        core::arch::asm!(
+            "lpm {0}, Z+",
+            "lpm {1}, Z",
+            out(reg) a,
+            out(reg) b,
+            inout("Z") p => _,
+            options(pure, readonly, nostack, preserves_flags)
+        );
+        (a, b)
+    }
+    #[cfg(not(target_arch = "avr"))]
+    {
+        (*p, *p.add(1))
+    }
+}
+
 /// Bit `index` of a packed bit table in program memory; past the end is false.
 pub fn bit(table: &'static [u8], index: u16) -> bool {
     let at = (index >> 3) as usize;
