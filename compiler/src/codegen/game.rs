@@ -107,12 +107,71 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>, orig
     let checks: Vec<TokenStream> = checks.collect();
     let setup_ok = if checks.is_empty() { quote!(true) } else { quote!(#(#checks)&&*) };
 
+    // The per-piece controls' actions, with each control's index.
+    let controlled: Vec<(usize, usize)> = game
+        .controls
+        .iter()
+        .filter(|c| c.per_piece)
+        .filter_map(|c| match c.action {
+            ControlAction::Extend { action } => Some(action),
+            _ => None,
+        })
+        .enumerate()
+        .collect();
+    // Where the controls enter every action's moves, each once, and ties are broken at random
+    // (so the moves' order does not matter), the device's moves are walked through `extend`,
+    // the code a player's presses run anyway, rather than through a walk of their own.
+    let each_once = (0..rules.slides.len()).all(|a| controlled.iter().filter(|&&(_, b)| b == a).count() == 1);
+    let ties_random = game.strategy.as_ref().is_some_and(|s| s.ties_random || s.kind != StrategyKind::Perfect);
+    let by_controls = each_once && ties_random && !controlled.is_empty();
+    let device_moves = if by_controls { quote!(ByControls) } else { quote!(Actions) };
     let device_move = match game.strategy.as_ref().map(|s| (s.kind, s.ties_random)) {
         Some((StrategyKind::Perfect, ties)) => {
-            quote! { strategy::perfect(pos, &Actions, mover_wins, rng, #ties) }
+            quote! { strategy::perfect(pos, &#device_moves, mover_wins, rng, #ties) }
         }
-        _ => quote! { strategy::random(pos, &Actions, rng) },
+        _ => quote! { strategy::random(pos, &#device_moves, rng) },
     };
+    let by_controls_items = by_controls.then(|| {
+        let per_control = controlled.iter().map(|&(control, action)| {
+            let slide = &rules.slides[action];
+            let (control, min, max) = (int(control), int(slide.min), int(slide.max));
+            if slide.over_empty {
+                // Over empty cells, a slide blocked at one length is blocked at every longer one.
+                quote! {
+                    let mut steps = #min;
+                    while let Some(next) = <Rules as Game>::extend(cells, #control, piece, steps) {
+                        f(next);
+                        steps += 1;
+                    }
+                }
+            } else {
+                quote! {
+                    let mut steps = #min;
+                    while steps <= #max {
+                        if let Some(next) = <Rules as Game>::extend(cells, #control, piece, steps) {
+                            f(next);
+                        }
+                        steps += 1;
+                    }
+                }
+            }
+        });
+        quote! {
+            /// The same moves as [`Actions`], in another order: each piece's, as its controls
+            /// enter them (through [`Game::extend`], which the player's presses run anyway).
+            pub struct ByControls;
+
+            impl line::Moves for ByControls {
+                fn each_next(&self, cells: Cells, mut f: impl FnMut(Cells)) {
+                    let mut piece = 0;
+                    while piece < PIECES {
+                        #(#per_control)*
+                        piece += 1;
+                    }
+                }
+            }
+        }
+    });
     // Each per-piece control moves with its own action; the board wires them in this order.
     let extend_arms = game
         .controls
@@ -193,6 +252,8 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>, orig
                 #(#each_slide)*
             }
         }
+
+        #by_controls_items
 
         #table_items
 
