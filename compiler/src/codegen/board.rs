@@ -78,12 +78,6 @@ pub fn render(t: &Target) -> TokenStream {
         quote!(Input::at(#port, #bit))
     };
     let inputs = t.inputs.iter().map(|&p| at(p));
-    // Each input read on its own with its port and bit constant: a few instructions apiece,
-    // where a loop over a table would keep the table in RAM (AVR reads constants from RAM).
-    let bits = (0..t.inputs.len()).map(|i| {
-        let (i, bit) = (int(i), int(i as u8));
-        quote!(buttons::bit(INPUTS[#i], #bit))
-    });
     // The pull-ups switched on a port at a time.
     let mut ports: Vec<(char, u8)> = Vec::new();
     for p in &t.inputs {
@@ -92,6 +86,24 @@ pub fn render(t: &Target) -> TokenStream {
             None => ports.push((p.port, 1 << p.bit)),
         }
     }
+    // Each port read once, a press reading low, and each input's bit moved to its place by
+    // constant shifts: no table, which AVR would keep in RAM, and no read a pin.
+    let level = |c: char| Ident::new(&format!("pressed_{}", c.to_ascii_lowercase()), Span::call_site());
+    let reads = ports.iter().map(|&(c, _)| {
+        let (name, port) = (level(c), port(c));
+        quote!(let #name = !#port.read();)
+    });
+    let bits = t.inputs.iter().enumerate().map(|(i, p)| {
+        let (name, mask) = (level(p.port), int(1u8 << i));
+        let (from, to) = (p.bit as usize, i);
+        if from >= to {
+            let by = int(from - to);
+            quote!((#name >> #by) & #mask)
+        } else {
+            let by = int(to - from);
+            quote!((#name << #by) & #mask)
+        }
+    });
     let pull_ups = ports.iter().map(|&(p, m)| {
         let (port, m) = (port(p), mask(m));
         quote!(Input::pull_up_pins(#port, #m);)
@@ -119,7 +131,7 @@ pub fn render(t: &Target) -> TokenStream {
     quote! {
         //! The board's wiring: the tick, the speaker, the display and the inputs.
         #charlieplex
-        use gamec_runtime::buttons;
+        use gamec_runtime::chip::avr::AvrPort;
         use gamec_runtime::chip::TickRate;
         use gamec_runtime::chip::#chip::{Config, Input, #display_port Port};
 
@@ -138,6 +150,7 @@ pub fn render(t: &Target) -> TokenStream {
 
         /// The inputs' levels, bit i set where input i is pressed.
         pub fn pressed() -> u8 {
+            #(#reads)*
             0 #(| #bits)*
         }
 
