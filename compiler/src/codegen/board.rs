@@ -106,7 +106,7 @@ pub fn render(t: &Target) -> TokenStream {
     });
     let pull_ups = ports.iter().map(|&(p, m)| {
         let (port, m) = (port(p), mask(m));
-        quote!(Input::pull_up_pins(#port, #m);)
+        quote!(Input::pull_up_pins_at_start(#port, #m);)
     });
     let wake = t.wake.map(|p| {
         let pin = at(p);
@@ -155,7 +155,10 @@ pub fn render(t: &Target) -> TokenStream {
         }
 
         /// Makes every input an input with its pull-up on.
-        pub fn pull_up_inputs() {
+        ///
+        /// # Safety
+        /// Before interrupts are first enabled: the ports are written unmasked.
+        pub unsafe fn pull_up_inputs() {
             #(#pull_ups)*
         }
 

@@ -152,7 +152,8 @@ pub fn render(t: &Target) -> TokenStream {
             }
         },
         quote! {
-            board::pull_up_inputs();
+            // SAFETY: first thing, before the chip's set-up enables interrupts.
+            unsafe { board::pull_up_inputs() };
             let mut board = Board { chip: Chip::new(&board::CONFIG) };
             // The loop's state in a static: at a fixed address its fields are reached
             // directly, where on the stack the loop would keep reloading a pointer to them.

@@ -164,6 +164,16 @@ impl<P: AvrPort> Input<P> {
         unsafe { interrupt::restore(irq) };
     }
 
+    /// [`pull_up_pins`](Self::pull_up_pins) without masking interrupts, for start-up.
+    ///
+    /// # Safety
+    /// No interrupt handler may write `port` meanwhile: call it before interrupts are first
+    /// enabled (they are off from reset).
+    #[inline(always)]
+    pub unsafe fn pull_up_pins_at_start(port: P, mask: u8) {
+        port.set(mask, 0, mask);
+    }
+
     /// Makes the pin an input with its pull-up on.
     pub fn pull_up(&self) {
         interrupt::free(|_| self.port.set(self.mask, 0, self.mask));
