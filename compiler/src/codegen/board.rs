@@ -72,12 +72,10 @@ pub fn render(t: &Target) -> TokenStream {
         }
     };
     let (whole, num, den) = (int(whole), int(num), int(den));
-    let n_inputs = int(t.inputs.len());
     let at = |p: Pin| {
         let (port, bit) = pin(p);
         quote!(Input::at(#port, #bit))
     };
-    let inputs = t.inputs.iter().map(|&p| at(p));
     // The pull-ups switched on a port at a time.
     let mut ports: Vec<(char, u8)> = Vec::new();
     for p in &t.inputs {
@@ -144,9 +142,6 @@ pub fn render(t: &Target) -> TokenStream {
         };
 
         #display
-
-        /// The inputs in control order, each pulled up at start: a press reads low.
-        pub const INPUTS: [Input; #n_inputs] = [#(#inputs),*];
 
         /// The inputs' levels, bit i set where input i is pressed.
         pub fn pressed() -> u8 {
