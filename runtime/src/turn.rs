@@ -16,7 +16,7 @@ pub trait Game {
     fn setup(rng: &mut Rng) -> Cells;
     /// The player to move has at least one legal move.
     fn can_move(pos: Cells) -> bool;
-    /// The position after the device's move in `pos`; `None` only when it has no move.
+    /// The position after the device's move in `pos`; `None` exactly when it has no move.
     fn device_move(pos: Cells, rng: &mut Rng) -> Option<Cells>;
     /// The position after moving piece `piece` (counted as the controls count) `steps` steps
     /// with the action of per-piece control `control` (from 0, in the order the game declares
@@ -120,13 +120,9 @@ impl<G: Game> Turn<G> {
                 }
             }
             Input::Commit if self.steps == 0 => Outcome::Denied,
-            Input::Commit => {
-                if G::can_move(self.pos) {
-                    self.device_turn()
-                } else {
-                    self.finish(true)
-                }
-            }
+            // The device's move is `None` exactly when it has none: the player has won, with
+            // no test of its own for that.
+            Input::Commit => self.device_turn(),
         }
     }
 
@@ -138,7 +134,7 @@ impl<G: Game> Turn<G> {
 
     fn device_turn(&mut self) -> Outcome {
         let Some(next) = G::device_move(self.pos, &mut self.rng) else {
-            // Only reached if a start position leaves the device without a move.
+            // The player's move (or a start position) left the device without a move.
             return self.finish(true);
         };
         self.pos = next;
