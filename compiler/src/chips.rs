@@ -31,8 +31,8 @@ pub struct Chip {
     pub timers: &'static [Timer],
     /// The tick interrupt's vector name, per timer that can serve as the display tick.
     pub tick_vectors: &'static [(&'static str, &'static str)],
-    /// Pin-change vectors per port, installed so a wake-up has a handler.
-    pub wake_vectors: &'static [(char, &'static str)],
+    /// Pin-change vectors per port, by name and number, installed so a wake-up has a handler.
+    pub wake_vectors: &'static [(char, &'static str, u8)],
     /// The processor family, and what building for it needs.
     pub arch: Arch,
     /// Serial ports gamec's glue drives on this chip.
@@ -110,7 +110,7 @@ const ATTINY84A: Chip = Chip {
         Timer { name: "timer1", bits: 16, prescalers: AVR_PRESCALERS, outputs: &[('A', 'A', 6), ('B', 'A', 5)] },
     ],
     tick_vectors: &[("timer0", "TIM0_COMPA"), ("timer1", "TIM1_COMPA")],
-    wake_vectors: &[('A', "PCINT0"), ('B', "PCINT1")],
+    wake_vectors: &[('A', "PCINT0", 2), ('B', "PCINT1", 3)],
     arch: Arch::Avr(Avr { target_cpu: "attiny84a", device: "attiny84a", simavr: "attiny84" }),
     serial_ports: &[],
     frontends: &[Frontend::Buttons],

@@ -13,6 +13,7 @@ fn ident(name: &str) -> Ident {
 fn entry(
     t: &Target,
     doc: &str,
+    features: TokenStream,
     items: TokenStream,
     body: TokenStream,
     handlers: &[(&str, TokenStream)],
@@ -32,6 +33,7 @@ fn entry(
         #![no_std]
         #![no_main]
         #![feature(abi_avr_interrupt)]
+        #features
 
         mod board;
         mod game;
@@ -69,12 +71,18 @@ pub fn render(t: &Target) -> TokenStream {
             row.set(r);
         }
     });
-    let mut handlers = vec![(tick, quote!(on_tick(&board::CONFIG); #refresh))];
+    let handlers = vec![(tick, quote!(on_tick(&board::CONFIG); #refresh))];
+    let mut wake_handler = None;
     let sleep = match t.wake {
         Some(w) => {
-            // A wake-up needs a handler, even an empty one.
-            if let Some((_, v)) = t.chip.wake_vectors.iter().find(|(p, _)| *p == w.port) {
-                handlers.push((v, quote!()));
+            // A wake-up needs a handler, even an empty one: `reti` alone, where a handler in
+            // Rust saves and restores the status register around nothing.
+            if let Some((_, _, v)) = t.chip.wake_vectors.iter().find(|(p, _, _)| *p == w.port) {
+                let vector = format!("__vector_{v}");
+                let (global, label) = (format!(".global {vector}"), format!("{vector}:"));
+                wake_handler = Some(quote! {
+                    core::arch::global_asm!(#global, #label, "reti");
+                });
             }
             let darken = t.display.as_ref().map(|_| quote!(board::display_pins().drive(0, 0);));
             // The wake pin is the board's constant, not a field: the app's loop is not inlined
@@ -115,9 +123,13 @@ pub fn render(t: &Target) -> TokenStream {
             use embedded_hal::digital::InputPin;
         )
     });
+    // A handler in assembly needs assembly on AVR, still unstable.
+    let features = wake_handler.as_ref().map(|_| quote!(#![feature(asm_experimental_arch)]));
+    let features = quote!(#features);
     entry(
         t,
         " Firmware entry point: the runtime's app loop over the generated game and board.",
+        features,
         quote! {
             use avr_device::interrupt::{self, Mutex};
             use core::cell::Cell;
@@ -127,6 +139,7 @@ pub fn render(t: &Target) -> TokenStream {
             use gamec_runtime::tune::{Note, Speaker};
             #wake_uses
             #display_items
+            #wake_handler
 
             /// What the app needs of the board, from the glue's services and the pins.
             struct Board {
@@ -176,6 +189,7 @@ pub fn render_session(t: &Target) -> TokenStream {
     entry(
         t,
         " Firmware entry point: the runtime's serial session over the generated game and board.",
+        quote!(),
         quote! {
             use gamec_runtime::chip::#chip::{on_receive, on_tick, Chip, Output, Usart};
             use gamec_runtime::lamp::Lamp;
