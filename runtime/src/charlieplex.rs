@@ -42,8 +42,13 @@ impl Charlieplex {
     /// Sets `frame` to show `lit`: per row, the anodes of its lit LEDs. A row past the
     /// frame is never lit. The caller keeps the display's interrupt out meanwhile.
     pub fn fill(&self, lit: Cells, frame: &[Cell<u8>]) {
-        for row in frame {
-            row.set(0);
+        // By a byte's count: an iterator's count is 16 bits on AVR.
+        let (mut row, mut rows) = (frame.as_ptr(), frame.len().min(u8::MAX as usize) as u8);
+        while rows != 0 {
+            // SAFETY: `rows` rows remain from `row`, inside the frame.
+            unsafe { (*row).set(0) };
+            row = row.wrapping_add(1);
+            rows -= 1;
         }
         // The cells are shifted out one a step (a variable shift is a loop of its own on AVR),
         // the LEDs walked by a byte's count and a pointer, and the walk ends with the lit cells.
