@@ -14,8 +14,8 @@ pub trait AvrPort: Copy {
     fn set(self, mask: u8, dir: u8, out: u8);
     /// Sets the bits of `mask` in PORTx to those of `out`, leaving the others.
     fn write_out(self, mask: u8, out: u8);
-    /// Sets the bits of `mask` in DDRx (1 = output) to those of `dir`, leaving the others.
-    fn write_dir(self, mask: u8, dir: u8);
+    /// Makes the pins of `dir` outputs, leaving the others.
+    fn add_dir(self, dir: u8);
     /// The levels on the port's pins.
     fn read(self) -> u8;
 }
@@ -54,12 +54,12 @@ macro_rules! avr_ports {
                 }
             }
             #[inline(always)]
-            fn write_dir(self, mask: u8, dir: u8) {
+            fn add_dir(self, dir: u8) {
                 use $($pac)::+ as pac;
                 match self {
                     $(Port::$name => {
                         let p = unsafe { &*pac::$periph::ptr() };
-                        p.$dir().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (dir & mask)) });
+                        p.$dir().modify(|r, w| unsafe { w.bits(r.bits() | dir) });
                     })+
                 }
             }
@@ -223,7 +223,8 @@ impl<P: AvrPort> TriState for PortPins<P> {
         // writes the port.
         // Float first so that no pin drives against another while the pattern changes, set
         // the levels while floating (a high only pulls up), then drive: three writes, not four.
+        // The display's pins all float by then: the outputs need only be added.
         self.port.set(mask, 0, high);
-        self.port.write_dir(mask, outputs);
+        self.port.add_dir(outputs & mask);
     }
 }
