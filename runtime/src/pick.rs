@@ -17,6 +17,7 @@ impl<T: Copy> Pick<T> {
     /// Offers a candidate; after n offers each was kept with probability 1/n.
     pub fn offer(&mut self, item: T, rng: &mut Rng) {
         // Saturating by a test: `saturating_add` compiles to twice the code on AVR.
+        #[allow(clippy::implicit_saturating_add)]
         if self.seen != u8::MAX {
             self.seen += 1;
         }
