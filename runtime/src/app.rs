@@ -71,13 +71,7 @@ impl<G: Game> App<G> {
     /// that the loop, short of registers, would keep reloading. All zero (the generator is
     /// seeded by the press that starts the first game), so the static costs no flash.
     pub const fn new() -> Self {
-        App {
-            turn: Turn::at_rest(),
-            buttons: Debounce::new(),
-            idle: 0,
-            cylon_ms: 0,
-            cylon_at: 0,
-        }
+        App { turn: Turn::at_rest(), buttons: Debounce::new(), idle: 0, cylon_ms: 0, cylon_at: 0 }
     }
 }
 
