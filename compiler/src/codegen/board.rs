@@ -94,7 +94,9 @@ pub fn render(t: &Target) -> TokenStream {
     let bits = t.inputs.iter().enumerate().map(|(i, p)| {
         let (name, mask) = (level(p.port), int(1u8 << i));
         let (from, to) = (p.bit as usize, i);
-        if from >= to {
+        if from == to {
+            quote!(#name & #mask)
+        } else if from > to {
             let by = int(from - to);
             quote!((#name >> #by) & #mask)
         } else {
