@@ -111,17 +111,22 @@ impl Board {
 
 #[test]
 fn the_app_loop_maps_the_second_controls_buttons_to_its_action() {
-    let mut board = Board::default();
-    let mut app = App::<two::Rules>::default();
     let (hop_first, go) = (2, two::CONTROLS.commit);
-    board.press(&mut app, go);
-    let start = board.shown;
-    assert_eq!(start.count_ones(), 2, "a game started: {start:#014b}");
-    let first = 15 - start.leading_zeros() as u8;
-    let next = start & !(1 << first);
-    // hop[1] moves the first coin one cell a press, two at most, where `move` would go on.
-    let room = first - next.checked_ilog2().map_or(0, |c| c as u8 + 1);
-    assert!(room >= 3, "this deal leaves room for a third press: {start:#014b}");
+    // The deal hangs on when GO is pressed: the first of a few times whose deal leaves room
+    // for a third press (hop[1] moves the first coin one cell a press, two at most, where
+    // `move` would go on).
+    let deal = |wait: u16| {
+        let mut board = Board { ms: wait, ..Board::default() };
+        let mut app = App::<two::Rules>::default();
+        board.press(&mut app, go);
+        let start = board.shown;
+        assert_eq!(start.count_ones(), 2, "a game started: {start:#014b}");
+        let first = 15 - start.leading_zeros() as u8;
+        let next = start & !(1 << first);
+        let room = first - next.checked_ilog2().map_or(0, |c| c as u8 + 1);
+        (room >= 3).then_some((board, app, start, first))
+    };
+    let (mut board, mut app, start, first) = (0..500).find_map(deal).expect("some deal leaves room for a third press");
     let beep = two::FEEDBACK.denied.unwrap()[0];
     for press in 1..=3 {
         let notes = board.press(&mut app, hop_first);
