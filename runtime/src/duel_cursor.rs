@@ -224,6 +224,7 @@ mod tests {
         fn start() -> Duel {
             START
         }
+        const CLEARED: Duel = Duel { me: 0, opp: 0 };
         fn legal_at(pos: &Duel, cell: u8) -> bool {
             Self::over(pos).is_none() && (CELLS & !(pos.me | pos.opp)) >> cell & 1 != 0
         }

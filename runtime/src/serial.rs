@@ -85,6 +85,13 @@ pub struct LineReader<const N: usize> {
 
 impl<const N: usize> Default for LineReader<N> {
     fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const N: usize> LineReader<N> {
+    /// An empty reader; a constant, so that it can start in a static.
+    pub const fn new() -> Self {
         LineReader { buf: [0; N], len: 0, overflow: false, done: false }
     }
 }

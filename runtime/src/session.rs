@@ -42,6 +42,8 @@ pub trait Placement {
     /// The start, the first player to move. Built when asked rather than a constant, which
     /// an AVR chip would hold in RAM as well as in flash.
     fn start() -> Self::Pos;
+    /// A board without pieces: a position to hold before the first game starts.
+    const CLEARED: Self::Pos;
     /// Whether the side to move may play on `cell` (a cell of the grid).
     fn legal_at(pos: &Self::Pos, cell: u8) -> bool;
     /// Whether the side to move has a legal cell.
@@ -282,18 +284,20 @@ pub struct Session<T: Placement, const N: usize> {
 }
 
 impl<T: Placement, const N: usize> Session<T, N> {
-    /// A session from the game's start; says nothing until [`Self::begin`].
-    pub fn new(proto: &'static Protocol, max_depth: u8) -> Self {
+    /// A session that says nothing until [`Self::begin`], which sets up the game's start and
+    /// the default move clock. A constant, so that the session can start in a static rather
+    /// than on the stack the search needs.
+    pub const fn new(proto: &'static Protocol, max_depth: u8) -> Self {
         Session {
             proto,
-            pos: T::start(),
+            pos: T::CLEARED,
             mover: 0,
             host: NO_SIDE,
             state: State::PickSide,
-            move_ms: 1000 * default_seconds(proto) as u32,
+            move_ms: 0,
             clock: 0,
             last: 0,
-            reader: LineReader::default(),
+            reader: LineReader::new(),
             max_depth,
             rng: Rng::new(0x5A17),
             _rules: core::marker::PhantomData,
@@ -302,6 +306,8 @@ impl<T: Placement, const N: usize> Session<T, N> {
 
     /// Starts the first game: asks for a side, or starts at once when the host cannot pick.
     pub fn begin(&mut self, io: &mut impl Io) {
+        self.pos = T::start();
+        self.move_ms = 1000 * default_seconds(self.proto) as u32;
         self.new_game(io);
     }
 

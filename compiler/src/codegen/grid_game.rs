@@ -228,6 +228,8 @@ pub fn render(game: &GameDef, origin: Origin, repr: Representation) -> TokenStre
                     START
                 }
 
+                const CLEARED: Duel = Duel { me: 0, opp: 0 };
+
                 fn legal_at(pos: &Duel, cell: u8) -> bool {
                     legal_for(pos.me, pos.opp) & bit(cell) != 0
                 }

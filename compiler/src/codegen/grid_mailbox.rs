@@ -293,6 +293,8 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
             #strategy_doc
             const STRATEGY: Strategy = Strategy::Search;
 
+            const CLEARED: Searched = Searched(Board::new(#n_cells, 1));
+
             fn start() -> Searched {
                 let mut b = Board::new(#n_cells, 1);
                 #(#setup)*

@@ -43,6 +43,7 @@ impl Placement for Flank {
     fn start() -> Duel {
         START
     }
+    const CLEARED: Duel = Duel { me: 0, opp: 0 };
     fn legal_at(pos: &Duel, cell: u8) -> bool {
         G.flank_moves(pos.me, pos.opp, &KING) >> cell & 1 != 0
     }
