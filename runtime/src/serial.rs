@@ -42,7 +42,11 @@ impl<const N: usize> ByteQueue<N> {
             self.dropped.set(self.dropped.get().saturating_add(1));
             return;
         }
-        self.buf[self.head.get() as usize].set(byte);
+        // Never out of bounds (`next` wraps at N); checked without a panic, whose call would
+        // make the interrupt save every register the calling convention lets a call clobber.
+        if let Some(slot) = self.buf.get(self.head.get() as usize) {
+            slot.set(byte);
+        }
         self.head.set(next);
     }
 
