@@ -108,16 +108,7 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>, orig
     let setup_ok = if checks.is_empty() { quote!(true) } else { quote!(#(#checks)&&*) };
 
     // The per-piece controls' actions, with each control's index.
-    let controlled: Vec<(usize, usize)> = game
-        .controls
-        .iter()
-        .filter(|c| c.per_piece)
-        .filter_map(|c| match c.action {
-            ControlAction::Extend { action } => Some(action),
-            _ => None,
-        })
-        .enumerate()
-        .collect();
+    let controlled: Vec<(usize, usize)> = per_piece_actions(game).collect();
     // Where the controls enter every action's moves, each once, and ties are broken at random
     // (so the moves' order does not matter), the device's moves are walked through `extend`,
     // the code a player's presses run anyway, rather than through a walk of their own.
@@ -173,19 +164,10 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>, orig
         }
     });
     // Each per-piece control moves with its own action; the board wires them in this order.
-    let extend_arms = game
-        .controls
-        .iter()
-        .filter(|c| c.per_piece)
-        .filter_map(|c| match c.action {
-            ControlAction::Extend { action } => Some(action),
-            _ => None,
-        })
-        .enumerate()
-        .map(|(control, action)| {
-            let (control, action) = (int(control), int(action));
-            quote!(#control => SLIDES[#action].after(start, from, steps),)
-        });
+    let extend_arms = per_piece_actions(game).map(|(control, action)| {
+        let (control, action) = (int(control), int(action));
+        quote!(#control => SLIDES[#action].after(start, from, steps),)
+    });
 
     // Without per-piece controls nothing enters a move press by press.
     let extend_arms: Vec<TokenStream> = extend_arms.collect();
@@ -459,4 +441,17 @@ mod tests {
             }
         }
     }
+}
+
+/// Each per-piece control's index (in the order the board wires them) and the action it moves
+/// with.
+fn per_piece_actions(game: &GameDef) -> impl Iterator<Item = (usize, usize)> + '_ {
+    game.controls
+        .iter()
+        .filter(|c| c.per_piece)
+        .filter_map(|c| match c.action {
+            ControlAction::Extend { action } => Some(action),
+            _ => None,
+        })
+        .enumerate()
 }
