@@ -424,6 +424,19 @@ pub(super) fn feedback(game: &GameDef, target: &Target, device: usize, cells: u8
     }
 }
 
+/// Each per-piece control's index (in the order the board wires them) and the action it moves
+/// with.
+fn per_piece_actions(game: &GameDef) -> impl Iterator<Item = (usize, usize)> + '_ {
+    game.controls
+        .iter()
+        .filter(|c| c.per_piece)
+        .filter_map(|c| match c.action {
+            ControlAction::Extend { action } => Some(action),
+            _ => None,
+        })
+        .enumerate()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -441,17 +454,4 @@ mod tests {
             }
         }
     }
-}
-
-/// Each per-piece control's index (in the order the board wires them) and the action it moves
-/// with.
-fn per_piece_actions(game: &GameDef) -> impl Iterator<Item = (usize, usize)> + '_ {
-    game.controls
-        .iter()
-        .filter(|c| c.per_piece)
-        .filter_map(|c| match c.action {
-            ControlAction::Extend { action } => Some(action),
-            _ => None,
-        })
-        .enumerate()
 }
