@@ -46,7 +46,7 @@ pub struct Encoder<A, B> {
 }
 
 impl<A: InputPin, B: InputPin> Encoder<A, B> {
-    pub fn new(a: A, b: B) -> Self {
+    pub const fn new(a: A, b: B) -> Self {
         Encoder { a, b, decoder: Quadrature { last: 0b11, steps: 0 } }
     }
 

@@ -77,6 +77,13 @@ impl<R: OutputPin, C: OutputPin, const ROWS: usize, const COLS: usize> Matrix<R,
         m
     }
 
+    /// The matrix before its pins are set up, for a static that holds it from the start (so
+    /// the tick interrupt tests no `Option`); the caller sets the pins up and calls
+    /// [`Matrix::blank`].
+    pub const fn idle(rows: [R; ROWS], red: [C; COLS], green: [C; COLS], column_active_high: bool) -> Self {
+        Matrix { rows, red, green, column_active_high, at: 0 }
+    }
+
     fn column(&mut self, at: u8, on: bool) {
         let level = on == self.column_active_high;
         let pin = if (at as usize) < COLS { &mut self.red[at as usize] } else { &mut self.green[at as usize - COLS] };

@@ -8,7 +8,7 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 
 /// A port's bit mask as the wiring reads: `1 << 4` for pin 4, binary for several pins.
-fn mask(m: u8) -> TokenStream {
+pub(super) fn mask(m: u8) -> TokenStream {
     if m.is_power_of_two() {
         let bit = int(m.trailing_zeros());
         quote!(1 << #bit)
@@ -17,7 +17,7 @@ fn mask(m: u8) -> TokenStream {
     }
 }
 
-fn port(p: char) -> TokenStream {
+pub(super) fn port(p: char) -> TokenStream {
     let id = Ident::new(&p.to_string(), Span::call_site());
     quote!(Port::#id)
 }

@@ -4,12 +4,12 @@
 //! button into a commit or a restart, the matrix shows the app's picture from the tick
 //! interrupt, and the setups come from the EEPROM (or flash, on a board without one).
 
-use super::board::{input, output};
+use super::board::{input, mask, output, port as port_of};
 use super::origin::{described, doc};
 use super::{int, raw_bytes, upper_idents, Origin};
 use crate::bind::cursor::{eeprom_image, CursorTarget};
 use crate::bind::Target;
-use gamec_dsl::{content, Colour, ControlAction, EventKind, GameDef, Response, SceneDef, ViewSource};
+use gamec_dsl::{content, Colour, ControlAction, EventKind, GameDef, Pin, Response, SceneDef, ViewSource};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 
@@ -300,9 +300,18 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
     let clock_hz = int(t.clock_hz);
     let channel = int(t.speaker.as_ref().map_or(1, |s| s.channel as u8 - b'A'));
     let (nrows, ncols) = (int(m.rows.len()), int(m.red.len()));
-    let rows = m.rows.iter().map(|&p| output(p));
-    let red = m.red.iter().map(|&p| output(p));
-    let green = m.green.iter().map(|&p| output(p));
+    let at = |p: Pin| {
+        let (port, bit) = (port_of(p.port), int(p.bit));
+        quote!(Output::at(#port, #bit))
+    };
+    let rows = m.rows.iter().map(|&p| at(p));
+    let red = m.red.iter().map(|&p| at(p));
+    let green = m.green.iter().map(|&p| at(p));
+    // The matrix's pins made outputs a port at a time, and the encoders' pulled up.
+    let outputs = port_masks(m.rows.iter().chain(&m.red).chain(&m.green).copied())
+        .map(|(port, mask)| quote!(Output::setup_pins(#port, #mask);));
+    let pulled_up = port_masks(c.encoders.iter().flat_map(|&(_, a, b)| [a, b]))
+        .map(|(port, mask)| quote!(Input::pull_up_pins(#port, #mask);));
     let high = m.columns_active_high;
     let search = c.duel.as_ref().map(|_| {
         let (moves, depth) = super::board::search_limits(t, byte_board);
@@ -316,7 +325,7 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
     quote! {
         //! The board's wiring: the tick, the speaker's timer output, and the matrix's pins.
         use gamec_runtime::chip::TickRate;
-        use gamec_runtime::chip::#chip::{Config, Output, Port};
+        use gamec_runtime::chip::#chip::{Config, Input, Output, Port};
         use gamec_runtime::matrix::Matrix;
 
         pub static CONFIG: Config = Config {
@@ -331,9 +340,14 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
 
         #search
 
-        /// The matrix: rows from the top, then red and green columns from the left.
-        pub fn display() -> Display {
-            Matrix::new([#(#rows),*], [#(#red),*], [#(#green),*], #high)
+        /// The matrix: rows from the top, then red and green columns from the left. Its pins
+        /// are set up by [`setup_pins`].
+        pub const DISPLAY: Display = Matrix::idle([#(#rows),*], [#(#red),*], [#(#green),*], #high);
+
+        /// Makes the matrix's pins outputs and pulls the encoders' pins up, a port at a time.
+        pub fn setup_pins() {
+            #(#outputs)*
+            #(#pulled_up)*
         }
     }
 }
@@ -450,8 +464,13 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
     let vector = Ident::new(c.matrix.tick_vector, Span::call_site());
     let app = if c.duel.is_some() { duel_calls() } else { puzzle_calls(c, &chip) };
     let n_encoders = int(c.encoders.len());
+    // Pins named without set-up: `board::setup_pins` pulls them up.
     let encoder_makes = c.encoders.iter().map(|&(_, a, b)| {
-        let (a, b) = (input(a, true), input(b, true));
+        let at = |p: Pin| {
+            let (port, bit) = (port_of(p.port), int(p.bit));
+            quote!(Input::at(#port, #bit))
+        };
+        let (a, b) = (at(a), at(b));
         quote!(Encoder::new(#a, #b))
     });
     let encoder_turns: Vec<TokenStream> = c
@@ -506,21 +525,19 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
 
         /// The picture the tick interrupt shows, a column a tick.
         static FRAME: Mutex<Cell<Frame>> = Mutex::new(Cell::new(Frame { red: [0; 8], green: [0; 8] }));
-        static DISPLAY: Mutex<RefCell<Option<board::Display>>> = Mutex::new(RefCell::new(None));
+        /// The matrix, whole from the start so that the tick interrupt tests no `Option` (its
+        /// pins are set up before the tick starts).
+        static DISPLAY: Mutex<RefCell<board::Display>> = Mutex::new(RefCell::new(board::DISPLAY));
         /// The encoders, sampled by the tick interrupt every millisecond however long the main
         /// loop takes, and the detents turned since the loop last looked.
-        static ENCODERS: Mutex<RefCell<Option<[Encoder<Input, Input>; #n_encoders]>>> = Mutex::new(RefCell::new(None));
+        static ENCODERS: Mutex<RefCell<[Encoder<Input, Input>; #n_encoders]>> = Mutex::new(RefCell::new([#(#encoder_makes),*]));
         static TURNS: Mutex<Cell<[i8; #n_encoders]>> = Mutex::new(Cell::new([0; #n_encoders]));
 
         #[avr_device::entry]
         fn main() -> ! {
+            board::setup_pins();
+            interrupt::free(|cs| DISPLAY.borrow(cs).borrow_mut().blank());
             let mut chip = Chip::new(&board::CONFIG);
-            let display = board::display();
-            let encoders = [#(#encoder_makes),*];
-            interrupt::free(|cs| {
-                *DISPLAY.borrow(cs).borrow_mut() = Some(display);
-                *ENCODERS.borrow(cs).borrow_mut() = Some(encoders);
-            });
             let mut commit = #commit;
             #restart_let
             let mut buttons = Debounce::default();
@@ -554,17 +571,16 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
         fn #vector() {
             on_tick(&board::CONFIG);
             interrupt::free(|cs| {
-                if let Some(d) = DISPLAY.borrow(cs).borrow_mut().as_mut() {
-                    d.tick(&FRAME.borrow(cs).get());
+                // The frame by reference: a copy would call memcpy, and a handler that calls
+                // saves every register. Only this critical section and the main loop's
+                // (which sets it whole) touch it.
+                DISPLAY.borrow(cs).borrow_mut().tick(unsafe { &*FRAME.borrow(cs).as_ptr() });
+                let turns = TURNS.borrow(cs);
+                let mut t = turns.get();
+                for (n, e) in t.iter_mut().zip(ENCODERS.borrow(cs).borrow_mut().iter_mut()) {
+                    *n = n.saturating_add(e.poll());
                 }
-                if let Some(encoders) = ENCODERS.borrow(cs).borrow_mut().as_mut() {
-                    let turns = TURNS.borrow(cs);
-                    let mut t = turns.get();
-                    for (n, e) in t.iter_mut().zip(encoders.iter_mut()) {
-                        *n = n.saturating_add(e.poll());
-                    }
-                    turns.set(t);
-                }
+                turns.set(t);
             });
         }
 
@@ -573,4 +589,16 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
             loop {}
         }
     }
+}
+
+/// Pins gathered by port, each port with the mask of its pins, in the order ports first appear.
+fn port_masks(pins: impl Iterator<Item = Pin>) -> impl Iterator<Item = (TokenStream, TokenStream)> {
+    let mut masks: Vec<(char, u8)> = Vec::new();
+    for p in pins {
+        match masks.iter_mut().find(|(port, _)| *port == p.port) {
+            Some((_, mask)) => *mask |= 1 << p.bit,
+            None => masks.push((p.port, 1 << p.bit)),
+        }
+    }
+    masks.into_iter().map(|(port, m)| (port_of(port), mask(m)))
 }

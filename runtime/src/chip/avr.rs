@@ -96,6 +96,21 @@ impl<P: AvrPort> Output<P> {
         Output { port, mask }
     }
 
+    /// The pin without touching its registers, so a static can hold it from the start; its
+    /// port's [`Output::setup_pins`] makes it an output.
+    pub const fn at(port: P, bit: u8) -> Self {
+        Output { port, mask: 1 << bit }
+    }
+
+    /// Makes the pins of `mask` on `port` outputs driven low, all at once: a board's pins set
+    /// up a port at a time cost less code than pin by pin.
+    #[inline(always)]
+    pub fn setup_pins(port: P, mask: u8) {
+        let irq = interrupt::disable_save();
+        port.set(mask, mask, 0);
+        unsafe { interrupt::restore(irq) };
+    }
+
     fn write(&mut self, high: bool) {
         // Masked: interrupts (a display's refresh) write other pins of the same port.
         interrupt::free(|_| self.port.write_out(self.mask, if high { self.mask } else { 0 }));
