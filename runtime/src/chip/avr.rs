@@ -243,3 +243,48 @@ impl<P: AvrPort> TriState for PortPins<P> {
         self.port.add_dir(outputs & mask);
     }
 }
+
+/// `memcpy` and `memset` a byte at a time, in place of compiler_builtins' weak ones: theirs
+/// copy a word at a time with alignment cases (480 B of flash), where an 8-bit chip copies a
+/// frame or a grid of 16 bytes. Assembly, so that the loops are never read back as a call to
+/// themselves.
+#[cfg(target_arch = "avr")]
+mod mem {
+    use core::arch::asm;
+
+    #[unsafe(no_mangle)]
+    pub unsafe extern "C" fn memcpy(dest: *mut u8, src: *const u8, n: usize) -> *mut u8 {
+        unsafe {
+            asm!(
+                "rjmp 2f",
+                "1: ld {t}, X+",
+                "st Z+, {t}",
+                "2: subi {n:l}, 1",
+                "sbci {n:h}, 0",
+                "brcc 1b",
+                t = out(reg) _,
+                n = inout(reg_iw) n => _,
+                inout("Z") dest => _,
+                inout("X") src => _,
+            );
+        }
+        dest
+    }
+
+    #[unsafe(no_mangle)]
+    pub unsafe extern "C" fn memset(dest: *mut u8, c: i16, n: usize) -> *mut u8 {
+        unsafe {
+            asm!(
+                "rjmp 2f",
+                "1: st Z+, {c}",
+                "2: subi {n:l}, 1",
+                "sbci {n:h}, 0",
+                "brcc 1b",
+                c = in(reg) c as u8,
+                n = inout(reg_iw) n => _,
+                inout("Z") dest => _,
+            );
+        }
+        dest
+    }
+}
