@@ -49,9 +49,14 @@ impl Frame {
     /// The rows lit in one column of one colour, bit `row`.
     pub fn column(&self, col: u8, green: bool) -> u8 {
         let plane = if green { &self.green } else { &self.red };
+        // Masks stepped a bit a row: a shift by a variable count is a loop on AVR.
+        let (mask, mut row) = (1u8 << (col & 7), 1u8);
         let mut rows = 0u8;
-        for (row, bits) in plane.iter().enumerate() {
-            rows |= (bits >> col & 1) << row;
+        for bits in plane {
+            if bits & mask != 0 {
+                rows |= row;
+            }
+            row <<= 1;
         }
         rows
     }
@@ -96,9 +101,10 @@ impl<R: OutputPin, C: OutputPin, const ROWS: usize, const COLS: usize> Matrix<R,
         self.column(self.at, false);
         self.at = if self.at as usize + 1 == 2 * COLS { 0 } else { self.at + 1 };
         let green = self.at as usize >= COLS;
-        let lit = frame.column(self.at % COLS as u8, green);
-        for (r, pin) in self.rows.iter_mut().enumerate() {
-            let _ = if lit >> r & 1 != 0 { pin.set_high() } else { pin.set_low() };
+        let mut lit = frame.column(self.at % COLS as u8, green);
+        for pin in self.rows.iter_mut() {
+            let _ = if lit & 1 != 0 { pin.set_high() } else { pin.set_low() };
+            lit >>= 1;
         }
         self.column(self.at, true);
     }

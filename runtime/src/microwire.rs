@@ -26,9 +26,12 @@ impl<Cs: OutputPin, Sk: OutputPin, Di: OutputPin, Do: InputPin, D: DelayNs> Eepr
     }
 
     fn send(&mut self, bits: u16, count: u8) {
-        for i in (0..count).rev() {
-            let _ = if bits >> i & 1 != 0 { self.di.set_high() } else { self.di.set_low() };
+        // A mask stepped down a bit at a time: a shift by a variable count is a loop on AVR.
+        let mut mask = 1u16 << (count - 1);
+        while mask != 0 {
+            let _ = if bits & mask != 0 { self.di.set_high() } else { self.di.set_low() };
             self.clock();
+            mask >>= 1;
         }
     }
 

@@ -56,15 +56,20 @@ impl Start {
     /// given cells, a byte a column (column A first), row r in bit 7 - r.
     pub fn from_columns(bytes: &[u8; 16]) -> Start {
         let mut s = Start::default();
+        // Masks stepped a bit at a time: a shift by a variable count is a loop on AVR.
+        let mut at = 1u8;
         for col in 0..8 {
+            let mut from = 0x80u8;
             for row in 0..8 {
-                if bytes[col] & (0x80 >> row) != 0 {
-                    s.solution_a[row] |= 1 << col;
+                if bytes[col] & from != 0 {
+                    s.solution_a[row] |= at;
                 }
-                if bytes[8 + col] & (0x80 >> row) != 0 {
-                    s.given[row] |= 1 << col;
+                if bytes[8 + col] & from != 0 {
+                    s.given[row] |= at;
                 }
+                from >>= 1;
             }
+            at <<= 1;
         }
         s
     }
