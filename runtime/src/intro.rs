@@ -89,11 +89,13 @@ impl Intro {
                 for col in 0..show.cols {
                     // The text's column under the display's column, text entering from the right.
                     let Some(at) = (shift + col as u16).checked_sub(show.cols as u16) else { continue };
-                    if let Some((bits, glyph_no)) = text_column(text, show.font, at) {
+                    if let Some((mut bits, glyph_no)) = text_column(text, show.font, at) {
+                        // Shifted a row at a time: a shift by a variable count is a loop on AVR.
                         for row in 0..show.rows {
-                            if bits >> row & 1 != 0 {
+                            if bits & 1 != 0 {
                                 f.set(col, row, colours[(glyph_no & 1) as usize]);
                             }
+                            bits >>= 1;
                         }
                     }
                 }
