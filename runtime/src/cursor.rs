@@ -23,6 +23,11 @@ pub struct Cursor {
 }
 
 impl Cursor {
+    /// At the top left (const, so an app can be a static).
+    pub const fn new() -> Cursor {
+        Cursor { col: 0, row: 0, blink_ms: 0 }
+    }
+
     /// The cell under the cursor, as `row * 8 + col`.
     pub fn cell(&self) -> u8 {
         self.row * 8 + self.col

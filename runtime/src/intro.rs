@@ -44,6 +44,11 @@ fn load(table: &'static [u8], i: usize) -> u8 {
 }
 
 impl Intro {
+    /// The show from its first scene (const, so an app can be a static).
+    pub const fn new() -> Intro {
+        Intro { scene: 0, ms: 0 }
+    }
+
     /// Whether the show is over.
     pub fn done(&self, show: &Show) -> bool {
         self.scene as usize >= show.scenes.len()

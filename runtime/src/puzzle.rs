@@ -139,13 +139,13 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
-    pub fn new() -> Self {
+    pub const fn new() -> Self {
         Puzzle {
             phase: Phase::Choosing,
             chosen: 0,
-            start: Start::default(),
-            grid: Grid::default(),
-            cursor: Cursor::default(),
+            start: Start { solution_a: [0; 8], given: [0; 8] },
+            grid: Grid { a: [0; 8], b: [0; 8] },
+            cursor: Cursor::new(),
             wrong_told: false,
         }
     }

@@ -29,19 +29,21 @@ impl Sounds {
 
 pub struct App {
     intro: Intro,
-    in_intro: bool,
+    /// Whether the intro is over: false at the start, so that a static app starts all zeros
+    /// (in .bss, costing no flash for its first value).
+    intro_over: bool,
     pub puzzle: Puzzle,
     player: Player,
 }
 
 impl App {
-    pub fn new() -> App {
-        App { intro: Intro::default(), in_intro: true, puzzle: Puzzle::new(), player: Player::default() }
+    pub const fn new() -> App {
+        App { intro: Intro::new(), intro_over: false, puzzle: Puzzle::new(), player: Player::new() }
     }
 
     /// An input from a person; ignored during the show. Returns the speaker's change.
     pub fn input(&mut self, input: Input, cfg: &Config, sounds: &Sounds, load: &mut impl FnMut(u8) -> Start) -> Change {
-        if self.in_intro {
+        if !self.intro_over {
             return Change::Same;
         }
         match self.puzzle.input(input, cfg, load).and_then(|s| sounds.of(s)) {
@@ -52,10 +54,10 @@ impl App {
 
     /// A millisecond has passed. Returns the speaker's change.
     pub fn tick(&mut self, show: &Show, load: &mut impl FnMut(u8) -> Start) -> Change {
-        if self.in_intro {
+        if !self.intro_over {
             self.intro.tick(show);
             if self.intro.done(show) {
-                self.in_intro = false;
+                self.intro_over = true;
                 self.puzzle.choose(0, load);
             }
             return Change::Same;
@@ -70,11 +72,11 @@ impl App {
 
     /// Whether the start-up show is on.
     pub fn in_show(&self) -> bool {
-        self.in_intro
+        !self.intro_over
     }
 
     pub fn frame(&self, cfg: &Config, show: &Show) -> Frame {
-        if self.in_intro {
+        if !self.intro_over {
             self.intro.frame(show)
         } else {
             self.puzzle.frame(cfg)

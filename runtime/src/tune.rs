@@ -92,6 +92,11 @@ pub struct Player {
 }
 
 impl Player {
+    /// Silent (const, so an app can be a static).
+    pub const fn new() -> Player {
+        Player { tune: None, at: 0, left_ms: 0 }
+    }
+
     /// Starts `tune` from its first note (cutting off any tune playing).
     pub fn start(&mut self, tune: Tune) -> Change {
         self.tune = Some(tune);

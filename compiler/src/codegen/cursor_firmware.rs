@@ -403,7 +403,11 @@ fn puzzle_calls(c: &CursorTarget, chip: &Ident) -> AppCalls {
         setup: quote! {
             #eeprom
             let mut load = |i: u8| { #load_setup };
-            let mut app = App::new();
+            // The app's state in a static: at a fixed address its fields are reached
+            // directly, not through a pointer the loop keeps reloading.
+            static mut APP: App = App::new();
+            // SAFETY: the only reference to APP, taken once; interrupts never touch it.
+            let app = unsafe { &mut *core::ptr::addr_of_mut!(APP) };
         },
         tick: quote!(chip.follow(app.tick(&game::SHOW, &mut load));),
         input: Box::new(|act| quote!(chip.follow(app.input(#act, &game::CONFIG, &game::SOUNDS, &mut load));)),
