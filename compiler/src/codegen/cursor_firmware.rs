@@ -307,11 +307,9 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
     let rows = m.rows.iter().map(|&p| at(p));
     let red = m.red.iter().map(|&p| at(p));
     let green = m.green.iter().map(|&p| at(p));
-    // The matrix's pins made outputs a port at a time, and the encoders' pulled up.
+    // The matrix's pins made outputs a port at a time.
     let outputs = port_masks(m.rows.iter().chain(&m.red).chain(&m.green).copied())
         .map(|(port, mask)| quote!(Output::setup_pins(#port, #mask);));
-    let pulled_up = port_masks(c.encoders.iter().flat_map(|&(_, a, b)| [a, b]))
-        .map(|(port, mask)| quote!(Input::pull_up_pins(#port, #mask);));
     let high = m.columns_active_high;
     let search = c.duel.as_ref().map(|_| {
         let (moves, depth) = super::board::search_limits(t, byte_board);
@@ -325,7 +323,7 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
     quote! {
         //! The board's wiring: the tick, the speaker's timer output, and the matrix's pins.
         use gamec_runtime::chip::TickRate;
-        use gamec_runtime::chip::#chip::{Config, Input, Output, Port};
+        use gamec_runtime::chip::#chip::{Config, Output, Port};
         use gamec_runtime::matrix::Matrix;
 
         pub static CONFIG: Config = Config {
@@ -344,10 +342,9 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
         /// are set up by [`setup_pins`].
         pub const DISPLAY: Display = Matrix::idle([#(#rows),*], [#(#red),*], [#(#green),*], #high);
 
-        /// Makes the matrix's pins outputs and pulls the encoders' pins up, a port at a time.
+        /// Makes the matrix's pins outputs, a port at a time.
         pub fn setup_pins() {
             #(#outputs)*
-            #(#pulled_up)*
         }
     }
 }
@@ -470,11 +467,7 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
     let n_encoders = int(c.encoders.len());
     // Pins named without set-up: `board::setup_pins` pulls them up.
     let encoder_makes = c.encoders.iter().map(|&(_, a, b)| {
-        let at = |p: Pin| {
-            let (port, bit) = (port_of(p.port), int(p.bit));
-            quote!(Input::at(#port, #bit))
-        };
-        let (a, b) = (at(a), at(b));
+        let (a, b) = (input_at(a), input_at(b));
         quote!(Encoder::new(#a, #b))
     });
     let encoder_turns: Vec<TokenStream> = c
@@ -495,11 +488,17 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
             }
         })
         .collect();
-    let commit = input(c.commit, true);
+    let commit = input_at(c.commit);
     let restart_used = game.controls.iter().any(|c| c.action == ControlAction::Restart) && c.restart.is_some();
+    // The encoders' and the buttons' pins pulled up a port at a time (the pins themselves
+    // are named without set-up).
+    let encoder_pins = c.encoders.iter().flat_map(|&(_, a, b)| [a, b]);
+    let button_pins = std::iter::once(c.commit).chain(c.restart.filter(|_| restart_used));
+    let pulled_up =
+        port_masks(encoder_pins.chain(button_pins)).map(|(port, mask)| quote!(Input::pull_up_pins(#port, #mask);));
     let (restart_let, restart_level) = match c.restart.filter(|_| restart_used) {
         Some(p) => {
-            let pin = input(p, true);
+            let pin = input_at(p);
             (quote!(let mut restart = #pin;), quote!(u8::from(restart.is_low().unwrap_or(false)) << 1))
         }
         None => (quote!(), quote!(0)),
@@ -540,6 +539,7 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
         #[avr_device::entry]
         fn main() -> ! {
             board::setup_pins();
+            #(#pulled_up)*
             interrupt::free(|cs| DISPLAY.borrow(cs).borrow_mut().blank());
             let mut chip = Chip::new(&board::CONFIG);
             let mut commit = #commit;
@@ -605,4 +605,10 @@ fn port_masks(pins: impl Iterator<Item = Pin>) -> impl Iterator<Item = (TokenStr
         }
     }
     masks.into_iter().map(|(port, m)| (port_of(port), mask(m)))
+}
+
+/// The glue's input pin `p` named without set-up (its pull-up is set a port at a time).
+fn input_at(p: Pin) -> TokenStream {
+    let (port, bit) = (port_of(p.port), int(p.bit));
+    quote!(Input::at(#port, #bit))
 }
