@@ -174,17 +174,6 @@ pub(super) fn output(p: Pin) -> TokenStream {
     quote!(Output::new(#port, #bit))
 }
 
-/// The glue's input pin `p`, with its pull-up on (a switch to ground) or floating (driven by
-/// another chip).
-pub(super) fn input(p: Pin, pulled_up: bool) -> TokenStream {
-    let (port, bit) = pin(p);
-    if pulled_up {
-        quote!(Input::pulled_up(#port, #bit))
-    } else {
-        quote!(Input::floating(#port, #bit))
-    }
-}
-
 /// The wiring of a board that serves a game over its serial port.
 /// A serial game's board module; `byte_board` when its search holds positions a byte a cell.
 pub fn render_serial(t: &Target, byte_board: bool) -> TokenStream {

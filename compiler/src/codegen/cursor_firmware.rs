@@ -4,7 +4,7 @@
 //! button into a commit or a restart, the matrix shows the app's picture from the tick
 //! interrupt, and the setups come from the EEPROM (or flash, on a board without one).
 
-use super::board::{input, mask, output, port as port_of};
+use super::board::{mask, port as port_of};
 use super::origin::{described, doc};
 use super::{int, raw_bytes, upper_idents, Origin};
 use crate::bind::cursor::{eeprom_image, CursorTarget};
@@ -300,13 +300,9 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
     let clock_hz = int(t.clock_hz);
     let channel = int(t.speaker.as_ref().map_or(1, |s| s.channel as u8 - b'A'));
     let (nrows, ncols) = (int(m.rows.len()), int(m.red.len()));
-    let at = |p: Pin| {
-        let (port, bit) = (port_of(p.port), int(p.bit));
-        quote!(Output::at(#port, #bit))
-    };
-    let rows = m.rows.iter().map(|&p| at(p));
-    let red = m.red.iter().map(|&p| at(p));
-    let green = m.green.iter().map(|&p| at(p));
+    let rows = m.rows.iter().map(|&p| output_at(p));
+    let red = m.red.iter().map(|&p| output_at(p));
+    let green = m.green.iter().map(|&p| output_at(p));
     // The matrix's pins made outputs a port at a time.
     let outputs = port_masks(m.rows.iter().chain(&m.red).chain(&m.green).copied())
         .map(|(port, mask)| quote!(Output::setup_pins(#port, #mask);));
@@ -366,7 +362,12 @@ struct AppCalls {
 fn puzzle_calls(c: &CursorTarget, chip: &Ident) -> AppCalls {
     let (load_setup, eeprom) = match c.eeprom {
         Some([cs, sk, di, dout]) => {
-            let (cs, sk, di, dout) = (output(cs), output(sk), output(di), input(dout, false));
+            // Named without set-up, then set up a port at a time: a call a pin costs more.
+            let outputs =
+                port_masks([cs, sk, di].into_iter()).map(|(port, mask)| quote!(Output::setup_pins(#port, #mask);));
+            let floating =
+                port_masks(std::iter::once(dout)).map(|(port, mask)| quote!(Input::float_pins(#port, #mask);));
+            let (cs, sk, di, dout) = (output_at(cs), output_at(sk), output_at(di), input_at(dout));
             (
                 quote! {
                     let mut bytes = [0u8; 16];
@@ -374,6 +375,8 @@ fn puzzle_calls(c: &CursorTarget, chip: &Ident) -> AppCalls {
                     Start::from_columns(&bytes)
                 },
                 quote! {
+                    #(#outputs)*
+                    #(#floating)*
                     let mut eeprom = Eeprom93c46 { cs: #cs, sk: #sk, di: #di, dout: #dout, delay: chip.delay() };
                 },
             )
@@ -611,4 +614,10 @@ fn port_masks(pins: impl Iterator<Item = Pin>) -> impl Iterator<Item = (TokenStr
 fn input_at(p: Pin) -> TokenStream {
     let (port, bit) = (port_of(p.port), int(p.bit));
     quote!(Input::at(#port, #bit))
+}
+
+/// The glue's output pin `p` named without set-up (made an output a port at a time).
+fn output_at(p: Pin) -> TokenStream {
+    let (port, bit) = (port_of(p.port), int(p.bit));
+    quote!(Output::at(#port, #bit))
 }

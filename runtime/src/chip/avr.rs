@@ -190,6 +190,14 @@ impl<P: AvrPort> Input<P> {
     }
 
     /// Makes the pin an input with its pull-up on.
+    /// Makes the pins of `mask` on `port` inputs without pull-ups, all at once.
+    #[inline(always)]
+    pub fn float_pins(port: P, mask: u8) {
+        let irq = interrupt::disable_save();
+        port.set(mask, 0, 0);
+        unsafe { interrupt::restore(irq) };
+    }
+
     pub fn pull_up(&self) {
         interrupt::free(|_| self.port.set(self.mask, 0, self.mask));
     }
