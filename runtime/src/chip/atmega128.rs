@@ -25,12 +25,6 @@ avr_ports!(pac;
     G => PORTG(portg, ddrg, ping),
 );
 
-fn dp() -> pac::Peripherals {
-    // SAFETY: single core; every register access below is a whole read, write or a
-    // read-modify-write made with interrupts masked.
-    unsafe { pac::Peripherals::steal() }
-}
-
 /// The millisecond count and its fractional remainder, advanced by the tick interrupt.
 static MILLIS: Mutex<Cell<(u16, u16)>> = Mutex::new(Cell::new((0, 0)));
 
@@ -56,20 +50,34 @@ pub fn on_tick(cfg: &Config) {
     });
 }
 
+/// The board's settings the chip uses after set-up, worked out once in [`Chip::new`] (where the
+/// board's constant `Config` folds) so that a tone shifts nothing by a variable count (a loop
+/// on AVR) and reads no `Config` through a pointer.
 pub struct Chip {
-    cfg: &'static Config,
+    /// The speaker's pin on port B (OC1A is PB5, OC1B PB6, OC1C PB7).
+    tone_pin: u8,
+    /// TCCR1A's toggle-on-compare bits for the speaker's channel.
+    tone_toggle: u8,
+    cycles_per_us: u32,
 }
 
 impl Chip {
     /// Starts the tick and enables interrupts.
     pub fn new(cfg: &'static Config) -> Chip {
-        let p = dp();
+        // SAFETY: single core; every register access here is a whole read, write or a
+        // read-modify-write made before interrupts are enabled. By address: `Peripherals::steal`
+        // stores a flag at every use.
+        let tc0 = unsafe { &*pac::TC0::ptr() };
         // CTC (WGM01), compare interrupt (OCIE0).
-        p.TC0.ocr0().write(|w| unsafe { w.bits(cfg.tick_top) });
-        p.TC0.tccr0().write(|w| unsafe { w.bits(0b1000 | cfg.tick_clock) });
-        p.TC0.timsk().modify(|r, w| unsafe { w.bits(r.bits() | 0b10) });
+        tc0.ocr0().write(|w| unsafe { w.bits(cfg.tick_top) });
+        tc0.tccr0().write(|w| unsafe { w.bits(0b1000 | cfg.tick_clock) });
+        tc0.timsk().modify(|r, w| unsafe { w.bits(r.bits() | 0b10) });
         unsafe { interrupt::enable() };
-        Chip { cfg }
+        Chip {
+            tone_pin: 0x20u8 << cfg.tone_channel,
+            tone_toggle: 0x40 >> (2 * cfg.tone_channel),
+            cycles_per_us: (cfg.clock_hz / 1_000_000).max(1),
+        }
     }
 
     pub fn millis(&self) -> u16 {
@@ -78,31 +86,33 @@ impl Chip {
 
     /// A busy-wait delay at this board's clock.
     pub fn delay(&self) -> Delay {
-        Delay { cycles_per_us: (self.cfg.clock_hz / 1_000_000).max(1) }
+        Delay { cycles_per_us: self.cycles_per_us }
     }
 }
 
 impl Speaker for Chip {
     /// CTC on OCR1A with the speaker's output toggling at each match.
     fn tone(&mut self, note: Option<&Note>) {
-        let p = dp();
-        let pin = 0x20u8 << self.cfg.tone_channel;
+        // SAFETY: single core; whole writes, and port B's read-modify-write with interrupts
+        // masked. By address: `Peripherals::steal` stores a flag at every use.
+        let (tc1, portb) = unsafe { (&*pac::TC1::ptr(), &*pac::PORTB::ptr()) };
+        let pin = self.tone_pin;
         match note {
             Some(n) => {
-                p.TC1.tccr1b().write(|w| unsafe { w.bits(0) });
-                p.TC1.tcnt1().write(|w| unsafe { w.bits(0) });
-                p.TC1.ocr1a().write(|w| unsafe { w.bits(n.top) });
-                p.TC1.ocr1b().write(|w| unsafe { w.bits(0) });
-                p.TC1.ocr1c().write(|w| unsafe { w.bits(0) });
+                tc1.tccr1b().write(|w| unsafe { w.bits(0) });
+                tc1.tcnt1().write(|w| unsafe { w.bits(0) });
+                tc1.ocr1a().write(|w| unsafe { w.bits(n.top) });
+                tc1.ocr1b().write(|w| unsafe { w.bits(0) });
+                tc1.ocr1c().write(|w| unsafe { w.bits(0) });
                 // Toggle on compare match: COM1x0 of the speaker's channel.
-                p.TC1.tccr1a().write(|w| unsafe { w.bits(0x40 >> (2 * self.cfg.tone_channel)) });
-                interrupt::free(|_| p.PORTB.ddrb().modify(|r, w| unsafe { w.bits(r.bits() | pin) }));
-                p.TC1.tccr1b().write(|w| unsafe { w.bits(0b1000 | n.clock) });
+                tc1.tccr1a().write(|w| unsafe { w.bits(self.tone_toggle) });
+                interrupt::free(|_| portb.ddrb().modify(|r, w| unsafe { w.bits(r.bits() | pin) }));
+                tc1.tccr1b().write(|w| unsafe { w.bits(0b1000 | n.clock) });
             }
             None => {
-                p.TC1.tccr1b().write(|w| unsafe { w.bits(0) });
-                p.TC1.tccr1a().write(|w| unsafe { w.bits(0) });
-                interrupt::free(|_| p.PORTB.portb().modify(|r, w| unsafe { w.bits(r.bits() & !pin) }));
+                tc1.tccr1b().write(|w| unsafe { w.bits(0) });
+                tc1.tccr1a().write(|w| unsafe { w.bits(0) });
+                interrupt::free(|_| portb.portb().modify(|r, w| unsafe { w.bits(r.bits() & !pin) }));
             }
         }
     }
