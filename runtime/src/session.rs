@@ -575,7 +575,8 @@ impl<T: Placement, const N: usize> Session<T, N> {
     fn search(&mut self, io: &mut impl Io, started: u32) -> Option<u8> {
         // Room for sending the answer and for the nodes between clock checks.
         let limit = self.move_ms.saturating_sub(self.move_ms / 8 + 20);
-        let mut out_of_time = || io.millis().wrapping_sub(started) >= limit;
+        // By value: the clock's values live in the closure alone, not beside it on the stack.
+        let mut out_of_time = move || io.millis().wrapping_sub(started) >= limit;
         let mut budget = Budget::new(u32::MAX, &mut out_of_time);
         let first = if self.proto.deepening { 1 } else { self.max_depth };
         let choice = T::search::<N>(&mut self.pos, first, self.max_depth, self.proto.order_by_eval, &mut budget);
