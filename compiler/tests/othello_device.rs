@@ -597,14 +597,18 @@ fn number(line: &mut Usart, n: u32) {{
 fn main() -> ! {{
     let chip = Chip::new(&board::CONFIG);
     let mut line = chip.usart();
+    // As the game holds positions on this chip, in a static as the session does; the search
+    // alone is timed.
+    static mut HELD: <game::Rules as Placement>::Pos = <game::Rules as Placement>::CLEARED;
+    // SAFETY: the only reference to it, in a program with no other thread.
+    let held = unsafe {{ &mut *core::ptr::addr_of_mut!(HELD) }};
     for pos in POSITIONS.iter() {{
-        // As the game holds positions on this chip; the search alone is timed.
-        let mut held = <game::Rules as Placement>::Pos::from(pos);
+        held.load(pos);
         let start = chip.millis();
         let (nodes, depth) = {{
             let mut out = || chip.millis().wrapping_sub(start) >= 2000;
             let mut budget = Budget::new(u32::MAX, &mut out);
-            let c = <game::Rules as Placement>::search::<{{ board::SEARCH_MOVES }}>(&mut held, 1, board::SEARCH_DEPTH, true, &mut budget);
+            let c = <game::Rules as Placement>::search::<{{ board::SEARCH_MOVES }}>(held, 1, board::SEARCH_DEPTH, true, &mut budget);
             (budget.nodes, c.map_or(0, |c| c.depth))
         }};
         let ms = chip.millis().wrapping_sub(start);

@@ -60,13 +60,14 @@ pub struct Game<T: Placement, const N: usize> {
 impl<T: Placement, const N: usize> Game<T, N> {
     pub fn new(cfg: &Config) -> Self {
         let mut g = Game {
-            pos: T::start(),
+            pos: T::CLEARED,
             human_to_move: cfg.human_first,
             phase: Phase::HumanTurn,
             cursor: Cursor::default(),
             rng: Rng::new(0x5EED),
             rules: core::marker::PhantomData,
         };
+        T::start(&mut g.pos);
         g.settle();
         g
     }
@@ -221,8 +222,8 @@ mod tests {
     impl Placement for Ttt {
         type Pos = Duel;
         const STRATEGY: Strategy = Strategy::Random;
-        fn start() -> Duel {
-            START
+        fn start(pos: &mut Duel) {
+            *pos = START;
         }
         const CLEARED: Duel = Duel { me: 0, opp: 0 };
         fn legal_at(pos: &Duel, cell: u8) -> bool {

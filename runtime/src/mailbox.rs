@@ -18,9 +18,9 @@ pub const fn other(colour: u8) -> u8 {
 }
 
 /// A position on `N` cells (the grid and its border): the pieces, the side to move, and
-/// counts kept as moves are made and undone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Mailbox<const N: usize> {
+/// counts and a list of the empty cells kept as moves are made and undone.
+#[derive(Clone, Copy, Debug)]
+pub struct Mailbox<const N: usize, const R: usize> {
     pub cells: [u8; N],
     /// The side to move, 1 or 2.
     pub colour: u8,
@@ -28,7 +28,29 @@ pub struct Mailbox<const N: usize> {
     pub empties: u8,
     /// Each side's pieces, by colour (index 0 unused).
     pub pieces: [u8; 3],
+    /// The empty grid cells in the order moves are tried, as a list threaded through the
+    /// board: `next[0]` is the first, `next[c]` the one after `c`, 0 after the last, and
+    /// `prev` the other way. A cell filled is unlinked but keeps its own links, so that
+    /// undoing moves in reverse links each back where it was. Scanning the empty cells alone,
+    /// rather than every cell, is most of what makes the search's passes cheap.
+    next: [u8; N],
+    prev: [u8; N],
+    /// Per region the evaluation scores, colour 1's pieces on it minus colour 2's, kept as
+    /// pieces are put, turned and taken back, so that the evaluation reads a region's count
+    /// rather than walking its cells at every leaf. Which regions a cell is on is a table of
+    /// bits, bit `r` for region `r`, passed to each step that changes a cell.
+    tally: [i8; R],
 }
+
+/// Positions are equal when their pieces and side to move are: the list of empty cells
+/// follows from the pieces, but a filled cell's stale links depend on the way there.
+impl<const N: usize, const R: usize> PartialEq for Mailbox<N, R> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cells == other.cells && self.colour == other.colour
+    }
+}
+
+impl<const N: usize, const R: usize> Eq for Mailbox<N, R> {}
 
 /// A move made (or a pass, on cell 0), to undo: its cell and, four bits a direction, how
 /// many pieces it turned each way.
@@ -71,17 +93,121 @@ impl Made {
     }
 }
 
-impl<const N: usize> Mailbox<N> {
-    /// A grid of `cells` empty cells (the border excluded), `colour` to move.
-    pub const fn new(cells: u8, colour: u8) -> Self {
-        Mailbox { cells: [EMPTY; N], colour, empties: cells, pieces: [0; 3] }
+/// Which of the tallied regions each cell of a board is on: bit `r` for region `r`. A table
+/// the generated code puts in program memory.
+pub type Regions<const N: usize> = [u8; N];
+
+impl<const N: usize, const R: usize> Mailbox<N, R> {
+    /// An empty grid whose cells (the border excluded) are `order`, the order in which moves
+    /// are tried; `colour` to move.
+    pub const fn new(order: &[u8], colour: u8) -> Self {
+        let (mut next, mut prev) = ([0u8; N], [0u8; N]);
+        let (mut last, mut i) = (0u8, 0);
+        while i < order.len() {
+            let c = order[i];
+            assert!(c != 0 && (c as usize) < N, "a grid cell inside the border");
+            next[last as usize] = c;
+            prev[c as usize] = last;
+            last = c;
+            i += 1;
+        }
+        next[last as usize] = 0;
+        prev[0] = last;
+        Mailbox { cells: [EMPTY; N], colour, empties: order.len() as u8, pieces: [0; 3], next, prev, tally: [0; R] }
+    }
+
+    /// Empties the grid in place, as [`Self::new`] would build it.
+    ///
+    /// # Safety
+    /// `order` is a table the generated code put in program memory (any memory off AVR).
+    pub unsafe fn reset(&mut self, order: &[u8], colour: u8) {
+        self.cells = [EMPTY; N];
+        self.colour = colour;
+        self.empties = order.len() as u8;
+        self.pieces = [0; 3];
+        self.tally = [0; R];
+        let mut last = 0u8;
+        for c in order {
+            // SAFETY: the caller's table is in program memory.
+            let c = unsafe { crate::progmem::byte(c) };
+            self.next[last as usize] = c;
+            self.prev[c as usize] = last;
+            last = c;
+        }
+        self.next[last as usize] = 0;
+        self.prev[0] = last;
     }
 
     /// Puts a piece on an empty cell without captures (a setup).
-    pub fn put(&mut self, at: u8, colour: u8) {
+    pub fn put(&mut self, at: u8, colour: u8, regions: &Regions<N>) {
+        self.count(at, colour, 1, regions);
         self.cells[at as usize] = colour;
         self.pieces[colour as usize] += 1;
         self.empties -= 1;
+        self.unlink(at);
+    }
+
+    /// Adds `times` pieces of `colour` on the cell `at` to the tallies of the regions it is on
+    /// (a negative `times` takes them off).
+    #[inline(always)]
+    fn count(&mut self, at: u8, colour: u8, times: i8, regions: &Regions<N>) {
+        if R == 0 {
+            return;
+        }
+        // SAFETY: the generated code's region tables are statics in program memory; `at` is a
+        // cell of the board, as every caller has just read or written it.
+        let bits = unsafe { crate::progmem::byte(regions.as_ptr().wrapping_add(at as usize)) };
+        if bits == 0 {
+            return;
+        }
+        let by = if colour == 1 { times } else { -times };
+        let mut bits = bits;
+        for t in self.tally.iter_mut() {
+            if bits & 1 != 0 {
+                *t += by;
+            }
+            bits >>= 1;
+        }
+    }
+
+    /// The side to move's pieces minus the other's on tallied region `r`.
+    #[inline(always)]
+    pub fn region(&self, r: usize) -> i16 {
+        let t = self.tally[r] as i16;
+        if self.colour == 1 {
+            t
+        } else {
+            -t
+        }
+    }
+
+    /// The first empty cell in the order moves are tried; 0 when there is none.
+    #[inline(always)]
+    pub fn first_empty(&self) -> u8 {
+        self.next[0]
+    }
+
+    /// The empty cell after the empty cell `at`; 0 after the last.
+    #[inline(always)]
+    pub fn next_empty(&self, at: u8) -> u8 {
+        self.next[at as usize]
+    }
+
+    /// Takes the cell `at`, just filled, out of the list of empty cells.
+    #[inline(always)]
+    fn unlink(&mut self, at: u8) {
+        let (p, n) = (self.prev[at as usize], self.next[at as usize]);
+        self.next[p as usize] = n;
+        self.prev[n as usize] = p;
+    }
+
+    /// Puts the cell `at`, just emptied, back where it was in the list: its neighbours in the
+    /// list are as they were when it was filled, if the moves since were undone.
+    #[inline(always)]
+    fn relink(&mut self, at: u8) {
+        let (p, n) = (self.prev[at as usize], self.next[at as usize]);
+        self.next[p as usize] = at;
+        self.prev[n as usize] = at;
     }
 
     /// The cell `c`, which must be a cell of the grid or its border.
@@ -170,6 +296,41 @@ impl<const N: usize> Mailbox<N> {
         }
     }
 
+    /// Moves the pieces `m` turned, or turned back, to the tallies of the colour they now
+    /// show: the last step of making or undoing a move. Once a move rather than once a line,
+    /// and out of line, because it walks only the lines that turned.
+    #[inline(never)]
+    pub fn count_turned<const D: usize>(&mut self, m: Made, dirs: &[i8; D], regions: &Regions<N>) {
+        if R == 0 {
+            return;
+        }
+        // A byte of `runs` at a time, two directions in it: most bytes are zero. Plain
+        // indices, because the AVR backend builds anything fancier on the stack.
+        let mut i = 0;
+        while i < D {
+            let runs = m.runs[i / 2];
+            if runs != 0 {
+                self.count_run(m.at, dirs[i], runs & 15, regions);
+                if i + 1 < D {
+                    self.count_run(m.at, dirs[i + 1], runs >> 4, regions);
+                }
+            }
+            i += 2;
+        }
+    }
+
+    /// [`Self::count_turned`] for the `n` pieces from `at` in direction `d`.
+    #[inline(always)]
+    fn count_run(&mut self, at: u8, d: i8, n: u8, regions: &Regions<N>) {
+        let mut c = at;
+        for _ in 0..n {
+            c = c.wrapping_add(d as u8);
+            // A piece turned leaves the other side's tally for its new colour's.
+            let v = self.at(c);
+            self.count(c, v, 2, regions);
+        }
+    }
+
     /// Turns back `n` pieces from `at` in direction `d`, to the side now to move: a step of
     /// [`Self::undo`].
     #[inline(always)]
@@ -187,25 +348,29 @@ impl<const N: usize> Mailbox<N> {
 
     /// Ends a move on `at` that turned `turned` pieces: the piece down, the other side to move.
     #[inline(always)]
-    pub fn placed(&mut self, at: u8, turned: u8) {
+    pub fn placed(&mut self, at: u8, turned: u8, regions: &Regions<N>) {
         let me = self.colour;
+        self.count(at, me, 1, regions);
         self.cells[at as usize] = me;
         self.pieces[me as usize] += turned + 1;
         self.pieces[other(me) as usize] -= turned;
         self.empties -= 1;
         self.colour = other(me);
+        self.unlink(at);
     }
 
     /// Takes back the piece of a move on `at` that turned `turned` pieces, after they were
     /// turned back: its mover to move again.
     #[inline(always)]
-    pub fn unplaced(&mut self, at: u8, turned: u8) {
+    pub fn unplaced(&mut self, at: u8, turned: u8, regions: &Regions<N>) {
         let (mover, back) = (other(self.colour), self.colour);
+        self.count(at, mover, -1, regions);
         self.cells[at as usize] = EMPTY;
         self.pieces[mover as usize] -= turned + 1;
         self.pieces[back as usize] += turned;
         self.empties += 1;
         self.colour = mover;
+        self.relink(at);
     }
 
     /// Whether `at` is empty.
@@ -214,16 +379,16 @@ impl<const N: usize> Mailbox<N> {
         self.at(at) == EMPTY
     }
 
-    /// The `W` cells around `at`, `at` in the middle: its neighbours at constant indices,
-    /// one bounds check for them all.
+    /// The cells around the grid cell `at`, read at constant offsets without bounds checks:
+    /// the search's innermost loop.
+    ///
+    /// # Safety
+    /// `at` must be a cell of the grid (not of its border), so that every neighbour, and every
+    /// line over pieces from it, lies in the board.
     #[inline(always)]
-    pub fn near<const W: usize>(&self, at: u8) -> &[u8; W] {
-        const { assert!(W % 2 == 1) };
-        let from = (at as usize).wrapping_sub(W / 2);
-        match self.cells.get(from..from.wrapping_add(W)).and_then(|s| s.try_into().ok()) {
-            Some(near) => near,
-            None => &[EMPTY; W],
-        }
+    pub unsafe fn around(&self, at: u8) -> Near<'_> {
+        debug_assert!((at as usize) < N);
+        Near { at: self.cells.as_ptr().wrapping_add(at as usize), _board: core::marker::PhantomData }
     }
 
     /// Whether `colour` may place on the empty cell `at`: a line of the other's pieces in some
@@ -233,15 +398,20 @@ impl<const N: usize> Mailbox<N> {
         dirs.iter().any(|&d| self.run(at, colour, d) != 0)
     }
 
-    /// The side to move's legal cells, in `order` (the grid's cells in the order moves are
-    /// tried); returns how many fit `out`.
-    pub fn moves(&self, order: &[u8], dirs: &[i8], out: &mut [u8]) -> usize {
+    /// The empty cells, in the order moves are tried.
+    pub fn empty_cells(&self) -> impl Iterator<Item = u8> + '_ {
+        core::iter::successors(Some(self.first_empty()), |&at| Some(self.next_empty(at))).take_while(|&at| at != 0)
+    }
+
+    /// The side to move's legal cells, in the order moves are tried; returns how many fit
+    /// `out`.
+    pub fn moves(&self, dirs: &[i8], out: &mut [u8]) -> usize {
         let mut n = 0;
-        for &at in order {
+        for at in self.empty_cells() {
             if n == out.len() {
                 break;
             }
-            if self.at(at) == EMPTY && self.flanks(at, self.colour, dirs) {
+            if self.flanks(at, self.colour, dirs) {
                 out[n] = at;
                 n += 1;
             }
@@ -250,28 +420,22 @@ impl<const N: usize> Mailbox<N> {
     }
 
     /// Whether the side to move has a legal cell.
-    pub fn can_move(&self, order: &[u8], dirs: &[i8]) -> bool {
-        order.iter().any(|&at| self.at(at) == EMPTY && self.flanks(at, self.colour, dirs))
+    pub fn can_move(&self, dirs: &[i8]) -> bool {
+        self.empty_cells().any(|at| self.flanks(at, self.colour, dirs))
     }
 
     /// Both sides' number of legal cells, the side to move's first, in one pass over the
     /// empty cells: each direction's first neighbour tells which side could close a line there.
-    pub fn mobility(&self, order: &[u8], dirs: &[i8]) -> (u8, u8) {
+    pub fn mobility(&self, dirs: &[i8]) -> (u8, u8) {
         let me = self.colour;
         let (mut mine, mut theirs) = (0u8, 0u8);
-        for &at in order {
-            if self.at(at) != EMPTY {
-                continue;
-            }
+        for at in self.empty_cells() {
             let (mut can_me, mut can_them) = (false, false);
             for &d in dirs {
                 match self.at(at.wrapping_add(d as u8)) {
                     EMPTY => {}
                     v if v == me => can_them = can_them || self.run(at, other(me), d) != 0,
                     _ => can_me = can_me || self.run(at, me, d) != 0,
-                }
-                if can_me && can_them {
-                    break;
                 }
             }
             mine += can_me as u8;
@@ -282,16 +446,16 @@ impl<const N: usize> Mailbox<N> {
 
     /// The side to move places on the empty cell `at` and turns every flanked line; the other
     /// side is then to move. `None` (nothing changed) when it flanks nothing.
-    pub fn make(&mut self, at: u8, dirs: &[i8]) -> Option<Made> {
+    pub fn make<const D: usize>(&mut self, at: u8, dirs: &[i8; D], regions: &Regions<N>) -> Option<Made> {
         let me = self.colour;
-        let mut runs = [0u8; 4];
+        let mut m = Made::on(at);
         let mut turned = 0u8;
         for (i, &d) in dirs.iter().enumerate() {
             let n = self.run(at, me, d);
             if n == 0 {
                 continue;
             }
-            runs[i / 2] |= if i & 1 == 0 { n } else { n << 4 };
+            m.set(i, n);
             turned += n;
             let mut c = at;
             for _ in 0..n {
@@ -302,12 +466,9 @@ impl<const N: usize> Mailbox<N> {
         if turned == 0 {
             return None;
         }
-        self.cells[at as usize] = me;
-        self.pieces[me as usize] += turned + 1;
-        self.pieces[other(me) as usize] -= turned;
-        self.empties -= 1;
-        self.colour = other(me);
-        Some(Made { at, runs })
+        self.placed(at, turned, regions);
+        self.count_turned(m, dirs, regions);
+        Some(m)
     }
 
     /// The side to move passes.
@@ -317,27 +478,19 @@ impl<const N: usize> Mailbox<N> {
     }
 
     /// Takes back the last move made or pass.
-    pub fn undo(&mut self, m: Made, dirs: &[i8]) {
-        let (mover, back) = (other(self.colour), self.colour);
-        self.colour = mover;
+    pub fn undo<const D: usize>(&mut self, m: Made, dirs: &[i8; D], regions: &Regions<N>) {
         if m.at == 0 {
+            self.colour = other(self.colour);
             return;
         }
         let mut turned = 0u8;
         for (i, &d) in dirs.iter().enumerate() {
-            let b = m.runs[i / 2];
-            let n = if i & 1 == 0 { b & 15 } else { b >> 4 };
+            let n = m.get(i);
             turned += n;
-            let mut c = m.at;
-            for _ in 0..n {
-                c = c.wrapping_add(d as u8);
-                self.cells[c as usize] = back;
-            }
+            self.turn_back(m.at, d, n);
         }
-        self.cells[m.at as usize] = EMPTY;
-        self.pieces[mover as usize] -= turned + 1;
-        self.pieces[back as usize] += turned;
-        self.empties += 1;
+        self.unplaced(m.at, turned, regions);
+        self.count_turned(m, dirs, regions);
     }
 
     /// The side to move's pieces on `cells` minus the other's; `cells` is a table the
@@ -360,6 +513,39 @@ impl<const N: usize> Mailbox<N> {
     /// The side to move's pieces minus the other's, on the whole grid.
     pub fn piece_diff(&self) -> i16 {
         self.pieces[self.colour as usize] as i16 - self.pieces[other(self.colour) as usize] as i16
+    }
+}
+
+/// A grid cell's surroundings on a board, from [`Mailbox::around`].
+#[derive(Clone, Copy)]
+pub struct Near<'a> {
+    at: *const u8,
+    _board: core::marker::PhantomData<&'a [u8]>,
+}
+
+impl Near<'_> {
+    /// The neighbour in direction `d`.
+    #[inline(always)]
+    pub fn get(self, d: i8) -> u8 {
+        // SAFETY: `Mailbox::around`'s caller promised a grid cell, whose neighbours lie in
+        // the board.
+        unsafe { *self.at.wrapping_offset(d as isize) }
+    }
+
+    /// What ends the line in direction `d` whose first cell holds `v`, after any further
+    /// pieces of `v`: the other colour, which may then place here, or [`EMPTY`]. One walk
+    /// serves whichever side `v` is.
+    #[inline(always)]
+    pub fn beyond(self, d: i8, v: u8) -> u8 {
+        let mut p = self.at.wrapping_offset(2 * d as isize);
+        // SAFETY: as in `get`: the line steps over pieces, on the grid, and stops at the
+        // latest on the border, which holds none.
+        unsafe {
+            while *p == v {
+                p = p.wrapping_offset(d as isize);
+            }
+            *p
+        }
     }
 }
 
@@ -387,18 +573,37 @@ mod tests {
     use std::vec::Vec;
 
     const DIRS: [i8; 8] = offsets(KING, 8);
-    type Board = Mailbox<100>;
+    type Board = Mailbox<100, 2>;
+
+    /// The regions tallied in the tests: the corners (bit 0) and the whole outer ring (bit 1),
+    /// so that a corner is on both.
+    const REGIONS: Regions<100> = {
+        let mut t = [0u8; 100];
+        let mut i = 0;
+        while i < 8 {
+            t[cell(i, 0, 8) as usize] |= 2;
+            t[cell(i, 7, 8) as usize] |= 2;
+            t[cell(0, i, 8) as usize] |= 2;
+            t[cell(7, i, 8) as usize] |= 2;
+            i += 1;
+        }
+        t[cell(0, 0, 8) as usize] |= 1;
+        t[cell(7, 0, 8) as usize] |= 1;
+        t[cell(0, 7, 8) as usize] |= 1;
+        t[cell(7, 7, 8) as usize] |= 1;
+        t
+    };
 
     fn order() -> Vec<u8> {
         (0..8).flat_map(|r| (0..8).map(move |c| cell(c, r, 8))).collect()
     }
 
     fn start() -> Board {
-        let mut b = Board::new(64, 1);
-        b.put(cell(3, 4, 8), 1);
-        b.put(cell(4, 3, 8), 1);
-        b.put(cell(3, 3, 8), 2);
-        b.put(cell(4, 4, 8), 2);
+        let mut b = Board::new(&order(), 1);
+        b.put(cell(3, 4, 8), 1, &REGIONS);
+        b.put(cell(4, 3, 8), 1, &REGIONS);
+        b.put(cell(3, 3, 8), 2, &REGIONS);
+        b.put(cell(4, 4, 8), 2, &REGIONS);
         b
     }
 
@@ -408,21 +613,21 @@ mod tests {
             return 1;
         }
         let mut moves = [0u8; 64];
-        let n = b.moves(&order(), &DIRS, &mut moves);
+        let n = b.moves(&DIRS, &mut moves);
         if n == 0 {
             if passed {
                 return 1;
             }
             let p = b.pass();
             let total = perft(b, depth - 1, true);
-            b.undo(p, &DIRS);
+            b.undo(p, &DIRS, &REGIONS);
             return total;
         }
         let mut total = 0;
         for &at in &moves[..n] {
-            let m = b.make(at, &DIRS).unwrap();
+            let m = b.make(at, &DIRS, &REGIONS).unwrap();
             total += perft(b, depth - 1, false);
-            b.undo(m, &DIRS);
+            b.undo(m, &DIRS, &REGIONS);
         }
         total
     }
@@ -450,11 +655,11 @@ mod tests {
             loop {
                 let legal = g.flank_moves(me, opp, &KING);
                 let mut moves = [0u8; 64];
-                let n = b.moves(&order(), &DIRS, &mut moves);
+                let n = b.moves(&DIRS, &mut moves);
                 let listed = moves[..n].iter().fold(0u64, |s, &c| s | bit(c % 10 - 1, c / 10 - 1));
                 assert_eq!(listed, legal);
                 let theirs = g.flank_moves(opp, me, &KING);
-                assert_eq!(b.mobility(&order(), &DIRS), (legal.count_ones() as u8, theirs.count_ones() as u8));
+                assert_eq!(b.mobility(&DIRS), (legal.count_ones() as u8, theirs.count_ones() as u8));
                 assert_eq!(b.empties as u32, 64 - (me | opp).count_ones());
                 assert_eq!(b.piece_diff(), me.count_ones() as i16 - opp.count_ones() as i16);
                 if legal == 0 {
@@ -471,7 +676,7 @@ mod tests {
                 let at = moves[(seed % n as u64) as usize];
                 let (c, r) = (at % 10 - 1, at / 10 - 1);
                 let flips = g.flips(me, opp, bit(c, r), &KING);
-                made.push(b.make(at, &DIRS).unwrap());
+                made.push(b.make(at, &DIRS, &REGIONS).unwrap());
                 (me, opp) = (opp & !flips, me | bit(c, r) | flips);
                 for r in 0..8 {
                     for c in 0..8 {
@@ -486,9 +691,13 @@ mod tests {
                         assert_eq!(v, want);
                     }
                 }
+                for (r, bit) in [(0, 1), (1, 2)] {
+                    let cells: Vec<u8> = (0..100u8).filter(|&c| REGIONS[c as usize] & bit != 0).collect();
+                    assert_eq!(b.region(r), b.diff(&cells), "region {r}'s tally");
+                }
             }
             while let Some(m) = made.pop() {
-                b.undo(m, &DIRS);
+                b.undo(m, &DIRS, &REGIONS);
             }
             assert_eq!(b, start());
         }
@@ -497,7 +706,7 @@ mod tests {
     #[test]
     fn a_move_that_flanks_nothing_changes_nothing() {
         let mut b = start();
-        assert!(b.make(cell(0, 0, 8), &DIRS).is_none());
+        assert!(b.make(cell(0, 0, 8), &DIRS, &REGIONS).is_none());
         assert_eq!(b, start());
     }
 }

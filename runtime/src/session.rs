@@ -39,9 +39,11 @@ pub trait Placement {
     /// The position as the game holds it.
     type Pos: Copy;
     const STRATEGY: Strategy;
-    /// The start, the first player to move. Built when asked rather than a constant, which
-    /// an AVR chip would hold in RAM as well as in flash.
-    fn start() -> Self::Pos;
+    /// Sets `pos` to the start, the first player to move. Built when asked rather than a
+    /// constant, which an AVR chip would hold in RAM as well as in flash; and in place,
+    /// because a position can be hundreds of bytes, more than a small chip's stack can spare
+    /// for a second copy.
+    fn start(pos: &mut Self::Pos);
     /// A board without pieces: a position to hold before the first game starts.
     const CLEARED: Self::Pos;
     /// Whether the side to move may play on `cell` (a cell of the grid).
@@ -306,7 +308,7 @@ impl<T: Placement, const N: usize> Session<T, N> {
 
     /// Starts the first game: asks for a side, or starts at once when the host cannot pick.
     pub fn begin(&mut self, io: &mut impl Io) {
-        self.pos = T::start();
+        T::start(&mut self.pos);
         self.move_ms = 1000 * default_seconds(self.proto) as u32;
         self.new_game(io);
     }
@@ -390,7 +392,7 @@ impl<T: Placement, const N: usize> Session<T, N> {
             cmd::RETRY if self.state == State::TooLate => self.advance(io),
             cmd::RETRY => self.say(io, Event::Unknown),
             cmd::RESTART => {
-                self.pos = T::start();
+                T::start(&mut self.pos);
                 self.mover = 0;
                 self.lamps_off(io);
                 // Not the host's turn while the start position is shown.
@@ -512,7 +514,7 @@ impl<T: Placement, const N: usize> Session<T, N> {
     }
 
     fn start_game(&mut self, io: &mut impl Io) {
-        self.pos = T::start();
+        T::start(&mut self.pos);
         self.mover = 0;
         self.lamps_off(io);
         self.advance(io);

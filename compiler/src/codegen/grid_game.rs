@@ -224,8 +224,8 @@ pub fn render(game: &GameDef, origin: Origin, repr: Representation) -> TokenStre
                 #strategy_doc
                 const STRATEGY: Strategy = #strategy;
 
-                fn start() -> Duel {
-                    START
+                fn start(pos: &mut Duel) {
+                    *pos = START;
                 }
 
                 const CLEARED: Duel = Duel { me: 0, opp: 0 };

@@ -63,7 +63,34 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
     let order: Vec<_> = order.iter().map(|&cell| int(to_board(cell))).collect();
     let n_cells = int(grid_cells.len());
 
-    let regions = used_regions(game).into_iter().map(|i| {
+    // The board tallies the evaluation's regions as pieces come and go (up to eight, a bit
+    // each in a table of the cells); the evaluation of a game with more counts the rest
+    // cell by cell.
+    let scored: Vec<usize> = used_regions(game)
+        .into_iter()
+        .filter(|&i| {
+            game.eval
+                .iter()
+                .flat_map(|e| &e.cases)
+                .any(|c| c.terms.iter().map(|t| t.1).chain(c.when.map(|w| w.0)).any(|f| f == Feature::Region(i)))
+        })
+        .collect();
+    let (tallied, counted) = scored.split_at(scored.len().min(8));
+    let n_tallied = int(tallied.len());
+    let region_bits: Vec<_> = (0..stride as u32 * (rows as u32 + 2))
+        .map(|at| {
+            let (row, col) = (at / stride as u32, at % stride as u32);
+            let on_grid = (1..=rows as u32).contains(&row) && (1..=cols as u32).contains(&col);
+            let cell = on_grid.then(|| ((row - 1) * 8 + col - 1) as u8);
+            let bits = tallied
+                .iter()
+                .enumerate()
+                .filter(|&(_, &i)| cell.is_some_and(|c| game.regions[i].cells.contains(&c)))
+                .fold(0u8, |bits, (k, _)| bits | 1 << k);
+            int(bits)
+        })
+        .collect();
+    let regions = counted.iter().map(|&i| {
         let name = format_ident!("{}_CELLS", region_ident(game, i));
         let cells: Vec<_> = grid_cells
             .iter()
@@ -79,17 +106,23 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
     let feature = |f: Feature| match f {
         Feature::Pieces => quote!(b.piece_diff()),
         Feature::Mobility => quote!((mine as i16 - theirs as i16)),
-        Feature::Region(i) => {
-            let name = format_ident!("{}_CELLS", region_ident(game, i));
-            quote!(b.diff(&#name))
-        }
+        Feature::Region(i) => match tallied.iter().position(|&t| t == i) {
+            Some(k) => {
+                let k = int(k);
+                quote!(b.region(#k))
+            }
+            None => {
+                let name = format_ident!("{}_CELLS", region_ident(game, i));
+                quote!(b.diff(&#name))
+            }
+        },
         Feature::Empty => quote!((b.empties as i16)),
         Feature::Lines { .. } => unreachable!("`applies` refuses lines"),
     };
     let eval = game.eval.as_ref().map_or(quote!(b.piece_diff()), |e| eval_body(e, &feature));
 
     // The directions spelt out, each with its offset as a constant: the neighbours are read
-    // from a window around the cell at constant indices, and each line steps by a constant.
+    // at constant offsets from the cell, and each line steps by a constant.
     let dir_steps: Vec<i32> = match capture {
         Some(4) => vec![(1, 0), (-1, 0), (0, 1), (0, -1)],
         _ => vec![(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)],
@@ -97,17 +130,12 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
     .into_iter()
     .map(|(dc, dr): (i32, i32)| dr * stride as i32 + dc)
     .collect();
-    let reach = stride as i32 + 1;
-    let window = int((2 * reach + 1) as usize);
     let mobility_steps = dir_steps.iter().map(|&d| {
-        let (i, d) = (int((reach + d) as usize), proc_macro2::Literal::i8_unsuffixed(d as i8));
+        let d = proc_macro2::Literal::i8_unsuffixed(d as i8);
         quote! {
-            let v = near[#i];
-            if v != mailbox::EMPTY && can & mailbox::other(v) == 0 {
-                can |= b.beyond(at, #d, v);
-                if can == BOTH {
-                    break 'cell;
-                }
+            let v = near.get(#d);
+            if v != mailbox::EMPTY {
+                can |= near.beyond(#d, v);
             }
         }
     });
@@ -128,8 +156,8 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
         }
     });
     let flank_tests = dir_steps.iter().map(|&d| {
-        let (i, d) = (int((reach + d) as usize), proc_macro2::Literal::i8_unsuffixed(d as i8));
-        quote!((near[#i] == them && b.closes(at, #d, them, me)))
+        let d = proc_macro2::Literal::i8_unsuffixed(d as i8);
+        quote!((near.get(#d) == them && b.closes(at, #d, them, me)))
     });
 
     // A game scored by its pieces alone reads the board's counts; others ask the game's
@@ -181,18 +209,24 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
         let colour = int(if *player == game.first { 1u8 } else { 2 });
         at.iter().map(move |&cell| {
             let at = int(to_board(cell as u32));
-            quote!(b.put(#at, #colour);)
+            quote!(b.put(#at, #colour, &REGIONS);)
         })
     });
 
     quote! {
         /// The grid as the search holds it on this chip: a byte a cell inside a one-cell border.
-        pub type Board = Mailbox<#board_cells>;
+        pub type Board = Mailbox<#board_cells, #n_tallied>;
+        /// The regions each cell of the board is on, a bit for each region the board tallies.
+        #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+        static REGIONS: mailbox::Regions<#board_cells> = [#(#region_bits),*];
         /// The directions as steps on that board.
         const OFFSETS: [i8; #n_dirs] = mailbox::offsets(#dirs, #c);
         /// The cells in the order the search tries moves: those the evaluation rewards first,
-        /// those it penalises last. In RAM: the search's innermost loops read it.
-        static ORDER: [u8; #n_cells] = [#(#order),*];
+        /// those it penalises last. The board keeps its empty cells in this order.
+        const ORDER: [u8; #n_cells] = [#(#order),*];
+        /// `ORDER` as the board is set up from it at the start of a game.
+        #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+        static ORDER_TABLE: [u8; #n_cells] = ORDER;
         #(#regions)*
 
         /// A cell of the 64-bit boards (row * 8 + column) on the byte board, and back.
@@ -214,22 +248,31 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
             /// A position of the 64-bit boards, the side to move colour 1 (for tests that hold
             /// the two searches side by side).
             fn from(pos: &Duel) -> Searched {
-                let mut b = Board::new(#n_cells, 1);
-                for r in 0..#r {
-                    for c in 0..#c {
-                        let cell = r * 8 + c;
-                        if pos.me & bit(cell) != 0 {
-                            b.put(to_board(cell), 1);
-                        } else if pos.opp & bit(cell) != 0 {
-                            b.put(to_board(cell), 2);
-                        }
-                    }
-                }
-                Searched(b)
+                let mut held = <Rules as Placement>::CLEARED;
+                held.load(pos);
+                held
             }
         }
 
         impl Searched {
+            /// Sets this position to one of the 64-bit boards, the side to move colour 1: in
+            /// place, for a chip whose stack cannot spare a second board.
+            pub fn load(&mut self, pos: &Duel) {
+                let b = &mut self.0;
+                // SAFETY: `ORDER_TABLE` is in program memory.
+                unsafe { b.reset(&ORDER_TABLE, 1) };
+                for r in 0..#r {
+                    for c in 0..#c {
+                        let cell = r * 8 + c;
+                        if pos.me & bit(cell) != 0 {
+                            b.put(to_board(cell), 1, &REGIONS);
+                        } else if pos.opp & bit(cell) != 0 {
+                            b.put(to_board(cell), 2, &REGIONS);
+                        }
+                    }
+                }
+            }
+
             /// The position on 64-bit boards, for the game's endings.
             fn duel(&self) -> Duel {
                 let mut d = Duel::default();
@@ -262,7 +305,7 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
                 if moves(&self.0, &mut [0u8; 1]) != 0 {
                     return Some(u);
                 }
-                self.0.undo(u, &OFFSETS);
+                self.0.undo(u, &OFFSETS, &REGIONS);
                 None
             }
 
@@ -293,12 +336,13 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
             #strategy_doc
             const STRATEGY: Strategy = Strategy::Search;
 
-            const CLEARED: Searched = Searched(Board::new(#n_cells, 1));
+            const CLEARED: Searched = Searched(Board::new(&ORDER, 1));
 
-            fn start() -> Searched {
-                let mut b = Board::new(#n_cells, 1);
+            fn start(pos: &mut Searched) {
+                let b = &mut pos.0;
+                // SAFETY: `ORDER_TABLE` is in program memory.
+                unsafe { b.reset(&ORDER_TABLE, 1) };
                 #(#setup)*
-                Searched(b)
             }
 
             fn legal_at(pos: &Searched, cell: u8) -> bool {
@@ -347,37 +391,61 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
             }
         }
 
-        /// The side to move places on `at`, a legal cell, and turns what it flanks.
-        #[inline(never)]
+        /// The side to move places on `at`, a legal cell, and turns what it flanks. The
+        /// regions' tallies are brought up to date after `turn_lines` returns rather than
+        /// inside it, so that the two frames are never on the stack together.
+        #[inline(always)]
         fn make(b: &mut Board, at: u8) -> Made {
+            let m = turn_lines(b, at);
+            b.count_turned(m, &OFFSETS, &REGIONS);
+            m
+        }
+
+        /// The pieces of [`make`]: the piece down and the lines turned.
+        #[inline(never)]
+        fn turn_lines(b: &mut Board, at: u8) -> Made {
             let mut m = Made::on(at);
             let mut turned = 0u8;
             #(#turns)*
-            b.placed(at, turned);
+            b.placed(at, turned, &REGIONS);
             m
         }
 
         /// Takes back a move or a pass.
-        #[inline(never)]
+        #[inline(always)]
         fn undo(b: &mut Board, m: Made) {
+            if turn_back_lines(b, m) {
+                b.count_turned(m, &OFFSETS, &REGIONS);
+            }
+        }
+
+        /// The pieces of [`undo`]: the lines turned back and the piece taken up. False for
+        /// a pass.
+        #[inline(never)]
+        fn turn_back_lines(b: &mut Board, m: Made) -> bool {
             let at = m.cell();
             if at == 0 {
                 b.pass();
-                return;
+                return false;
             }
             let mut turned = 0u8;
             #(#turns_back)*
-            b.unplaced(at, turned);
+            b.unplaced(at, turned, &REGIONS);
+            true
         }
 
         /// Whether the side to move may place on `at`: empty, and flanking a line.
         #[inline(always)]
         fn legal_here(b: &Board, at: u8) -> bool {
-            if !b.is_empty(at) {
-                return false;
-            }
+            b.is_empty(at) && flanks_here(b, at)
+        }
+
+        /// Whether the side to move, placing on the empty cell `at`, flanks a line.
+        #[inline(always)]
+        fn flanks_here(b: &Board, at: u8) -> bool {
             let (me, them) = (b.colour, mailbox::other(b.colour));
-            let near: &[u8; #window] = b.near(at);
+            // SAFETY: the callers ask about grid cells.
+            let near = unsafe { b.around(at) };
             #(#flank_tests)||*
         }
 
@@ -385,14 +453,13 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
         #[inline(never)]
         fn moves(b: &Board, out: &mut [u8]) -> usize {
             let mut n = 0;
-            for &at in ORDER.iter() {
-                if n == out.len() {
-                    break;
-                }
-                if legal_here(b, at) {
+            let mut at = b.first_empty();
+            while at != 0 && n < out.len() {
+                if flanks_here(b, at) {
                     out[n] = at;
                     n += 1;
                 }
+                at = b.next_empty(at);
             }
             n
         }
@@ -403,19 +470,16 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
         fn mobility(b: &Board) -> (u8, u8) {
             let (me, them) = (b.colour, mailbox::other(b.colour));
             let (mut mine, mut theirs) = (0u8, 0u8);
-            for &at in ORDER.iter() {
-                if !b.is_empty(at) {
-                    continue;
-                }
-                let near: &[u8; #window] = b.near(at);
+            let mut at = b.first_empty();
+            while at != 0 {
+                // SAFETY: the list of empty cells holds grid cells.
+                let near = unsafe { b.around(at) };
                 // The colours (1 and 2, as bits) that may place here.
                 let mut can = 0u8;
-                const BOTH: u8 = 3;
-                'cell: {
-                    #(#mobility_steps)*
-                }
+                #(#mobility_steps)*
                 mine += (can & me != 0) as u8;
                 theirs += (can & them != 0) as u8;
+                at = b.next_empty(at);
             }
             (mine, theirs)
         }

@@ -40,8 +40,8 @@ impl Tree for Flank {
 impl Placement for Flank {
     type Pos = Duel;
     const STRATEGY: Strategy = Strategy::Search;
-    fn start() -> Duel {
-        START
+    fn start(pos: &mut Duel) {
+        *pos = START;
     }
     const CLEARED: Duel = Duel { me: 0, opp: 0 };
     fn legal_at(pos: &Duel, cell: u8) -> bool {
