@@ -40,6 +40,11 @@ pub struct Mailbox<const N: usize, const R: usize> {
     /// rather than walking its cells at every leaf. Which regions a cell is on is a table of
     /// bits, bit `r` for region `r`, passed to each step that changes a cell.
     tally: [i8; R],
+    /// Per cell, which of its neighbours hold a piece: bit `k` for the neighbour in direction
+    /// `k` of the game's directions. Kept as pieces are put and taken up (turning a piece
+    /// changes none), so that a pass over the empty cells looks down only the lines that
+    /// start with a piece, and skips at once a cell with none around it.
+    around: [u8; N],
 }
 
 /// Positions are equal when their pieces and side to move are: the list of empty cells
@@ -113,7 +118,16 @@ impl<const N: usize, const R: usize> Mailbox<N, R> {
         }
         next[last as usize] = 0;
         prev[0] = last;
-        Mailbox { cells: [EMPTY; N], colour, empties: order.len() as u8, pieces: [0; 3], next, prev, tally: [0; R] }
+        Mailbox {
+            cells: [EMPTY; N],
+            colour,
+            empties: order.len() as u8,
+            pieces: [0; 3],
+            next,
+            prev,
+            tally: [0; R],
+            around: [0; N],
+        }
     }
 
     /// Empties the grid in place, as [`Self::new`] would build it.
@@ -126,6 +140,7 @@ impl<const N: usize, const R: usize> Mailbox<N, R> {
         self.empties = order.len() as u8;
         self.pieces = [0; 3];
         self.tally = [0; R];
+        self.around = [0; N];
         let mut last = 0u8;
         for c in order {
             // SAFETY: the caller's table is in program memory.
@@ -139,8 +154,9 @@ impl<const N: usize, const R: usize> Mailbox<N, R> {
     }
 
     /// Puts a piece on an empty cell without captures (a setup).
-    pub fn put(&mut self, at: u8, colour: u8, regions: &Regions<N>) {
+    pub fn put<const D: usize>(&mut self, at: u8, colour: u8, dirs: &[i8; D], regions: &Regions<N>) {
         self.count(at, colour, 1, regions);
+        self.mark_all(at, dirs, true);
         self.cells[at as usize] = colour;
         self.pieces[colour as usize] += 1;
         self.empties -= 1;
@@ -347,6 +363,7 @@ impl<const N: usize, const R: usize> Mailbox<N, R> {
     }
 
     /// Ends a move on `at` that turned `turned` pieces: the piece down, the other side to move.
+    /// The caller marks the piece's neighbours ([`Self::mark`]).
     #[inline(always)]
     pub fn placed(&mut self, at: u8, turned: u8, regions: &Regions<N>) {
         let me = self.colour;
@@ -360,7 +377,8 @@ impl<const N: usize, const R: usize> Mailbox<N, R> {
     }
 
     /// Takes back the piece of a move on `at` that turned `turned` pieces, after they were
-    /// turned back: its mover to move again.
+    /// turned back: its mover to move again. The caller unmarks the piece's neighbours
+    /// ([`Self::mark`]).
     #[inline(always)]
     pub fn unplaced(&mut self, at: u8, turned: u8, regions: &Regions<N>) {
         let (mover, back) = (other(self.colour), self.colour);
@@ -371,6 +389,39 @@ impl<const N: usize, const R: usize> Mailbox<N, R> {
         self.empties += 1;
         self.colour = mover;
         self.relink(at);
+    }
+
+    /// Records in each neighbour of the grid cell `at` that `at` is now `filled` or empty: a
+    /// loop for setting up and for tests. The search's make and undo spell out
+    /// [`Self::mark`] for each direction instead, because a loop over the directions at the
+    /// size-optimised firmware's settings is not unrolled and reads the offsets from RAM.
+    pub fn mark_all<const D: usize>(&mut self, at: u8, dirs: &[i8; D], filled: bool) {
+        const { assert!(D <= 8, "a bit a direction") };
+        for (k, &d) in dirs.iter().enumerate() {
+            self.mark(at, d, 1 << k, filled);
+        }
+    }
+
+    /// Records in the neighbour from which the grid cell `at` lies in direction `d` (bit
+    /// `bit` of its record) that `at` is now `filled` or empty.
+    #[inline(always)]
+    pub fn mark(&mut self, at: u8, d: i8, bit: u8, filled: bool) {
+        let from = at.wrapping_sub(d as u8) as usize;
+        debug_assert!(from < N);
+        // SAFETY: `at` is a grid cell, so its neighbours, on the grid or its border, are in
+        // the board.
+        let bits = unsafe { self.around.get_unchecked_mut(from) };
+        if filled {
+            *bits |= bit;
+        } else {
+            *bits &= !bit;
+        }
+    }
+
+    /// Which neighbours of the grid cell `at` hold a piece: bit `k` for direction `k`.
+    #[inline(always)]
+    pub fn occupied_around(&self, at: u8) -> u8 {
+        self.around[at as usize]
     }
 
     /// Whether `at` is empty.
@@ -467,6 +518,7 @@ impl<const N: usize, const R: usize> Mailbox<N, R> {
             return None;
         }
         self.placed(at, turned, regions);
+        self.mark_all(at, dirs, true);
         self.count_turned(m, dirs, regions);
         Some(m)
     }
@@ -490,6 +542,7 @@ impl<const N: usize, const R: usize> Mailbox<N, R> {
             self.turn_back(m.at, d, n);
         }
         self.unplaced(m.at, turned, regions);
+        self.mark_all(m.at, dirs, false);
         self.count_turned(m, dirs, regions);
     }
 
@@ -600,10 +653,10 @@ mod tests {
 
     fn start() -> Board {
         let mut b = Board::new(&order(), 1);
-        b.put(cell(3, 4, 8), 1, &REGIONS);
-        b.put(cell(4, 3, 8), 1, &REGIONS);
-        b.put(cell(3, 3, 8), 2, &REGIONS);
-        b.put(cell(4, 4, 8), 2, &REGIONS);
+        b.put(cell(3, 4, 8), 1, &DIRS, &REGIONS);
+        b.put(cell(4, 3, 8), 1, &DIRS, &REGIONS);
+        b.put(cell(3, 3, 8), 2, &DIRS, &REGIONS);
+        b.put(cell(4, 4, 8), 2, &DIRS, &REGIONS);
         b
     }
 
@@ -690,6 +743,10 @@ mod tests {
                         };
                         assert_eq!(v, want);
                     }
+                }
+                for at in order() {
+                    let around = DIRS.iter().enumerate().filter(|&(_, &d)| !b.is_empty(at.wrapping_add(d as u8)));
+                    assert_eq!(b.occupied_around(at), around.fold(0, |m, (k, _)| m | 1 << k), "neighbours of {at}");
                 }
                 for (r, bit) in [(0, 1), (1, 2)] {
                     let cells: Vec<u8> = (0..100u8).filter(|&c| REGIONS[c as usize] & bit != 0).collect();

@@ -90,6 +90,17 @@ pub trait InPlace {
     fn outcome(&mut self) -> i16;
     /// The score at the search's horizon: the outcome if the game is over, else the evaluation.
     fn leaf(&mut self) -> i16;
+
+    /// Whether [`Self::next_move`] walks the legal moves.
+    const WALKS: bool = false;
+    /// The legal move after `after` in the order [`Self::moves`] lists them, the first for
+    /// `Move::default()`, and `Move::default()` after the last: for a game that can say so
+    /// without listing them ([`Self::WALKS`]). The search's last ply above its leaves walks
+    /// its moves this way and keeps no list on the stack: that ply is the deepest, and a
+    /// list is tens of bytes on an 8-bit chip.
+    fn next_move(&mut self, _after: Self::Move) -> Self::Move {
+        unreachable!("a game that does not walk its moves")
+    }
 }
 
 /// A [`Tree`]'s position searched in place: making a move keeps the position before it as the
@@ -213,13 +224,56 @@ fn child<G: InPlace, const N: usize>(
     order: bool,
     budget: &mut Budget,
 ) -> i16 {
+    if depth == 1 && G::WALKS {
+        return frontier::<G>(game, alpha, beta, budget);
+    }
     if depth > 0 {
         return negamax::<G, N>(game, depth, alpha, beta, order, budget);
     }
+    scored_leaf(game, budget)
+}
+
+/// A leaf, counted as a node.
+#[inline(always)]
+fn scored_leaf<G: InPlace>(game: &mut G, budget: &mut Budget) -> i16 {
     if budget.spend() {
         return 0;
     }
     game.leaf()
+}
+
+/// Alpha-beta one ply above the leaves, walking the moves rather than listing them
+/// ([`InPlace::next_move`]); the same moves, in the same order, as [`negamax`] at depth 1.
+#[inline(never)]
+fn frontier<G: InPlace>(game: &mut G, mut alpha: i16, beta: i16, budget: &mut Budget) -> i16 {
+    if budget.spend() {
+        return 0;
+    }
+    let none = G::Move::default();
+    let mut m = game.next_move(none);
+    if m == none {
+        return match game.pass() {
+            Some(u) => {
+                let score = -scored_leaf(game, budget);
+                game.undo(u);
+                score
+            }
+            None => game.outcome(),
+        };
+    }
+    while m != none {
+        let u = game.make(m);
+        let score = -scored_leaf(game, budget);
+        game.undo(u);
+        if score > alpha {
+            alpha = score;
+            if alpha >= beta {
+                break;
+            }
+        }
+        m = game.next_move(m);
+    }
+    alpha
 }
 
 /// Alpha-beta at an interior node, `depth` at least 1.

@@ -130,12 +130,18 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
     .into_iter()
     .map(|(dc, dr): (i32, i32)| dr * stride as i32 + dc)
     .collect();
-    let mobility_steps = dir_steps.iter().map(|&d| {
-        let d = proc_macro2::Literal::i8_unsuffixed(d as i8);
+    // Direction `k` is bit `k` of the board's record of which neighbours hold a piece, and
+    // `OFFSETS[k]`: the generated code checks the two agree.
+    let bit = |k: usize| int(1u8 << k);
+    let agree = dir_steps.iter().enumerate().map(|(k, &d)| {
+        let (k, d) = (int(k), proc_macro2::Literal::i8_unsuffixed(d as i8));
+        quote!(OFFSETS[#k] == #d)
+    });
+    let mobility_steps = dir_steps.iter().enumerate().map(|(k, &d)| {
+        let (bit, d) = (bit(k), proc_macro2::Literal::i8_unsuffixed(d as i8));
         quote! {
-            let v = near.get(#d);
-            if v != mailbox::EMPTY {
-                can |= near.beyond(#d, v);
+            if around & #bit != 0 {
+                can |= near.beyond(#d, near.get(#d));
             }
         }
     });
@@ -155,9 +161,17 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
             turned += n;
         }
     });
-    let flank_tests = dir_steps.iter().map(|&d| {
-        let d = proc_macro2::Literal::i8_unsuffixed(d as i8);
-        quote!((near.get(#d) == them && b.closes(at, #d, them, me)))
+    let marks = dir_steps.iter().enumerate().map(|(k, &d)| {
+        let (bit, d) = (bit(k), proc_macro2::Literal::i8_unsuffixed(d as i8));
+        quote!(b.mark(at, #d, #bit, true);)
+    });
+    let unmarks = dir_steps.iter().enumerate().map(|(k, &d)| {
+        let (bit, d) = (bit(k), proc_macro2::Literal::i8_unsuffixed(d as i8));
+        quote!(b.mark(at, #d, #bit, false);)
+    });
+    let flank_tests = dir_steps.iter().enumerate().map(|(k, &d)| {
+        let (bit, d) = (bit(k), proc_macro2::Literal::i8_unsuffixed(d as i8));
+        quote!((around & #bit != 0 && near.get(#d) == them && b.closes(at, #d, them, me)))
     });
 
     // A game scored by its pieces alone reads the board's counts; others ask the game's
@@ -209,7 +223,7 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
         let colour = int(if *player == game.first { 1u8 } else { 2 });
         at.iter().map(move |&cell| {
             let at = int(to_board(cell as u32));
-            quote!(b.put(#at, #colour, &REGIONS);)
+            quote!(b.put(#at, #colour, &OFFSETS, &REGIONS);)
         })
     });
 
@@ -221,6 +235,7 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
         static REGIONS: mailbox::Regions<#board_cells> = [#(#region_bits),*];
         /// The directions as steps on that board.
         const OFFSETS: [i8; #n_dirs] = mailbox::offsets(#dirs, #c);
+        const _: () = assert!(#(#agree)&&*, "the directions spelt out are the board's");
         /// The cells in the order the search tries moves: those the evaluation rewards first,
         /// those it penalises last. The board keeps its empty cells in this order.
         const ORDER: [u8; #n_cells] = [#(#order),*];
@@ -265,9 +280,9 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
                     for c in 0..#c {
                         let cell = r * 8 + c;
                         if pos.me & bit(cell) != 0 {
-                            b.put(to_board(cell), 1, &REGIONS);
+                            b.put(to_board(cell), 1, &OFFSETS, &REGIONS);
                         } else if pos.opp & bit(cell) != 0 {
-                            b.put(to_board(cell), 2, &REGIONS);
+                            b.put(to_board(cell), 2, &OFFSETS, &REGIONS);
                         }
                     }
                 }
@@ -328,6 +343,12 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
 
             fn outcome(&mut self) -> i16 {
                 #outcome
+            }
+
+            const WALKS: bool = true;
+
+            fn next_move(&mut self, after: u8) -> u8 {
+                next_move(&self.0, after)
             }
         }
 
@@ -408,6 +429,7 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
             let mut turned = 0u8;
             #(#turns)*
             b.placed(at, turned, &REGIONS);
+            #(#marks)*
             m
         }
 
@@ -431,6 +453,7 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
             let mut turned = 0u8;
             #(#turns_back)*
             b.unplaced(at, turned, &REGIONS);
+            #(#unmarks)*
             true
         }
 
@@ -444,9 +467,21 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
         #[inline(always)]
         fn flanks_here(b: &Board, at: u8) -> bool {
             let (me, them) = (b.colour, mailbox::other(b.colour));
+            let around = b.occupied_around(at);
             // SAFETY: the callers ask about grid cells.
             let near = unsafe { b.around(at) };
             #(#flank_tests)||*
+        }
+
+        /// The side to move's legal cell after `after` in the order of the empty cells, the
+        /// first for 0; 0 after the last.
+        #[inline(never)]
+        fn next_move(b: &Board, after: u8) -> u8 {
+            let mut at = if after == 0 { b.first_empty() } else { b.next_empty(after) };
+            while at != 0 && !flanks_here(b, at) {
+                at = b.next_empty(at);
+            }
+            at
         }
 
         /// The side to move's legal cells in `ORDER`; returns how many fit `out`.
@@ -472,13 +507,17 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
             let (mut mine, mut theirs) = (0u8, 0u8);
             let mut at = b.first_empty();
             while at != 0 {
-                // SAFETY: the list of empty cells holds grid cells.
-                let near = unsafe { b.around(at) };
-                // The colours (1 and 2, as bits) that may place here.
-                let mut can = 0u8;
-                #(#mobility_steps)*
-                mine += (can & me != 0) as u8;
-                theirs += (can & them != 0) as u8;
+                // Only the lines that start with a piece; none at a cell with none around.
+                let around = b.occupied_around(at);
+                if around != 0 {
+                    // SAFETY: the list of empty cells holds grid cells.
+                    let near = unsafe { b.around(at) };
+                    // The colours (1 and 2, as bits) that may place here.
+                    let mut can = 0u8;
+                    #(#mobility_steps)*
+                    mine += (can & me != 0) as u8;
+                    theirs += (can & them != 0) as u8;
+                }
                 at = b.next_empty(at);
             }
             (mine, theirs)
