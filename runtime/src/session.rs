@@ -196,6 +196,13 @@ pub enum Event {
 /// No response for an event.
 pub const SILENT: u16 = 0xFFFF;
 
+/// A game served over a serial line: its protocol is a constant of the game, so that the
+/// session's code reads the grid's size, the glyphs and the tables' places as immediates
+/// rather than through a pointer held in RAM.
+pub trait Served: Placement {
+    const PROTOCOL: &'static Protocol;
+}
+
 /// One game's protocol, generated from its `controls serial` and `feedback serial`.
 pub struct Protocol {
     /// In program memory: the command table (see [`cmd`]).
@@ -210,6 +217,10 @@ pub struct Protocol {
     pub rows: u8,
     /// The side the device plays when the host cannot choose (no side command).
     pub device_side: u8,
+    /// Whether the host chooses its side (the table has a side command).
+    pub picks_side: bool,
+    /// The move clock's seconds before the host sets it (2 without a move-time command).
+    pub default_seconds: u8,
     /// Move ordering by evaluation in the device's search.
     pub order_by_eval: bool,
     /// The search deepens a ply at a time until the clock runs out; else it searches once, to
@@ -226,10 +237,11 @@ enum State {
     /// The host was too late: waiting for it to give up the turn or ask for it again.
     TooLate,
     DeviceTurn,
-    /// Waiting for the host's acknowledgement, then the game goes on (or has ended).
-    Await {
-        over: bool,
-    },
+    /// Waiting for the host's acknowledgement, then the game goes on.
+    Await,
+    /// Waiting for the host's acknowledgement of the game's end. Apart from `Await` rather
+    /// than a field of it, so that states compare as bytes.
+    AwaitOver,
     Over,
 }
 
@@ -264,8 +276,7 @@ const NO_SIDE: u8 = 0xFF;
 ///
 /// `N` bounds the moves the device's search considers in a position (a buffer of `N` bytes
 /// per ply); legality of the host's moves is always judged on all of them.
-pub struct Session<T: Placement, const N: usize> {
-    proto: &'static Protocol,
+pub struct Session<T: Served, const N: usize> {
     pos: T::Pos,
     /// Player index (0 moves first) of the side to move.
     mover: u8,
@@ -283,13 +294,14 @@ pub struct Session<T: Placement, const N: usize> {
     _rules: core::marker::PhantomData<T>,
 }
 
-impl<T: Placement, const N: usize> Session<T, N> {
+impl<T: Served, const N: usize> Session<T, N> {
+    const P: &'static Protocol = T::PROTOCOL;
+
     /// A session that says nothing until [`Self::begin`], which sets up the game's start and
     /// the default move clock. A constant, so that the session can start in a static rather
     /// than on the stack the search needs.
-    pub const fn new(proto: &'static Protocol, max_depth: u8) -> Self {
+    pub const fn new(max_depth: u8) -> Self {
         Session {
-            proto,
             pos: T::CLEARED,
             mover: 0,
             host: NO_SIDE,
@@ -307,7 +319,7 @@ impl<T: Placement, const N: usize> Session<T, N> {
     /// Starts the first game: asks for a side, or starts at once when the host cannot pick.
     pub fn begin(&mut self, io: &mut impl Io) {
         self.pos = T::start();
-        self.move_ms = 1000 * default_seconds(self.proto) as u32;
+        self.set_seconds(Self::P.default_seconds);
         self.new_game(io);
     }
 
@@ -354,8 +366,8 @@ impl<T: Placement, const N: usize> Session<T, N> {
     /// Finds the command a line starts with and carries it out.
     #[inline(never)]
     fn command(&mut self, io: &mut impl Io, line: &[u8]) {
-        let t = self.proto.commands;
-        for e in entries(self.proto) {
+        let t = Self::P.commands;
+        for e in entries(Self::P) {
             let matches = line.len() >= e.len
                 && (0..e.len).all(|i| line[i] == tbyte(t, e.word_at + i))
                 && (line.len() == e.len || line[e.len] == b' ');
@@ -368,7 +380,7 @@ impl<T: Placement, const N: usize> Session<T, N> {
 
     #[inline(never)]
     fn act(&mut self, io: &mut impl Io, action: u8, args_at: usize, arg: &[u8]) {
-        let t = self.proto.commands;
+        let t = Self::P.commands;
         let takes_arg = matches!(action, cmd::HOST_PLAYS_SIDE | cmd::MOVE_TIME | cmd::PLAY | cmd::PLAY_COLUMN);
         if !takes_arg && !arg.is_empty() {
             return self.say(io, Event::Unknown);
@@ -376,8 +388,8 @@ impl<T: Placement, const N: usize> Session<T, N> {
         match action {
             cmd::PING => self.say(io, Event::Accepted),
             cmd::ACK => match self.state {
-                State::Await { over: true } => self.state = State::Over,
-                State::Await { over: false } => self.advance(io),
+                State::AwaitOver => self.state = State::Over,
+                State::Await => self.advance(io),
                 State::TooLate => {
                     // The host gives its turn up.
                     T::pass(&mut self.pos);
@@ -426,10 +438,7 @@ impl<T: Placement, const N: usize> Session<T, N> {
             }
             cmd::END_GAME => {
                 self.say(io, Event::Accepted);
-                if matches!(
-                    self.state,
-                    State::HostTurn | State::TooLate | State::DeviceTurn | State::Await { over: false }
-                ) {
+                if matches!(self.state, State::HostTurn | State::TooLate | State::DeviceTurn | State::Await) {
                     self.finish(io, T::stopped(&self.pos), false);
                 }
             }
@@ -437,11 +446,11 @@ impl<T: Placement, const N: usize> Session<T, N> {
                 let (lo, hi, default) = (tbyte(t, args_at), tbyte(t, args_at + 1), tbyte(t, args_at + 2));
                 match number(arg) {
                     Some(n) if n >= lo as u16 && n <= hi as u16 => {
-                        self.move_ms = 1000 * n as u32;
+                        self.set_seconds(n as u8);
                         self.say(io, Event::Accepted);
                     }
                     _ => {
-                        self.move_ms = 1000 * default as u32;
+                        self.set_seconds(default);
                         self.say(io, Event::BadValue);
                     }
                 }
@@ -461,9 +470,9 @@ impl<T: Placement, const N: usize> Session<T, N> {
                     return self.too_late(io);
                 }
                 // A drop lands on the column's lowest legal cell (u8::MAX: none).
-                let on_grid = |r: u8| col < self.proto.cols && r < self.proto.rows;
+                let on_grid = |r: u8| col < Self::P.cols && r < Self::P.rows;
                 let row = row.unwrap_or_else(|| {
-                    (0..self.proto.rows).find(|&r| on_grid(r) && T::legal_at(&self.pos, r * 8 + col)).unwrap_or(u8::MAX)
+                    (0..Self::P.rows).find(|&r| on_grid(r) && T::legal_at(&self.pos, r * 8 + col)).unwrap_or(u8::MAX)
                 });
                 if !on_grid(row) || !T::legal_at(&self.pos, row * 8 + col) {
                     return self.say(io, Event::Denied);
@@ -489,6 +498,12 @@ impl<T: Placement, const N: usize> Session<T, N> {
         }
     }
 
+    /// Sets the move clock; one multiplication for every caller.
+    #[inline(never)]
+    fn set_seconds(&mut self, seconds: u8) {
+        self.move_ms = 1000 * seconds as u32;
+    }
+
     fn late(&self, io: &mut impl Io) -> bool {
         io.millis().wrapping_sub(self.clock) > self.move_ms
     }
@@ -501,12 +516,12 @@ impl<T: Placement, const N: usize> Session<T, N> {
     /// Back to choosing sides, or straight into a game when the device's side is fixed.
     fn new_game(&mut self, io: &mut impl Io) {
         self.lamps_off(io);
-        if has_side_command(self.proto) {
+        if Self::P.picks_side {
             self.host = NO_SIDE;
             self.state = State::PickSide;
             self.say(io, Event::PickSide);
         } else {
-            self.host = self.proto.device_side ^ 1;
+            self.host = Self::P.device_side ^ 1;
             self.start_game(io);
         }
     }
@@ -578,8 +593,8 @@ impl<T: Placement, const N: usize> Session<T, N> {
         // By value: the clock's values live in the closure alone, not beside it on the stack.
         let mut out_of_time = move || io.millis().wrapping_sub(started) >= limit;
         let mut budget = Budget::new(u32::MAX, &mut out_of_time);
-        let first = if self.proto.deepening { 1 } else { self.max_depth };
-        let choice = T::search::<N>(&mut self.pos, first, self.max_depth, self.proto.order_by_eval, &mut budget);
+        let first = if Self::P.deepening { 1 } else { self.max_depth };
+        let choice = T::search::<N>(&mut self.pos, first, self.max_depth, Self::P.order_by_eval, &mut budget);
         let nodes = budget.nodes;
         // SAFETY: the main loop is the only writer; the simulator reads it between steps.
         unsafe {
@@ -616,7 +631,7 @@ impl<T: Placement, const N: usize> Session<T, N> {
 
     /// Sends an event's response; an `await` in it makes the device wait for an ack.
     fn say(&mut self, io: &mut impl Io, event: Event) {
-        let p = self.proto;
+        let p = Self::P;
         // SAFETY: `events` is a table in program memory with one entry per event.
         let mut at = unsafe { progmem::word(p.events.as_ptr().add(event as usize)) };
         if at == SILENT {
@@ -632,7 +647,7 @@ impl<T: Placement, const N: usize> Session<T, N> {
                     io.write(b'\n');
                 }
                 op::BOARD => self.board(io),
-                op::AWAIT => self.state = State::Await { over: self.state == State::Over },
+                op::AWAIT => self.state = if self.state == State::Over { State::AwaitOver } else { State::Await },
                 op::LIGHT => {
                     io.light(tbyte(p.script, at as usize), true);
                     at += 1;
@@ -652,7 +667,7 @@ impl<T: Placement, const N: usize> Session<T, N> {
     /// The board as text: a header of column letters, then one numbered line per row.
     #[inline(never)]
     fn board(&self, io: &mut impl Io) {
-        let p = self.proto;
+        let p = Self::P;
         let marks = self.state == State::HostTurn && self.mover == self.host;
         // The first player's glyph for the side to move's pieces when the first player moves.
         let mine = if self.mover == 0 { HELD_BY_MOVER } else { HELD_BY_OTHER };
@@ -680,22 +695,6 @@ impl<T: Placement, const N: usize> Session<T, N> {
             io.write(b'\n');
         }
     }
-}
-
-fn has_side_command(p: &Protocol) -> bool {
-    find_action(p, cmd::HOST_PLAYS_SIDE).is_some()
-}
-
-fn default_seconds(p: &Protocol) -> u8 {
-    match find_action(p, cmd::MOVE_TIME) {
-        Some(at) => tbyte(p.commands, at + 2),
-        None => 2,
-    }
-}
-
-/// Where the argument data of the first command with `action` starts.
-fn find_action(p: &Protocol, action: u8) -> Option<usize> {
-    entries(p).find(|e| e.action == action).map(|e| e.args_at)
 }
 
 /// A byte of a table in program memory; past its end reads as 0.

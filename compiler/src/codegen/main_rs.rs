@@ -230,7 +230,7 @@ pub fn render_session(t: &Target) -> TokenStream {
             let mut board = Board { usart: chip.usart(), lamps: board::lamps(), chip };
             // In static RAM, not on the stack the search needs.
             static mut SESSION: Session<game::Rules, { board::SEARCH_MOVES }> =
-                Session::new(&game::PROTOCOL, board::SEARCH_DEPTH);
+                Session::new(board::SEARCH_DEPTH);
             // SAFETY: the main loop is the only code that names it, and takes it once.
             let session = unsafe { &mut *core::ptr::addr_of_mut!(SESSION) };
             session.run(&mut board)

@@ -203,6 +203,16 @@ pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
     let device_side = int(game.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.first));
     let order = game.strategy.as_ref().is_some_and(|s| s.order_by_eval);
     let deepening = game.strategy.as_ref().is_some_and(|s| s.deepening);
+    let picks_side = p.commands.iter().any(|c| matches!(c.action, SessionAction::HostPlaysSide));
+    // The first move-time command's default, as the session reads it.
+    let default_seconds = int(p
+        .commands
+        .iter()
+        .find_map(|c| match c.action {
+            SessionAction::MoveTime { default } => Some(default as u8 as usize),
+            _ => None,
+        })
+        .unwrap_or(2));
     let protocol_doc = described(&["The game's serial protocol, for the runtime's session."], origin.quote(p.span));
     quote! {
         #(#lamps)*
@@ -231,9 +241,14 @@ pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
             cols: #cols,
             rows: #rows,
             device_side: #device_side,
+            picks_side: #picks_side,
+            default_seconds: #default_seconds,
             order_by_eval: #order,
             deepening: #deepening,
         };
+        impl Served for Rules {
+            const PROTOCOL: &'static Protocol = &PROTOCOL;
+        }
 
         /// Copies `pieces`, one after another, into `table` from `at`; returns where they end.
         const fn put<const N: usize>(table: &mut [u8; N], mut at: usize, pieces: &[&[u8]]) -> usize {

@@ -215,9 +215,15 @@ static PROTO: Protocol = Protocol {
     cols: 4,
     rows: 4,
     device_side: 1,
+    picks_side: true,
+    default_seconds: 2,
     order_by_eval: true,
     deepening: true,
 };
+
+impl Served for Flank {
+    const PROTOCOL: &'static Protocol = &PROTO;
+}
 
 /// The host's end of the serial line.
 #[derive(Default)]
@@ -283,7 +289,7 @@ impl Io for Host {
 }
 
 fn session() -> (Session<Flank, 16>, Host) {
-    let mut s = Session::new(&PROTO, 8);
+    let mut s = Session::new(8);
     let mut h = Host::default();
     s.begin(&mut h);
     (s, h)
@@ -328,7 +334,7 @@ fn a_legal_move_is_answered_and_the_device_replies_and_waits() {
     send(&mut s, &mut h, "SP B");
     let out = send(&mut s, &mut h, "MV D3");
     assert!(out.starts_with("OK\r\nMM "), "{out}");
-    assert_eq!(s.state, State::Await { over: false });
+    assert_eq!(s.state, State::Await);
     let out = send(&mut s, &mut h, "OK");
     assert!(out.ends_with("Y\r\n"), "{out}");
 }
