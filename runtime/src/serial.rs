@@ -101,6 +101,11 @@ impl<const N: usize> LineReader<N> {
 }
 
 impl<const N: usize> LineReader<N> {
+    /// The buffer, where the last line [`Self::feed`] returned lies.
+    pub fn bytes(&self) -> &[u8; N] {
+        &self.buf
+    }
+
     /// Feeds one byte; returns the line it ends, if it ends one.
     pub fn feed(&mut self, byte: u8) -> Option<Line<'_>> {
         if self.done {

@@ -42,7 +42,9 @@ pub trait Placement {
     /// The start, the first player to move. Built when asked rather than a constant, which
     /// an AVR chip would hold in RAM as well as in flash.
     fn start() -> Self::Pos;
-    /// A board without pieces: a position to hold before the first game starts.
+    /// A position to hold before the first game starts, never played on (the session sets
+    /// up the start first): all zero bytes where the game can, so that a static session
+    /// needs no initial image in flash.
     const CLEARED: Self::Pos;
     /// Whether the side to move may play on `cell` (a cell of the grid).
     fn legal_at(pos: &Self::Pos, cell: u8) -> bool;
@@ -150,8 +152,9 @@ pub mod op {
     pub const COLUMN: u8 = 8;
 }
 
-/// Command table encoding: each entry is the word's length, the word, an action and its
-/// argument, and the table ends with a zero length.
+/// Command table encoding: each entry is the word's length, the word, an action, how many
+/// bytes of arguments follow (so that the table is walked without knowing the actions) and
+/// the arguments; the table ends with a zero length.
 pub mod cmd {
     pub const PING: u8 = 0;
     pub const ACK: u8 = 1;
@@ -271,12 +274,15 @@ impl<T: Copy> Probe<T> {
     }
 }
 const NO_SIDE: u8 = 0xFF;
+/// The length [`Session::command`] is given for a line too long for the buffer.
+const TOO_LONG: u8 = 0xFF;
 
 /// The session state: the position, whose turn it is and what the device waits for.
 ///
 /// `N` bounds the moves the device's search considers in a position (a buffer of `N` bytes
-/// per ply); legality of the host's moves is always judged on all of them.
-pub struct Session<T: Served, const N: usize> {
+/// per ply); legality of the host's moves is always judged on all of them. `DEPTH` is the
+/// deepest the device searches: each ply costs stack, and a small chip has little.
+pub struct Session<T: Served, const N: usize, const DEPTH: u8> {
     pos: T::Pos,
     /// Player index (0 moves first) of the side to move.
     mover: u8,
@@ -287,39 +293,41 @@ pub struct Session<T: Served, const N: usize> {
     /// The device's last move, for `{cell}`.
     last: u8,
     reader: LineReader<LINE>,
-    /// The deepest the device searches: each ply costs stack, and a small chip has little.
-    max_depth: u8,
     /// Ties of a solved strategy and random moves.
     rng: Rng,
     _rules: core::marker::PhantomData<T>,
 }
 
-impl<T: Served, const N: usize> Session<T, N> {
+impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
     const P: &'static Protocol = T::PROTOCOL;
 
     /// A session that says nothing until [`Self::begin`], which sets up the game's start and
     /// the default move clock. A constant, so that the session can start in a static rather
     /// than on the stack the search needs.
-    pub const fn new(max_depth: u8) -> Self {
+    ///
+    /// Every byte of it is zero (with a game whose `CLEARED` is), so that a static session
+    /// lies in `.bss` and its image costs no flash: what needs a value gets it in `begin`.
+    pub const fn new() -> Self {
         Session {
             pos: T::CLEARED,
             mover: 0,
-            host: NO_SIDE,
+            host: 0,
             state: State::PickSide,
             move_ms: 0,
             clock: 0,
             last: 0,
             reader: LineReader::new(),
-            max_depth,
-            rng: Rng::new(0x5A17),
+            rng: Rng::unmixed(),
             _rules: core::marker::PhantomData,
         }
     }
 
     /// Starts the first game: asks for a side, or starts at once when the host cannot pick.
     pub fn begin(&mut self, io: &mut impl Io) {
-        self.pos = T::start();
+        self.rng = Rng::new(0x5A17);
         self.set_seconds(Self::P.default_seconds);
+        // A position to show should the host restart before it picks a side.
+        self.reset(io);
         self.new_game(io);
     }
 
@@ -335,52 +343,59 @@ impl<T: Served, const N: usize> Session<T, N> {
     /// if a whole one has arrived.
     pub fn poll(&mut self, io: &mut impl Io) {
         if self.state == State::DeviceTurn {
-            self.device_move(io);
-            return;
+            return self.device_move(io);
         }
-        let mut line = [0u8; LINE];
-        let mut len = None;
         while let Some(b) = io.read() {
-            match self.reader.feed(b) {
-                Some(Line::Text(t)) => {
-                    for (to, &from) in line.iter_mut().zip(t) {
-                        *to = from;
-                    }
-                    len = Some(t.len());
-                    break;
-                }
-                Some(Line::TooLong) => {
-                    len = Some(usize::MAX);
-                    break;
-                }
-                None => {}
-            }
-        }
-        match len {
-            None => {}
-            Some(usize::MAX) => self.say(io, Event::Unknown),
-            Some(n) => self.command(io, &line[..n]),
+            // Only the line's length leaves the reader: the command reads it where it lies,
+            // rather than from a copy on the stack the search needs.
+            let len = match self.reader.feed(b) {
+                Some(Line::Text(t)) => t.len() as u8,
+                Some(Line::TooLong) => TOO_LONG,
+                None => continue,
+            };
+            return self.command(io, len);
         }
     }
 
-    /// Finds the command a line starts with and carries it out.
+    /// Finds the command the line of `len` bytes starts with and carries it out.
     #[inline(never)]
-    fn command(&mut self, io: &mut impl Io, line: &[u8]) {
+    fn command(&mut self, io: &mut impl Io, len: u8) {
         let t = Self::P.commands;
-        for e in entries(Self::P) {
-            let matches = line.len() >= e.len
-                && (0..e.len).all(|i| line[i] == tbyte(t, e.word_at + i))
-                && (line.len() == e.len || line[e.len] == b' ');
-            if matches {
-                return self.act(io, e.action, e.args_at, trim(&line[e.len..]));
+        let line = self.reader.bytes();
+        let mut at = 0;
+        while len != TOO_LONG {
+            let n = tbyte(t, at);
+            if n == 0 {
+                break;
+            }
+            let word_at = at + 1;
+            let action_at = word_at + n as usize;
+            let args_at = action_at + 2;
+            at = args_at + tbyte(t, action_at + 1) as usize;
+            let mut i = 0;
+            while i < n && i < len && line[i as usize] == tbyte(t, word_at + i as usize) {
+                i += 1;
+            }
+            if i == n && (len == n || line[n as usize] == b' ') {
+                // The argument, without the spaces around it.
+                let (mut from, mut to) = (n, len);
+                while from < to && line[from as usize] == b' ' {
+                    from += 1;
+                }
+                while to > from && line[to as usize - 1] == b' ' {
+                    to -= 1;
+                }
+                return self.act(io, tbyte(t, action_at), args_at, from, to);
             }
         }
         self.say(io, Event::Unknown)
     }
 
+    /// Carries out `action` with the argument `line[from..to]`.
     #[inline(never)]
-    fn act(&mut self, io: &mut impl Io, action: u8, args_at: usize, arg: &[u8]) {
+    fn act(&mut self, io: &mut impl Io, action: u8, args_at: usize, from: u8, to: u8) {
         let t = Self::P.commands;
+        let arg = &self.reader.bytes()[from as usize..to as usize];
         let takes_arg = matches!(action, cmd::HOST_PLAYS_SIDE | cmd::MOVE_TIME | cmd::PLAY | cmd::PLAY_COLUMN);
         if !takes_arg && !arg.is_empty() {
             return self.say(io, Event::Unknown);
@@ -402,9 +417,7 @@ impl<T: Served, const N: usize> Session<T, N> {
             cmd::RETRY if self.state == State::TooLate => self.advance(io),
             cmd::RETRY => self.say(io, Event::Unknown),
             cmd::RESTART => {
-                self.pos = T::start();
-                self.mover = 0;
-                self.lamps_off(io);
+                self.reset(io);
                 // Not the host's turn while the start position is shown.
                 self.state = State::PickSide;
                 self.say(io, Event::Restarted);
@@ -527,10 +540,17 @@ impl<T: Served, const N: usize> Session<T, N> {
     }
 
     fn start_game(&mut self, io: &mut impl Io) {
+        self.reset(io);
+        self.advance(io);
+    }
+
+    /// The start position, the first player to move, the lamps off. Once, not inlined: the
+    /// start is built in a copy that would otherwise sit in each caller's frame.
+    #[inline(never)]
+    fn reset(&mut self, io: &mut impl Io) {
         self.pos = T::start();
         self.mover = 0;
         self.lamps_off(io);
-        self.advance(io);
     }
 
     fn lamps_off(&mut self, io: &mut impl Io) {
@@ -593,8 +613,8 @@ impl<T: Served, const N: usize> Session<T, N> {
         // By value: the clock's values live in the closure alone, not beside it on the stack.
         let mut out_of_time = move || io.millis().wrapping_sub(started) >= limit;
         let mut budget = Budget::new(u32::MAX, &mut out_of_time);
-        let first = if Self::P.deepening { 1 } else { self.max_depth };
-        let choice = T::search::<N>(&mut self.pos, first, self.max_depth, Self::P.order_by_eval, &mut budget);
+        let first = if Self::P.deepening { 1 } else { DEPTH };
+        let choice = T::search::<N>(&mut self.pos, first, DEPTH, Self::P.order_by_eval, &mut budget);
         let nodes = budget.nodes;
         // SAFETY: the main loop is the only writer; the simulator reads it between steps.
         unsafe {
@@ -705,57 +725,6 @@ fn tbyte(table: &'static [u8], at: usize) -> u8 {
     }
     // SAFETY: in bounds of a table the generated code placed in program memory.
     unsafe { progmem::byte(table.as_ptr().add(at)) }
-}
-
-/// One entry of the command table.
-struct Entry {
-    word_at: usize,
-    len: usize,
-    action: u8,
-    args_at: usize,
-}
-
-/// Walks the command table.
-struct Entries {
-    table: &'static [u8],
-    at: usize,
-}
-
-impl Iterator for Entries {
-    type Item = Entry;
-    fn next(&mut self) -> Option<Entry> {
-        let t = self.table;
-        let len = tbyte(t, self.at) as usize;
-        if len == 0 {
-            return None;
-        }
-        let word_at = self.at + 1;
-        let action = tbyte(t, word_at + len);
-        let args_at = word_at + len + 1;
-        self.at = args_at
-            + match action {
-                cmd::HOST_PLAYS_SIDE => {
-                    let mut skip = 1;
-                    for _ in 0..tbyte(t, args_at) {
-                        skip += tbyte(t, args_at + skip) as usize + 2;
-                    }
-                    skip
-                }
-                cmd::MOVE_TIME => 3,
-                _ => 0,
-            };
-        Some(Entry { word_at, len, action, args_at })
-    }
-}
-
-fn entries(p: &Protocol) -> Entries {
-    Entries { table: p.commands, at: 0 }
-}
-
-fn trim(s: &[u8]) -> &[u8] {
-    let start = s.iter().position(|&b| b != b' ').unwrap_or(s.len());
-    let end = s.iter().rposition(|&b| b != b' ').map_or(start, |e| e + 1);
-    &s[start..end]
 }
 
 /// A decimal number of up to four digits.

@@ -293,7 +293,9 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
             #strategy_doc
             const STRATEGY: Strategy = Strategy::Search;
 
-            const CLEARED: Searched = Searched(Board::new(#n_cells, 1));
+            // All zero bytes (no side, no cells counted): never played on, and a static
+            // session holding it then needs no initial image in flash.
+            const CLEARED: Searched = Searched(Board::new(0, 0));
 
             fn start() -> Searched {
                 let mut b = Board::new(#n_cells, 1);

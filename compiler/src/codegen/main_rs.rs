@@ -229,8 +229,8 @@ pub fn render_session(t: &Target) -> TokenStream {
             let chip = Chip::new(&board::CONFIG);
             let mut board = Board { usart: chip.usart(), lamps: board::lamps(), chip };
             // In static RAM, not on the stack the search needs.
-            static mut SESSION: Session<game::Rules, { board::SEARCH_MOVES }> =
-                Session::new(board::SEARCH_DEPTH);
+            static mut SESSION: Session<game::Rules, { board::SEARCH_MOVES }, { board::SEARCH_DEPTH }> =
+                Session::new();
             // SAFETY: the main loop is the only code that names it, and takes it once.
             let session = unsafe { &mut *core::ptr::addr_of_mut!(SESSION) };
             session.run(&mut board)

@@ -100,7 +100,14 @@ fn commands(p: &SerialDef) -> Vec<Pieces> {
             }
             (action, arg) => unreachable!("the DSL pairs actions with their arguments: {action:?} {arg:?}"),
         };
-        pieces.0.push(Piece::Bytes(vec![quote!(cmd::#action)]));
+        // How many bytes of arguments follow, so that the table is walked without knowing
+        // what each action takes.
+        let side_bytes: usize = match &c.arg {
+            CommandArgDef::Side(sides) => sides.iter().map(|(word, _)| word.len() + 2).sum(),
+            _ => 0,
+        };
+        let n_args = int((args.len() + side_bytes) as u8 as usize);
+        pieces.0.push(Piece::Bytes(vec![quote!(cmd::#action), quote!(#n_args)]));
         for a in args {
             let a = int(a);
             pieces.byte(quote!(#a));
@@ -165,7 +172,8 @@ pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
     let commands_doc = described(
         &[
             "The command words and what they do: each word after its length, then its action (see",
-            "`gamec_runtime::session::cmd`) and the action's arguments; a zero length ends the table.",
+            "`gamec_runtime::session::cmd`), how many bytes of arguments follow and the arguments; a",
+            "zero length ends the table.",
         ],
         origin.quote_all(p.commands.iter().map(|c| c.span)),
     );
