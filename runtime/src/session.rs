@@ -357,47 +357,53 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
         }
     }
 
+    /// A byte of the command table. The table is generated well formed, and the walks below
+    /// stay inside it; its indices are bytes (the compiler keeps it under 256 bytes).
+    #[inline(never)]
+    fn cbyte(at: u8) -> u8 {
+        // SAFETY: an index into the command table the generated code placed in program memory.
+        unsafe { progmem::byte(Self::P.commands.as_ptr().add(at as usize)) }
+    }
+
     /// Finds the command the line of `len` bytes starts with and carries it out.
     #[inline(never)]
     fn command(&mut self, io: &mut impl Io, len: u8) {
-        let t = Self::P.commands;
         let line = self.reader.bytes();
-        let mut at = 0;
+        let mut at = 0u8;
         while len != TOO_LONG {
-            let n = tbyte(t, at);
+            let n = Self::cbyte(at);
             if n == 0 {
                 break;
             }
-            let word_at = at + 1;
-            let action_at = word_at + n as usize;
-            let args_at = action_at + 2;
-            at = args_at + tbyte(t, action_at + 1) as usize;
+            let word = at + 1;
+            let action = word + n;
             let mut i = 0;
-            while i < n && i < len && line[i as usize] == tbyte(t, word_at + i as usize) {
+            while i < n && i < len && byte(line, i) == Self::cbyte(word + i) {
                 i += 1;
             }
-            if i == n && (len == n || line[n as usize] == b' ') {
+            if i == n && (len == n || byte(line, n) == b' ') {
                 // The argument, without the spaces around it.
                 let (mut from, mut to) = (n, len);
-                while from < to && line[from as usize] == b' ' {
+                while from < to && byte(line, from) == b' ' {
                     from += 1;
                 }
-                while to > from && line[to as usize - 1] == b' ' {
+                while to > from && byte(line, to - 1) == b' ' {
                     to -= 1;
                 }
-                return self.act(io, tbyte(t, action_at), args_at, from, to);
+                return self.act(io, Self::cbyte(action), action + 2, from, to);
             }
+            at = action + 2 + Self::cbyte(action + 1);
         }
         self.say(io, Event::Unknown)
     }
 
-    /// Carries out `action` with the argument `line[from..to]`.
+    /// Carries out `action`, whose arguments in the table start at `args`, with the argument
+    /// `line[from..to]`.
     #[inline(never)]
-    fn act(&mut self, io: &mut impl Io, action: u8, args_at: usize, from: u8, to: u8) {
-        let t = Self::P.commands;
-        let arg = &self.reader.bytes()[from as usize..to as usize];
+    fn act(&mut self, io: &mut impl Io, action: u8, args: u8, from: u8, to: u8) {
+        let line = self.reader.bytes();
         let takes_arg = matches!(action, cmd::HOST_PLAYS_SIDE | cmd::MOVE_TIME | cmd::PLAY | cmd::PLAY_COLUMN);
-        if !takes_arg && !arg.is_empty() {
+        if !takes_arg && from != to {
             return self.say(io, Event::Unknown);
         }
         match action {
@@ -426,14 +432,19 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
                 }
             }
             cmd::HOST_PLAYS_SIDE => {
-                let mut at = args_at + 1;
+                // A count of sides, then each side's word after its length, then its player.
+                let mut at = args + 1;
                 let mut side = None;
-                for _ in 0..tbyte(t, args_at) {
-                    let len = tbyte(t, at) as usize;
-                    if arg.len() == len && (0..len).all(|i| arg[i] == tbyte(t, at + 1 + i)) {
-                        side = Some(tbyte(t, at + 1 + len));
+                for _ in 0..Self::cbyte(args) {
+                    let n = Self::cbyte(at);
+                    let mut i = 0;
+                    while i < n && from + i < to && byte(line, from + i) == Self::cbyte(at + 1 + i) {
+                        i += 1;
                     }
-                    at += len + 2;
+                    if i == n && to - from == n {
+                        side = Some(Self::cbyte(at + 1 + n));
+                    }
+                    at += n + 2;
                 }
                 match side {
                     None => self.say(io, Event::Unknown),
@@ -456,26 +467,31 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
                 }
             }
             cmd::MOVE_TIME => {
-                let (lo, hi, default) = (tbyte(t, args_at), tbyte(t, args_at + 1), tbyte(t, args_at + 2));
-                match number(arg) {
-                    Some(n) if n >= lo as u16 && n <= hi as u16 => {
+                let (lo, hi) = (Self::cbyte(args) as u16, Self::cbyte(args + 1) as u16);
+                match number(line, from, to) {
+                    n if n >= lo && n <= hi => {
                         self.set_seconds(n as u8);
                         self.say(io, Event::Accepted);
                     }
                     _ => {
-                        self.set_seconds(default);
+                        self.set_seconds(Self::cbyte(args + 2));
                         self.say(io, Event::BadValue);
                     }
                 }
             }
             cmd::PLAY | cmd::PLAY_COLUMN => {
                 // A column is a drop: its row is found among the legal cells below.
-                let spot = match (action, arg) {
-                    (cmd::PLAY, _) => cell(arg).map(|(col, row)| (col, Some(row))),
-                    (_, [letter]) => Some((letter.to_ascii_uppercase().wrapping_sub(b'A'), None)),
-                    _ => None,
+                // A letter, and for a cell a number from 1 after it; letters and numbers
+                // beyond the grid still parse, so that they are illegal moves, not unknown.
+                let col = byte(line, from).to_ascii_uppercase().wrapping_sub(b'A');
+                let row = number(line, from + 1, to);
+                let row = match action {
+                    cmd::PLAY if from < to && col < 26 && row != NO_NUMBER => {
+                        Some(row.checked_sub(1).map_or(u8::MAX, |r| r.min(255) as u8))
+                    }
+                    cmd::PLAY_COLUMN if to - from == 1 => None,
+                    _ => return self.say(io, Event::Unknown),
                 };
-                let Some((col, row)) = spot else { return self.say(io, Event::Unknown) };
                 if self.state != State::HostTurn {
                     return self.say(io, Event::Denied);
                 }
@@ -658,7 +674,9 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
             return;
         }
         loop {
-            let b = tbyte(p.script, at as usize);
+            // SAFETY: the script the generated code placed in program memory; every response
+            // ends with `END`, so the walk stays inside it.
+            let b = unsafe { progmem::byte(p.script.as_ptr().add(at as usize)) };
             at += 1;
             match b {
                 op::END => return,
@@ -669,7 +687,8 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
                 op::BOARD => self.board(io),
                 op::AWAIT => self.state = if self.state == State::Over { State::AwaitOver } else { State::Await },
                 op::LIGHT => {
-                    io.light(tbyte(p.script, at as usize), true);
+                    // SAFETY: as above; a lamp's index follows `LIGHT`.
+                    io.light(unsafe { progmem::byte(p.script.as_ptr().add(at as usize)) }, true);
                     at += 1;
                 }
                 op::CELL => {
@@ -717,31 +736,31 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
     }
 }
 
-/// A byte of a table in program memory; past its end reads as 0.
+/// Byte `i` of the line buffer. Indices stay below [`LINE`] (the reader's lengths); the
+/// modulo spares a bounds check and its panic at every read.
+fn byte(line: &[u8; LINE], i: u8) -> u8 {
+    line[i as usize % LINE]
+}
+
+/// What [`number`] gives for no number.
+const NO_NUMBER: u16 = u16::MAX;
+
+/// The decimal number of up to four digits in `line[from..to]`, or [`NO_NUMBER`].
 #[inline(never)]
-fn tbyte(table: &'static [u8], at: usize) -> u8 {
-    if at >= table.len() {
-        return 0;
+fn number(line: &[u8; LINE], mut from: u8, to: u8) -> u16 {
+    if from >= to || to - from > 4 {
+        return NO_NUMBER;
     }
-    // SAFETY: in bounds of a table the generated code placed in program memory.
-    unsafe { progmem::byte(table.as_ptr().add(at)) }
-}
-
-/// A decimal number of up to four digits.
-fn number(s: &[u8]) -> Option<u16> {
-    if s.is_empty() || s.len() > 4 || !s.iter().all(u8::is_ascii_digit) {
-        return None;
+    let mut n = 0u16;
+    while from < to {
+        let d = byte(line, from).wrapping_sub(b'0');
+        if d > 9 {
+            return NO_NUMBER;
+        }
+        n = n * 10 + d as u16;
+        from += 1;
     }
-    Some(s.iter().fold(0, |n, &d| n * 10 + (d - b'0') as u16))
-}
-
-/// A cell name: a column letter and a row number from 1, as (column, row) from 0. Letters
-/// and numbers beyond the grid still parse, so the caller can call them illegal moves.
-fn cell(s: &[u8]) -> Option<(u8, u8)> {
-    let (&letter, digits) = s.split_first()?;
-    let col = letter.to_ascii_uppercase().checked_sub(b'A').filter(|c| *c < 26)?;
-    let row = number(digits)?;
-    Some((col, row.checked_sub(1).map_or(u8::MAX, |r| r.min(255) as u8)))
+    n
 }
 
 fn decimal(io: &mut impl Io, n: u8) {
