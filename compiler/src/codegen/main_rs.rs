@@ -185,21 +185,18 @@ pub fn render_session(t: &Target) -> TokenStream {
     let chip = ident(t.chip.runtime_feature);
     let tick = t.tick.as_ref().expect("serial boards have a tick").vector;
     let rx = t.serial.as_ref().expect("serial boards have a port").rx_vector;
-    let n_lamps = super::int(t.lamps.len());
     entry(
         t,
         " Firmware entry point: the runtime's serial session over the generated game and board.",
         quote!(),
         quote! {
-            use gamec_runtime::chip::#chip::{on_receive, on_tick, Chip, Output, Usart};
-            use gamec_runtime::lamp::Lamp;
+            use gamec_runtime::chip::#chip::{on_receive, on_tick, Chip, Usart};
             use gamec_runtime::session::{Io, Session};
 
             /// What the session needs of the board, from the glue's services and the pins.
             struct Board {
                 chip: Chip,
                 usart: Usart,
-                lamps: [Lamp<Output>; #n_lamps],
             }
 
             impl Io for Board {
@@ -211,9 +208,7 @@ pub fn render_session(t: &Target) -> TokenStream {
                     self.chip.millis()
                 }
                 fn light(&mut self, lamp: u8, on: bool) {
-                    if let Some(lamp) = self.lamps.get_mut(lamp as usize) {
-                        lamp.set(on);
-                    }
+                    board::light(lamp, on);
                 }
                 // A byte at a time straight to the queue and the data register: the same as
                 // embedded-io's methods, in fewer bytes of flash.
@@ -226,8 +221,9 @@ pub fn render_session(t: &Target) -> TokenStream {
             }
         },
         quote! {
+            board::setup_lamps();
             let chip = Chip::new(&board::CONFIG);
-            let mut board = Board { usart: chip.usart(), lamps: board::lamps(), chip };
+            let mut board = Board { usart: chip.usart(), chip };
             // In static RAM, not on the stack the search needs.
             static mut SESSION: Session<game::Rules, { board::SEARCH_MOVES }, { board::SEARCH_DEPTH }> =
                 Session::new();
