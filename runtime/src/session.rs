@@ -222,6 +222,9 @@ pub struct Protocol {
     pub device_side: u8,
     /// Whether the host chooses its side (the table has a side command).
     pub picks_side: bool,
+    /// The actions the command table uses, a bit each (`1 << cmd::PING`, ...): the session's
+    /// code for the others is left out of the firmware.
+    pub actions: u16,
     /// The move clock's seconds before the host sets it (2 without a move-time command).
     pub default_seconds: u8,
     /// Move ordering by evaluation in the device's search.
@@ -357,6 +360,11 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
         }
     }
 
+    /// Whether the command table uses `action`; a constant, so an unused action's code is left out.
+    const fn uses(action: u8) -> bool {
+        Self::P.actions >> action & 1 != 0
+    }
+
     /// A byte of the command table. The table is generated well formed, and the walks below
     /// stay inside it; its indices are bytes (the compiler keeps it under 256 bytes).
     #[inline(never)]
@@ -407,8 +415,8 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
             return self.say(io, Event::Unknown);
         }
         match action {
-            cmd::PING => self.say(io, Event::Accepted),
-            cmd::ACK => match self.state {
+            cmd::PING if Self::uses(cmd::PING) => self.say(io, Event::Accepted),
+            cmd::ACK if Self::uses(cmd::ACK) => match self.state {
                 State::AwaitOver => self.state = State::Over,
                 State::Await => self.advance(io),
                 State::TooLate => {
@@ -420,9 +428,9 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
                 // Nothing awaited: an acknowledgement needs no answer.
                 _ => {}
             },
-            cmd::RETRY if self.state == State::TooLate => self.advance(io),
+            cmd::RETRY if Self::uses(cmd::RETRY) && self.state == State::TooLate => self.advance(io),
             cmd::RETRY => self.say(io, Event::Unknown),
-            cmd::RESTART => {
+            cmd::RESTART if Self::uses(cmd::RESTART) => {
                 self.reset(io);
                 // Not the host's turn while the start position is shown.
                 self.state = State::PickSide;
@@ -431,7 +439,7 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
                     self.advance(io);
                 }
             }
-            cmd::HOST_PLAYS_SIDE => {
+            cmd::HOST_PLAYS_SIDE if Self::uses(cmd::HOST_PLAYS_SIDE) => {
                 // A count of sides, then each side's word after its length, then its player.
                 let mut at = args + 1;
                 let mut side = None;
@@ -456,17 +464,17 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
                     }
                 }
             }
-            cmd::NEW_GAME => {
+            cmd::NEW_GAME if Self::uses(cmd::NEW_GAME) => {
                 self.say(io, Event::Accepted);
                 self.new_game(io);
             }
-            cmd::END_GAME => {
+            cmd::END_GAME if Self::uses(cmd::END_GAME) => {
                 self.say(io, Event::Accepted);
                 if matches!(self.state, State::HostTurn | State::TooLate | State::DeviceTurn | State::Await) {
                     self.finish(io, T::stopped(&self.pos), false);
                 }
             }
-            cmd::MOVE_TIME => {
+            cmd::MOVE_TIME if Self::uses(cmd::MOVE_TIME) => {
                 let (lo, hi) = (Self::cbyte(args) as u16, Self::cbyte(args + 1) as u16);
                 match number(line, from, to) {
                     n if n >= lo && n <= hi => {
@@ -479,17 +487,17 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
                     }
                 }
             }
-            cmd::PLAY | cmd::PLAY_COLUMN => {
+            cmd::PLAY | cmd::PLAY_COLUMN if Self::uses(cmd::PLAY) || Self::uses(cmd::PLAY_COLUMN) => {
                 // A column is a drop: its row is found among the legal cells below.
                 // A letter, and for a cell a number from 1 after it; letters and numbers
                 // beyond the grid still parse, so that they are illegal moves, not unknown.
                 let col = byte(line, from).to_ascii_uppercase().wrapping_sub(b'A');
                 let row = number(line, from + 1, to);
                 let row = match action {
-                    cmd::PLAY if from < to && col < 26 && row != NO_NUMBER => {
+                    cmd::PLAY if Self::uses(cmd::PLAY) && from < to && col < 26 && row != NO_NUMBER => {
                         Some(row.checked_sub(1).map_or(u8::MAX, |r| r.min(255) as u8))
                     }
-                    cmd::PLAY_COLUMN if to - from == 1 => None,
+                    cmd::PLAY_COLUMN if Self::uses(cmd::PLAY_COLUMN) && to - from == 1 => None,
                     _ => return self.say(io, Event::Unknown),
                 };
                 if self.state != State::HostTurn {
@@ -511,7 +519,7 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
                 self.say(io, Event::Moved);
                 self.advance(io);
             }
-            cmd::PASS => {
+            cmd::PASS if Self::uses(cmd::PASS) => {
                 if self.state != State::HostTurn || T::can_move(&self.pos) {
                     return self.say(io, Event::Denied);
                 }

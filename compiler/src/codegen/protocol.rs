@@ -75,30 +75,37 @@ impl quote::ToTokens for Pieces {
     }
 }
 
+/// The name of a command's action in `gamec_runtime::session::cmd`.
+fn action_name(c: &gamec_dsl::CommandDef) -> &'static str {
+    match (&c.action, &c.arg) {
+        (SessionAction::Ping, _) => "PING",
+        (SessionAction::Ack, _) => "ACK",
+        (SessionAction::Retry, _) => "RETRY",
+        (SessionAction::Restart, _) => "RESTART",
+        (SessionAction::NewGame, _) => "NEW_GAME",
+        (SessionAction::EndGame, _) => "END_GAME",
+        (SessionAction::Pass, _) => "PASS",
+        (SessionAction::Play(_), CommandArgDef::Column) => "PLAY_COLUMN",
+        (SessionAction::Play(_), _) => "PLAY",
+        (SessionAction::MoveTime { .. }, CommandArgDef::Number { .. }) => "MOVE_TIME",
+        (SessionAction::HostPlaysSide, CommandArgDef::Side(_)) => "HOST_PLAYS_SIDE",
+        (action, arg) => unreachable!("the DSL pairs actions with their arguments: {action:?} {arg:?}"),
+    }
+}
+
 /// Each command as its pieces, and the zero length that ends the table.
 fn commands(p: &SerialDef) -> Vec<Pieces> {
     let mut out = Vec::new();
     for c in &p.commands {
         let mut pieces = Pieces::default();
         pieces.word(&c.word);
-        let name = |n: &str| Ident::new(n, Span::call_site());
-        let (action, args): (_, Vec<usize>) = match (&c.action, &c.arg) {
-            (SessionAction::Ping, _) => (name("PING"), vec![]),
-            (SessionAction::Ack, _) => (name("ACK"), vec![]),
-            (SessionAction::Retry, _) => (name("RETRY"), vec![]),
-            (SessionAction::Restart, _) => (name("RESTART"), vec![]),
-            (SessionAction::NewGame, _) => (name("NEW_GAME"), vec![]),
-            (SessionAction::EndGame, _) => (name("END_GAME"), vec![]),
-            (SessionAction::Pass, _) => (name("PASS"), vec![]),
-            (SessionAction::Play(_), CommandArgDef::Column) => (name("PLAY_COLUMN"), vec![]),
-            (SessionAction::Play(_), _) => (name("PLAY"), vec![]),
+        let action = Ident::new(action_name(c), Span::call_site());
+        let args: Vec<usize> = match (&c.action, &c.arg) {
             (SessionAction::MoveTime { default }, CommandArgDef::Number { min, max }) => {
-                (name("MOVE_TIME"), vec![*min as u8 as usize, *max as u8 as usize, *default as u8 as usize])
+                vec![*min as u8 as usize, *max as u8 as usize, *default as u8 as usize]
             }
-            (SessionAction::HostPlaysSide, CommandArgDef::Side(sides)) => {
-                (name("HOST_PLAYS_SIDE"), vec![sides.len() as u8 as usize])
-            }
-            (action, arg) => unreachable!("the DSL pairs actions with their arguments: {action:?} {arg:?}"),
+            (SessionAction::HostPlaysSide, CommandArgDef::Side(sides)) => vec![sides.len() as u8 as usize],
+            _ => vec![],
         };
         // How many bytes of arguments follow, so that the table is walked without knowing
         // what each action takes.
@@ -212,6 +219,12 @@ pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
     let order = game.strategy.as_ref().is_some_and(|s| s.order_by_eval);
     let deepening = game.strategy.as_ref().is_some_and(|s| s.deepening);
     let picks_side = p.commands.iter().any(|c| matches!(c.action, SessionAction::HostPlaysSide));
+    // The actions the table uses, by name, as the session's bit mask.
+    let mut used: Vec<String> = p.commands.iter().map(|c| action_name(c).to_string()).collect();
+    used.sort();
+    used.dedup();
+    let used = used.iter().map(|n| Ident::new(n, Span::call_site()));
+    let actions = quote!(0 #(| 1 << cmd::#used)*);
     // The first move-time command's default, as the session reads it.
     let default_seconds = int(p
         .commands
@@ -250,6 +263,7 @@ pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
             rows: #rows,
             device_side: #device_side,
             picks_side: #picks_side,
+            actions: #actions,
             default_seconds: #default_seconds,
             order_by_eval: #order,
             deepening: #deepening,

@@ -227,6 +227,7 @@ static PROTO: Protocol = Protocol {
     rows: 4,
     device_side: 1,
     picks_side: true,
+    actions: !0,
     default_seconds: 2,
     order_by_eval: true,
     deepening: true,
