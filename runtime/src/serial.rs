@@ -82,7 +82,8 @@ pub enum Line<'a> {
 /// Collects bytes into lines ended by `\r`; a `\n` anywhere is ignored, so `\r\n` works too.
 pub struct LineReader<const N: usize> {
     buf: [u8; N],
-    len: usize,
+    /// A byte: lines are short, and a byte costs less code on an 8-bit chip.
+    len: u8,
     overflow: bool,
     done: bool,
 }
@@ -96,6 +97,7 @@ impl<const N: usize> Default for LineReader<N> {
 impl<const N: usize> LineReader<N> {
     /// An empty reader; a constant, so that it can start in a static.
     pub const fn new() -> Self {
+        assert!(N < 256, "a line's length is a byte");
         LineReader { buf: [0; N], len: 0, overflow: false, done: false }
     }
 }
@@ -117,10 +119,10 @@ impl<const N: usize> LineReader<N> {
             b'\n' => None,
             b'\r' => {
                 self.done = true;
-                Some(if self.overflow { Line::TooLong } else { Line::Text(&self.buf[..self.len]) })
+                Some(if self.overflow { Line::TooLong } else { Line::Text(&self.buf[..self.len as usize]) })
             }
-            _ if self.len < N => {
-                self.buf[self.len] = byte;
+            _ if (self.len as usize) < N => {
+                self.buf[self.len as usize] = byte;
                 self.len += 1;
                 None
             }

@@ -292,6 +292,9 @@ pub struct Session<T: Served, const N: usize, const DEPTH: u8> {
     host: u8,
     state: State,
     move_ms: u32,
+    /// What the device's search may take of `move_ms`: worked out when the clock is set,
+    /// not at every move.
+    search_ms: u32,
     clock: u32,
     /// The device's last move, for `{cell}`.
     last: u8,
@@ -317,6 +320,7 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
             host: 0,
             state: State::PickSide,
             move_ms: 0,
+            search_ms: 0,
             clock: 0,
             last: 0,
             reader: LineReader::new(),
@@ -421,8 +425,7 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
                 State::Await => self.advance(io),
                 State::TooLate => {
                     // The host gives its turn up.
-                    T::pass(&mut self.pos);
-                    self.mover ^= 1;
+                    self.pass();
                     self.advance(io);
                 }
                 // Nothing awaited: an acknowledgement needs no answer.
@@ -526,8 +529,7 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
                 if self.late(io) {
                     return self.too_late(io);
                 }
-                T::pass(&mut self.pos);
-                self.mover ^= 1;
+                self.pass();
                 self.say(io, Event::Accepted);
                 self.advance(io);
             }
@@ -535,10 +537,21 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
         }
     }
 
+    /// The side to move passes.
+    #[inline(never)]
+    fn pass(&mut self) {
+        T::pass(&mut self.pos);
+        self.mover ^= 1;
+    }
+
     /// Sets the move clock; one multiplication for every caller.
     #[inline(never)]
     fn set_seconds(&mut self, seconds: u8) {
-        self.move_ms = 1000 * seconds as u32;
+        let seconds = seconds as u32;
+        self.move_ms = 1000 * seconds;
+        // Room for sending the answer and for the nodes between clock checks: an eighth of
+        // the clock and 20 ms (1000 - 1000 / 8 = 875, without a 32-bit division).
+        self.search_ms = (875 * seconds).saturating_sub(20);
     }
 
     fn late(&self, io: &mut impl Io) -> bool {
@@ -619,8 +632,7 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
                 self.say(io, Event::DeviceMoves);
             }
             None => {
-                T::pass(&mut self.pos);
-                self.mover ^= 1;
+                self.pass();
                 self.say(io, Event::DevicePasses);
             }
         }
@@ -632,8 +644,7 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
     /// The device's search within its move clock.
     #[inline(always)]
     fn search(&mut self, io: &mut impl Io, started: u32) -> Option<u8> {
-        // Room for sending the answer and for the nodes between clock checks.
-        let limit = self.move_ms.saturating_sub(self.move_ms / 8 + 20);
+        let limit = self.search_ms;
         // By value: the clock's values live in the closure alone, not beside it on the stack.
         let mut out_of_time = move || io.millis().wrapping_sub(started) >= limit;
         let mut budget = Budget::new(u32::MAX, &mut out_of_time);
