@@ -223,13 +223,17 @@ pub fn render_session(t: &Target) -> TokenStream {
         quote! {
             board::setup_lamps();
             let chip = Chip::new(&board::CONFIG);
-            let mut board = Board { usart: chip.usart(), chip };
+            // In a static, so that the session's functions know its address rather than each
+            // taking it in a register pair.
+            static mut BOARD: core::mem::MaybeUninit<Board> = core::mem::MaybeUninit::uninit();
+            // SAFETY: written once, here, before anything reads it; main alone names it.
+            let board = unsafe { (*core::ptr::addr_of_mut!(BOARD)).write(Board { usart: chip.usart(), chip }) };
             // In static RAM, not on the stack the search needs.
             static mut SESSION: Session<game::Rules, { board::SEARCH_MOVES }, { board::SEARCH_DEPTH }> =
                 Session::new();
             // SAFETY: the main loop is the only code that names it, and takes it once.
             let session = unsafe { &mut *core::ptr::addr_of_mut!(SESSION) };
-            session.run(&mut board)
+            session.run(board)
         },
         &[(tick, quote!(on_tick();)), (rx, quote!(on_receive();))],
     )
