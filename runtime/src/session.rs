@@ -110,8 +110,10 @@ pub trait Io {
     fn serial(&mut self) -> &mut Self::Serial;
     /// Milliseconds since start, wrapping.
     fn millis(&mut self) -> u32;
-    /// Turns a lamp (an index into the game's lamp list) on or off.
-    fn light(&mut self, lamp: u8, on: bool);
+    /// Lights a lamp (an index into the game's lamp list).
+    fn light(&mut self, lamp: u8);
+    /// Puts every lamp out: a new game's, all at once rather than lamp by lamp.
+    fn lamps_off(&mut self);
 
     /// The next received byte, if one has come (never waits).
     fn read(&mut self) -> Option<u8> {
@@ -565,7 +567,7 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
 
     /// Back to choosing sides, or straight into a game when the device's side is fixed.
     fn new_game(&mut self, io: &mut impl Io) {
-        self.lamps_off(io);
+        io.lamps_off();
         if Self::P.picks_side {
             self.host = NO_SIDE;
             self.state = State::PickSide;
@@ -587,13 +589,7 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
     fn reset(&mut self, io: &mut impl Io) {
         self.pos = T::start();
         self.mover = 0;
-        self.lamps_off(io);
-    }
-
-    fn lamps_off(&mut self, io: &mut impl Io) {
-        for lamp in 0..8 {
-            io.light(lamp, false);
-        }
+        io.lamps_off();
     }
 
     /// Hands the turn to whoever is to move, or ends the game when nobody can.
@@ -707,7 +703,7 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
                 op::AWAIT => self.state = if self.state == State::Over { State::AwaitOver } else { State::Await },
                 op::LIGHT => {
                     // SAFETY: as above; a lamp's index follows `LIGHT`.
-                    io.light(unsafe { progmem::byte(p.script.as_ptr().add(at as usize)) }, true);
+                    io.light(unsafe { progmem::byte(p.script.as_ptr().add(at as usize)) });
                     at += 1;
                 }
                 op::CELL => {

@@ -183,26 +183,31 @@ pub fn render_serial(t: &Target, byte_board: bool) -> TokenStream {
     let lit = t.lamps.iter().enumerate().map(|(i, &(p, active_low))| {
         let (port, mask) = (port(p.port), int(1u8 << p.bit));
         let i = int(i);
-        let level = if active_low { quote!(if on { 0 } else { #mask }) } else { quote!(if on { #mask } else { 0 }) };
+        let level = if active_low { int(0) } else { mask.clone() };
         quote!(#i => interrupt::free(|_| #port.write_out(#mask, #level)),)
     });
     let mut ports: Vec<char> = t.lamps.iter().map(|(p, _)| p.port).collect();
     ports.sort();
     ports.dedup();
-    let setup = ports.iter().map(|&c| {
-        let on_port = t.lamps.iter().filter(|(p, _)| p.port == c);
-        let mask = int(on_port.clone().fold(0u8, |m, (p, _)| m | 1 << p.bit));
-        let off = int(on_port.filter(|(_, low)| *low).fold(0u8, |m, (p, _)| m | 1 << p.bit));
-        let port = port(c);
-        quote!(#port.set(#mask, #mask, #off);)
-    });
+    // Per port: the lamps' pins, and the level of each that puts its lamp out.
+    let port_masks: Vec<(TokenStream, Literal, Literal)> = ports
+        .iter()
+        .map(|&c| {
+            let on_port = t.lamps.iter().filter(|(p, _)| p.port == c);
+            let mask = int(on_port.clone().fold(0u8, |m, (p, _)| m | 1 << p.bit));
+            let off = int(on_port.filter(|(_, low)| *low).fold(0u8, |m, (p, _)| m | 1 << p.bit));
+            (port(c), mask, off)
+        })
+        .collect();
+    let setup = port_masks.iter().map(|(port, mask, off)| quote!(#port.set(#mask, #mask, #off);));
+    let off = port_masks.iter().map(|(port, mask, off)| quote!(interrupt::free(|_| #port.write_out(#mask, #off));));
     let light = if t.lamps.is_empty() {
         quote!(
-            pub fn light(_lamp: u8, _on: bool) {}
+            pub fn light(_lamp: u8) {}
         )
     } else {
         quote! {
-            pub fn light(lamp: u8, on: bool) {
+            pub fn light(lamp: u8) {
                 match lamp {
                     #(#lit)*
                     _ => {}
@@ -234,8 +239,13 @@ pub fn render_serial(t: &Target, byte_board: bool) -> TokenStream {
             #(#setup)*
         }
 
-        /// Lights the lamp `lamp` (in the game's order, `game::LAMP_*`) or puts it out.
+        /// Lights the lamp `lamp` (in the game's order, `game::LAMP_*`).
         #light
+
+        /// Puts every lamp out, a port at a time.
+        pub fn lamps_off() {
+            #(#off)*
+        }
 
     }
 }

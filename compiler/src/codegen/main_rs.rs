@@ -207,8 +207,11 @@ pub fn render_session(t: &Target) -> TokenStream {
                 fn millis(&mut self) -> u32 {
                     self.chip.millis()
                 }
-                fn light(&mut self, lamp: u8, on: bool) {
-                    board::light(lamp, on);
+                fn light(&mut self, lamp: u8) {
+                    board::light(lamp);
+                }
+                fn lamps_off(&mut self) {
+                    board::lamps_off();
                 }
                 // A byte at a time straight to the queue and the data register: the same as
                 // embedded-io's methods, in fewer bytes of flash.

@@ -291,12 +291,11 @@ impl Io for Host {
         self.now += 1;
         self.now
     }
-    fn light(&mut self, lamp: u8, on: bool) {
-        if on {
-            self.lamps |= 1 << lamp;
-        } else {
-            self.lamps &= !(1 << lamp);
-        }
+    fn light(&mut self, lamp: u8) {
+        self.lamps |= 1 << lamp;
+    }
+    fn lamps_off(&mut self) {
+        self.lamps = 0;
     }
 }
 
