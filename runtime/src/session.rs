@@ -333,7 +333,10 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
 
     /// Starts the first game: asks for a side, or starts at once when the host cannot pick.
     pub fn begin(&mut self, io: &mut impl Io) {
-        self.rng = Rng::new(0x5A17);
+        // Only a solved or random device draws from it.
+        if T::STRATEGY != Strategy::Search {
+            self.rng = Rng::new(0x5A17);
+        }
         self.set_seconds(Self::P.default_seconds);
         // A position to show should the host restart before it picks a side.
         self.reset(io);
@@ -379,6 +382,17 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
         unsafe { progmem::byte(Self::P.commands.as_ptr().add(at as usize)) }
     }
 
+    /// How many bytes of `line[from..to]` agree with the table's word of `n` bytes at `word`,
+    /// from the first and at most `n`.
+    #[inline(never)]
+    fn matching(line: &[u8; LINE], from: u8, to: u8, word: u8, n: u8) -> u8 {
+        let mut i = 0;
+        while i < n && from + i < to && byte(line, from + i) == Self::cbyte(word + i) {
+            i += 1;
+        }
+        i
+    }
+
     /// Finds the command the line of `len` bytes starts with and carries it out.
     #[inline(never)]
     fn command(&mut self, io: &mut impl Io, len: u8) {
@@ -391,11 +405,7 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
             }
             let word = at + 1;
             let action = word + n;
-            let mut i = 0;
-            while i < n && i < len && byte(line, i) == Self::cbyte(word + i) {
-                i += 1;
-            }
-            if i == n && (len == n || byte(line, n) == b' ') {
+            if Self::matching(line, 0, len, word, n) == n && (len == n || byte(line, n) == b' ') {
                 // The argument, without the spaces around it.
                 let (mut from, mut to) = (n, len);
                 while from < to && byte(line, from) == b' ' {
@@ -450,11 +460,7 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
                 let mut side = None;
                 for _ in 0..Self::cbyte(args) {
                     let n = Self::cbyte(at);
-                    let mut i = 0;
-                    while i < n && from + i < to && byte(line, from + i) == Self::cbyte(at + 1 + i) {
-                        i += 1;
-                    }
-                    if i == n && to - from == n {
+                    if to - from == n && Self::matching(line, from, to, at + 1, n) == n {
                         side = Some(Self::cbyte(at + 1 + n));
                     }
                     at += n + 2;
@@ -598,13 +604,12 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
         if let Some(verdict) = T::over(&self.pos) {
             return self.finish(io, verdict, true);
         }
-        let can_move = T::can_move(&self.pos);
         if self.mover != self.host {
             self.state = State::DeviceTurn;
             return;
         }
         self.state = State::HostTurn;
-        self.say(io, if can_move { Event::YourTurn } else { Event::MustPass });
+        self.say(io, if T::can_move(&self.pos) { Event::YourTurn } else { Event::MustPass });
         // The clock starts once the prompt is out.
         self.clock = io.millis();
     }
