@@ -294,9 +294,8 @@ pub struct Session<T: Served, const N: usize, const DEPTH: u8> {
     host: u8,
     state: State,
     move_ms: u32,
-    /// What the device's search may take of `move_ms`: worked out when the clock is set,
-    /// not at every move.
-    search_ms: u32,
+    /// The clock in seconds, as set.
+    seconds: u8,
     clock: u32,
     /// The device's last move, for `{cell}`.
     last: u8,
@@ -322,7 +321,7 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
             host: 0,
             state: State::PickSide,
             move_ms: 0,
-            search_ms: 0,
+            seconds: 0,
             clock: 0,
             last: 0,
             reader: LineReader::new(),
@@ -511,11 +510,8 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
                     cmd::PLAY_COLUMN if Self::uses(cmd::PLAY_COLUMN) && to - from == 1 => None,
                     _ => return self.say(io, Event::Unknown),
                 };
-                if self.state != State::HostTurn {
-                    return self.say(io, Event::Denied);
-                }
-                if self.late(io) {
-                    return self.too_late(io);
+                if !self.in_time(io) {
+                    return;
                 }
                 // A drop lands on the column's lowest legal cell (u8::MAX: none).
                 let on_grid = |r: u8| col < Self::P.cols && r < Self::P.rows;
@@ -531,11 +527,11 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
                 self.advance(io);
             }
             cmd::PASS if Self::uses(cmd::PASS) => {
-                if self.state != State::HostTurn || T::can_move(&self.pos) {
+                if self.state == State::HostTurn && T::can_move(&self.pos) {
                     return self.say(io, Event::Denied);
                 }
-                if self.late(io) {
-                    return self.too_late(io);
+                if !self.in_time(io) {
+                    return;
                 }
                 self.pass();
                 self.say(io, Event::Accepted);
@@ -555,20 +551,24 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
     /// Sets the move clock; one multiplication for every caller.
     #[inline(never)]
     fn set_seconds(&mut self, seconds: u8) {
-        let seconds = seconds as u32;
-        self.move_ms = 1000 * seconds;
-        // Room for sending the answer and for the nodes between clock checks: an eighth of
-        // the clock and 20 ms (1000 - 1000 / 8 = 875, without a 32-bit division).
-        self.search_ms = (875 * seconds).saturating_sub(20);
+        self.seconds = seconds;
+        self.move_ms = 1000 * seconds as u32;
     }
 
-    fn late(&self, io: &mut impl Io) -> bool {
-        io.millis().wrapping_sub(self.clock) > self.move_ms
-    }
-
-    fn too_late(&mut self, io: &mut impl Io) {
-        self.say(io, Event::TooLate);
-        self.state = State::TooLate;
+    /// Whether the host may move now: on its turn and within its clock. If not, says why
+    /// (denied, or too late, which then waits for the host to give its turn up).
+    #[inline(never)]
+    fn in_time(&mut self, io: &mut impl Io) -> bool {
+        if self.state != State::HostTurn {
+            self.say(io, Event::Denied);
+            return false;
+        }
+        if io.millis().wrapping_sub(self.clock) > self.move_ms {
+            self.say(io, Event::TooLate);
+            self.state = State::TooLate;
+            return false;
+        }
+        true
     }
 
     /// Back to choosing sides, or straight into a game when the device's side is fixed.
@@ -645,7 +645,9 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
     /// The device's search within its move clock.
     #[inline(always)]
     fn search(&mut self, io: &mut impl Io, started: u32) -> Option<u8> {
-        let limit = self.search_ms;
+        // Room for sending the answer and for the nodes between clock checks: an eighth of
+        // the clock and 20 ms (1000 - 1000 / 8 = 875 ms a second, without a 32-bit division).
+        let limit = (875 * self.seconds as u32).saturating_sub(20);
         // By value: the clock's values live in the closure alone, not beside it on the stack.
         let mut out_of_time = move || io.millis().wrapping_sub(started) >= limit;
         let mut budget = Budget::new(u32::MAX, &mut out_of_time);
