@@ -204,6 +204,9 @@ pub fn render_session(t: &Target) -> TokenStream {
                 fn serial(&mut self) -> &mut Usart {
                     &mut self.usart
                 }
+                // Once, not inlined: the session reads the clock in several places, each
+                // a critical section around four loads.
+                #[inline(never)]
                 fn millis(&mut self) -> u32 {
                     self.chip.millis()
                 }
