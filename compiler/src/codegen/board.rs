@@ -179,12 +179,13 @@ pub fn render_serial(t: &Target, byte_board: bool) -> TokenStream {
     let (moves, depth) = (int(moves), int(depth));
     // Each lamp's pin as constants in code: a lamp a match arm, and the lamps' pins set up a
     // port at a time, where lamp values (a port and a mask each) would be built at start, kept
-    // on main's stack and written through a run-time port.
+    // on main's stack and written through a run-time port. The writes need no critical
+    // section: a serial board's interrupts (the tick and the receiver) write no port.
     let lit = t.lamps.iter().enumerate().map(|(i, &(p, active_low))| {
         let (port, mask) = (port(p.port), int(1u8 << p.bit));
         let i = int(i);
         let level = if active_low { int(0) } else { mask.clone() };
-        quote!(#i => interrupt::free(|_| #port.write_out(#mask, #level)),)
+        quote!(#i => #port.write_out(#mask, #level),)
     });
     let mut ports: Vec<char> = t.lamps.iter().map(|(p, _)| p.port).collect();
     ports.sort();
@@ -200,7 +201,7 @@ pub fn render_serial(t: &Target, byte_board: bool) -> TokenStream {
         })
         .collect();
     let setup = port_masks.iter().map(|(port, mask, off)| quote!(#port.set(#mask, #mask, #off);));
-    let off = port_masks.iter().map(|(port, mask, off)| quote!(interrupt::free(|_| #port.write_out(#mask, #off));));
+    let off = port_masks.iter().map(|(port, mask, off)| quote!(#port.write_out(#mask, #off);));
     let light = if t.lamps.is_empty() {
         quote!(
             pub fn light(_lamp: u8) {}
@@ -219,7 +220,6 @@ pub fn render_serial(t: &Target, byte_board: bool) -> TokenStream {
         //! The board's wiring: the serial port's rate, the tick, and the lamps.
         use gamec_runtime::chip::avr::AvrPort;
         use gamec_runtime::chip::#chip::{Config, Port};
-        use avr_device::interrupt;
 
         /// Moves the search considers per position, and its deepest ply, so that its stack
         /// fits the chip's RAM.
