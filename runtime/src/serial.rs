@@ -79,6 +79,9 @@ pub enum Line<'a> {
     TooLong,
 }
 
+/// What [`LineReader::feed_len`] gives for a line longer than the buffer.
+pub const TOO_LONG: u8 = u8::MAX;
+
 /// Collects bytes into lines ended by `\r`; a `\n` anywhere is ignored, so `\r\n` works too.
 pub struct LineReader<const N: usize> {
     buf: [u8; N],
@@ -97,7 +100,7 @@ impl<const N: usize> Default for LineReader<N> {
 impl<const N: usize> LineReader<N> {
     /// An empty reader; a constant, so that it can start in a static.
     pub const fn new() -> Self {
-        assert!(N < 256, "a line's length is a byte");
+        assert!(N < 255, "a line's length is a byte, and 255 says too long");
         LineReader { buf: [0; N], len: 0, overflow: false, done: false }
     }
 }
@@ -106,6 +109,30 @@ impl<const N: usize> LineReader<N> {
     /// The buffer, where the last line [`Self::feed`] returned lies.
     pub fn bytes(&self) -> &[u8; N] {
         &self.buf
+    }
+
+    /// As [`Self::feed`], for a caller that reads the line where it lies ([`Self::bytes`])
+    /// before the next byte: the length of the line the byte ends, or [`TOO_LONG`]; the
+    /// next byte starts a new line.
+    pub fn feed_len(&mut self, byte: u8) -> Option<u8> {
+        match byte {
+            b'\n' => None,
+            b'\r' => {
+                let len = if self.overflow { TOO_LONG } else { self.len };
+                self.len = 0;
+                self.overflow = false;
+                Some(len)
+            }
+            _ if (self.len as usize) < N => {
+                self.buf[self.len as usize] = byte;
+                self.len += 1;
+                None
+            }
+            _ => {
+                self.overflow = true;
+                None
+            }
+        }
     }
 
     /// Feeds one byte; returns the line it ends, if it ends one.
@@ -209,6 +236,22 @@ mod tests {
         let out = lines::<4>(b"ABCDEFGHIJ\rAT\r");
         assert_eq!(out[0], Some(Err(())));
         assert_eq!(out[1], Some(Ok(*b"AT      ")));
+    }
+
+    #[test]
+    fn feed_len_gives_lengths_and_starts_afresh_after_an_overlong_line() {
+        extern crate std;
+        let mut r = LineReader::<4>::new();
+        let mut got = std::vec::Vec::new();
+        for &b in b"AB\r\nTOOLONG\rOK\r\r".iter() {
+            if let Some(n) = r.feed_len(b) {
+                got.push((n, r.bytes()[..(n as usize).min(4)].to_vec()));
+            }
+        }
+        assert_eq!(got[0], (2, b"AB".to_vec()));
+        assert_eq!(got[1].0, TOO_LONG);
+        assert_eq!(got[2], (2, b"OK".to_vec()));
+        assert_eq!(got[3], (0, std::vec::Vec::new()));
     }
 
     #[test]

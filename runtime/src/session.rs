@@ -10,7 +10,7 @@
 use crate::progmem;
 use crate::rng::Rng;
 use crate::search::{Budget, Choice};
-use crate::serial::{Line, LineReader};
+use crate::serial::{LineReader, TOO_LONG};
 
 /// A finished game's result for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -279,8 +279,6 @@ impl<T: Copy> Probe<T> {
     }
 }
 const NO_SIDE: u8 = 0xFF;
-/// The length [`Session::command`] is given for a line too long for the buffer.
-const TOO_LONG: u8 = 0xFF;
 
 /// The session state: the position, whose turn it is and what the device waits for.
 ///
@@ -359,12 +357,9 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
         while let Some(b) = io.read() {
             // Only the line's length leaves the reader: the command reads it where it lies,
             // rather than from a copy on the stack the search needs.
-            let len = match self.reader.feed(b) {
-                Some(Line::Text(t)) => t.len() as u8,
-                Some(Line::TooLong) => TOO_LONG,
-                None => continue,
-            };
-            return self.command(io, len);
+            if let Some(len) = self.reader.feed_len(b) {
+                return self.command(io, len);
+            }
         }
     }
 
