@@ -303,6 +303,12 @@ pub struct Session<T: Served, const N: usize, const DEPTH: u8> {
     _rules: core::marker::PhantomData<T>,
 }
 
+impl<T: Served, const N: usize, const DEPTH: u8> Default for Session<T, N, DEPTH> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
     const P: &'static Protocol = T::PROTOCOL;
 
@@ -392,11 +398,9 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
     fn command(&mut self, io: &mut impl Io, len: u8) {
         let line = self.reader.bytes();
         let mut at = 0u8;
-        while len != TOO_LONG {
-            let n = Self::cbyte(at);
-            if n == 0 {
-                break;
-            }
+        // A line too long for the buffer is no command.
+        let mut n = if len == TOO_LONG { 0 } else { Self::cbyte(at) };
+        while n != 0 {
             let word = at + 1;
             let action = word + n;
             if Self::matching(line, 0, len, word, n) == n && (len == n || byte(line, n) == b' ') {
@@ -411,6 +415,7 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
                 return self.act(io, Self::cbyte(action), action + 2, from, to);
             }
             at = action + 2 + Self::cbyte(action + 1);
+            n = Self::cbyte(at);
         }
         self.say(io, Event::Unknown)
     }
