@@ -315,7 +315,9 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
             }
 
             fn can_move(pos: &Searched) -> bool {
-                moves(&pos.0, &mut [0u8; 1]) != 0
+                // By the count the evaluation takes anyway, where a move buffer on the stack
+                // costs a frame: the session asks once a turn of the host's.
+                mobility(&pos.0).0 != 0
             }
 
             fn holder(pos: &Searched, cell: u8) -> u8 {
