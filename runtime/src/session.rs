@@ -227,6 +227,8 @@ pub struct Protocol {
     /// The actions the command table uses, a bit each (`1 << cmd::PING`, ...): the session's
     /// code for the others is left out of the firmware.
     pub actions: u16,
+    /// The opcodes the responses use, a bit each (`1 << op::BOARD`, ...), likewise.
+    pub ops: u16,
     /// The move clock's seconds before the host sets it (2 without a move-time command).
     pub default_seconds: u8,
     /// Move ordering by evaluation in the device's search.
@@ -372,6 +374,11 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
     /// Whether the command table uses `action`; a constant, so an unused action's code is left out.
     const fn uses(action: u8) -> bool {
         Self::P.actions >> action & 1 != 0
+    }
+
+    /// Whether the responses use the opcode `op`; a constant, as [`Self::uses`].
+    const fn says(op: u8) -> bool {
+        Self::P.ops >> op & 1 != 0
     }
 
     /// A byte of the command table. The table is generated well formed, and the walks below
@@ -706,20 +713,22 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
                     io.write(b'\r');
                     io.write(b'\n');
                 }
-                op::BOARD => self.board(io),
-                op::AWAIT => self.state = if self.state == State::Over { State::AwaitOver } else { State::Await },
-                op::LIGHT => {
+                op::BOARD if Self::says(op::BOARD) => self.board(io),
+                op::AWAIT if Self::says(op::AWAIT) => {
+                    self.state = if self.state == State::Over { State::AwaitOver } else { State::Await }
+                }
+                op::LIGHT if Self::says(op::LIGHT) => {
                     // SAFETY: as above; a lamp's index follows `LIGHT`.
                     io.light(unsafe { progmem::byte(p.script.as_ptr().add(at as usize)) });
                     at += 1;
                 }
-                op::CELL => {
+                op::CELL if Self::says(op::CELL) => {
                     io.write(b'A' + self.last % 8);
                     decimal(io, self.last / 8 + 1);
                 }
-                op::COLUMN => io.write(b'A' + self.last % 8),
-                op::COUNT_DEVICE => decimal(io, self.count(self.host ^ 1)),
-                op::COUNT_HOST => decimal(io, self.count(self.host)),
+                op::COLUMN if Self::says(op::COLUMN) => io.write(b'A' + self.last % 8),
+                op::COUNT_DEVICE if Self::says(op::COUNT_DEVICE) => decimal(io, self.count(self.host ^ 1)),
+                op::COUNT_HOST if Self::says(op::COUNT_HOST) => decimal(io, self.count(self.host)),
                 text => io.write(text),
             }
         }

@@ -197,8 +197,24 @@ pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
     let mut script_len = 0;
     let mut says = Vec::new();
     let mut responses = Vec::new();
+    // The opcodes the responses use beyond the line ends, by name, as the session's bit mask.
+    let mut ops: Vec<&str> = Vec::new();
     for event in SessionEvent::ALL {
         let Some(say) = p.say(event) else { continue };
+        for part in &say.parts {
+            match part {
+                SayPart::Board => ops.push("BOARD"),
+                SayPart::Await => ops.push("AWAIT"),
+                SayPart::Light(_) => ops.push("LIGHT"),
+                SayPart::Line(parts) => ops.extend(parts.iter().filter_map(|t| match t {
+                    TextPart::Text(_) => None,
+                    TextPart::Cell => Some("CELL"),
+                    TextPart::Column => Some("COLUMN"),
+                    TextPart::Count { device: true } => Some("COUNT_DEVICE"),
+                    TextPart::Count { device: false } => Some("COUNT_HOST"),
+                })),
+            }
+        }
         let pieces = response(game, say);
         script_len += pieces.len();
         let name = format_ident!("ON_{}", event.name().to_uppercase().replace(' ', "_"));
@@ -211,6 +227,10 @@ pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
         responses.push(quote!((Event::#variant, #name)));
     }
     let script_len = int(script_len);
+    ops.sort();
+    ops.dedup();
+    let ops = ops.iter().map(|n| Ident::new(n, Span::call_site()));
+    let ops = quote!(0 #(| 1 << op::#ops)*);
     let n_events = int(SessionEvent::ALL.len());
 
     let [g0, g1] = [p.piece_glyphs[0], p.piece_glyphs[1]].map(proc_macro2::Literal::byte_character);
@@ -264,6 +284,7 @@ pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
             device_side: #device_side,
             picks_side: #picks_side,
             actions: #actions,
+            ops: #ops,
             default_seconds: #default_seconds,
             order_by_eval: #order,
             deepening: #deepening,

@@ -228,6 +228,7 @@ static PROTO: Protocol = Protocol {
     device_side: 1,
     picks_side: true,
     actions: !0,
+    ops: !0,
     default_seconds: 2,
     order_by_eval: true,
     deepening: true,
