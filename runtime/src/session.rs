@@ -294,8 +294,6 @@ pub struct Session<T: Served, const N: usize, const DEPTH: u8> {
     host: u8,
     state: State,
     move_ms: u32,
-    /// The clock in seconds, as set.
-    seconds: u8,
     clock: u32,
     /// The device's last move, for `{cell}`.
     last: u8,
@@ -327,7 +325,6 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
             host: 0,
             state: State::PickSide,
             move_ms: 0,
-            seconds: 0,
             clock: 0,
             last: 0,
             reader: LineReader::new(),
@@ -558,8 +555,9 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
     /// Sets the move clock; one multiplication for every caller.
     #[inline(never)]
     fn set_seconds(&mut self, seconds: u8) {
-        self.seconds = seconds;
-        self.move_ms = 1000 * seconds as u32;
+        // A byte of seconds times 250 fits 16 bits: a 32-bit multiplication would link 84
+        // bytes of library code on an 8-bit chip.
+        self.move_ms = ((250 * seconds as u16) as u32) << 2;
     }
 
     /// Whether the host may move now: on its turn and within its clock. If not, says why
@@ -653,8 +651,8 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
     #[inline(always)]
     fn search(&mut self, io: &mut impl Io, started: u32) -> Option<u8> {
         // Room for sending the answer and for the nodes between clock checks: an eighth of
-        // the clock and 20 ms (1000 - 1000 / 8 = 875 ms a second, without a 32-bit division).
-        let limit = (875 * self.seconds as u32).saturating_sub(20);
+        // the clock and 20 ms.
+        let limit = (self.move_ms - (self.move_ms >> 3)).saturating_sub(20);
         // By value: the clock's values live in the closure alone, not beside it on the stack.
         let mut out_of_time = move || io.millis().wrapping_sub(started) >= limit;
         let mut budget = Budget::new(u32::MAX, &mut out_of_time);
