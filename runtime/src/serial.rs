@@ -27,12 +27,16 @@ impl<const N: usize> ByteQueue<N> {
         ByteQueue { buf: [const { Cell::new(0) }; N], head: Cell::new(0), tail: Cell::new(0), dropped: Cell::new(0) }
     }
 
+    /// The slot after `i`, wrapping at N: a mask where N is a power of two.
     fn next(i: u8) -> u8 {
-        if i as usize + 1 == N {
-            0
-        } else {
-            i + 1
-        }
+        ((i as usize + 1) % N) as u8
+    }
+
+    /// Slot `i`, taken modulo N: never out of bounds, so no check and no panic, whose call
+    /// would make the interrupt save every register the calling convention lets a call
+    /// clobber; a mask where N is a power of two.
+    fn slot(&self, i: u8) -> &Cell<u8> {
+        &self.buf[i as usize % N]
     }
 
     /// From the interrupt: keeps the byte, or counts it dropped when full.
@@ -42,11 +46,7 @@ impl<const N: usize> ByteQueue<N> {
             self.dropped.set(self.dropped.get().saturating_add(1));
             return;
         }
-        // Never out of bounds (`next` wraps at N); checked without a panic, whose call would
-        // make the interrupt save every register the calling convention lets a call clobber.
-        if let Some(slot) = self.buf.get(self.head.get() as usize) {
-            slot.set(byte);
-        }
+        self.slot(self.head.get()).set(byte);
         self.head.set(next);
     }
 
@@ -65,7 +65,7 @@ impl<const N: usize> ByteQueue<N> {
         if self.is_empty() {
             return None;
         }
-        let b = self.buf[self.tail.get() as usize].get();
+        let b = self.slot(self.tail.get()).get();
         self.tail.set(Self::next(self.tail.get()));
         Some(b)
     }
