@@ -397,8 +397,11 @@ impl<const N: usize, const R: usize> Mailbox<N, R> {
     /// size-optimised firmware's settings is not unrolled and reads the offsets from RAM.
     pub fn mark_all<const D: usize>(&mut self, at: u8, dirs: &[i8; D], filled: bool) {
         const { assert!(D <= 8, "a bit a direction") };
-        for (k, &d) in dirs.iter().enumerate() {
-            self.mark(at, d, 1 << k, filled);
+        // A running bit: a shift by a variable count is a loop on AVR.
+        let mut bit = 1u8;
+        for &d in dirs {
+            self.mark(at, d, bit, filled);
+            bit <<= 1;
         }
     }
 
@@ -529,20 +532,32 @@ impl<const N: usize, const R: usize> Mailbox<N, R> {
         Made::default()
     }
 
-    /// Takes back the last move made or pass.
+    /// Takes back the last move made or pass. Out of line: the search undoes from several
+    /// places, and a loop over the directions is small.
+    #[inline(never)]
     pub fn undo<const D: usize>(&mut self, m: Made, dirs: &[i8; D], regions: &Regions<N>) {
         if m.at == 0 {
             self.colour = other(self.colour);
             return;
         }
-        let mut turned = 0u8;
-        for (i, &d) in dirs.iter().enumerate() {
-            let n = m.get(i);
-            turned += n;
-            self.turn_back(m.at, d, n);
+        // A byte of `runs` at a time, two directions in it, and a running bit for the
+        // neighbours' records: plain steps, because this loop is not unrolled at the
+        // firmware's settings and AVR shifts by a variable count in a loop.
+        let (at, mut turned, mut bit) = (m.at, 0u8, 1u8);
+        let mut i = 0;
+        while i < D {
+            let runs = m.runs[i / 2];
+            turned += (runs & 15) + (runs >> 4);
+            self.mark(at, dirs[i], bit, false);
+            self.turn_back(at, dirs[i], runs & 15);
+            if i + 1 < D {
+                self.mark(at, dirs[i + 1], bit << 1, false);
+                self.turn_back(at, dirs[i + 1], runs >> 4);
+            }
+            bit <<= 2;
+            i += 2;
         }
-        self.unplaced(m.at, turned, regions);
-        self.mark_all(m.at, dirs, false);
+        self.unplaced(at, turned, regions);
         self.count_turned(m, dirs, regions);
     }
 

@@ -27,12 +27,16 @@ impl<const N: usize> ByteQueue<N> {
         ByteQueue { buf: [const { Cell::new(0) }; N], head: Cell::new(0), tail: Cell::new(0), dropped: Cell::new(0) }
     }
 
+    /// The slot after `i`, wrapping at N: a mask where N is a power of two.
     fn next(i: u8) -> u8 {
-        if i as usize + 1 == N {
-            0
-        } else {
-            i + 1
-        }
+        ((i as usize + 1) % N) as u8
+    }
+
+    /// Slot `i`, taken modulo N: never out of bounds, so no check and no panic, whose call
+    /// would make the interrupt save every register the calling convention lets a call
+    /// clobber; a mask where N is a power of two.
+    fn slot(&self, i: u8) -> &Cell<u8> {
+        &self.buf[i as usize % N]
     }
 
     /// From the interrupt: keeps the byte, or counts it dropped when full.
@@ -42,11 +46,7 @@ impl<const N: usize> ByteQueue<N> {
             self.dropped.set(self.dropped.get().saturating_add(1));
             return;
         }
-        // Never out of bounds (`next` wraps at N); checked without a panic, whose call would
-        // make the interrupt save every register the calling convention lets a call clobber.
-        if let Some(slot) = self.buf.get(self.head.get() as usize) {
-            slot.set(byte);
-        }
+        self.slot(self.head.get()).set(byte);
         self.head.set(next);
     }
 
@@ -65,7 +65,7 @@ impl<const N: usize> ByteQueue<N> {
         if self.is_empty() {
             return None;
         }
-        let b = self.buf[self.tail.get() as usize].get();
+        let b = self.slot(self.tail.get()).get();
         self.tail.set(Self::next(self.tail.get()));
         Some(b)
     }
@@ -79,10 +79,14 @@ pub enum Line<'a> {
     TooLong,
 }
 
+/// What [`LineReader::feed_len`] gives for a line longer than the buffer.
+pub const TOO_LONG: u8 = u8::MAX;
+
 /// Collects bytes into lines ended by `\r`; a `\n` anywhere is ignored, so `\r\n` works too.
 pub struct LineReader<const N: usize> {
     buf: [u8; N],
-    len: usize,
+    /// A byte: lines are short, and a byte costs less code on an 8-bit chip.
+    len: u8,
     overflow: bool,
     done: bool,
 }
@@ -96,11 +100,41 @@ impl<const N: usize> Default for LineReader<N> {
 impl<const N: usize> LineReader<N> {
     /// An empty reader; a constant, so that it can start in a static.
     pub const fn new() -> Self {
+        assert!(N < 255, "a line's length is a byte, and 255 says too long");
         LineReader { buf: [0; N], len: 0, overflow: false, done: false }
     }
 }
 
 impl<const N: usize> LineReader<N> {
+    /// The buffer, where the last line [`Self::feed`] returned lies.
+    pub fn bytes(&self) -> &[u8; N] {
+        &self.buf
+    }
+
+    /// As [`Self::feed`], for a caller that reads the line where it lies ([`Self::bytes`])
+    /// before the next byte: the length of the line the byte ends, or [`TOO_LONG`]; the
+    /// next byte starts a new line.
+    pub fn feed_len(&mut self, byte: u8) -> Option<u8> {
+        match byte {
+            b'\n' => None,
+            b'\r' => {
+                let len = if self.overflow { TOO_LONG } else { self.len };
+                self.len = 0;
+                self.overflow = false;
+                Some(len)
+            }
+            _ if (self.len as usize) < N => {
+                self.buf[self.len as usize] = byte;
+                self.len += 1;
+                None
+            }
+            _ => {
+                self.overflow = true;
+                None
+            }
+        }
+    }
+
     /// Feeds one byte; returns the line it ends, if it ends one.
     pub fn feed(&mut self, byte: u8) -> Option<Line<'_>> {
         if self.done {
@@ -112,10 +146,10 @@ impl<const N: usize> LineReader<N> {
             b'\n' => None,
             b'\r' => {
                 self.done = true;
-                Some(if self.overflow { Line::TooLong } else { Line::Text(&self.buf[..self.len]) })
+                Some(if self.overflow { Line::TooLong } else { Line::Text(&self.buf[..self.len as usize]) })
             }
-            _ if self.len < N => {
-                self.buf[self.len] = byte;
+            _ if (self.len as usize) < N => {
+                self.buf[self.len as usize] = byte;
                 self.len += 1;
                 None
             }
@@ -202,6 +236,22 @@ mod tests {
         let out = lines::<4>(b"ABCDEFGHIJ\rAT\r");
         assert_eq!(out[0], Some(Err(())));
         assert_eq!(out[1], Some(Ok(*b"AT      ")));
+    }
+
+    #[test]
+    fn feed_len_gives_lengths_and_starts_afresh_after_an_overlong_line() {
+        extern crate std;
+        let mut r = LineReader::<4>::new();
+        let mut got = std::vec::Vec::new();
+        for &b in b"AB\r\nTOOLONG\rOK\r\r".iter() {
+            if let Some(n) = r.feed_len(b) {
+                got.push((n, r.bytes()[..(n as usize).min(4)].to_vec()));
+            }
+        }
+        assert_eq!(got[0], (2, b"AB".to_vec()));
+        assert_eq!(got[1].0, TOO_LONG);
+        assert_eq!(got[2], (2, b"OK".to_vec()));
+        assert_eq!(got[3], (0, std::vec::Vec::new()));
     }
 
     #[test]

@@ -10,7 +10,7 @@
 use crate::progmem;
 use crate::rng::Rng;
 use crate::search::{Budget, Choice};
-use crate::serial::{Line, LineReader};
+use crate::serial::{LineReader, TOO_LONG};
 
 /// A finished game's result for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,7 +44,9 @@ pub trait Placement {
     /// because a position can be hundreds of bytes, more than a small chip's stack can spare
     /// for a second copy.
     fn start(pos: &mut Self::Pos);
-    /// A board without pieces: a position to hold before the first game starts.
+    /// A position to hold before the first game starts, never played on (the session sets
+    /// up the start first): all zero bytes where the game can, so that a static session
+    /// needs no initial image in flash.
     const CLEARED: Self::Pos;
     /// Whether the side to move may play on `cell` (a cell of the grid).
     fn legal_at(pos: &Self::Pos, cell: u8) -> bool;
@@ -110,8 +112,10 @@ pub trait Io {
     fn serial(&mut self) -> &mut Self::Serial;
     /// Milliseconds since start, wrapping.
     fn millis(&mut self) -> u32;
-    /// Turns a lamp (an index into the game's lamp list) on or off.
-    fn light(&mut self, lamp: u8, on: bool);
+    /// Lights a lamp (an index into the game's lamp list).
+    fn light(&mut self, lamp: u8);
+    /// Puts every lamp out: a new game's, all at once rather than lamp by lamp.
+    fn lamps_off(&mut self);
 
     /// The next received byte, if one has come (never waits).
     fn read(&mut self) -> Option<u8> {
@@ -152,8 +156,9 @@ pub mod op {
     pub const COLUMN: u8 = 8;
 }
 
-/// Command table encoding: each entry is the word's length, the word, an action and its
-/// argument, and the table ends with a zero length.
+/// Command table encoding: each entry is the word's length, the word, an action, how many
+/// bytes of arguments follow (so that the table is walked without knowing the actions) and
+/// the arguments; the table ends with a zero length.
 pub mod cmd {
     pub const PING: u8 = 0;
     pub const ACK: u8 = 1;
@@ -198,6 +203,13 @@ pub enum Event {
 /// No response for an event.
 pub const SILENT: u16 = 0xFFFF;
 
+/// A game served over a serial line: its protocol is a constant of the game, so that the
+/// session's code reads the grid's size, the glyphs and the tables' places as immediates
+/// rather than through a pointer held in RAM.
+pub trait Served: Placement {
+    const PROTOCOL: &'static Protocol;
+}
+
 /// One game's protocol, generated from its `controls serial` and `feedback serial`.
 pub struct Protocol {
     /// In program memory: the command table (see [`cmd`]).
@@ -212,6 +224,15 @@ pub struct Protocol {
     pub rows: u8,
     /// The side the device plays when the host cannot choose (no side command).
     pub device_side: u8,
+    /// Whether the host chooses its side (the table has a side command).
+    pub picks_side: bool,
+    /// The actions the command table uses, a bit each (`1 << cmd::PING`, ...): the session's
+    /// code for the others is left out of the firmware.
+    pub actions: u16,
+    /// The opcodes the responses use, a bit each (`1 << op::BOARD`, ...), likewise.
+    pub ops: u16,
+    /// The move clock's seconds before the host sets it (2 without a move-time command).
+    pub default_seconds: u8,
     /// Move ordering by evaluation in the device's search.
     pub order_by_eval: bool,
     /// The search deepens a ply at a time until the clock runs out; else it searches once, to
@@ -228,10 +249,11 @@ enum State {
     /// The host was too late: waiting for it to give up the turn or ask for it again.
     TooLate,
     DeviceTurn,
-    /// Waiting for the host's acknowledgement, then the game goes on (or has ended).
-    Await {
-        over: bool,
-    },
+    /// Waiting for the host's acknowledgement, then the game goes on.
+    Await,
+    /// Waiting for the host's acknowledgement of the game's end. Apart from `Await` rather
+    /// than a field of it, so that states compare as bytes.
+    AwaitOver,
     Over,
 }
 
@@ -265,9 +287,9 @@ const NO_SIDE: u8 = 0xFF;
 /// The session state: the position, whose turn it is and what the device waits for.
 ///
 /// `N` bounds the moves the device's search considers in a position (a buffer of `N` bytes
-/// per ply); legality of the host's moves is always judged on all of them.
-pub struct Session<T: Placement, const N: usize> {
-    proto: &'static Protocol,
+/// per ply); legality of the host's moves is always judged on all of them. `DEPTH` is the
+/// deepest the device searches: each ply costs stack, and a small chip has little.
+pub struct Session<T: Served, const N: usize, const DEPTH: u8> {
     pos: T::Pos,
     /// Player index (0 moves first) of the side to move.
     mover: u8,
@@ -278,38 +300,50 @@ pub struct Session<T: Placement, const N: usize> {
     /// The device's last move, for `{cell}`.
     last: u8,
     reader: LineReader<LINE>,
-    /// The deepest the device searches: each ply costs stack, and a small chip has little.
-    max_depth: u8,
     /// Ties of a solved strategy and random moves.
     rng: Rng,
     _rules: core::marker::PhantomData<T>,
 }
 
-impl<T: Placement, const N: usize> Session<T, N> {
+impl<T: Served, const N: usize, const DEPTH: u8> Default for Session<T, N, DEPTH> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
+    const P: &'static Protocol = T::PROTOCOL;
+
     /// A session that says nothing until [`Self::begin`], which sets up the game's start and
     /// the default move clock. A constant, so that the session can start in a static rather
     /// than on the stack the search needs.
-    pub const fn new(proto: &'static Protocol, max_depth: u8) -> Self {
+    ///
+    /// Every byte of it is zero (with a game whose `CLEARED` is), so that a static session
+    /// lies in `.bss` and its image costs no flash: what needs a value gets it in `begin`.
+    pub const fn new() -> Self {
         Session {
-            proto,
             pos: T::CLEARED,
             mover: 0,
-            host: NO_SIDE,
+            host: 0,
             state: State::PickSide,
             move_ms: 0,
             clock: 0,
             last: 0,
             reader: LineReader::new(),
-            max_depth,
-            rng: Rng::new(0x5A17),
+            rng: Rng::unmixed(),
             _rules: core::marker::PhantomData,
         }
     }
 
     /// Starts the first game: asks for a side, or starts at once when the host cannot pick.
     pub fn begin(&mut self, io: &mut impl Io) {
-        T::start(&mut self.pos);
-        self.move_ms = 1000 * default_seconds(self.proto) as u32;
+        // Only a solved or random device draws from it.
+        if T::STRATEGY != Strategy::Search {
+            self.rng = Rng::new(0x5A17);
+        }
+        self.set_seconds(Self::P.default_seconds);
+        // A position to show should the host restart before it picks a side.
+        self.reset(io);
         self.new_game(io);
     }
 
@@ -325,76 +359,99 @@ impl<T: Placement, const N: usize> Session<T, N> {
     /// if a whole one has arrived.
     pub fn poll(&mut self, io: &mut impl Io) {
         if self.state == State::DeviceTurn {
-            self.device_move(io);
-            return;
+            return self.device_move(io);
         }
-        let mut line = [0u8; LINE];
-        let mut len = None;
         while let Some(b) = io.read() {
-            match self.reader.feed(b) {
-                Some(Line::Text(t)) => {
-                    for (to, &from) in line.iter_mut().zip(t) {
-                        *to = from;
-                    }
-                    len = Some(t.len());
-                    break;
-                }
-                Some(Line::TooLong) => {
-                    len = Some(usize::MAX);
-                    break;
-                }
-                None => {}
+            // Only the line's length leaves the reader: the command reads it where it lies,
+            // rather than from a copy on the stack the search needs.
+            if let Some(len) = self.reader.feed_len(b) {
+                return self.command(io, len);
             }
-        }
-        match len {
-            None => {}
-            Some(usize::MAX) => self.say(io, Event::Unknown),
-            Some(n) => self.command(io, &line[..n]),
         }
     }
 
-    /// Finds the command a line starts with and carries it out.
+    /// Whether the command table uses `action`; a constant, so an unused action's code is left out.
+    const fn uses(action: u8) -> bool {
+        Self::P.actions >> action & 1 != 0
+    }
+
+    /// Whether the responses use the opcode `op`; a constant, as [`Self::uses`].
+    const fn says(op: u8) -> bool {
+        Self::P.ops >> op & 1 != 0
+    }
+
+    /// A byte of the command table. The table is generated well formed, and the walks below
+    /// stay inside it; its indices are bytes (the compiler keeps it under 256 bytes).
     #[inline(never)]
-    fn command(&mut self, io: &mut impl Io, line: &[u8]) {
-        let t = self.proto.commands;
-        for e in entries(self.proto) {
-            let matches = line.len() >= e.len
-                && (0..e.len).all(|i| line[i] == tbyte(t, e.word_at + i))
-                && (line.len() == e.len || line[e.len] == b' ');
-            if matches {
-                return self.act(io, e.action, e.args_at, trim(&line[e.len..]));
+    fn cbyte(at: u8) -> u8 {
+        // SAFETY: an index into the command table the generated code placed in program memory.
+        unsafe { progmem::byte(Self::P.commands.as_ptr().add(at as usize)) }
+    }
+
+    /// How many bytes of `line[from..to]` agree with the table's word of `n` bytes at `word`,
+    /// from the first and at most `n`.
+    #[inline(never)]
+    fn matching(line: &[u8; LINE], from: u8, to: u8, word: u8, n: u8) -> u8 {
+        let mut i = 0;
+        while i < n && from + i < to && byte(line, from + i) == Self::cbyte(word + i) {
+            i += 1;
+        }
+        i
+    }
+
+    /// Finds the command the line of `len` bytes starts with and carries it out.
+    #[inline(never)]
+    fn command(&mut self, io: &mut impl Io, len: u8) {
+        let line = self.reader.bytes();
+        let mut at = 0u8;
+        // A line too long for the buffer is no command.
+        let mut n = if len == TOO_LONG { 0 } else { Self::cbyte(at) };
+        while n != 0 {
+            let word = at + 1;
+            let action = word + n;
+            if Self::matching(line, 0, len, word, n) == n && (len == n || byte(line, n) == b' ') {
+                // The argument, without the spaces around it.
+                let (mut from, mut to) = (n, len);
+                while from < to && byte(line, from) == b' ' {
+                    from += 1;
+                }
+                while to > from && byte(line, to - 1) == b' ' {
+                    to -= 1;
+                }
+                return self.act(io, Self::cbyte(action), action + 2, from, to);
             }
+            at = action + 2 + Self::cbyte(action + 1);
+            n = Self::cbyte(at);
         }
         self.say(io, Event::Unknown)
     }
 
+    /// Carries out `action`, whose arguments in the table start at `args`, with the argument
+    /// `line[from..to]`.
     #[inline(never)]
-    fn act(&mut self, io: &mut impl Io, action: u8, args_at: usize, arg: &[u8]) {
-        let t = self.proto.commands;
+    fn act(&mut self, io: &mut impl Io, action: u8, args: u8, from: u8, to: u8) {
+        let line = self.reader.bytes();
         let takes_arg = matches!(action, cmd::HOST_PLAYS_SIDE | cmd::MOVE_TIME | cmd::PLAY | cmd::PLAY_COLUMN);
-        if !takes_arg && !arg.is_empty() {
+        if !takes_arg && from != to {
             return self.say(io, Event::Unknown);
         }
         match action {
-            cmd::PING => self.say(io, Event::Accepted),
-            cmd::ACK => match self.state {
-                State::Await { over: true } => self.state = State::Over,
-                State::Await { over: false } => self.advance(io),
+            cmd::PING if Self::uses(cmd::PING) => self.say(io, Event::Accepted),
+            cmd::ACK if Self::uses(cmd::ACK) => match self.state {
+                State::AwaitOver => self.state = State::Over,
+                State::Await => self.advance(io),
                 State::TooLate => {
                     // The host gives its turn up.
-                    T::pass(&mut self.pos);
-                    self.mover ^= 1;
+                    self.pass();
                     self.advance(io);
                 }
                 // Nothing awaited: an acknowledgement needs no answer.
                 _ => {}
             },
-            cmd::RETRY if self.state == State::TooLate => self.advance(io),
+            cmd::RETRY if Self::uses(cmd::RETRY) && self.state == State::TooLate => self.advance(io),
             cmd::RETRY => self.say(io, Event::Unknown),
-            cmd::RESTART => {
-                T::start(&mut self.pos);
-                self.mover = 0;
-                self.lamps_off(io);
+            cmd::RESTART if Self::uses(cmd::RESTART) => {
+                self.reset(io);
                 // Not the host's turn while the start position is shown.
                 self.state = State::PickSide;
                 self.say(io, Event::Restarted);
@@ -402,15 +459,16 @@ impl<T: Placement, const N: usize> Session<T, N> {
                     self.advance(io);
                 }
             }
-            cmd::HOST_PLAYS_SIDE => {
-                let mut at = args_at + 1;
+            cmd::HOST_PLAYS_SIDE if Self::uses(cmd::HOST_PLAYS_SIDE) => {
+                // A count of sides, then each side's word after its length, then its player.
+                let mut at = args + 1;
                 let mut side = None;
-                for _ in 0..tbyte(t, args_at) {
-                    let len = tbyte(t, at) as usize;
-                    if arg.len() == len && (0..len).all(|i| arg[i] == tbyte(t, at + 1 + i)) {
-                        side = Some(tbyte(t, at + 1 + len));
+                for _ in 0..Self::cbyte(args) {
+                    let n = Self::cbyte(at);
+                    if to - from == n && Self::matching(line, from, to, at + 1, n) == n {
+                        side = Some(Self::cbyte(at + 1 + n));
                     }
-                    at += len + 2;
+                    at += n + 2;
                 }
                 match side {
                     None => self.say(io, Event::Unknown),
@@ -422,50 +480,49 @@ impl<T: Placement, const N: usize> Session<T, N> {
                     }
                 }
             }
-            cmd::NEW_GAME => {
+            cmd::NEW_GAME if Self::uses(cmd::NEW_GAME) => {
                 self.say(io, Event::Accepted);
                 self.new_game(io);
             }
-            cmd::END_GAME => {
+            cmd::END_GAME if Self::uses(cmd::END_GAME) => {
                 self.say(io, Event::Accepted);
-                if matches!(
-                    self.state,
-                    State::HostTurn | State::TooLate | State::DeviceTurn | State::Await { over: false }
-                ) {
+                if matches!(self.state, State::HostTurn | State::TooLate | State::DeviceTurn | State::Await) {
                     self.finish(io, T::stopped(&self.pos), false);
                 }
             }
-            cmd::MOVE_TIME => {
-                let (lo, hi, default) = (tbyte(t, args_at), tbyte(t, args_at + 1), tbyte(t, args_at + 2));
-                match number(arg) {
-                    Some(n) if n >= lo as u16 && n <= hi as u16 => {
-                        self.move_ms = 1000 * n as u32;
+            cmd::MOVE_TIME if Self::uses(cmd::MOVE_TIME) => {
+                let (lo, hi) = (Self::cbyte(args) as u16, Self::cbyte(args + 1) as u16);
+                match number(line, from, to) {
+                    n if n >= lo && n <= hi => {
+                        self.set_seconds(n as u8);
                         self.say(io, Event::Accepted);
                     }
                     _ => {
-                        self.move_ms = 1000 * default as u32;
+                        self.set_seconds(Self::cbyte(args + 2));
                         self.say(io, Event::BadValue);
                     }
                 }
             }
-            cmd::PLAY | cmd::PLAY_COLUMN => {
+            cmd::PLAY | cmd::PLAY_COLUMN if Self::uses(cmd::PLAY) || Self::uses(cmd::PLAY_COLUMN) => {
                 // A column is a drop: its row is found among the legal cells below.
-                let spot = match (action, arg) {
-                    (cmd::PLAY, _) => cell(arg).map(|(col, row)| (col, Some(row))),
-                    (_, [letter]) => Some((letter.to_ascii_uppercase().wrapping_sub(b'A'), None)),
-                    _ => None,
+                // A letter, and for a cell a number from 1 after it; letters and numbers
+                // beyond the grid still parse, so that they are illegal moves, not unknown.
+                let col = byte(line, from).to_ascii_uppercase().wrapping_sub(b'A');
+                let row = number(line, from + 1, to);
+                let row = match action {
+                    cmd::PLAY if Self::uses(cmd::PLAY) && from < to && col < 26 && row != NO_NUMBER => {
+                        Some(row.checked_sub(1).map_or(u8::MAX, |r| r.min(255) as u8))
+                    }
+                    cmd::PLAY_COLUMN if Self::uses(cmd::PLAY_COLUMN) && to - from == 1 => None,
+                    _ => return self.say(io, Event::Unknown),
                 };
-                let Some((col, row)) = spot else { return self.say(io, Event::Unknown) };
-                if self.state != State::HostTurn {
-                    return self.say(io, Event::Denied);
-                }
-                if self.late(io) {
-                    return self.too_late(io);
+                if !self.in_time(io) {
+                    return;
                 }
                 // A drop lands on the column's lowest legal cell (u8::MAX: none).
-                let on_grid = |r: u8| col < self.proto.cols && r < self.proto.rows;
+                let on_grid = |r: u8| col < Self::P.cols && r < Self::P.rows;
                 let row = row.unwrap_or_else(|| {
-                    (0..self.proto.rows).find(|&r| on_grid(r) && T::legal_at(&self.pos, r * 8 + col)).unwrap_or(u8::MAX)
+                    (0..Self::P.rows).find(|&r| on_grid(r) && T::legal_at(&self.pos, r * 8 + col)).unwrap_or(u8::MAX)
                 });
                 if !on_grid(row) || !T::legal_at(&self.pos, row * 8 + col) {
                     return self.say(io, Event::Denied);
@@ -475,15 +532,14 @@ impl<T: Placement, const N: usize> Session<T, N> {
                 self.say(io, Event::Moved);
                 self.advance(io);
             }
-            cmd::PASS => {
-                if self.state != State::HostTurn || T::can_move(&self.pos) {
+            cmd::PASS if Self::uses(cmd::PASS) => {
+                if self.state == State::HostTurn && T::can_move(&self.pos) {
                     return self.say(io, Event::Denied);
                 }
-                if self.late(io) {
-                    return self.too_late(io);
+                if !self.in_time(io) {
+                    return;
                 }
-                T::pass(&mut self.pos);
-                self.mover ^= 1;
+                self.pass();
                 self.say(io, Event::Accepted);
                 self.advance(io);
             }
@@ -491,39 +547,62 @@ impl<T: Placement, const N: usize> Session<T, N> {
         }
     }
 
-    fn late(&self, io: &mut impl Io) -> bool {
-        io.millis().wrapping_sub(self.clock) > self.move_ms
+    /// The side to move passes.
+    #[inline(never)]
+    fn pass(&mut self) {
+        T::pass(&mut self.pos);
+        self.mover ^= 1;
     }
 
-    fn too_late(&mut self, io: &mut impl Io) {
-        self.say(io, Event::TooLate);
-        self.state = State::TooLate;
+    /// Sets the move clock; one multiplication for every caller.
+    #[inline(never)]
+    fn set_seconds(&mut self, seconds: u8) {
+        // A byte of seconds times 250 fits 16 bits: a 32-bit multiplication would link 84
+        // bytes of library code on an 8-bit chip.
+        self.move_ms = ((250 * seconds as u16) as u32) << 2;
+    }
+
+    /// Whether the host may move now: on its turn and within its clock. If not, says why
+    /// (denied, or too late, which then waits for the host to give its turn up).
+    #[inline(never)]
+    fn in_time(&mut self, io: &mut impl Io) -> bool {
+        if self.state != State::HostTurn {
+            self.say(io, Event::Denied);
+            return false;
+        }
+        if io.millis().wrapping_sub(self.clock) > self.move_ms {
+            self.say(io, Event::TooLate);
+            self.state = State::TooLate;
+            return false;
+        }
+        true
     }
 
     /// Back to choosing sides, or straight into a game when the device's side is fixed.
     fn new_game(&mut self, io: &mut impl Io) {
-        self.lamps_off(io);
-        if has_side_command(self.proto) {
+        io.lamps_off();
+        if Self::P.picks_side {
             self.host = NO_SIDE;
             self.state = State::PickSide;
             self.say(io, Event::PickSide);
         } else {
-            self.host = self.proto.device_side ^ 1;
+            self.host = Self::P.device_side ^ 1;
             self.start_game(io);
         }
     }
 
     fn start_game(&mut self, io: &mut impl Io) {
-        T::start(&mut self.pos);
-        self.mover = 0;
-        self.lamps_off(io);
+        self.reset(io);
         self.advance(io);
     }
 
-    fn lamps_off(&mut self, io: &mut impl Io) {
-        for lamp in 0..8 {
-            io.light(lamp, false);
-        }
+    /// The start position, the first player to move, the lamps off. Once, not inlined: the
+    /// start is built in a copy that would otherwise sit in each caller's frame.
+    #[inline(never)]
+    fn reset(&mut self, io: &mut impl Io) {
+        T::start(&mut self.pos);
+        self.mover = 0;
+        io.lamps_off();
     }
 
     /// Hands the turn to whoever is to move, or ends the game when nobody can.
@@ -532,13 +611,12 @@ impl<T: Placement, const N: usize> Session<T, N> {
         if let Some(verdict) = T::over(&self.pos) {
             return self.finish(io, verdict, true);
         }
-        let can_move = T::can_move(&self.pos);
         if self.mover != self.host {
             self.state = State::DeviceTurn;
             return;
         }
         self.state = State::HostTurn;
-        self.say(io, if can_move { Event::YourTurn } else { Event::MustPass });
+        self.say(io, if T::can_move(&self.pos) { Event::YourTurn } else { Event::MustPass });
         // The clock starts once the prompt is out.
         self.clock = io.millis();
     }
@@ -562,8 +640,7 @@ impl<T: Placement, const N: usize> Session<T, N> {
                 self.say(io, Event::DeviceMoves);
             }
             None => {
-                T::pass(&mut self.pos);
-                self.mover ^= 1;
+                self.pass();
                 self.say(io, Event::DevicePasses);
             }
         }
@@ -575,13 +652,14 @@ impl<T: Placement, const N: usize> Session<T, N> {
     /// The device's search within its move clock.
     #[inline(always)]
     fn search(&mut self, io: &mut impl Io, started: u32) -> Option<u8> {
-        // Room for sending the answer and for the nodes between clock checks.
-        let limit = self.move_ms.saturating_sub(self.move_ms / 8 + 20);
+        // Room for sending the answer and for the nodes between clock checks: an eighth of
+        // the clock and 20 ms.
+        let limit = (self.move_ms - (self.move_ms >> 3)).saturating_sub(20);
         // By value: the clock's values live in the closure alone, not beside it on the stack.
         let mut out_of_time = move || io.millis().wrapping_sub(started) >= limit;
         let mut budget = Budget::new(u32::MAX, &mut out_of_time);
-        let first = if self.proto.deepening { 1 } else { self.max_depth };
-        let choice = T::search::<N>(&mut self.pos, first, self.max_depth, self.proto.order_by_eval, &mut budget);
+        let first = if Self::P.deepening { 1 } else { DEPTH };
+        let choice = T::search::<N>(&mut self.pos, first, DEPTH, Self::P.order_by_eval, &mut budget);
         let nodes = budget.nodes;
         // SAFETY: the main loop is the only writer; the simulator reads it between steps.
         unsafe {
@@ -618,14 +696,16 @@ impl<T: Placement, const N: usize> Session<T, N> {
 
     /// Sends an event's response; an `await` in it makes the device wait for an ack.
     fn say(&mut self, io: &mut impl Io, event: Event) {
-        let p = self.proto;
+        let p = Self::P;
         // SAFETY: `events` is a table in program memory with one entry per event.
         let mut at = unsafe { progmem::word(p.events.as_ptr().add(event as usize)) };
         if at == SILENT {
             return;
         }
         loop {
-            let b = tbyte(p.script, at as usize);
+            // SAFETY: the script the generated code placed in program memory; every response
+            // ends with `END`, so the walk stays inside it.
+            let b = unsafe { progmem::byte(p.script.as_ptr().add(at as usize)) };
             at += 1;
             match b {
                 op::END => return,
@@ -633,19 +713,22 @@ impl<T: Placement, const N: usize> Session<T, N> {
                     io.write(b'\r');
                     io.write(b'\n');
                 }
-                op::BOARD => self.board(io),
-                op::AWAIT => self.state = State::Await { over: self.state == State::Over },
-                op::LIGHT => {
-                    io.light(tbyte(p.script, at as usize), true);
+                op::BOARD if Self::says(op::BOARD) => self.board(io),
+                op::AWAIT if Self::says(op::AWAIT) => {
+                    self.state = if self.state == State::Over { State::AwaitOver } else { State::Await }
+                }
+                op::LIGHT if Self::says(op::LIGHT) => {
+                    // SAFETY: as above; a lamp's index follows `LIGHT`.
+                    io.light(unsafe { progmem::byte(p.script.as_ptr().add(at as usize)) });
                     at += 1;
                 }
-                op::CELL => {
+                op::CELL if Self::says(op::CELL) => {
                     io.write(b'A' + self.last % 8);
                     decimal(io, self.last / 8 + 1);
                 }
-                op::COLUMN => io.write(b'A' + self.last % 8),
-                op::COUNT_DEVICE => decimal(io, self.count(self.host ^ 1)),
-                op::COUNT_HOST => decimal(io, self.count(self.host)),
+                op::COLUMN if Self::says(op::COLUMN) => io.write(b'A' + self.last % 8),
+                op::COUNT_DEVICE if Self::says(op::COUNT_DEVICE) => decimal(io, self.count(self.host ^ 1)),
+                op::COUNT_HOST if Self::says(op::COUNT_HOST) => decimal(io, self.count(self.host)),
                 text => io.write(text),
             }
         }
@@ -654,7 +737,7 @@ impl<T: Placement, const N: usize> Session<T, N> {
     /// The board as text: a header of column letters, then one numbered line per row.
     #[inline(never)]
     fn board(&self, io: &mut impl Io) {
-        let p = self.proto;
+        let p = Self::P;
         let marks = self.state == State::HostTurn && self.mover == self.host;
         // The first player's glyph for the side to move's pieces when the first player moves.
         let mine = if self.mover == 0 { HELD_BY_MOVER } else { HELD_BY_OTHER };
@@ -684,98 +767,31 @@ impl<T: Placement, const N: usize> Session<T, N> {
     }
 }
 
-fn has_side_command(p: &Protocol) -> bool {
-    find_action(p, cmd::HOST_PLAYS_SIDE).is_some()
+/// Byte `i` of the line buffer. Indices stay below [`LINE`] (the reader's lengths); the
+/// modulo spares a bounds check and its panic at every read.
+fn byte(line: &[u8; LINE], i: u8) -> u8 {
+    line[i as usize % LINE]
 }
 
-fn default_seconds(p: &Protocol) -> u8 {
-    match find_action(p, cmd::MOVE_TIME) {
-        Some(at) => tbyte(p.commands, at + 2),
-        None => 2,
-    }
-}
+/// What [`number`] gives for no number.
+const NO_NUMBER: u16 = u16::MAX;
 
-/// Where the argument data of the first command with `action` starts.
-fn find_action(p: &Protocol, action: u8) -> Option<usize> {
-    entries(p).find(|e| e.action == action).map(|e| e.args_at)
-}
-
-/// A byte of a table in program memory; past its end reads as 0.
+/// The decimal number of up to four digits in `line[from..to]`, or [`NO_NUMBER`].
 #[inline(never)]
-fn tbyte(table: &'static [u8], at: usize) -> u8 {
-    if at >= table.len() {
-        return 0;
+fn number(line: &[u8; LINE], mut from: u8, to: u8) -> u16 {
+    if from >= to || to - from > 4 {
+        return NO_NUMBER;
     }
-    // SAFETY: in bounds of a table the generated code placed in program memory.
-    unsafe { progmem::byte(table.as_ptr().add(at)) }
-}
-
-/// One entry of the command table.
-struct Entry {
-    word_at: usize,
-    len: usize,
-    action: u8,
-    args_at: usize,
-}
-
-/// Walks the command table.
-struct Entries {
-    table: &'static [u8],
-    at: usize,
-}
-
-impl Iterator for Entries {
-    type Item = Entry;
-    fn next(&mut self) -> Option<Entry> {
-        let t = self.table;
-        let len = tbyte(t, self.at) as usize;
-        if len == 0 {
-            return None;
+    let mut n = 0u16;
+    while from < to {
+        let d = byte(line, from).wrapping_sub(b'0');
+        if d > 9 {
+            return NO_NUMBER;
         }
-        let word_at = self.at + 1;
-        let action = tbyte(t, word_at + len);
-        let args_at = word_at + len + 1;
-        self.at = args_at
-            + match action {
-                cmd::HOST_PLAYS_SIDE => {
-                    let mut skip = 1;
-                    for _ in 0..tbyte(t, args_at) {
-                        skip += tbyte(t, args_at + skip) as usize + 2;
-                    }
-                    skip
-                }
-                cmd::MOVE_TIME => 3,
-                _ => 0,
-            };
-        Some(Entry { word_at, len, action, args_at })
+        n = n * 10 + d as u16;
+        from += 1;
     }
-}
-
-fn entries(p: &Protocol) -> Entries {
-    Entries { table: p.commands, at: 0 }
-}
-
-fn trim(s: &[u8]) -> &[u8] {
-    let start = s.iter().position(|&b| b != b' ').unwrap_or(s.len());
-    let end = s.iter().rposition(|&b| b != b' ').map_or(start, |e| e + 1);
-    &s[start..end]
-}
-
-/// A decimal number of up to four digits.
-fn number(s: &[u8]) -> Option<u16> {
-    if s.is_empty() || s.len() > 4 || !s.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    Some(s.iter().fold(0, |n, &d| n * 10 + (d - b'0') as u16))
-}
-
-/// A cell name: a column letter and a row number from 1, as (column, row) from 0. Letters
-/// and numbers beyond the grid still parse, so the caller can call them illegal moves.
-fn cell(s: &[u8]) -> Option<(u8, u8)> {
-    let (&letter, digits) = s.split_first()?;
-    let col = letter.to_ascii_uppercase().checked_sub(b'A').filter(|c| *c < 26)?;
-    let row = number(digits)?;
-    Some((col, row.checked_sub(1).map_or(u8::MAX, |r| r.min(255) as u8)))
+    n
 }
 
 fn decimal(io: &mut impl Io, n: u8) {

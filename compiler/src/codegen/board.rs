@@ -168,12 +168,6 @@ fn pin(p: Pin) -> (TokenStream, Literal) {
     (port(p.port), int(p.bit))
 }
 
-/// The glue's output pin `p`, driven low.
-pub(super) fn output(p: Pin) -> TokenStream {
-    let (port, bit) = pin(p);
-    quote!(Output::new(#port, #bit))
-}
-
 /// The wiring of a board that serves a game over its serial port.
 /// A serial game's board module; `byte_board` when its search holds positions a byte a cell.
 pub fn render_serial(t: &Target, byte_board: bool) -> TokenStream {
@@ -183,15 +177,49 @@ pub fn render_serial(t: &Target, byte_board: bool) -> TokenStream {
     let (ubrr, u2x, clock, top) = (int(serial.ubrr), serial.u2x, int(tick.clock), int(tick.top));
     let (moves, depth) = search_limits(t, byte_board);
     let (moves, depth) = (int(moves), int(depth));
-    let n_lamps = int(t.lamps.len());
-    let lamps = t.lamps.iter().map(|&(p, active_low)| {
-        let pin = output(p);
-        quote!(Lamp::new(#pin, #active_low))
+    // Each lamp's pin as constants in code: a lamp a match arm, and the lamps' pins set up a
+    // port at a time, where lamp values (a port and a mask each) would be built at start, kept
+    // on main's stack and written through a run-time port. The writes need no critical
+    // section: a serial board's interrupts (the tick and the receiver) write no port.
+    let lit = t.lamps.iter().enumerate().map(|(i, &(p, active_low))| {
+        let (port, mask) = (port(p.port), int(1u8 << p.bit));
+        let i = int(i);
+        let level = if active_low { int(0) } else { mask.clone() };
+        quote!(#i => #port.write_out(#mask, #level),)
     });
+    let mut ports: Vec<char> = t.lamps.iter().map(|(p, _)| p.port).collect();
+    ports.sort();
+    ports.dedup();
+    // Per port: the lamps' pins, and the level of each that puts its lamp out.
+    let port_masks: Vec<(TokenStream, Literal, Literal)> = ports
+        .iter()
+        .map(|&c| {
+            let on_port = t.lamps.iter().filter(|(p, _)| p.port == c);
+            let mask = int(on_port.clone().fold(0u8, |m, (p, _)| m | 1 << p.bit));
+            let off = int(on_port.filter(|(_, low)| *low).fold(0u8, |m, (p, _)| m | 1 << p.bit));
+            (port(c), mask, off)
+        })
+        .collect();
+    let setup = port_masks.iter().map(|(port, mask, off)| quote!(#port.set(#mask, #mask, #off);));
+    let off = port_masks.iter().map(|(port, mask, off)| quote!(#port.write_out(#mask, #off);));
+    let light = if t.lamps.is_empty() {
+        quote!(
+            pub fn light(_lamp: u8) {}
+        )
+    } else {
+        quote! {
+            pub fn light(lamp: u8) {
+                match lamp {
+                    #(#lit)*
+                    _ => {}
+                }
+            }
+        }
+    };
     quote! {
         //! The board's wiring: the serial port's rate, the tick, and the lamps.
-        use gamec_runtime::chip::#chip::{Config, Output, Port};
-        use gamec_runtime::lamp::Lamp;
+        use gamec_runtime::chip::avr::AvrPort;
+        use gamec_runtime::chip::#chip::{Config, Port};
 
         /// Moves the search considers per position, and its deepest ply, so that its stack
         /// fits the chip's RAM.
@@ -205,10 +233,20 @@ pub fn render_serial(t: &Target, byte_board: bool) -> TokenStream {
             tick_top: #top,
         };
 
-        /// The lamps in the game's order (`game::LAMP_*`), each lit by a low or a high level.
-        pub fn lamps() -> [Lamp<Output>; #n_lamps] {
-            [#(#lamps),*]
+        /// Makes the lamps' pins outputs at the level that puts each out (some are lit by a
+        /// low level); called before interrupts are enabled.
+        pub fn setup_lamps() {
+            #(#setup)*
         }
+
+        /// Lights the lamp `lamp` (in the game's order, `game::LAMP_*`).
+        #light
+
+        /// Puts every lamp out, a port at a time.
+        pub fn lamps_off() {
+            #(#off)*
+        }
+
     }
 }
 

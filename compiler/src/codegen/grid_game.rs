@@ -283,7 +283,7 @@ pub fn render(game: &GameDef, origin: Origin, repr: Representation) -> TokenStre
         use gamec_runtime::rng::Rng;
         use gamec_runtime::mailbox::{self, Mailbox, Made};
         use gamec_runtime::search::{choose_from, choose_in_place, Budget, Choice, InPlace, Tree, WIN};
-        use gamec_runtime::session::{cmd, op, Event, Placement, Protocol, Strategy, Verdict, HELD_BY_MOVER, HELD_BY_OTHER, SILENT};
+        use gamec_runtime::session::{cmd, op, Event, Placement, Protocol, Served, Strategy, Verdict, HELD_BY_MOVER, HELD_BY_OTHER, SILENT};
 
         #grid_doc
         pub const GRID: Grid = Grid { cols: #cols, rows: #rows };

@@ -153,21 +153,9 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
             turned += n;
         }
     });
-    let turns_back = dir_steps.iter().enumerate().map(|(i, &d)| {
-        let d = proc_macro2::Literal::i8_unsuffixed(d as i8);
-        quote! {
-            let n = m.get(#i);
-            b.turn_back(at, #d, n);
-            turned += n;
-        }
-    });
     let marks = dir_steps.iter().enumerate().map(|(k, &d)| {
         let (bit, d) = (bit(k), proc_macro2::Literal::i8_unsuffixed(d as i8));
         quote!(b.mark(at, #d, #bit, true);)
-    });
-    let unmarks = dir_steps.iter().enumerate().map(|(k, &d)| {
-        let (bit, d) = (bit(k), proc_macro2::Literal::i8_unsuffixed(d as i8));
-        quote!(b.mark(at, #d, #bit, false);)
     });
     let flank_tests = dir_steps.iter().enumerate().map(|(k, &d)| {
         let (bit, d) = (bit(k), proc_macro2::Literal::i8_unsuffixed(d as i8));
@@ -357,7 +345,9 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
             #strategy_doc
             const STRATEGY: Strategy = Strategy::Search;
 
-            const CLEARED: Searched = Searched(Board::new(&ORDER, 1));
+            // All zero bytes (no side, no cells, an empty list): never played on, and a
+            // static session holding it then needs no initial image in flash.
+            const CLEARED: Searched = Searched(Board::new(&[], 0));
 
             fn start(pos: &mut Searched) {
                 let b = &mut pos.0;
@@ -367,11 +357,20 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
             }
 
             fn legal_at(pos: &Searched, cell: u8) -> bool {
-                on_grid(cell) && legal_here(&pos.0, to_board(cell))
+                // Among the cells `moves` lists (with room for every cell), rather than by a
+                // second copy of the flanking test spelt out per direction: the session asks
+                // only for the host's move and the board's marks, where time is no matter.
+                // Compared by hand: `contains` would link core's 246-byte `memchr`.
+                let mut legal = [0u8; #n_cells];
+                let n = moves(&pos.0, &mut legal);
+                let at = to_board(cell);
+                on_grid(cell) && legal.iter().take(n).any(|&m| m == at)
             }
 
             fn can_move(pos: &Searched) -> bool {
-                moves(&pos.0, &mut [0u8; 1]) != 0
+                // By the count the evaluation takes anyway, where a move buffer on the stack
+                // costs a frame: the session asks once a turn of the host's.
+                mobility(&pos.0).0 != 0
             }
 
             fn holder(pos: &Searched, cell: u8) -> u8 {
@@ -433,28 +432,12 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
             m
         }
 
-        /// Takes back a move or a pass.
+        /// Takes back a move or a pass: by the board's loop over the directions, where
+        /// making a move spells each out. Undoing knows which lines turned and how far, so
+        /// the constant offsets buy little there, and a copy per direction costs 600 bytes.
         #[inline(always)]
         fn undo(b: &mut Board, m: Made) {
-            if turn_back_lines(b, m) {
-                b.count_turned(m, &OFFSETS, &REGIONS);
-            }
-        }
-
-        /// The pieces of [`undo`]: the lines turned back and the piece taken up. False for
-        /// a pass.
-        #[inline(never)]
-        fn turn_back_lines(b: &mut Board, m: Made) -> bool {
-            let at = m.cell();
-            if at == 0 {
-                b.pass();
-                return false;
-            }
-            let mut turned = 0u8;
-            #(#turns_back)*
-            b.unplaced(at, turned, &REGIONS);
-            #(#unmarks)*
-            true
+            b.undo(m, &OFFSETS, &REGIONS);
         }
 
         /// Whether the side to move may place on `at`: empty, and flanking a line.
@@ -487,14 +470,13 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
         /// The side to move's legal cells in `ORDER`; returns how many fit `out`.
         #[inline(never)]
         fn moves(b: &Board, out: &mut [u8]) -> usize {
+            // By `next_move`, the one copy of the flanking test spelt out per direction.
             let mut n = 0;
-            let mut at = b.first_empty();
+            let mut at = next_move(b, 0);
             while at != 0 && n < out.len() {
-                if flanks_here(b, at) {
-                    out[n] = at;
-                    n += 1;
-                }
-                at = b.next_empty(at);
+                out[n] = at;
+                n += 1;
+                at = next_move(b, at);
             }
             n
         }

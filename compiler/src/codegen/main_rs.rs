@@ -185,21 +185,18 @@ pub fn render_session(t: &Target) -> TokenStream {
     let chip = ident(t.chip.runtime_feature);
     let tick = t.tick.as_ref().expect("serial boards have a tick").vector;
     let rx = t.serial.as_ref().expect("serial boards have a port").rx_vector;
-    let n_lamps = super::int(t.lamps.len());
     entry(
         t,
         " Firmware entry point: the runtime's serial session over the generated game and board.",
         quote!(),
         quote! {
-            use gamec_runtime::chip::#chip::{on_receive, on_tick, Chip, Output, Usart};
-            use gamec_runtime::lamp::Lamp;
+            use gamec_runtime::chip::#chip::{on_receive, on_tick, Chip, Usart};
             use gamec_runtime::session::{Io, Session};
 
             /// What the session needs of the board, from the glue's services and the pins.
             struct Board {
                 chip: Chip,
                 usart: Usart,
-                lamps: [Lamp<Output>; #n_lamps],
             }
 
             impl Io for Board {
@@ -207,13 +204,17 @@ pub fn render_session(t: &Target) -> TokenStream {
                 fn serial(&mut self) -> &mut Usart {
                     &mut self.usart
                 }
+                // Once, not inlined: the session reads the clock in several places, each
+                // a critical section around four loads.
+                #[inline(never)]
                 fn millis(&mut self) -> u32 {
                     self.chip.millis()
                 }
-                fn light(&mut self, lamp: u8, on: bool) {
-                    if let Some(lamp) = self.lamps.get_mut(lamp as usize) {
-                        lamp.set(on);
-                    }
+                fn light(&mut self, lamp: u8) {
+                    board::light(lamp);
+                }
+                fn lamps_off(&mut self) {
+                    board::lamps_off();
                 }
                 // A byte at a time straight to the queue and the data register: the same as
                 // embedded-io's methods, in fewer bytes of flash.
@@ -226,14 +227,19 @@ pub fn render_session(t: &Target) -> TokenStream {
             }
         },
         quote! {
+            board::setup_lamps();
             let chip = Chip::new(&board::CONFIG);
-            let mut board = Board { usart: chip.usart(), lamps: board::lamps(), chip };
+            // In a static, so that the session's functions know its address rather than each
+            // taking it in a register pair.
+            static mut BOARD: core::mem::MaybeUninit<Board> = core::mem::MaybeUninit::uninit();
+            // SAFETY: written once, here, before anything reads it; main alone names it.
+            let board = unsafe { (*core::ptr::addr_of_mut!(BOARD)).write(Board { usart: chip.usart(), chip }) };
             // In static RAM, not on the stack the search needs.
-            static mut SESSION: Session<game::Rules, { board::SEARCH_MOVES }> =
-                Session::new(&game::PROTOCOL, board::SEARCH_DEPTH);
+            static mut SESSION: Session<game::Rules, { board::SEARCH_MOVES }, { board::SEARCH_DEPTH }> =
+                Session::new();
             // SAFETY: the main loop is the only code that names it, and takes it once.
             let session = unsafe { &mut *core::ptr::addr_of_mut!(SESSION) };
-            session.run(&mut board)
+            session.run(board)
         },
         &[(tick, quote!(on_tick();)), (rx, quote!(on_receive();))],
     )

@@ -75,32 +75,46 @@ impl quote::ToTokens for Pieces {
     }
 }
 
+/// The name of a command's action in `gamec_runtime::session::cmd`.
+fn action_name(c: &gamec_dsl::CommandDef) -> &'static str {
+    match (&c.action, &c.arg) {
+        (SessionAction::Ping, _) => "PING",
+        (SessionAction::Ack, _) => "ACK",
+        (SessionAction::Retry, _) => "RETRY",
+        (SessionAction::Restart, _) => "RESTART",
+        (SessionAction::NewGame, _) => "NEW_GAME",
+        (SessionAction::EndGame, _) => "END_GAME",
+        (SessionAction::Pass, _) => "PASS",
+        (SessionAction::Play(_), CommandArgDef::Column) => "PLAY_COLUMN",
+        (SessionAction::Play(_), _) => "PLAY",
+        (SessionAction::MoveTime { .. }, CommandArgDef::Number { .. }) => "MOVE_TIME",
+        (SessionAction::HostPlaysSide, CommandArgDef::Side(_)) => "HOST_PLAYS_SIDE",
+        (action, arg) => unreachable!("the DSL pairs actions with their arguments: {action:?} {arg:?}"),
+    }
+}
+
 /// Each command as its pieces, and the zero length that ends the table.
 fn commands(p: &SerialDef) -> Vec<Pieces> {
     let mut out = Vec::new();
     for c in &p.commands {
         let mut pieces = Pieces::default();
         pieces.word(&c.word);
-        let name = |n: &str| Ident::new(n, Span::call_site());
-        let (action, args): (_, Vec<usize>) = match (&c.action, &c.arg) {
-            (SessionAction::Ping, _) => (name("PING"), vec![]),
-            (SessionAction::Ack, _) => (name("ACK"), vec![]),
-            (SessionAction::Retry, _) => (name("RETRY"), vec![]),
-            (SessionAction::Restart, _) => (name("RESTART"), vec![]),
-            (SessionAction::NewGame, _) => (name("NEW_GAME"), vec![]),
-            (SessionAction::EndGame, _) => (name("END_GAME"), vec![]),
-            (SessionAction::Pass, _) => (name("PASS"), vec![]),
-            (SessionAction::Play(_), CommandArgDef::Column) => (name("PLAY_COLUMN"), vec![]),
-            (SessionAction::Play(_), _) => (name("PLAY"), vec![]),
+        let action = Ident::new(action_name(c), Span::call_site());
+        let args: Vec<usize> = match (&c.action, &c.arg) {
             (SessionAction::MoveTime { default }, CommandArgDef::Number { min, max }) => {
-                (name("MOVE_TIME"), vec![*min as u8 as usize, *max as u8 as usize, *default as u8 as usize])
+                vec![*min as u8 as usize, *max as u8 as usize, *default as u8 as usize]
             }
-            (SessionAction::HostPlaysSide, CommandArgDef::Side(sides)) => {
-                (name("HOST_PLAYS_SIDE"), vec![sides.len() as u8 as usize])
-            }
-            (action, arg) => unreachable!("the DSL pairs actions with their arguments: {action:?} {arg:?}"),
+            (SessionAction::HostPlaysSide, CommandArgDef::Side(sides)) => vec![sides.len() as u8 as usize],
+            _ => vec![],
         };
-        pieces.0.push(Piece::Bytes(vec![quote!(cmd::#action)]));
+        // How many bytes of arguments follow, so that the table is walked without knowing
+        // what each action takes.
+        let side_bytes: usize = match &c.arg {
+            CommandArgDef::Side(sides) => sides.iter().map(|(word, _)| word.len() + 2).sum(),
+            _ => 0,
+        };
+        let n_args = int((args.len() + side_bytes) as u8 as usize);
+        pieces.0.push(Piece::Bytes(vec![quote!(cmd::#action), quote!(#n_args)]));
         for a in args {
             let a = int(a);
             pieces.byte(quote!(#a));
@@ -165,7 +179,8 @@ pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
     let commands_doc = described(
         &[
             "The command words and what they do: each word after its length, then its action (see",
-            "`gamec_runtime::session::cmd`) and the action's arguments; a zero length ends the table.",
+            "`gamec_runtime::session::cmd`), how many bytes of arguments follow and the arguments; a",
+            "zero length ends the table.",
         ],
         origin.quote_all(p.commands.iter().map(|c| c.span)),
     );
@@ -182,8 +197,24 @@ pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
     let mut script_len = 0;
     let mut says = Vec::new();
     let mut responses = Vec::new();
+    // The opcodes the responses use beyond the line ends, by name, as the session's bit mask.
+    let mut ops: Vec<&str> = Vec::new();
     for event in SessionEvent::ALL {
         let Some(say) = p.say(event) else { continue };
+        for part in &say.parts {
+            match part {
+                SayPart::Board => ops.push("BOARD"),
+                SayPart::Await => ops.push("AWAIT"),
+                SayPart::Light(_) => ops.push("LIGHT"),
+                SayPart::Line(parts) => ops.extend(parts.iter().filter_map(|t| match t {
+                    TextPart::Text(_) => None,
+                    TextPart::Cell => Some("CELL"),
+                    TextPart::Column => Some("COLUMN"),
+                    TextPart::Count { device: true } => Some("COUNT_DEVICE"),
+                    TextPart::Count { device: false } => Some("COUNT_HOST"),
+                })),
+            }
+        }
         let pieces = response(game, say);
         script_len += pieces.len();
         let name = format_ident!("ON_{}", event.name().to_uppercase().replace(' ', "_"));
@@ -196,6 +227,10 @@ pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
         responses.push(quote!((Event::#variant, #name)));
     }
     let script_len = int(script_len);
+    ops.sort();
+    ops.dedup();
+    let ops = ops.iter().map(|n| Ident::new(n, Span::call_site()));
+    let ops = quote!(0 #(| 1 << op::#ops)*);
     let n_events = int(SessionEvent::ALL.len());
 
     let [g0, g1] = [p.piece_glyphs[0], p.piece_glyphs[1]].map(proc_macro2::Literal::byte_character);
@@ -203,6 +238,22 @@ pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
     let device_side = int(game.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.first));
     let order = game.strategy.as_ref().is_some_and(|s| s.order_by_eval);
     let deepening = game.strategy.as_ref().is_some_and(|s| s.deepening);
+    let picks_side = p.commands.iter().any(|c| matches!(c.action, SessionAction::HostPlaysSide));
+    // The actions the table uses, by name, as the session's bit mask.
+    let mut used: Vec<String> = p.commands.iter().map(|c| action_name(c).to_string()).collect();
+    used.sort();
+    used.dedup();
+    let used = used.iter().map(|n| Ident::new(n, Span::call_site()));
+    let actions = quote!(0 #(| 1 << cmd::#used)*);
+    // The first move-time command's default, as the session reads it.
+    let default_seconds = int(p
+        .commands
+        .iter()
+        .find_map(|c| match c.action {
+            SessionAction::MoveTime { default } => Some(default as u8 as usize),
+            _ => None,
+        })
+        .unwrap_or(2));
     let protocol_doc = described(&["The game's serial protocol, for the runtime's session."], origin.quote(p.span));
     quote! {
         #(#lamps)*
@@ -231,9 +282,16 @@ pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
             cols: #cols,
             rows: #rows,
             device_side: #device_side,
+            picks_side: #picks_side,
+            actions: #actions,
+            ops: #ops,
+            default_seconds: #default_seconds,
             order_by_eval: #order,
             deepening: #deepening,
         };
+        impl Served for Rules {
+            const PROTOCOL: &'static Protocol = &PROTOCOL;
+        }
 
         /// Copies `pieces`, one after another, into `table` from `at`; returns where they end.
         const fn put<const N: usize>(table: &mut [u8; N], mut at: usize, pieces: &[&[u8]]) -> usize {

@@ -36,6 +36,13 @@ fn dp() -> Peripherals {
     unsafe { Peripherals::steal() }
 }
 
+/// The USART's registers by their address: `Peripherals::steal` also stores its taken flag,
+/// an instruction at every use, in the receive interrupt and at every byte sent.
+fn usart() -> &'static avr_device::atmega16::usart::RegisterBlock {
+    // SAFETY: as for `dp`; the block is the chip's, at a fixed address.
+    unsafe { &*avr_device::atmega16::USART::ptr() }
+}
+
 /// The millisecond tick: call from the Timer/Counter1 compare-A interrupt.
 pub fn on_tick() {
     let cs = in_handler();
@@ -53,7 +60,7 @@ fn in_handler() -> interrupt::CriticalSection<'static> {
 /// A received byte: call from the USART receive-complete interrupt. Only queued here; lines
 /// are parsed by the main loop.
 pub fn on_receive() {
-    let byte = dp().USART.udr().read().bits();
+    let byte = usart().udr().read().bits();
     RX.borrow(in_handler()).push(byte);
 }
 
@@ -80,9 +87,9 @@ impl embedded_io::Read for Usart {
 
 /// Sends a byte once the transmit buffer is free (UDRE).
 fn send(byte: u8) {
-    let p = dp();
-    while p.USART.ucsra().read().bits() & 0b10_0000 == 0 {}
-    p.USART.udr().write(|w| unsafe { w.bits(byte) });
+    let u = usart();
+    while u.ucsra().read().bits() & 0b10_0000 == 0 {}
+    u.udr().write(|w| unsafe { w.bits(byte) });
 }
 
 impl Usart {

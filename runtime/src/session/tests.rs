@@ -91,23 +91,29 @@ const fn bit(col: u8, row: u8) -> u64 {
 /// Black (first) on B3 and C2, white on B2 and C3.
 const START: Duel = Duel { me: bit(1, 2) | bit(2, 1), opp: bit(1, 1) | bit(2, 2) };
 
-static COMMANDS: [u8; 47] = [
+/// Each command: the word's length, the word, the action, how many bytes of arguments follow,
+/// the arguments.
+static COMMANDS: [u8; 56] = [
     2,
     b'A',
     b'T',
     cmd::PING,
+    0,
     2,
     b'O',
     b'K',
     cmd::ACK,
+    0,
     2,
     b'P',
     b'L',
     cmd::RETRY,
+    0,
     2,
     b'S',
     b'P',
     cmd::HOST_PLAYS_SIDE,
+    7,
     2,
     1,
     b'B',
@@ -119,14 +125,17 @@ static COMMANDS: [u8; 47] = [
     b'N',
     b'G',
     cmd::NEW_GAME,
+    0,
     2,
     b'E',
     b'G',
     cmd::END_GAME,
+    0,
     2,
     b'S',
     b'T',
     cmd::MOVE_TIME,
+    3,
     1,
     9,
     2,
@@ -134,10 +143,12 @@ static COMMANDS: [u8; 47] = [
     b'M',
     b'V',
     cmd::PLAY,
+    0,
     2,
     b'P',
     b'S',
     cmd::PASS,
+    0,
     0,
 ];
 
@@ -215,9 +226,17 @@ static PROTO: Protocol = Protocol {
     cols: 4,
     rows: 4,
     device_side: 1,
+    picks_side: true,
+    actions: !0,
+    ops: !0,
+    default_seconds: 2,
     order_by_eval: true,
     deepening: true,
 };
+
+impl Served for Flank {
+    const PROTOCOL: &'static Protocol = &PROTO;
+}
 
 /// The host's end of the serial line.
 #[derive(Default)]
@@ -273,24 +292,23 @@ impl Io for Host {
         self.now += 1;
         self.now
     }
-    fn light(&mut self, lamp: u8, on: bool) {
-        if on {
-            self.lamps |= 1 << lamp;
-        } else {
-            self.lamps &= !(1 << lamp);
-        }
+    fn light(&mut self, lamp: u8) {
+        self.lamps |= 1 << lamp;
+    }
+    fn lamps_off(&mut self) {
+        self.lamps = 0;
     }
 }
 
-fn session() -> (Session<Flank, 16>, Host) {
-    let mut s = Session::new(&PROTO, 8);
+fn session() -> (Session<Flank, 16, 8>, Host) {
+    let mut s = Session::new();
     let mut h = Host::default();
     s.begin(&mut h);
     (s, h)
 }
 
 /// Sends a line and returns what the device answered until it waits for input.
-fn send(s: &mut Session<Flank, 16>, h: &mut Host, line: &str) -> String {
+fn send(s: &mut Session<Flank, 16, 8>, h: &mut Host, line: &str) -> String {
     h.line.output.clear();
     h.line.input.extend(line.bytes());
     h.line.input.push(b'\r');
@@ -328,7 +346,7 @@ fn a_legal_move_is_answered_and_the_device_replies_and_waits() {
     send(&mut s, &mut h, "SP B");
     let out = send(&mut s, &mut h, "MV D3");
     assert!(out.starts_with("OK\r\nMM "), "{out}");
-    assert_eq!(s.state, State::Await { over: false });
+    assert_eq!(s.state, State::Await);
     let out = send(&mut s, &mut h, "OK");
     assert!(out.ends_with("Y\r\n"), "{out}");
 }
