@@ -16,23 +16,27 @@ pub fn perfect(
     rng: &mut Rng,
     ties_random: bool,
 ) -> Option<Cells> {
-    let mut win = Pick::default();
-    let mut any = Pick::default();
+    // One pick, restarted at the first winning move and offered only winning moves from
+    // then on: uniform among the winning moves if there are any, else among all of them (all
+    // losing), as two picks would choose, with half their code.
+    let mut pick = Pick::default();
+    let mut winning = false;
     moves.each_next(pos, |m| {
         let wins = !mover_wins(m);
+        if wins != winning {
+            if !wins {
+                return;
+            }
+            pick = Pick::default();
+            winning = true;
+        }
         if ties_random {
-            any.offer(m, rng);
-            if wins {
-                win.offer(m, rng);
-            }
+            pick.offer(m, rng);
         } else {
-            any.offer_first(m);
-            if wins {
-                win.offer_first(m);
-            }
+            pick.offer_first(m);
         }
     });
-    win.chosen().or(any.chosen())
+    pick.chosen()
 }
 
 /// The position after any legal move, uniformly. Inlined, as [`perfect`] is.
