@@ -21,8 +21,21 @@ pub trait AvrPort: Copy {
 }
 
 /// Implements [`AvrPort`] for a chip's `Port` enum over its register crate's peripherals.
+/// `pin_toggles;` before the ports, for a chip where writing a one to a bit of PINx toggles
+/// that bit of PORTx: [`AvrPort::set`] then changes only its bits of PORTx, never writing the
+/// others back. simavr toggles a timer's compare output by writing the port's register, so a
+/// read-modify-write of the same port around the toggle (the display's in its tick, with the
+/// speaker on that port) would undo it, the beep losing half-periods as the code's timing
+/// happens to fall; the chip itself leaves PORTx alone.
 macro_rules! avr_ports {
-    ($($pac:ident)::+; $($name:ident => $periph:ident($out:ident, $dir:ident, $inp:ident)),+ $(,)?) => {
+    ($($pac:ident)::+; pin_toggles; $($rest:tt)+) => {
+        $crate::chip::avr::avr_ports!(@ports true; $($pac)::+; $($rest)+);
+    };
+    ($($pac:ident)::+; $($rest:tt)+) => {
+        $crate::chip::avr::avr_ports!(@ports false; $($pac)::+; $($rest)+);
+    };
+    (@ports $toggles:literal; $($pac:ident)::+;
+        $($name:ident => $periph:ident($out:ident, $dir:ident, $inp:ident)),+ $(,)?) => {
         #[derive(Clone, Copy, PartialEq, Eq)]
         pub enum Port {
             $($name),+
@@ -39,7 +52,12 @@ macro_rules! avr_ports {
                     $(Port::$name => {
                         let p = unsafe { &*pac::$periph::ptr() };
                         p.$dir().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (dir & mask)) });
-                        p.$out().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (out & mask)) });
+                        if $toggles {
+                            let now = p.$out().read().bits();
+                            p.$inp().write(|w| unsafe { w.bits((now ^ out) & mask) });
+                        } else {
+                            p.$out().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (out & mask)) });
+                        }
                     })+
                 }
             }
