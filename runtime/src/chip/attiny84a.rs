@@ -105,6 +105,8 @@ impl Chip {
         chip
     }
 
+    /// Not inlined: the app reads the count in several places, each a critical section.
+    #[inline(never)]
     pub fn millis(&self) -> u16 {
         interrupt::free(|cs| MILLIS.borrow(cs).get().count)
     }
