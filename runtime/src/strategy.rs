@@ -47,22 +47,28 @@ pub fn random(pos: Cells, moves: &(impl Moves + ?Sized), rng: &mut Rng) -> Optio
     any.chosen()
 }
 
-/// A random set of `k` distinct cells out of `n`.
+/// A random set of `k` distinct cells out of `n` (every set equally likely, up to the
+/// generator): the cells walked once, each taken with the odds the cells still to take have
+/// among the cells left (selection sampling). No draw is thrown away for a cell already taken,
+/// and the cell's bit is stepped rather than shifted into place (a loop of its own on AVR).
 pub fn random_set(rng: &mut Rng, n: u8, k: u8) -> Cells {
     let mut cells: Cells = 0;
-    let mut placed = 0;
-    while placed < k {
-        let bit = 1 << rng.below(n);
-        if cells & bit == 0 {
+    let (mut bit, mut left, mut need): (Cells, u8, u8) = (1, n, k.min(n));
+    // `need` never exceeds `left`: when they are equal, every cell left is taken.
+    while need != 0 {
+        if rng.below(left) < need {
             cells |= bit;
-            placed += 1;
+            need -= 1;
         }
+        bit <<= 1;
+        left -= 1;
     }
     cells
 }
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
     use super::*;
     use crate::line::Slide;
 
@@ -91,6 +97,20 @@ mod tests {
         let mut rng = Rng::new(9);
         for _ in 0..100 {
             assert_eq!(random_set(&mut rng, 12, 5).count_ones(), 5);
+            assert!(random_set(&mut rng, 12, 5) < 1 << 12);
         }
+        assert_eq!(random_set(&mut rng, 4, 9), 0b1111, "no more cells than the line has");
+    }
+
+    #[test]
+    fn every_set_is_about_as_likely() {
+        // The 10 sets of 2 cells out of 5, over 10,000 draws.
+        let mut rng = Rng::new(5);
+        let mut count = std::collections::HashMap::new();
+        for _ in 0..10_000 {
+            *count.entry(random_set(&mut rng, 5, 2)).or_insert(0u32) += 1;
+        }
+        assert_eq!(count.len(), 10);
+        assert!(count.values().all(|&c| (800..1200).contains(&c)), "{count:?}");
     }
 }
