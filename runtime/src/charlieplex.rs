@@ -86,8 +86,12 @@ impl Charlieplex {
     /// interrupt, with `row` kept between calls.
     #[inline(always)]
     pub fn refresh(&self, pins: &mut impl TriState, row: &mut u8, frame: &[Cell<u8>]) {
+        let rows = self.rows.len();
         let mut next = *row + 1;
-        if next as usize >= self.rows.len() {
+        // The rows' count is the generated display's constant: a power of two wraps by a mask.
+        if rows.is_power_of_two() {
+            next &= (rows - 1) as u8;
+        } else if next as usize >= rows {
             next = 0;
         }
         *row = next;
@@ -151,5 +155,13 @@ mod tests {
         assert_eq!((row, pins.0, pins.1), (1, 0b011, 0b001));
         DISPLAY.refresh(&mut pins, &mut row, &frame);
         assert_eq!((row, pins.0, pins.1), (0, 0b001, 0));
+        // Three rows: no mask to wrap by.
+        let three = Charlieplex { pins: 0b111, rows: &[0b001, 0b010, 0b100], leds: &[] };
+        let frame = [Cell::new(0), Cell::new(0), Cell::new(0)];
+        let rows: [u8; 4] = core::array::from_fn(|_| {
+            three.refresh(&mut pins, &mut row, &frame);
+            row
+        });
+        assert_eq!(rows, [1, 2, 0, 1]);
     }
 }
