@@ -172,7 +172,7 @@ fn bad_play_loses_and_the_commiserate_tune_plays() {
 fn the_stack_bound_from_the_machine_code_covers_a_played_game() {
     let h = host();
     let (elf, _) = device::firmware(GAME, BOARD);
-    let bound = gamec::stack_depth::avr_stack_depth(&std::fs::read(&elf).unwrap(), 2)
+    let bound = gamec::stack_depth::avr_stack_depth(&std::fs::read(&elf).unwrap(), 2, 2)
         .unwrap_or_else(|why| panic!("no bound: {why}"));
     let mut d = boot();
     assert_eq!(bound.initial_sp, Some(d.ramend()), "the start-up code sets SP to RAMEND");
