@@ -15,6 +15,11 @@ pub trait TriState {
     /// Makes the pins set in `outputs` outputs, driven high where `high` is set, and floats
     /// the others.
     fn drive(&mut self, outputs: u8, high: u8);
+
+    /// Floats every pin: the display dark.
+    fn float(&mut self) {
+        self.drive(0, 0);
+    }
 }
 
 /// One cell's LED: the row of its cathode (an index into [`Charlieplex::rows`]) and the port

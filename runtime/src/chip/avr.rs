@@ -268,6 +268,12 @@ impl<P: AvrPort> TriState for PortPins<P> {
         self.port.set(mask, 0, high);
         self.port.add_dir(outputs & mask);
     }
+
+    /// The first of [`drive`](Self::drive)'s writes alone: adding no outputs is still a
+    /// read and a write of the direction register.
+    fn float(&mut self) {
+        self.port.set(self.mask, 0, 0);
+    }
 }
 
 /// `memcpy` and `memset` a byte at a time, in place of compiler_builtins' weak ones: theirs
