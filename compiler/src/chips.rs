@@ -73,6 +73,8 @@ pub struct Avr {
     pub device: &'static str,
     /// Name of the MCU for simavr.
     pub simavr: &'static str,
+    /// Bytes of the stack pointer: 1 where RAM ends below address 256 (SPL alone), else 2.
+    pub sp_bytes: u8,
 }
 
 /// Where a Cortex-M chip's memories are, for the linker's `memory.x`.
@@ -111,19 +113,20 @@ const ATTINY84A: Chip = Chip {
     ],
     tick_vectors: &[("timer0", "TIM0_COMPA"), ("timer1", "TIM1_COMPA")],
     wake_vectors: &[('A', "PCINT0", 2), ('B', "PCINT1", 3)],
-    arch: Arch::Avr(Avr { target_cpu: "attiny84a", device: "attiny84a", simavr: "attiny84" }),
+    arch: Arch::Avr(Avr { target_cpu: "attiny84a", device: "attiny84a", simavr: "attiny84", sp_bytes: 2 }),
     serial_ports: &[],
     frontends: &[Frontend::Buttons],
 };
 
 /// The ATtiny84A's smallest sibling: the same pins, registers and vectors, so the runtime's
 /// `attiny84a` glue and avr-device's `attiny84a` register crate serve it, with a quarter of
-/// the memories. rustc and the linker know it as itself; simavr as the ATtiny24.
+/// the memories. rustc and the linker know it as itself; simavr as the ATtiny24. Its RAM ends
+/// below address 256: SP is SPL alone.
 const ATTINY24A: Chip = Chip {
     name: "attiny24a",
     flash: 2048,
     ram: 128,
-    arch: Arch::Avr(Avr { target_cpu: "attiny24a", device: "attiny84a", simavr: "attiny24" }),
+    arch: Arch::Avr(Avr { target_cpu: "attiny24a", device: "attiny84a", simavr: "attiny24", sp_bytes: 1 }),
     ..ATTINY84A
 };
 
@@ -145,7 +148,7 @@ const ATMEGA16: Chip = Chip {
     // The runtime's ATmega16 glue ticks on Timer/Counter1.
     tick_vectors: &[("timer1", "TIMER1_COMPA")],
     wake_vectors: &[],
-    arch: Arch::Avr(Avr { target_cpu: "atmega16", device: "atmega16", simavr: "atmega16" }),
+    arch: Arch::Avr(Avr { target_cpu: "atmega16", device: "atmega16", simavr: "atmega16", sp_bytes: 2 }),
     serial_ports: &[SerialPort { name: "usart", glue: "Usart", vector: "USART_RXC", pins: Some((('D', 0), ('D', 1))) }],
     frontends: &[Frontend::Serial],
 };
@@ -165,7 +168,7 @@ const ATMEGA64: Chip = Chip {
     // The runtime's glue for these chips ticks on Timer/Counter0.
     tick_vectors: &[("timer0", "TIMER0_COMP")],
     wake_vectors: &[],
-    arch: Arch::Avr(Avr { target_cpu: "atmega64", device: "atmega64", simavr: "atmega64" }),
+    arch: Arch::Avr(Avr { target_cpu: "atmega64", device: "atmega64", simavr: "atmega64", sp_bytes: 2 }),
     serial_ports: &[],
     frontends: &[Frontend::Cursor],
 };
@@ -174,7 +177,7 @@ const ATMEGA128: Chip = Chip {
     name: "atmega128",
     runtime_feature: "atmega128",
     flash: 131072,
-    arch: Arch::Avr(Avr { target_cpu: "atmega128", device: "atmega128a", simavr: "atmega128" }),
+    arch: Arch::Avr(Avr { target_cpu: "atmega128", device: "atmega128a", simavr: "atmega128", sp_bytes: 2 }),
     ..ATMEGA64
 };
 

@@ -1,5 +1,5 @@
-//! Silver Dollar firmware on a simulated ATtiny84A, played through its pins as a person would:
-//! read the LEDs, press the dollar buttons and GO, listen to the piezo.
+//! Silver Dollar firmware on a simulated ATtiny84A and ATtiny24A, played through its pins as a
+//! person would: read the LEDs, press the dollar buttons and GO, listen to the piezo.
 
 mod device;
 
@@ -8,7 +8,39 @@ use gamec::rules::{Move, Pos, Rules};
 use gamec::solve::Solution;
 
 const GAME: &str = "games/silver_dollar.game";
-const BOARD: &str = "boards/silver_dollar_attiny84.board";
+/// The Silver Dollar PCB with the chip it was built with, and with its smallest sibling (2 KB
+/// of flash, 128 B of RAM), the one the seed's C build fits.
+const ATTINY84A: &str = "boards/silver_dollar_attiny84.board";
+const ATTINY24A: &str = "boards/silver_dollar_attiny24a.board";
+
+/// The tests named, each as a test per board: `attiny84a::name` and `attiny24a::name`.
+macro_rules! on_each_board {
+    ($($test:ident),+ $(,)?) => {
+        mod attiny84a {
+            $(#[test]
+            fn $test() {
+                super::$test(super::ATTINY84A)
+            })+
+        }
+        mod attiny24a {
+            $(#[test]
+            fn $test() {
+                super::$test(super::ATTINY24A)
+            })+
+        }
+    };
+}
+
+on_each_board!(
+    attract_mode_sweeps_one_led_until_go,
+    the_start_is_a_winnable_deal_with_the_leftmost_dollar_on_11_or_12,
+    perfect_play_wins_and_the_celebrate_tune_plays,
+    bad_play_loses_and_the_commiserate_tune_plays,
+    the_stack_bound_from_the_machine_code_covers_a_played_game,
+    illegal_presses_and_an_early_go_beep_and_change_nothing,
+    the_device_answers_every_position_with_a_legal_and_if_possible_winning_move,
+    idle_for_30_s_sleeps_and_go_wakes,
+);
 /// Notes of the game file's tunes, in hertz: each tune is told apart by notes only it has.
 const BEEP: f64 = 440.0; // A4
 const CELEBRATE: [f64; 2] = [523.25, 1046.5]; // C5 and C6
@@ -28,8 +60,8 @@ fn host() -> Host {
     Host { rules, solution }
 }
 
-fn boot() -> Device {
-    let (elf, target) = device::firmware(GAME, BOARD);
+fn boot(board: &str) -> Device {
+    let (elf, target) = device::firmware(GAME, board);
     let mut d = Device::boot(&elf, &target);
     d.run_ms(5.0);
     d
@@ -85,9 +117,8 @@ fn play(d: &mut Device, h: &Host, mut choose: impl FnMut(Pos) -> Move) -> (bool,
     }
 }
 
-#[test]
-fn attract_mode_sweeps_one_led_until_go() {
-    let mut d = boot();
+fn attract_mode_sweeps_one_led_until_go(board: &str) {
+    let mut d = boot(board);
     let mut seen = 0u16;
     for _ in 0..30 {
         // Longer than one scan of the rows, shorter than one step of the sweep.
@@ -99,10 +130,9 @@ fn attract_mode_sweeps_one_led_until_go() {
     assert!(seen.count_ones() >= 10, "the light sweeps along the row: {seen:012b}");
 }
 
-#[test]
-fn the_start_is_a_winnable_deal_with_the_leftmost_dollar_on_11_or_12() {
+fn the_start_is_a_winnable_deal_with_the_leftmost_dollar_on_11_or_12(board: &str) {
     let h = host();
-    let mut d = boot();
+    let mut d = boot(board);
     for _ in 0..3 {
         let pos = start(&mut d);
         assert_eq!(pos.count_ones(), 5, "five dollars: {pos:012b}");
@@ -129,10 +159,9 @@ fn the_start_is_a_winnable_deal_with_the_leftmost_dollar_on_11_or_12() {
     }
 }
 
-#[test]
-fn perfect_play_wins_and_the_celebrate_tune_plays() {
+fn perfect_play_wins_and_the_celebrate_tune_plays(board: &str) {
     let h = host();
-    let mut d = boot();
+    let mut d = boot(board);
     let (won, sound) = play(&mut d, &h, |pos| {
         *h.rules
             .moves(pos)
@@ -147,10 +176,9 @@ fn perfect_play_wins_and_the_celebrate_tune_plays() {
     assert!(d.leds().count_ones() <= 1, "back to attract mode");
 }
 
-#[test]
-fn bad_play_loses_and_the_commiserate_tune_plays() {
+fn bad_play_loses_and_the_commiserate_tune_plays(board: &str) {
     let h = host();
-    let mut d = boot();
+    let mut d = boot(board);
     // Hand the device a winning position whenever possible, else creep one cell.
     let (won, sound) = play(&mut d, &h, |pos| {
         let moves = h.rules.moves(pos);
@@ -168,13 +196,12 @@ fn bad_play_loses_and_the_commiserate_tune_plays() {
 /// The stack's bound from the machine code, which `gamec build` counts against the board's
 /// RAM budget, covers the deepest stack of a game played here (the device's replies, a tune,
 /// the display's interrupt on top), and not by much.
-#[test]
-fn the_stack_bound_from_the_machine_code_covers_a_played_game() {
+fn the_stack_bound_from_the_machine_code_covers_a_played_game(board: &str) {
     let h = host();
-    let (elf, _) = device::firmware(GAME, BOARD);
-    let bound = gamec::stack_depth::avr_stack_depth(&std::fs::read(&elf).unwrap(), 2)
+    let (elf, target) = device::firmware(GAME, board);
+    let bound = gamec::stack_depth::avr_stack_depth(&std::fs::read(&elf).unwrap(), 2, target.chip.avr().sp_bytes)
         .unwrap_or_else(|why| panic!("no bound: {why}"));
-    let mut d = boot();
+    let mut d = boot(board);
     assert_eq!(bound.initial_sp, Some(d.ramend()), "the start-up code sets SP to RAMEND");
     d.track_stack();
     play(&mut d, &h, |pos| *h.rules.moves(pos).iter().min_by_key(|m| m.from - m.to).unwrap());
@@ -197,10 +224,9 @@ fn press_listening(d: &mut Device, n: usize) -> Vec<f64> {
     sound
 }
 
-#[test]
-fn illegal_presses_and_an_early_go_beep_and_change_nothing() {
+fn illegal_presses_and_an_early_go_beep_and_change_nothing(board: &str) {
     let h = host();
-    let mut d = boot();
+    let mut d = boot(board);
     let pos = start(&mut d);
 
     // GO before any move.
@@ -247,10 +273,9 @@ fn illegal_presses_and_an_early_go_beep_and_change_nothing() {
     }
 }
 
-#[test]
-fn the_device_answers_every_position_with_a_legal_and_if_possible_winning_move() {
+fn the_device_answers_every_position_with_a_legal_and_if_possible_winning_move(board: &str) {
     let h = host();
-    let mut d = boot();
+    let mut d = boot(board);
     // Random-ish human play over a few games; every device answer is checked in `play`.
     for game in 0..3u64 {
         let mut n = game * 7 + 3;
@@ -263,9 +288,8 @@ fn the_device_answers_every_position_with_a_legal_and_if_possible_winning_move()
     }
 }
 
-#[test]
-fn idle_for_30_s_sleeps_and_go_wakes() {
-    let mut d = boot();
+fn idle_for_30_s_sleeps_and_go_wakes(board: &str) {
+    let mut d = boot(board);
     let pos = start(&mut d);
     assert!(!d.run_until_sleep(29_000.0), "awake before 30 s");
     assert!(d.run_until_sleep(2_000.0), "asleep by 31 s");
@@ -285,10 +309,11 @@ fn idle_for_30_s_sleeps_and_go_wakes() {
 /// A display refreshed at 500 Hz ticks every 2 ms, and each tick counts 2 ms: the firmware's
 /// millisecond count keeps pace with the clock, and an early GO's 150 ms beep lasts 150 ms,
 /// not 300 (the idle time is counted the same way; the app loop's test in the runtime shows it).
+/// On the ATtiny84A board: the ATtiny24A's glue and tick are the same.
 #[test]
 fn at_a_500_hz_refresh_milliseconds_are_still_milliseconds() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let text = std::fs::read_to_string(root.join(BOARD)).unwrap();
+    let text = std::fs::read_to_string(root.join(ATTINY84A)).unwrap();
     assert!(text.contains("refresh 1000 Hz") && text.contains("board silver_dollar_attiny84 {"));
     // Its own name, so its crate and ELF do not overwrite the 1000 Hz board's.
     let text = text.replacen("refresh 1000 Hz", "refresh 500 Hz", 1).replacen(
@@ -325,12 +350,12 @@ fn at_a_500_hz_refresh_milliseconds_are_still_milliseconds() {
 #[ignore = "benchmark; run with cargo xtask bench"]
 fn bench_device_reply_cycles_and_stack_depth() {
     let h = host();
-    let (elf, _) = device::firmware(GAME, BOARD);
+    let (elf, _) = device::firmware(GAME, ATTINY84A);
     let (table_fn, table_fn_len) = device::symbol(&elf, "10mover_wins");
     // The frame the main loop works out for the display from the cells it hands over.
     let (frame, frame_len) = device::symbol(&elf, "5FRAME");
     let shown_frame = |d: &Device| (frame..frame + frame_len).map(|a| d.peek(a as u16)).collect::<Vec<_>>();
-    let mut d = boot();
+    let mut d = boot(ATTINY84A);
     let ramend = d.ramend();
     d.track_stack();
     let mut worst = 0u64;
@@ -384,7 +409,7 @@ fn bench_device_reply_cycles_and_stack_depth() {
     println!("worst device reply: {worst} cycles ({:.2} ms at 8 MHz)", worst as f64 / 8000.0);
     let lowest_sp = d.lowest_sp().unwrap();
     println!("stack: lowest SP {lowest_sp:#x}, RAMEND {ramend:#x}: {} bytes deep", ramend - lowest_sp);
-    let (elf, _) = device::firmware(GAME, BOARD);
+    let (elf, _) = device::firmware(GAME, ATTINY84A);
     let deepest = device::profile_by_symbol(&elf, &[d.deepest_pc]);
     println!("deepest in: {}", deepest.first().map_or("?", |(name, _)| name.as_str()));
     assert!(replies > 0);

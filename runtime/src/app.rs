@@ -120,12 +120,6 @@ impl<G: Game> App<G> {
             let Some(input) = input(ctl, this) else { continue };
             self.idle = 0;
             let outcome = self.turn.press(input, now);
-            if matches!(outcome, Outcome::HumanWon | Outcome::DeviceWon) {
-                // The final position stays on show while the end tune plays.
-                hal.show(self.turn.position());
-            } else {
-                self.show(hal, fb);
-            }
             let tune = match outcome {
                 Outcome::Denied => fb.denied,
                 Outcome::Accepted => fb.accepted,
@@ -133,7 +127,11 @@ impl<G: Game> App<G> {
                 Outcome::DeviceWon => fb.device_won,
                 Outcome::Ignored | Outcome::Started | Outcome::DeviceMoved => None,
             };
+            // Every outcome with a tune leaves a position to see while it plays (the final one
+            // at a game's end, when the machine is already back at rest); the others are shown
+            // with the rest of the millisecond, below.
             if let Some(tune) = tune {
+                hal.show(self.turn.position());
                 play(hal, tune);
             }
         }

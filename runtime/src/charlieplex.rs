@@ -15,6 +15,11 @@ pub trait TriState {
     /// Makes the pins set in `outputs` outputs, driven high where `high` is set, and floats
     /// the others.
     fn drive(&mut self, outputs: u8, high: u8);
+
+    /// Floats every pin: the display dark.
+    fn float(&mut self) {
+        self.drive(0, 0);
+    }
 }
 
 /// One cell's LED: the row of its cathode (an index into [`Charlieplex::rows`]) and the port
@@ -86,8 +91,12 @@ impl Charlieplex {
     /// interrupt, with `row` kept between calls.
     #[inline(always)]
     pub fn refresh(&self, pins: &mut impl TriState, row: &mut u8, frame: &[Cell<u8>]) {
+        let rows = self.rows.len();
         let mut next = *row + 1;
-        if next as usize >= self.rows.len() {
+        // The rows' count is the generated display's constant: a power of two wraps by a mask.
+        if rows.is_power_of_two() {
+            next &= (rows - 1) as u8;
+        } else if next as usize >= rows {
             next = 0;
         }
         *row = next;
@@ -151,5 +160,13 @@ mod tests {
         assert_eq!((row, pins.0, pins.1), (1, 0b011, 0b001));
         DISPLAY.refresh(&mut pins, &mut row, &frame);
         assert_eq!((row, pins.0, pins.1), (0, 0b001, 0));
+        // Three rows: no mask to wrap by.
+        let three = Charlieplex { pins: 0b111, rows: &[0b001, 0b010, 0b100], leds: &[] };
+        let frame = [Cell::new(0), Cell::new(0), Cell::new(0)];
+        let rows: [u8; 4] = core::array::from_fn(|_| {
+            three.refresh(&mut pins, &mut row, &frame);
+            row
+        });
+        assert_eq!(rows, [1, 2, 0, 1]);
     }
 }

@@ -23,29 +23,99 @@ impl Rng {
         self.next_u16();
     }
 
+    /// Out of line, as [`below`](Self::below) is: inlined, each caller's copy costs more than
+    /// the call.
+    #[inline(never)]
     pub fn next_u16(&mut self) -> u16 {
-        let mut x = self.0;
-        x ^= x << 7;
-        x ^= x >> 9;
-        x ^= x << 8;
+        let x = xorshift(self.0);
         self.0 = x;
         x
     }
 
-    /// A value uniform enough in `0..n` (n > 0).
+    /// A value uniform enough in `0..n` (n > 0): the high byte of `r * n` for a random byte `r`.
+    #[inline(never)]
     pub fn below(&mut self, n: u8) -> u8 {
-        // The high byte of `r * n`, by shift and add: a multiplication is a library call on a
-        // chip without MUL.
-        let mut r = (self.next_u16() >> 8) as u8;
-        let (mut product, mut add) = (0u16, n as u16);
-        while r != 0 {
-            if r & 1 != 0 {
-                product = product.wrapping_add(add);
-            }
-            add <<= 1;
-            r >>= 1;
+        mul_high((self.next_u16() >> 8) as u8, n)
+    }
+}
+
+/// One step of the 16-bit xorshift (7, 9, 8).
+#[inline(always)]
+fn xorshift(x: u16) -> u16 {
+    #[cfg(target_arch = "avr")]
+    {
+        // A byte at a time, twelve instructions where LLVM spends about twice as many on the
+        // 16-bit shifts: x << 7 is (lo << 7, hi << 7 | lo >> 1) as (low, high) bytes, x >> 9
+        // is hi >> 1 in the low byte, x << 8 is lo in the high byte.
+        let mut x = x;
+        // SAFETY: register arithmetic only.
+        unsafe {
+            core::arch::asm!(
+                "mov {a}, {x:l}",
+                "mov {b}, {x:h}",
+                "lsr {b}",
+                "ror {a}",
+                "clr {b}",
+                "ror {b}",
+                "eor {x:l}, {b}",
+                "eor {x:h}, {a}",
+                "mov {a}, {x:h}",
+                "lsr {a}",
+                "eor {x:l}, {a}",
+                "eor {x:h}, {x:l}",
+                x = inout(reg_pair) x,
+                a = out(reg) _,
+                b = out(reg) _,
+                options(pure, nomem, nostack)
+            );
         }
-        (product >> 8) as u8
+        x
+    }
+    #[cfg(not(target_arch = "avr"))]
+    {
+        let mut x = x;
+        x ^= x << 7;
+        x ^= x >> 9;
+        x ^= x << 8;
+        x
+    }
+}
+
+/// The high byte of `r * n`.
+#[inline(always)]
+fn mul_high(r: u8, n: u8) -> u8 {
+    #[cfg(target_arch = "avr")]
+    {
+        // Shift and add, the product shifted right through (high, r) a bit at a time: a
+        // multiplication is a library call on a chip without MUL, and LLVM's loop over `r`'s
+        // bits adds 16-bit values.
+        let high: u8;
+        // SAFETY: register arithmetic only.
+        unsafe {
+            core::arch::asm!(
+                "clr {high}",
+                "ldi {count}, 8",
+                "lsr {r}",
+                "2:",
+                "brcc 3f",
+                "add {high}, {n}",
+                "3:",
+                "ror {high}",
+                "ror {r}",
+                "dec {count}",
+                "brne 2b",
+                high = out(reg) high,
+                count = out(reg_upper) _,
+                r = inout(reg) r => _,
+                n = in(reg) n,
+                options(pure, nomem, nostack)
+            );
+        }
+        high
+    }
+    #[cfg(not(target_arch = "avr"))]
+    {
+        ((r as u16 * n as u16) >> 8) as u8
     }
 }
 

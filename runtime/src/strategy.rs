@@ -16,23 +16,27 @@ pub fn perfect(
     rng: &mut Rng,
     ties_random: bool,
 ) -> Option<Cells> {
-    let mut win = Pick::default();
-    let mut any = Pick::default();
+    // One pick, restarted at the first winning move and offered only winning moves from
+    // then on: uniform among the winning moves if there are any, else among all of them (all
+    // losing), as two picks would choose, with half their code.
+    let mut pick = Pick::default();
+    let mut winning = false;
     moves.each_next(pos, |m| {
         let wins = !mover_wins(m);
+        if wins != winning {
+            if !wins {
+                return;
+            }
+            pick = Pick::default();
+            winning = true;
+        }
         if ties_random {
-            any.offer(m, rng);
-            if wins {
-                win.offer(m, rng);
-            }
+            pick.offer(m, rng);
         } else {
-            any.offer_first(m);
-            if wins {
-                win.offer_first(m);
-            }
+            pick.offer_first(m);
         }
     });
-    win.chosen().or(any.chosen())
+    pick.chosen()
 }
 
 /// The position after any legal move, uniformly. Inlined, as [`perfect`] is.
@@ -43,22 +47,28 @@ pub fn random(pos: Cells, moves: &(impl Moves + ?Sized), rng: &mut Rng) -> Optio
     any.chosen()
 }
 
-/// A random set of `k` distinct cells out of `n`.
+/// A random set of `k` distinct cells out of `n` (every set equally likely, up to the
+/// generator): the cells walked once, each taken with the odds the cells still to take have
+/// among the cells left (selection sampling). No draw is thrown away for a cell already taken,
+/// and the cell's bit is stepped rather than shifted into place (a loop of its own on AVR).
 pub fn random_set(rng: &mut Rng, n: u8, k: u8) -> Cells {
     let mut cells: Cells = 0;
-    let mut placed = 0;
-    while placed < k {
-        let bit = 1 << rng.below(n);
-        if cells & bit == 0 {
+    let (mut bit, mut left, mut need): (Cells, u8, u8) = (1, n, k.min(n));
+    // `need` never exceeds `left`: when they are equal, every cell left is taken.
+    while need != 0 {
+        if rng.below(left) < need {
             cells |= bit;
-            placed += 1;
+            need -= 1;
         }
+        bit <<= 1;
+        left -= 1;
     }
     cells
 }
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
     use super::*;
     use crate::line::Slide;
 
@@ -87,6 +97,20 @@ mod tests {
         let mut rng = Rng::new(9);
         for _ in 0..100 {
             assert_eq!(random_set(&mut rng, 12, 5).count_ones(), 5);
+            assert!(random_set(&mut rng, 12, 5) < 1 << 12);
         }
+        assert_eq!(random_set(&mut rng, 4, 9), 0b1111, "no more cells than the line has");
+    }
+
+    #[test]
+    fn every_set_is_about_as_likely() {
+        // The 10 sets of 2 cells out of 5, over 10,000 draws.
+        let mut rng = Rng::new(5);
+        let mut count = std::collections::HashMap::new();
+        for _ in 0..10_000 {
+            *count.entry(random_set(&mut rng, 5, 2)).or_insert(0u32) += 1;
+        }
+        assert_eq!(count.len(), 10);
+        assert!(count.values().all(|&c| (800..1200).contains(&c)), "{count:?}");
     }
 }

@@ -117,7 +117,13 @@ fn install_cargo_fuzz() -> Result<(), String> {
     Ok(())
 }
 
-/// Each game with its default board: the first `boards/<game>_*.board`.
+/// Boards that are their game's default though another of its boards comes first in name
+/// order: Silver Dollar's PCB as built, with an ATtiny84A (`silver_dollar_attiny24a` sorts
+/// first, the same PCB with the chip's smallest sibling).
+const DEFAULT_BOARDS: &[&str] = &["silver_dollar_attiny84"];
+
+/// Each game with its default board: the one [`DEFAULT_BOARDS`] names, else the first
+/// `boards/<game>_*.board` in name order.
 fn games_and_boards() -> Result<Vec<(PathBuf, PathBuf)>, String> {
     let list = |dir: &str, ext: &str| -> Vec<PathBuf> {
         let mut v: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
@@ -132,11 +138,14 @@ fn games_and_boards() -> Result<Vec<(PathBuf, PathBuf)>, String> {
     let mut pairs = Vec::new();
     for game in list("games", "game") {
         let stem = game.file_stem().unwrap().to_string_lossy().to_string();
-        let board = boards
+        let name = |b: &PathBuf| b.file_stem().unwrap().to_string_lossy().to_string();
+        let own: Vec<&PathBuf> = boards.iter().filter(|b| name(b).starts_with(&format!("{stem}_"))).collect();
+        let board = own
             .iter()
-            .find(|b| b.file_stem().unwrap().to_string_lossy().starts_with(&format!("{stem}_")))
+            .find(|b| DEFAULT_BOARDS.contains(&name(b).as_str()))
+            .or(own.first())
             .ok_or(format!("no default board boards/{stem}_*.board for {}", game.display()))?;
-        pairs.push((game, board.clone()));
+        pairs.push((game, (*board).clone()));
     }
     Ok(pairs)
 }

@@ -84,7 +84,7 @@ pub fn render(t: &Target) -> TokenStream {
                     core::arch::global_asm!(#global, #label, "reti");
                 });
             }
-            let darken = t.display.as_ref().map(|_| quote!(board::display_pins().drive(0, 0);));
+            let darken = t.display.as_ref().map(|_| quote!(board::display_pins().float();));
             // The wake pin is the board's constant, not a field: the app's loop is not inlined
             // into `main`, so a field would be read at run time and its port chosen there.
             quote! {

@@ -107,9 +107,11 @@ impl fmt::Display for Unbounded {
 impl std::error::Error for Unbounded {}
 
 /// An upper bound on the stack of the AVR program in `elf`, whose calls and interrupts push
-/// `pc_bytes` of return address (2 up to 128 KiB of flash, 3 above).
-pub fn avr_stack_depth(elf: &[u8], pc_bytes: u8) -> Result<StackDepth, Unbounded> {
-    Program::from_elf(elf)?.stack_depth(u32::from(pc_bytes))
+/// `pc_bytes` of return address (2 up to 128 KiB of flash, 3 above) and whose stack pointer
+/// is `sp_bytes` wide (1 on a chip whose RAM ends below address 256, where SPL is all of SP
+/// and the code writes it alone; else 2).
+pub fn avr_stack_depth(elf: &[u8], pc_bytes: u8, sp_bytes: u8) -> Result<StackDepth, Unbounded> {
+    Program::from_elf(elf)?.stack_depth(u32::from(pc_bytes), sp_bytes == 1)
 }
 
 /// The reset vector; the start-up code there loads SP, so jumping to it starts over.
@@ -253,9 +255,15 @@ impl Program {
         }
     }
 
-    fn stack_depth(&self, pc_bytes: u32) -> Result<StackDepth, Unbounded> {
-        let mut a =
-            Analyzer { program: self, pc_bytes, summaries: HashMap::new(), active: Vec::new(), initial_sp: None };
+    fn stack_depth(&self, pc_bytes: u32, spl_only: bool) -> Result<StackDepth, Unbounded> {
+        let mut a = Analyzer {
+            program: self,
+            pc_bytes,
+            spl_only,
+            summaries: HashMap::new(),
+            active: Vec::new(),
+            initial_sp: None,
+        };
         let reset = a.summary(RESET)?;
         let mut worst: Option<(u32, u32)> = None;
         // Interrupts are off at reset; only code that runs from reset can turn them on.
@@ -382,6 +390,8 @@ struct Summary {
 struct Analyzer<'p> {
     program: &'p Program,
     pc_bytes: u32,
+    /// SP is SPL alone (8 bits): a write of SPL with no SPH before it sets all of SP.
+    spl_only: bool,
     summaries: HashMap<u32, Summary>,
     /// Functions being walked, outermost first: a call to one of them is recursion.
     active: Vec<u32>,
@@ -693,8 +703,13 @@ impl Analyzer<'_> {
                 self.initial_sp = Some(u16::from_le_bytes([l, h]));
                 0
             }
-            // Writing SPL alone is only right on chips with an 8-bit SP, which gamec does not
-            // build for; anything else is a value this does not follow.
+            // Writing SPL alone is only right on a chip with an 8-bit SP: there it is all of SP.
+            (None, Val::SpLow(n)) if self.spl_only => n,
+            (None, Val::Const(l)) if self.spl_only && f == RESET => {
+                self.initial_sp = Some(u16::from(l));
+                0
+            }
+            // Anything else is a value this does not follow.
             _ => return Err(Unbounded::StackPointerWrite { at, function: self.program.name(f) }),
         };
         let n = usize::try_from(n).map_err(|_| self.unbalanced(at, f, "stack pointer moved above the entry"))?;
@@ -816,13 +831,37 @@ mod tests {
         // 22: push r16, pop r16, ret
         w.extend([push(16), pop(16), RET]);
         let p = program(&w, &[(16, "a"), (22, "b")], &[]);
-        let d = p.stack_depth(2).unwrap();
+        let d = p.stack_depth(2, false).unwrap();
         // a's return address and two pushes, b's return address and one push.
         assert_eq!(d.bytes, 7);
         assert_eq!(d.interrupt_bytes, 0, "interrupts are never enabled");
         assert_eq!(d.path, ["reset", "a", "b"]);
         assert_eq!(d.initial_sp, Some(0x025f));
-        assert_eq!(p.stack_depth(3).unwrap().bytes, 9);
+        assert_eq!(p.stack_depth(3, false).unwrap().bytes, 9);
+    }
+
+    #[test]
+    fn an_eight_bit_stack_pointer_is_spl_alone() {
+        // The start-up and a frame as LLVM and avr-libc write them for a chip with 128 B of RAM:
+        // SPH is read (as zero) but never written.
+        let mut w = vec![rjmp(0, 2), rjmp(1, 9), ldi(28, 0xdf), out(0x3d, 28), 0, rcall(5, 16)];
+        w.resize(16, rjmp(8, 8));
+        w[9] = RETI;
+        // 16: a 4-byte frame by sbiw, a call, the frame given back by adiw.
+        w.extend([push(28), push(29), in_(28, 0x3d), in_(29, 0x3e), sbiw(28, 4)]);
+        w.extend([in_(0, 0x3f), CLI, out(0x3f, 0), out(0x3d, 28)]);
+        let at = w.len();
+        w.push(rcall(at, 40));
+        w.extend([adiw(28, 4), in_(0, 0x3f), CLI, out(0x3f, 0), out(0x3d, 28), pop(29), pop(28), RET]);
+        w.resize(40, 0);
+        w.extend([push(16), pop(16), RET]);
+        let p = program(&w, &[(16, "a"), (40, "b")], &[]);
+        let d = p.stack_depth(2, true).unwrap();
+        assert_eq!(d.bytes, (2 + 2 + 4) + (2 + 1));
+        assert_eq!(d.initial_sp, Some(0xdf));
+        // Where SP has two bytes, a write of SPL alone is not followed.
+        let err = p.stack_depth(2, false).unwrap_err();
+        assert_eq!(err, Unbounded::StackPointerWrite { at: 6, function: "reset".into() });
     }
 
     #[test]
@@ -849,7 +888,7 @@ mod tests {
         w.extend(set_sp_from_y());
         w.extend([pop(29), pop(28), RET]);
         let p = program(&w, &[(16, "a"), (40, "b")], &[]);
-        let d = p.stack_depth(2).unwrap();
+        let d = p.stack_depth(2, false).unwrap();
         assert_eq!(d.bytes, (2 + 2 + 10) + (2 + 2 + 300));
         assert_eq!(d.path, ["reset", "a", "b"]);
     }
@@ -860,7 +899,7 @@ mod tests {
         startup(&mut w, 9, false);
         w[9] = RETI;
         w.extend([rcall(16, 17), pop(0), pop(0), RET]);
-        let d = program(&w, &[(16, "a")], &[]).stack_depth(2).unwrap();
+        let d = program(&w, &[(16, "a")], &[]).stack_depth(2, false).unwrap();
         assert_eq!(d.bytes, 4);
     }
 
@@ -872,7 +911,7 @@ mod tests {
         // 16: push r16, pop r16, rjmp 20 (b).   20: push r2, push r3, pop r3, pop r2, ret
         w.extend([push(16), pop(16), rjmp(18, 20), 0]);
         w.extend([push(2), push(3), pop(3), pop(2), RET]);
-        let d = program(&w, &[(16, "a"), (20, "b")], &[]).stack_depth(2).unwrap();
+        let d = program(&w, &[(16, "a"), (20, "b")], &[]).stack_depth(2, false).unwrap();
         assert_eq!(d.bytes, 2 + 2);
         assert_eq!(d.path, ["reset", "a", "b"]);
     }
@@ -888,7 +927,7 @@ mod tests {
         w.resize(40, 0);
         w.extend([push(2), push(3), push(4), pop(4), pop(3), pop(2), RET]);
         let p = program(&w, &[(16, "a"), (30, "__vector_1"), (40, "c")], &[]);
-        let d = p.stack_depth(2).unwrap();
+        let d = p.stack_depth(2, false).unwrap();
         assert_eq!(d.interrupt_bytes, 2 + 2 + 2 + 3);
         assert_eq!(d.bytes, 2 + 1 + d.interrupt_bytes);
         assert_eq!(d.path, ["reset", "a", "interrupt vector 1", "__vector_1", "c"]);
@@ -896,7 +935,7 @@ mod tests {
         w[6] = 0;
         w[18] = RETI;
         let p = program(&w, &[(16, "a"), (30, "__vector_1"), (40, "c")], &[]);
-        assert_eq!(p.stack_depth(2).unwrap(), d);
+        assert_eq!(p.stack_depth(2, false).unwrap(), d);
     }
 
     #[test]
@@ -906,11 +945,11 @@ mod tests {
         w.push(RET);
         w.resize(30, 0);
         w.extend([SEI, RETI]);
-        let err = program(&w, &[(16, "a"), (30, "__vector_1")], &[]).stack_depth(2).unwrap_err();
+        let err = program(&w, &[(16, "a"), (30, "__vector_1")], &[]).stack_depth(2, false).unwrap_err();
         assert!(matches!(err, Unbounded::NestedInterrupts { at: 60, .. }), "{err}");
         // Restoring an SREG it did not read may set the I flag too.
         w[30] = out(0x3f, 24);
-        let err = program(&w, &[(16, "a"), (30, "__vector_1")], &[]).stack_depth(2).unwrap_err();
+        let err = program(&w, &[(16, "a"), (30, "__vector_1")], &[]).stack_depth(2, false).unwrap_err();
         assert!(matches!(err, Unbounded::NestedInterrupts { .. }), "{err}");
     }
 
@@ -923,7 +962,7 @@ mod tests {
         w.extend([rcall(16, 20), RET, 0, 0]);
         w.extend([rcall(20, 24), RET, 0, 0]);
         w.extend([push(5), rcall(25, 20), pop(5), RET]);
-        let err = program(&w, &[(16, "a"), (20, "b"), (24, "c")], &[]).stack_depth(2).unwrap_err();
+        let err = program(&w, &[(16, "a"), (20, "b"), (24, "c")], &[]).stack_depth(2, false).unwrap_err();
         assert_eq!(err, Unbounded::Recursion { cycle: vec!["b".into(), "c".into()] });
         assert_eq!(err.to_string(), "recursion: b -> c calls b again");
     }
@@ -934,7 +973,7 @@ mod tests {
         startup(&mut w, 9, false);
         w[9] = RETI;
         w.extend([ldi(28, 5), ldi(29, 1), out(0x3e, 29), out(0x3d, 28), RET]);
-        let err = program(&w, &[(16, "a")], &[]).stack_depth(2).unwrap_err();
+        let err = program(&w, &[(16, "a")], &[]).stack_depth(2, false).unwrap_err();
         assert_eq!(err, Unbounded::StackPointerWrite { at: 38, function: "a".into() });
     }
 
@@ -949,7 +988,7 @@ mod tests {
         w.push(RET);
         w.resize(30, 0);
         w.extend([ldi(28, 0), RET]);
-        let err = program(&w, &[(16, "a"), (30, "b")], &[]).stack_depth(2).unwrap_err();
+        let err = program(&w, &[(16, "a"), (30, "b")], &[]).stack_depth(2, false).unwrap_err();
         assert!(matches!(err, Unbounded::StackPointerWrite { .. }), "{err}");
     }
 
@@ -960,7 +999,7 @@ mod tests {
         w[9] = RETI;
         // 16: skip a push on one path only, then return.
         w.extend([0xfc00 | 24 << 4, push(1), RET]);
-        let err = program(&w, &[(16, "a")], &[]).stack_depth(2).unwrap_err();
+        let err = program(&w, &[(16, "a")], &[]).stack_depth(2, false).unwrap_err();
         assert!(matches!(err, Unbounded::Unbalanced { .. }), "{err}");
     }
 
@@ -975,7 +1014,7 @@ mod tests {
         w.resize(24, 0);
         w.extend([push(2), push(3), pop(3), pop(2), RET]);
         let functions = [(16, "a"), (20, "b"), (24, "c")];
-        let d = program(&w, &functions, &[20, 24]).stack_depth(2).unwrap();
+        let d = program(&w, &functions, &[20, 24]).stack_depth(2, false).unwrap();
         assert_eq!(d.bytes, 2 + 2 + 2);
         assert_eq!(d.path, ["reset", "a", "c"]);
         // A known Z picks the one target.
@@ -983,12 +1022,12 @@ mod tests {
         w[17] = ldi(31, 0);
         w[18] = ICALL;
         w[19] = RET;
-        let d = program(&w, &functions, &[20, 24]).stack_depth(2).unwrap();
+        let d = program(&w, &functions, &[20, 24]).stack_depth(2, false).unwrap();
         assert_eq!(d.path, ["reset", "a", "b"]);
-        let err = program(&w, &functions, &[]).stack_depth(2);
+        let err = program(&w, &functions, &[]).stack_depth(2, false);
         assert!(err.is_ok(), "a constant target needs no stored pointer");
         w[16] = 0;
-        let err = program(&w, &functions, &[]).stack_depth(2).unwrap_err();
+        let err = program(&w, &functions, &[]).stack_depth(2, false).unwrap_err();
         assert!(matches!(err, Unbounded::IndirectCall { at: 36, .. }), "{err}");
     }
 }

@@ -9,7 +9,7 @@ use crate::tune::{Note, Speaker};
 use avr_device::interrupt::{self, Mutex};
 use core::cell::Cell;
 
-avr_ports!(avr_device::attiny84a; A => PORTA(porta, ddra, pina), B => PORTB(portb, ddrb, pinb));
+avr_ports!(avr_device::attiny84a; pin_toggles; A => PORTA(porta, ddra, pina), B => PORTB(portb, ddrb, pinb));
 
 /// One board's timing, as the compiler lowered it.
 pub struct Config {
@@ -105,6 +105,8 @@ impl Chip {
         chip
     }
 
+    /// Not inlined: the app reads the count in several places, each a critical section.
+    #[inline(never)]
     pub fn millis(&self) -> u16 {
         interrupt::free(|cs| MILLIS.borrow(cs).get().count)
     }

@@ -12,6 +12,9 @@ pub trait AvrPort: Copy {
     /// Sets the bits of `mask` in DDRx (1 = output) to those of `dir`, then in PORTx to
     /// those of `out`, leaving the other bits.
     fn set(self, mask: u8, dir: u8, out: u8);
+    /// As [`set`](Self::set), but on a chip whose PINx toggles PORTx's bits, PORTx's bits of
+    /// `mask` are switched by toggles and the others never written back: see [`avr_ports!`].
+    fn set_switching(self, mask: u8, dir: u8, out: u8);
     /// Sets the bits of `mask` in PORTx to those of `out`, leaving the others.
     fn write_out(self, mask: u8, out: u8);
     /// Makes the pins of `dir` outputs, leaving the others.
@@ -21,8 +24,21 @@ pub trait AvrPort: Copy {
 }
 
 /// Implements [`AvrPort`] for a chip's `Port` enum over its register crate's peripherals.
+/// `pin_toggles;` before the ports, for a chip where writing a one to a bit of PINx toggles
+/// that bit of PORTx: [`AvrPort::set_switching`] then changes only its bits of PORTx, never
+/// writing the others back. simavr toggles a timer's compare output by writing the port's
+/// register, so a read-modify-write of the same port around the toggle (the display's in its
+/// tick, with the speaker on that port) would undo it, the beep losing half-periods as the
+/// code's timing happens to fall; the chip itself leaves PORTx alone.
 macro_rules! avr_ports {
-    ($($pac:ident)::+; $($name:ident => $periph:ident($out:ident, $dir:ident, $inp:ident)),+ $(,)?) => {
+    ($($pac:ident)::+; pin_toggles; $($rest:tt)+) => {
+        $crate::chip::avr::avr_ports!(@ports true; $($pac)::+; $($rest)+);
+    };
+    ($($pac:ident)::+; $($rest:tt)+) => {
+        $crate::chip::avr::avr_ports!(@ports false; $($pac)::+; $($rest)+);
+    };
+    (@ports $toggles:literal; $($pac:ident)::+;
+        $($name:ident => $periph:ident($out:ident, $dir:ident, $inp:ident)),+ $(,)?) => {
         #[derive(Clone, Copy, PartialEq, Eq)]
         pub enum Port {
             $($name),+
@@ -40,6 +56,22 @@ macro_rules! avr_ports {
                         let p = unsafe { &*pac::$periph::ptr() };
                         p.$dir().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (dir & mask)) });
                         p.$out().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (out & mask)) });
+                    })+
+                }
+            }
+            #[inline(always)]
+            fn set_switching(self, mask: u8, dir: u8, out: u8) {
+                if !$toggles {
+                    return self.set(mask, dir, out);
+                }
+                use $($pac)::+ as pac;
+                match self {
+                    $(Port::$name => {
+                        // SAFETY: as in `set`; the toggles change only the bits of `mask`.
+                        let p = unsafe { &*pac::$periph::ptr() };
+                        p.$dir().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (dir & mask)) });
+                        let now = p.$out().read().bits();
+                        p.$inp().write(|w| unsafe { w.bits((now ^ out) & mask) });
                     })+
                 }
             }
@@ -247,8 +279,14 @@ impl<P: AvrPort> TriState for PortPins<P> {
         // Float first so that no pin drives against another while the pattern changes, set
         // the levels while floating (a high only pulls up), then drive: three writes, not four.
         // The display's pins all float by then: the outputs need only be added.
-        self.port.set(mask, 0, high);
+        self.port.set_switching(mask, 0, high);
         self.port.add_dir(outputs & mask);
+    }
+
+    /// The first of [`drive`](Self::drive)'s writes alone: adding no outputs is still a
+    /// read and a write of the direction register.
+    fn float(&mut self) {
+        self.port.set_switching(self.mask, 0, 0);
     }
 }
 
