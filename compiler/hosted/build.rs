@@ -38,20 +38,27 @@ fn modules(root: &Path, dir: &str, prefix: &str, out: &str, index: &mut String) 
         let text = std::fs::read_to_string(path).unwrap();
         let code = module(&relative(path), text, board.as_ref().map(|(p, t)| (p.as_str(), t.clone())));
         write_module(out, index, &format!("{prefix}{name}"), &code);
-        if let Some(code) = byte_board_module(&relative(path), std::fs::read_to_string(path).unwrap()) {
+        // The fixtures as a roomy chip gets them (tallied regions, the last ply walked); the
+        // generated games below as a lean one.
+        if let Some(code) = byte_board_module(&relative(path), std::fs::read_to_string(path).unwrap(), true) {
             write_module(out, index, &format!("{prefix}{name}_byte_board"), &code);
         }
     }
 }
 
 /// A grid game's module as an 8-bit chip gets it, its search on a byte a cell, where that
-/// representation applies: compiled here to be checked against the 64-bit boards.
-fn byte_board_module(source: &str, game_text: String) -> Option<String> {
+/// representation applies (`roomy` as on a chip with flash to spare): compiled here to be
+/// checked against the 64-bit boards.
+fn byte_board_module(source: &str, game_text: String, roomy: bool) -> Option<String> {
     let mut sources = gamec_dsl::Sources::new();
     let id = sources.add(source.to_string(), game_text);
     let game = gamec_dsl::load_game(&sources, id).ok()?;
     (game.grid().is_some() && gamec::codegen::byte_board_applies(&game)).then(|| {
-        gamec::codegen::grid_module(&game, Origin::of(&sources, id), gamec::codegen::Representation::ByteBoard)
+        gamec::codegen::grid_module(
+            &game,
+            Origin::of(&sources, id),
+            gamec::codegen::Representation::ByteBoard { roomy },
+        )
     })
 }
 
@@ -67,7 +74,7 @@ fn generated_games(out: &str, index: &mut String) {
         }
         let g = random_games::generate(0x00C0_FFEE, i);
         // Besides the first eight grid games, three that an AVR chip searches on a byte board.
-        let byte_board = byte_board_module(&format!("generated_{i}.game"), g.game.clone());
+        let byte_board = byte_board_module(&format!("generated_{i}.game"), g.game.clone(), false);
         let want = match g.kind {
             random_games::Kind::Grid => grids < 8 || (byte_board.is_some() && flanking < 3),
             random_games::Kind::Heaps => heaps < 4,

@@ -526,6 +526,27 @@ impl<const N: usize, const R: usize> Mailbox<N, R> {
         Some(m)
     }
 
+    /// The side to move places on `at`, a legal cell, and turns every line it flanks; the
+    /// caller then brings the tallies up to date ([`Self::count_turned`]), in a frame of its
+    /// own. A loop over the directions, two at a time with a byte of `runs` between them:
+    /// spelt out per direction it was 700 bytes more for a few per cent of speed.
+    #[inline(never)]
+    pub fn play<const D: usize>(&mut self, at: u8, dirs: &[i8; D], regions: &Regions<N>) -> Made {
+        let mut m = Made::on(at);
+        let mut turned = 0u8;
+        let mut i = 0;
+        while i < D {
+            let lo = self.turn(at, dirs[i]);
+            let hi = if i + 1 < D { self.turn(at, dirs[i + 1]) } else { 0 };
+            m.runs[i / 2] = lo | hi << 4;
+            turned += lo + hi;
+            i += 2;
+        }
+        self.placed(at, turned, regions);
+        self.mark_all(at, dirs, true);
+        m
+    }
+
     /// The side to move passes.
     pub fn pass(&mut self) -> Made {
         self.colour = other(self.colour);

@@ -31,7 +31,7 @@ pub fn applies(game: &GameDef) -> bool {
 
 /// The items of the game module that hold the session's position and search it on the byte
 /// board, with the game's `Placement` over them (`strategy_doc` documents its strategy).
-pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
+pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenStream {
     let g = game.grid().expect("a grid game");
     let (cols, rows) = (g.cols as u8, g.rows as u8);
     let stride = cols + 2;
@@ -63,7 +63,7 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
     let order: Vec<_> = order.iter().map(|&cell| int(to_board(cell))).collect();
     let n_cells = int(grid_cells.len());
 
-    // The board tallies the evaluation's regions as pieces come and go (up to eight, a bit
+    // Where the chip has room, the board tallies the evaluation's regions as pieces come and go (up to eight, a bit
     // each in a table of the cells); the evaluation of a game with more counts the rest
     // cell by cell.
     let scored: Vec<usize> = used_regions(game)
@@ -75,7 +75,7 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
                 .any(|c| c.terms.iter().map(|t| t.1).chain(c.when.map(|w| w.0)).any(|f| f == Feature::Region(i)))
         })
         .collect();
-    let (tallied, counted) = scored.split_at(scored.len().min(8));
+    let (tallied, counted) = scored.split_at(if roomy { scored.len().min(8) } else { 0 });
     let n_tallied = int(tallied.len());
     let region_bits: Vec<_> = (0..stride as u32 * (rows as u32 + 2))
         .map(|at| {
@@ -144,18 +144,6 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
                 can |= near.beyond(#d, near.get(#d));
             }
         }
-    });
-    let turns = dir_steps.iter().enumerate().map(|(i, &d)| {
-        let d = proc_macro2::Literal::i8_unsuffixed(d as i8);
-        quote! {
-            let n = b.turn(at, #d);
-            m.set(#i, n);
-            turned += n;
-        }
-    });
-    let marks = dir_steps.iter().enumerate().map(|(k, &d)| {
-        let (bit, d) = (bit(k), proc_macro2::Literal::i8_unsuffixed(d as i8));
-        quote!(b.mark(at, #d, #bit, true);)
     });
     let flank_tests = dir_steps.iter().enumerate().map(|(k, &d)| {
         let (bit, d) = (bit(k), proc_macro2::Literal::i8_unsuffixed(d as i8));
@@ -333,7 +321,7 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
                 #outcome
             }
 
-            const WALKS: bool = true;
+            const WALKS: bool = #roomy;
 
             fn next_move(&mut self, after: u8) -> u8 {
                 next_move(&self.0, after)
@@ -416,19 +404,8 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream) -> TokenStream {
         /// inside it, so that the two frames are never on the stack together.
         #[inline(always)]
         fn make(b: &mut Board, at: u8) -> Made {
-            let m = turn_lines(b, at);
+            let m = b.play(at, &OFFSETS, &REGIONS);
             b.count_turned(m, &OFFSETS, &REGIONS);
-            m
-        }
-
-        /// The pieces of [`make`]: the piece down and the lines turned.
-        #[inline(never)]
-        fn turn_lines(b: &mut Board, at: u8) -> Made {
-            let mut m = Made::on(at);
-            let mut turned = 0u8;
-            #(#turns)*
-            b.placed(at, turned, &REGIONS);
-            #(#marks)*
             m
         }
 

@@ -52,7 +52,8 @@ pub fn byte_board_applies(game: &GameDef) -> bool {
 /// chips, where 64-bit boards cost a loop a shift; 64-bit boards elsewhere.
 pub fn representation(target: &Target) -> Representation {
     match target.chip.arch {
-        crate::chips::Arch::Avr(_) => Representation::ByteBoard,
+        // Room to spend on speed beyond what a 16 KB chip (the ATmega16) holds.
+        crate::chips::Arch::Avr(_) => Representation::ByteBoard { roomy: target.chip.flash > 16 * 1024 },
         crate::chips::Arch::CortexM(_) => Representation::Bitboards,
     }
 }
@@ -86,8 +87,9 @@ pub fn firmware_crate(
 ) -> Vec<GeneratedFile> {
     let source = format!("{} and {}", inputs.game_path, inputs.board_path);
     let origin = Origin::new(&inputs.game_path, game_text);
-    let byte_board =
-        game.grid().is_some() && representation(target) == Representation::ByteBoard && grid_mailbox::applies(game);
+    let byte_board = game.grid().is_some()
+        && matches!(representation(target), Representation::ByteBoard { .. })
+        && grid_mailbox::applies(game);
     if target.cards.is_some() {
         let mut files = vec![
             GeneratedFile { path: "src/game.rs".into(), contents: cards_module(game, origin) },
