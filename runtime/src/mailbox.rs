@@ -585,18 +585,20 @@ impl<const N: usize, const R: usize> Mailbox<N, R> {
     /// The side to move's pieces on `cells` minus the other's; `cells` is a table the
     /// generated code put in program memory.
     pub fn diff(&self, cells: &[u8]) -> i16 {
-        let mut d = 0i16;
+        // Counted in a byte (a region has fewer than 128 cells), with the side to move read
+        // once: the evaluation walks every region at every leaf.
+        let (me, mut d) = (self.colour, 0i8);
         for c in cells {
-            // SAFETY: the callers' tables are statics in program memory on AVR.
+            // SAFETY: the callers' tables are statics in program memory on AVR, of the board's
+            // cells.
             let c = unsafe { crate::progmem::byte(c) };
-            let v = self.cells[c as usize];
-            if v == self.colour {
-                d += 1;
-            } else if v != EMPTY {
-                d -= 1;
+            match self.at(c) {
+                EMPTY => {}
+                v if v == me => d += 1,
+                _ => d -= 1,
             }
         }
-        d
+        d as i16
     }
 
     /// The side to move's pieces minus the other's, on the whole grid.
