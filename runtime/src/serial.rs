@@ -115,24 +115,13 @@ impl<const N: usize> LineReader<N> {
     /// before the next byte: the length of the line the byte ends, or [`TOO_LONG`]; the
     /// next byte starts a new line.
     pub fn feed_len(&mut self, byte: u8) -> Option<u8> {
-        match byte {
-            b'\n' => None,
-            b'\r' => {
-                let len = if self.overflow { TOO_LONG } else { self.len };
-                self.len = 0;
-                self.overflow = false;
-                Some(len)
-            }
-            _ if (self.len as usize) < N => {
-                self.buf[self.len as usize] = byte;
-                self.len += 1;
-                None
-            }
-            _ => {
-                self.overflow = true;
-                None
-            }
+        if !self.take(byte) {
+            return None;
         }
+        let len = if self.overflow { TOO_LONG } else { self.len };
+        self.len = 0;
+        self.overflow = false;
+        Some(len)
     }
 
     /// Feeds one byte; returns the line it ends, if it ends one.
@@ -142,20 +131,28 @@ impl<const N: usize> LineReader<N> {
             self.overflow = false;
             self.done = false;
         }
+        if !self.take(byte) {
+            return None;
+        }
+        self.done = true;
+        Some(if self.overflow { Line::TooLong } else { Line::Text(&self.buf[..self.len as usize]) })
+    }
+
+    /// Keeps a byte of the line, or marks the line too long; true for the CR that ends it
+    /// (an LF is dropped, so CR LF works too).
+    #[inline(always)]
+    fn take(&mut self, byte: u8) -> bool {
         match byte {
-            b'\n' => None,
-            b'\r' => {
-                self.done = true;
-                Some(if self.overflow { Line::TooLong } else { Line::Text(&self.buf[..self.len as usize]) })
-            }
+            b'\n' => false,
+            b'\r' => true,
             _ if (self.len as usize) < N => {
                 self.buf[self.len as usize] = byte;
                 self.len += 1;
-                None
+                false
             }
             _ => {
                 self.overflow = true;
-                None
+                false
             }
         }
     }
