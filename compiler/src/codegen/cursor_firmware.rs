@@ -580,7 +580,9 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
                 // The frame by reference: a copy would call memcpy, and a handler that calls
                 // saves every register. Only this critical section and the main loop's
                 // (which sets it whole) touch it.
-                DISPLAY.borrow(cs).borrow_mut().tick(unsafe { &*FRAME.borrow(cs).as_ptr() });
+                // The matrix through its pointer, not `borrow_mut`: the main loop touches it only
+                // before the tick starts, so the borrow flag's test and its panic path buy nothing.
+                unsafe { &mut *DISPLAY.borrow(cs).as_ptr() }.tick(unsafe { &*FRAME.borrow(cs).as_ptr() });
                 let turns = TURNS.borrow(cs);
                 let mut t = turns.get();
                 for (n, e) in t.iter_mut().zip(ENCODERS.borrow(cs).borrow_mut().iter_mut()) {
