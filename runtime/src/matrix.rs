@@ -62,22 +62,65 @@ impl Frame {
     }
 }
 
-/// A matrix of up to 8 rows and 8 columns a colour. Pins are given in order: `rows[r]` drives
-/// row r, `red[c]` and `green[c]` column c. Rows light when driven high; columns are active
-/// when driven low (they sink the row current), as `active` says otherwise.
-pub struct Matrix<R, C, const ROWS: usize, const COLS: usize> {
+/// How a matrix reaches its pins. A board's generated code writes whole ports, its pin layout
+/// known when it is compiled; [`Pins`] drives embedded-hal pins one at a time.
+pub trait Lines {
+    /// Drives the rows: bit `r` of `lit` lights row r (high), the others low.
+    fn rows(&mut self, lit: u8);
+    /// Every column inactive.
+    fn off(&mut self);
+    /// Column `at` active (0..COLS red, COLS..2*COLS green); the others are already inactive.
+    fn on(&mut self, at: u8);
+}
+
+/// Up to 8 rows and 8 columns a colour on output pins, given in order: `rows[r]` drives row r,
+/// `red[c]` and `green[c]` column c. Rows light when driven high; columns are active when
+/// driven low (they sink the row current), as `column_active_high` says otherwise.
+pub struct Pins<R, C, const ROWS: usize, const COLS: usize> {
     pub rows: [R; ROWS],
     pub red: [C; COLS],
     pub green: [C; COLS],
     /// Whether a column is active when high.
     pub column_active_high: bool,
+}
+
+impl<R: OutputPin, C: OutputPin, const ROWS: usize, const COLS: usize> Pins<R, C, ROWS, COLS> {
+    fn column(&mut self, at: u8, on: bool) {
+        let level = on == self.column_active_high;
+        let pin = if (at as usize) < COLS { &mut self.red[at as usize] } else { &mut self.green[at as usize - COLS] };
+        let _ = if level { pin.set_high() } else { pin.set_low() };
+    }
+}
+
+impl<R: OutputPin, C: OutputPin, const ROWS: usize, const COLS: usize> Lines for Pins<R, C, ROWS, COLS> {
+    fn rows(&mut self, mut lit: u8) {
+        for pin in self.rows.iter_mut() {
+            let _ = if lit & 1 != 0 { pin.set_high() } else { pin.set_low() };
+            lit >>= 1;
+        }
+    }
+
+    fn off(&mut self) {
+        for c in 0..2 * COLS as u8 {
+            self.column(c, false);
+        }
+    }
+
+    fn on(&mut self, at: u8) {
+        self.column(at, true);
+    }
+}
+
+/// A matrix of `COLS` columns a colour on its [`Lines`].
+pub struct Matrix<L, const COLS: usize> {
+    pub lines: L,
     /// The column shown now: 0..COLS red, COLS..2*COLS green.
     at: u8,
 }
 
-impl<R: OutputPin, C: OutputPin, const ROWS: usize, const COLS: usize> Matrix<R, C, ROWS, COLS> {
-    pub fn new(rows: [R; ROWS], red: [C; COLS], green: [C; COLS], column_active_high: bool) -> Self {
-        let mut m = Matrix { rows, red, green, column_active_high, at: 0 };
+impl<L: Lines, const COLS: usize> Matrix<L, COLS> {
+    pub fn new(lines: L) -> Self {
+        let mut m = Matrix { lines, at: 0 };
         m.blank();
         m
     }
@@ -85,35 +128,23 @@ impl<R: OutputPin, C: OutputPin, const ROWS: usize, const COLS: usize> Matrix<R,
     /// The matrix before its pins are set up, for a static that holds it from the start (so
     /// the tick interrupt tests no `Option`); the caller sets the pins up and calls
     /// [`Matrix::blank`].
-    pub const fn idle(rows: [R; ROWS], red: [C; COLS], green: [C; COLS], column_active_high: bool) -> Self {
-        Matrix { rows, red, green, column_active_high, at: 0 }
-    }
-
-    fn column(&mut self, at: u8, on: bool) {
-        let level = on == self.column_active_high;
-        let pin = if (at as usize) < COLS { &mut self.red[at as usize] } else { &mut self.green[at as usize - COLS] };
-        let _ = if level { pin.set_high() } else { pin.set_low() };
+    pub const fn idle(lines: L) -> Self {
+        Matrix { lines, at: 0 }
     }
 
     /// One multiplex step, from the display tick: the current column off, the next on with its
     /// rows. A full picture takes `2 * COLS` ticks.
     pub fn tick(&mut self, frame: &Frame) {
-        self.column(self.at, false);
+        self.lines.off();
         self.at = if self.at as usize + 1 == 2 * COLS { 0 } else { self.at + 1 };
         let green = self.at as usize >= COLS;
-        let mut lit = frame.column(self.at % COLS as u8, green);
-        for pin in self.rows.iter_mut() {
-            let _ = if lit & 1 != 0 { pin.set_high() } else { pin.set_low() };
-            lit >>= 1;
-        }
-        self.column(self.at, true);
+        self.lines.rows(frame.column(self.at % COLS as u8, green));
+        self.lines.on(self.at);
     }
 
     /// Every column off: for sleep, or before the picture changes shape.
     pub fn blank(&mut self) {
-        for c in 0..2 * COLS as u8 {
-            self.column(c, false);
-        }
+        self.lines.off();
     }
 }
 
@@ -143,12 +174,12 @@ mod tests {
     fn each_tick_shows_one_column_of_one_colour() {
         // Pins: rows 0..2 at bits 0..2; red columns at 8..10, green at 16..18.
         let bus = Cell::new(0u32);
-        let mut m = Matrix::new(
-            [Bit(&bus, 0), Bit(&bus, 1), Bit(&bus, 2)],
-            [Bit(&bus, 8), Bit(&bus, 9), Bit(&bus, 10)],
-            [Bit(&bus, 16), Bit(&bus, 17), Bit(&bus, 18)],
-            false,
-        );
+        let mut m: Matrix<_, 3> = Matrix::new(Pins {
+            rows: [Bit(&bus, 0), Bit(&bus, 1), Bit(&bus, 2)],
+            red: [Bit(&bus, 8), Bit(&bus, 9), Bit(&bus, 10)],
+            green: [Bit(&bus, 16), Bit(&bus, 17), Bit(&bus, 18)],
+            column_active_high: false,
+        });
         let mut f = Frame::default();
         f.set(1, 2, Colour::Red);
         f.set(1, 0, Colour::Yellow);

@@ -299,14 +299,11 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
     let (whole, num, den) = (int(m.tick_millis.0), int(m.tick_millis.1), int(m.tick_millis.2));
     let clock_hz = int(t.clock_hz);
     let channel = int(t.speaker.as_ref().map_or(1, |s| s.channel as u8 - b'A'));
-    let (nrows, ncols) = (int(m.rows.len()), int(m.red.len()));
-    let rows = m.rows.iter().map(|&p| output_at(p));
-    let red = m.red.iter().map(|&p| output_at(p));
-    let green = m.green.iter().map(|&p| output_at(p));
+    let ncols = int(m.red.len());
+    let lines = matrix_lines(m);
     // The matrix's pins made outputs a port at a time.
     let outputs = port_masks(m.rows.iter().chain(&m.red).chain(&m.green).copied())
         .map(|(port, mask)| quote!(Output::setup_pins(#port, #mask);));
-    let high = m.columns_active_high;
     let search = c.duel.as_ref().map(|_| {
         let (moves, depth) = super::board::search_limits(t, byte_board);
         let (moves, depth) = (int(moves), int(depth));
@@ -319,8 +316,9 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
     quote! {
         //! The board's wiring: the tick, the speaker's timer output, and the matrix's pins.
         use gamec_runtime::chip::TickRate;
+        use gamec_runtime::chip::avr::AvrPort;
         use gamec_runtime::chip::#chip::{Config, Output, Port};
-        use gamec_runtime::matrix::Matrix;
+        use gamec_runtime::matrix::{Lines, Matrix};
 
         pub static CONFIG: Config = Config {
             tick_clock: #clock,
@@ -330,13 +328,14 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
             tone_channel: #channel,
         };
 
-        pub type Display = Matrix<Output, Output, #nrows, #ncols>;
+        pub type Display = Matrix<Pins, #ncols>;
+
+        #lines
 
         #search
 
-        /// The matrix: rows from the top, then red and green columns from the left. Its pins
-        /// are set up by [`setup_pins`].
-        pub const DISPLAY: Display = Matrix::idle([#(#rows),*], [#(#red),*], [#(#green),*], #high);
+        /// The matrix. Its pins are set up by [`setup_pins`].
+        pub const DISPLAY: Display = Matrix::idle(Pins);
 
         /// Makes the matrix's pins outputs, a port at a time.
         pub fn setup_pins() {
@@ -581,7 +580,9 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
                 // The frame by reference: a copy would call memcpy, and a handler that calls
                 // saves every register. Only this critical section and the main loop's
                 // (which sets it whole) touch it.
-                DISPLAY.borrow(cs).borrow_mut().tick(unsafe { &*FRAME.borrow(cs).as_ptr() });
+                // The matrix through its pointer, not `borrow_mut`: the main loop touches it only
+                // before the tick starts, so the borrow flag's test and its panic path buy nothing.
+                unsafe { &mut *DISPLAY.borrow(cs).as_ptr() }.tick(unsafe { &*FRAME.borrow(cs).as_ptr() });
                 let turns = TURNS.borrow(cs);
                 let mut t = turns.get();
                 for (n, e) in t.iter_mut().zip(ENCODERS.borrow(cs).borrow_mut().iter_mut()) {
@@ -594,6 +595,65 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
         #[panic_handler]
         fn panic(_: &core::panic::PanicInfo) -> ! {
             loop {}
+        }
+    }
+}
+
+/// The matrix's `Lines` as whole-port writes, the pin layout known here: a call a pin, each
+/// finding its port at run time, cost the tick interrupt most of its code.
+fn matrix_lines(m: &crate::bind::cursor::Matrix) -> TokenStream {
+    let rows = port_masks(m.rows.iter().copied()).map(|(port_ts, mask_ts)| {
+        let port = port_ts.to_string();
+        let sets = m.rows.iter().enumerate().filter(|(_, p)| port_of(p.port).to_string() == port).map(|(r, p)| {
+            let (r, b) = (int(1u8 << r), int(1u8 << p.bit));
+            quote!(if lit & #r != 0 { v |= #b; })
+        });
+        quote! {
+            let mut v = 0u8;
+            #(#sets)*
+            #port_ts.write_out(#mask_ts, v);
+        }
+    });
+    let columns: Vec<Pin> = m.red.iter().chain(&m.green).copied().collect();
+    let high = m.columns_active_high;
+    let ports: Vec<(TokenStream, TokenStream)> = port_masks(columns.iter().copied()).collect();
+    let off = ports.iter().map(|(port, mask)| {
+        let level = if high { quote!(0) } else { quote!(#mask) };
+        quote!(#port.write_out(#mask, #level);)
+    });
+    let on = ports.iter().enumerate().map(|(i, (port, mask))| {
+        let name = port.to_string();
+        let table: Vec<proc_macro2::Literal> =
+            columns.iter().map(|p| int(if port_of(p.port).to_string() == name { 1u8 << p.bit } else { 0 })).collect();
+        let n = int(table.len());
+        let id = format_ident!("COLUMN_PINS_{}", i);
+        let level = if high { quote!(v) } else { quote!(!v) };
+        quote! {
+            #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+            static #id: [u8; #n] = [#(#table),*];
+            // SAFETY: `at` is a column, within the table in program memory.
+            let v = unsafe { gamec_runtime::progmem::byte(#id.as_ptr().add(at as usize)) };
+            #port.write_out(#mask, #level);
+        }
+    });
+    quote! {
+        /// The matrix's pins, rows from the top, then red and green columns from the left,
+        /// written a port at a time.
+        pub struct Pins;
+
+        impl Lines for Pins {
+            #[inline(always)]
+            fn rows(&mut self, lit: u8) {
+                #(#rows)*
+            }
+            #[inline(always)]
+            fn off(&mut self) {
+                #(#off)*
+            }
+            #[inline(always)]
+            fn on(&mut self, at: u8) {
+                #(#on)*
+            }
         }
     }
 }
