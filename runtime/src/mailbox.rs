@@ -18,7 +18,8 @@ pub const fn other(colour: u8) -> u8 {
 }
 
 /// A position on `N` cells (the grid and its border): the pieces, the side to move, and
-/// counts and a list of the empty cells kept as moves are made and undone.
+/// what is kept as moves are made and undone: counts, a list of the empty cells, which
+/// neighbours of each cell hold a piece, and the scored regions' tallies.
 #[derive(Clone, Copy, Debug)]
 pub struct Mailbox<const N: usize, const R: usize> {
     pub cells: [u8; N],
@@ -78,23 +79,6 @@ impl Made {
     #[inline(always)]
     pub const fn cell(&self) -> u8 {
         self.at
-    }
-
-    /// Records `n` pieces turned in direction `i`.
-    #[inline(always)]
-    pub fn set(&mut self, i: usize, n: u8) {
-        self.runs[i / 2] |= if i & 1 == 0 { n } else { n << 4 };
-    }
-
-    /// The pieces turned in direction `i`.
-    #[inline(always)]
-    pub const fn get(&self, i: usize) -> u8 {
-        let b = self.runs[i / 2];
-        if i & 1 == 0 {
-            b & 15
-        } else {
-            b >> 4
-        }
     }
 }
 
@@ -269,25 +253,8 @@ impl<const N: usize, const R: usize> Mailbox<N, R> {
         }
     }
 
-    /// What ends the line from `at` in direction `d`, whose first cell holds a piece of `v`,
-    /// after any further pieces of `v`: the other colour, which may then place at `at`, or
-    /// [`EMPTY`]. One walk serves whichever side `v` is, so that counting both sides' moves
-    /// walks each line once and without branching on the side.
-    #[inline(always)]
-    pub fn beyond(&self, at: u8, d: i8, v: u8) -> u8 {
-        let mut p = self.cells.as_ptr().wrapping_add(at as usize).wrapping_offset(2 * d as isize);
-        // SAFETY: as in `closes`.
-        unsafe {
-            while *p == v {
-                p = p.wrapping_offset(d as isize);
-            }
-            *p
-        }
-    }
-
     /// Turns the line from the empty cell `at` in direction `d` that the side to move closes,
-    /// if it does; returns how many pieces turned. A step of [`Self::make`], for code that
-    /// spells out each direction with its offset.
+    /// if it does; returns how many pieces turned. A step of [`Self::play`].
     #[inline(always)]
     pub fn turn(&mut self, at: u8, d: i8) -> u8 {
         let (me, opp) = (self.colour, other(self.colour));
@@ -363,7 +330,7 @@ impl<const N: usize, const R: usize> Mailbox<N, R> {
     }
 
     /// Ends a move on `at` that turned `turned` pieces: the piece down, the other side to move.
-    /// The caller marks the piece's neighbours ([`Self::mark`]).
+    /// The caller marks the piece's neighbours ([`Self::mark_all`]).
     #[inline(always)]
     pub fn placed(&mut self, at: u8, turned: u8, regions: &Regions<N>) {
         let me = self.colour;
@@ -378,7 +345,7 @@ impl<const N: usize, const R: usize> Mailbox<N, R> {
 
     /// Takes back the piece of a move on `at` that turned `turned` pieces, after they were
     /// turned back: its mover to move again. The caller unmarks the piece's neighbours
-    /// ([`Self::mark`]).
+    /// ([`Self::mark_all`]).
     #[inline(always)]
     pub fn unplaced(&mut self, at: u8, turned: u8, regions: &Regions<N>) {
         let (mover, back) = (other(self.colour), self.colour);
@@ -391,10 +358,7 @@ impl<const N: usize, const R: usize> Mailbox<N, R> {
         self.relink(at);
     }
 
-    /// Records in each neighbour of the grid cell `at` that `at` is now `filled` or empty: a
-    /// loop for setting up and for tests. The search's make and undo spell out
-    /// [`Self::mark`] for each direction instead, because a loop over the directions at the
-    /// size-optimised firmware's settings is not unrolled and reads the offsets from RAM.
+    /// Records in each neighbour of the grid cell `at` that `at` is now `filled` or empty.
     pub fn mark_all<const D: usize>(&mut self, at: u8, dirs: &[i8; D], filled: bool) {
         const { assert!(D <= 8, "a bit a direction") };
         // A running bit: a shift by a variable count is a loop on AVR.
@@ -408,7 +372,7 @@ impl<const N: usize, const R: usize> Mailbox<N, R> {
     /// Records in the neighbour from which the grid cell `at` lies in direction `d` (bit
     /// `bit` of its record) that `at` is now `filled` or empty.
     #[inline(always)]
-    pub fn mark(&mut self, at: u8, d: i8, bit: u8, filled: bool) {
+    fn mark(&mut self, at: u8, d: i8, bit: u8, filled: bool) {
         let from = at.wrapping_sub(d as u8) as usize;
         debug_assert!(from < N);
         // SAFETY: `at` is a grid cell, so its neighbours, on the grid or its border, are in
@@ -501,27 +465,10 @@ impl<const N: usize, const R: usize> Mailbox<N, R> {
     /// The side to move places on the empty cell `at` and turns every flanked line; the other
     /// side is then to move. `None` (nothing changed) when it flanks nothing.
     pub fn make<const D: usize>(&mut self, at: u8, dirs: &[i8; D], regions: &Regions<N>) -> Option<Made> {
-        let me = self.colour;
-        let mut m = Made::on(at);
-        let mut turned = 0u8;
-        for (i, &d) in dirs.iter().enumerate() {
-            let n = self.run(at, me, d);
-            if n == 0 {
-                continue;
-            }
-            m.set(i, n);
-            turned += n;
-            let mut c = at;
-            for _ in 0..n {
-                c = c.wrapping_add(d as u8);
-                self.cells[c as usize] = me;
-            }
-        }
-        if turned == 0 {
+        if !self.is_empty(at) || !self.flanks(at, self.colour, dirs) {
             return None;
         }
-        self.placed(at, turned, regions);
-        self.mark_all(at, dirs, true);
+        let m = self.play(at, dirs, regions);
         self.count_turned(m, dirs, regions);
         Some(m)
     }

@@ -1,8 +1,8 @@
 //! The search of a flanking game as an 8-bit chip runs it: the position a byte a cell inside a
 //! border ([`gamec_runtime::mailbox`]), moves made and undone in place, tried in an order of
 //! the cells read off the evaluation, and the evaluation's features read off that board. The
-//! session keeps its 64-bit boards; the search converts at its root. Chosen for AVR chips,
-//! where a 64-bit shift is a loop; the host keeps the 64-bit boards.
+//! session holds its position on the same board. Chosen for AVR chips, where a 64-bit shift
+//! is a loop; the host keeps the 64-bit boards.
 
 use super::grid_game::{eval_body, region_ident, used_regions};
 use super::int;
@@ -63,9 +63,9 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenS
     let order: Vec<_> = order.iter().map(|&cell| int(to_board(cell))).collect();
     let n_cells = int(grid_cells.len());
 
-    // Where the chip has room, the board tallies the evaluation's regions as pieces come and go (up to eight, a bit
-    // each in a table of the cells); the evaluation of a game with more counts the rest
-    // cell by cell.
+    // Where the chip has room, the board tallies the evaluation's regions as pieces come and
+    // go (up to eight, a bit each in a table of the cells); the evaluation counts the rest,
+    // and every region on a chip without room, cell by cell.
     let scored: Vec<usize> = used_regions(game)
         .into_iter()
         .filter(|&i| {
@@ -400,8 +400,8 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenS
         }
 
         /// The side to move places on `at`, a legal cell, and turns what it flanks. The
-        /// regions' tallies are brought up to date after `turn_lines` returns rather than
-        /// inside it, so that the two frames are never on the stack together.
+        /// regions' tallies are brought up to date after `play` returns rather than inside
+        /// it, so that the two frames are never on the stack together.
         #[inline(always)]
         fn make(b: &mut Board, at: u8) -> Made {
             let m = b.play(at, &OFFSETS, &REGIONS);
@@ -409,18 +409,11 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenS
             m
         }
 
-        /// Takes back a move or a pass: by the board's loop over the directions, where
-        /// making a move spells each out. Undoing knows which lines turned and how far, so
-        /// the constant offsets buy little there, and a copy per direction costs 600 bytes.
+        /// Takes back a move or a pass, by the board's loop over the directions (spelt out per
+        /// direction, make and undo were 1 KB more on Othello's ATmega16 build).
         #[inline(always)]
         fn undo(b: &mut Board, m: Made) {
             b.undo(m, &OFFSETS, &REGIONS);
-        }
-
-        /// Whether the side to move may place on `at`: empty, and flanking a line.
-        #[inline(always)]
-        fn legal_here(b: &Board, at: u8) -> bool {
-            b.is_empty(at) && flanks_here(b, at)
         }
 
         /// Whether the side to move, placing on the empty cell `at`, flanks a line.
