@@ -635,6 +635,9 @@ fn panic(_: &core::panic::PanicInfo) -> ! {{ loop {{}} }}
     gamec::driver::cargo_build(&bench, &target_dir).unwrap_or_else(|e| panic!("the bench firmware builds: {e}"));
     let bench_elf = target_dir.join("avr-none/release/othello-search-bench.elf");
     let mut dev = Device::boot(&bench_elf, &target);
+    if std::env::var("PROFILE").is_ok() {
+        dev.profile = Some((997, Vec::new()));
+    }
     let board_rs = std::fs::read_to_string(bench.join("src/board.rs")).unwrap();
     let cap = board_rs.split("SEARCH_DEPTH: u8 = ").nth(1).and_then(|r| r.split([';', 'u']).next()).unwrap_or("?");
     println!("othello search on atmega16 @ 10 MHz, {} fixed midgame positions, 2 s each:", positions.len());
@@ -658,4 +661,9 @@ fn panic(_: &core::panic::PanicInfo) -> ! {{ loop {{}} }}
     }
     println!("  {:.0} nodes per second ({nodes} nodes in {ms} ms)", nodes as f64 * 1000.0 / ms as f64);
     println!("  depth reached per position (the firmware's cap is {cap}): {depths:?}");
+    if let Some((_, samples)) = &dev.profile {
+        for (name, share) in device::profile_by_symbol(&bench_elf, samples).iter().take(15) {
+            println!("  {:5.1}% {name}", share * 100.0);
+        }
+    }
 }

@@ -420,10 +420,9 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenS
         #[inline(always)]
         fn flanks_here(b: &Board, at: u8) -> bool {
             let (me, them) = (b.colour, mailbox::other(b.colour));
-            let around = b.occupied_around(at);
             // SAFETY: the callers ask about grid cells.
-            let near = unsafe { b.around(at) };
-            #(#flank_tests)||*
+            let (around, near) = unsafe { (b.occupied_around(at), b.around(at)) };
+            around != 0 && (#(#flank_tests)||*)
         }
 
         /// The side to move's legal cell after `after` in the order of the empty cells, the
@@ -460,9 +459,10 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenS
             let mut at = b.first_empty();
             while at != 0 {
                 // Only the lines that start with a piece; none at a cell with none around.
-                let around = b.occupied_around(at);
+                // SAFETY: the list of empty cells holds grid cells.
+                let around = unsafe { b.occupied_around(at) };
                 if around != 0 {
-                    // SAFETY: the list of empty cells holds grid cells.
+                    // SAFETY: as above.
                     let near = unsafe { b.around(at) };
                     // The colours (1 and 2, as bits) that may place here.
                     let mut can = 0u8;
