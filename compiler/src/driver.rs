@@ -255,7 +255,7 @@ fn stack_bound(elf: &[u8], t: &Target) -> Option<Result<StackDepth, Unbounded>> 
     match t.chip.arch {
         // A call pushes a 3-byte return address above 128 KiB of flash.
         crate::chips::Arch::Avr(avr) => {
-            Some(avr_stack_depth(elf, if t.chip.flash > 128 * 1024 { 3 } else { 2 }, avr.sp_bytes))
+            Some(avr_stack_depth(elf, if t.chip.flash > 128 * 1024 { 3 } else { 2 }, avr.sp_bytes, &[]))
         }
         crate::chips::Arch::CortexM(_) => None,
     }
