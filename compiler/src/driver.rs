@@ -140,19 +140,8 @@ pub fn build(sources: &mut Sources, game_path: &Path, board_path: &Path, out: &P
         }
         None => None,
     };
-    // A search recurses as deep as its deepest ply, which the runtime vouches for.
     let depth = codegen::search_depth(&game, &target);
-    let limits: Vec<Limit> = depth.map_or(Vec::new(), |d| {
-        gamec_runtime::search::recursion_limits(d)
-            .iter()
-            .map(|n| Limit {
-                function: n.function.into(),
-                activations: n.most,
-                under: n.under.map(|(g, k)| (g.into(), k)),
-            })
-            .collect()
-    });
-    let stack = stack_bound(&elf_bytes, &target, &limits);
+    let stack = stack_bound(&elf_bytes, &target, &recursion_limits(&game, &target));
     let report = size_report(&sizes, stack.as_ref(), depth, &target);
     check_budget(&sizes, stack.as_ref(), &target).map_err(|e| Error::TooBig(format!("{e}\n{report}")))?;
     Ok(Built { elf, hex, eeprom, sizes, target, report })
@@ -272,6 +261,16 @@ fn stack_bound(elf: &[u8], t: &Target, limits: &[Limit]) -> Option<Result<StackD
         }
         crate::chips::Arch::CortexM(_) => None,
     }
+}
+
+/// What the runtime vouches for about the recursion of the firmware's search, if it has one:
+/// it goes as deep as the plies the codegen writes into `board::SEARCH_DEPTH`.
+pub fn recursion_limits(game: &GameDef, target: &Target) -> Vec<Limit> {
+    let Some(depth) = codegen::search_depth(game, target) else { return Vec::new() };
+    gamec_runtime::search::recursion_limits(depth)
+        .iter()
+        .map(|n| Limit { function: n.function.into(), activations: n.most, under: n.under.map(|(g, k)| (g.into(), k)) })
+        .collect()
 }
 
 /// A call chain for people: a function that calls itself again and again once, with the count.
