@@ -18,28 +18,31 @@
 //! no known targets, a stack-pointer write it does not understand, paths that meet with
 //! different depths) gives [`Unbounded`] with the reason, never a smaller number.
 //!
-//! Recursion is bounded only where the caller vouches for it ([`Limit`]): a list of functions
-//! (each by its demangled path, any generic arguments aside) and the most activations of each
-//! that one chain of calls can hold, or the most activations of another limited function under
-//! which it can start (a search sorts its moves only well above its leaves). The machine code
-//! cannot show that a depth argument shrinks, so this is a claim taken on trust, from the code
-//! that makes it true (the runtime's search says how deep it recurses,
-//! `gamec_runtime::search::recursion_limits`, and tests it). The walk then summarises each
-//! function once per count of the limited functions' activations on the chain above it, and a
-//! call to a limited function beyond its limit is a path that cannot happen: it adds nothing,
-//! and what follows it there is not reached. A cycle through no limited function still gives
-//! [`Unbounded::Recursion`]. Only a symbol of exactly that path counts as an
-//! activation (any one of its monomorphisations, sharing one count): each time one starts,
-//! a call of the function in the source starts, so the count never exceeds the source's
-//! nesting. A clone or a split-off part under another name (`.constprop.0`, `.cold.1`) counts
-//! as nothing, and a cycle through it alone stays unbounded; inlined calls take no frame and
-//! are not counted, which only makes the count smaller than the source's.
+//! Recursion is bounded only where the caller vouches for it ([`Limit`]): functions, each by
+//! its demangled path (any generic arguments aside), with the most activations of it that one
+//! chain of calls holds, or the most activations of another limited function under which it
+//! can start (a search sorts its moves only well above its leaves). The machine code cannot
+//! show that a depth argument shrinks, so this is a claim taken on trust from the code that
+//! makes it true: the runtime's search states how deep it recurses
+//! (`gamec_runtime::search::recursion_limits`, tested there against the search itself). The
+//! walk summarises each function once per count of the limited functions' activations on the
+//! chain above it (a function that reaches none of them, once), and a call to a limited
+//! function beyond its limit is a path that cannot happen: it adds nothing, and what follows
+//! it there is not reached. A cycle through no limited function still gives
+//! [`Unbounded::Recursion`]; each interrupt handler starts a chain of its own.
+//!
+//! The counts never exceed the source's nesting, which keeps the refusals sound: only a symbol
+//! of exactly the limited path counts (any of its monomorphisations, sharing one count), and
+//! each time one starts, a call of that function in the source starts. A clone or a split-off
+//! part under another name (`.constprop.0`, `.cold.1`) counts as nothing, so a cycle through
+//! it alone stays unbounded; inlined calls take no frame and are not counted, which can only
+//! make a count smaller than the source's nesting, never larger.
 //!
 //! What it trusts: the code is in executable sections and never modified; function pointers
 //! are stored whole, as word addresses in data (the vtables Rust puts in `.data`) or loaded
 //! with an `ldi` pair, never computed; nothing writes SP through a pointer (`st`/`std` to data
 //! address 0x5d); the reset code at address 0 loads SP with a constant (the avr-libc start-up
-//! does), so a jump to address 0 starts over on an empty stack.
+//! does), so a jump to address 0 starts over on an empty stack; and the caller's limits.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
