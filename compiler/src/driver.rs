@@ -273,7 +273,7 @@ pub fn recursion_limits(game: &GameDef, target: &Target) -> Vec<Limit> {
         .collect()
 }
 
-/// A call chain for people: a function that calls itself again and again once, with the count.
+/// A call chain for people: a run of one function (a recursion) written once, with its count.
 fn chain(path: &[String]) -> String {
     let mut out: Vec<String> = Vec::new();
     let mut i = 0;
