@@ -4,7 +4,7 @@
 use crate::analyze::Analysis;
 use crate::bind::{self, Target};
 use crate::codegen::{self, ScaffoldInputs};
-use crate::stack_depth::{avr_stack_depth, StackDepth, Unbounded};
+use crate::stack_depth::{avr_stack_depth, Limit, StackDepth, Unbounded};
 use crate::Error;
 use gamec_dsl::{FileId, GameDef, Sources};
 use object::read::elf::{ElfFile32, ProgramHeader};
@@ -140,8 +140,9 @@ pub fn build(sources: &mut Sources, game_path: &Path, board_path: &Path, out: &P
         }
         None => None,
     };
-    let stack = stack_bound(&elf_bytes, &target);
-    let report = size_report(&sizes, stack.as_ref(), &target);
+    let depth = codegen::search_depth(&game, &target);
+    let stack = stack_bound(&elf_bytes, &target, &recursion_limits(&game, &target));
+    let report = size_report(&sizes, stack.as_ref(), depth, &target);
     check_budget(&sizes, stack.as_ref(), &target).map_err(|e| Error::TooBig(format!("{e}\n{report}")))?;
     Ok(Built { elf, hex, eeprom, sizes, target, report })
 }
@@ -250,18 +251,48 @@ pub fn bytes_hex(bytes: &[u8]) -> Result<String, Error> {
 }
 
 /// The deepest stack the firmware can reach, bounded from its machine code (AVR only: the
-/// Cortex-M images are measured in QEMU instead). `Err` says why there is no bound.
-fn stack_bound(elf: &[u8], t: &Target) -> Option<Result<StackDepth, Unbounded>> {
+/// Cortex-M images are measured in QEMU instead), with the recursion `limits` vouched for.
+/// `Err` says why there is no bound.
+fn stack_bound(elf: &[u8], t: &Target, limits: &[Limit]) -> Option<Result<StackDepth, Unbounded>> {
     match t.chip.arch {
         // A call pushes a 3-byte return address above 128 KiB of flash.
         crate::chips::Arch::Avr(avr) => {
-            Some(avr_stack_depth(elf, if t.chip.flash > 128 * 1024 { 3 } else { 2 }, avr.sp_bytes))
+            Some(avr_stack_depth(elf, if t.chip.flash > 128 * 1024 { 3 } else { 2 }, avr.sp_bytes, limits))
         }
         crate::chips::Arch::CortexM(_) => None,
     }
 }
 
-fn size_report(s: &Sizes, stack: Option<&Result<StackDepth, Unbounded>>, t: &Target) -> String {
+/// What the runtime vouches for about the recursion of the firmware's search, if it has one:
+/// it goes as deep as the plies the codegen writes into `board::SEARCH_DEPTH`.
+pub fn recursion_limits(game: &GameDef, target: &Target) -> Vec<Limit> {
+    let Some(depth) = codegen::search_depth(game, target) else { return Vec::new() };
+    gamec_runtime::search::recursion_limits(depth)
+        .iter()
+        .map(|n| Limit { function: n.function.into(), activations: n.most, under: n.under.map(|(g, k)| (g.into(), k)) })
+        .collect()
+}
+
+/// A call chain for people: a run of one function (a recursion) written once, with its count.
+fn chain(path: &[String]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < path.len() {
+        let run = path[i..].iter().take_while(|f| **f == path[i]).count();
+        out.push(if run > 1 { format!("{} (x{run})", path[i]) } else { path[i].clone() });
+        i += run;
+    }
+    out.join(" > ")
+}
+
+/// The flash, RAM and stack report; `search_depth` is the firmware's deepest search ply, whose
+/// recursion the stack's bound may rely on.
+fn size_report(
+    s: &Sizes,
+    stack: Option<&Result<StackDepth, Unbounded>>,
+    search_depth: Option<u8>,
+    t: &Target,
+) -> String {
     let pct = |used: u32, of: u32| 100.0 * used as f64 / of as f64;
     let mut out = format!(
         "flash: {:>6} B of {:>6} B ({:.1}%)   [.text {} + .data {}]\nram:   {:>6} B of {:>6} B ({:.1}%)   [.data {} + .bss {}]\n",
@@ -270,11 +301,18 @@ fn size_report(s: &Sizes, stack: Option<&Result<StackDepth, Unbounded>>, t: &Tar
     );
     match stack {
         Some(Ok(d)) => {
+            let how = if d.recursion.is_empty() {
+                String::new()
+            } else {
+                let calls: Vec<String> = d.recursion.iter().map(Limit::to_string).collect();
+                let depth = search_depth.map_or(String::new(), |d| format!(", a search of {d} plies"));
+                format!(" and the runtime's word on its recursion ({}{depth})", calls.join(", "))
+            };
             out += &format!(
-                "stack: {:>6} B at most ({} B of it an interrupt's), bounded from the machine code; deepest: {}\n",
+                "stack: {:>6} B at most ({} B of it an interrupt's), bounded from the machine code{how}; deepest: {}\n",
                 d.bytes,
                 d.interrupt_bytes,
-                d.path.join(" > ")
+                chain(&d.path)
             );
             out += &format!("ram with stack: {} B of {} B\n", s.ram() + d.bytes, t.chip.ram);
         }
@@ -292,12 +330,26 @@ fn size_report(s: &Sizes, stack: Option<&Result<StackDepth, Unbounded>>, t: &Tar
             _ => out += &format!("budget ram:   {} B of {b} B (static only: the stack has no bound)\n", s.ram()),
         }
     }
+    if let Some(b) = t.budget_stack {
+        match stack {
+            Some(Ok(d)) => out += &format!("budget stack: {} B of {b} B\n", d.bytes),
+            _ => out += &format!("budget stack: no bound to check against {b} B\n"),
+        }
+    }
     out
 }
 
-/// The chip's memories and the board's budgets. RAM counts the stack where it has a bound;
-/// a search that recurses has none, and its stack is measured by the device benches instead.
+/// The chip's memories and the board's budgets. RAM counts the stack where it has a bound
+/// (a search's with the recursion the runtime states); a budget of the stack needs one.
 fn check_budget(s: &Sizes, stack: Option<&Result<StackDepth, Unbounded>>, t: &Target) -> Result<(), Error> {
+    if let (Some(limit), Some(Err(why))) = (t.budget_stack, stack) {
+        return Err(Error::TooBig(format!("the board's stack budget of {limit} B cannot be checked: {why}")));
+    }
+    if let (Some(limit), None) = (t.budget_stack, stack) {
+        return Err(Error::TooBig(format!(
+            "the board's stack budget of {limit} B cannot be checked: the stack is bounded on AVR chips only"
+        )));
+    }
     let stack = match stack {
         Some(Ok(d)) => d.bytes,
         _ => 0,
@@ -307,6 +359,7 @@ fn check_budget(s: &Sizes, stack: Option<&Result<StackDepth, Unbounded>>, t: &Ta
         (s.ram() + stack, t.chip.ram, "RAM (static and stack)", "the chip's"),
         (s.flash(), t.budget_flash.unwrap_or(u32::MAX), "flash", "the board's budget of"),
         (s.ram() + stack, t.budget_ram.unwrap_or(u32::MAX), "RAM (static and stack)", "the board's budget of"),
+        (stack, t.budget_stack.unwrap_or(u32::MAX), "stack (bounded from the machine code)", "the board's budget of"),
     ];
     for (used, limit, what, whose) in limits {
         if used > limit {
@@ -314,4 +367,107 @@ fn check_budget(s: &Sizes, stack: Option<&Result<StackDepth, Unbounded>>, t: &Ta
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Othello and its ATmega16 bench board with `budget` for the board's budget line.
+    fn othello(budget: &str) -> (GameDef, Target) {
+        let board = include_str!("../../boards/othello_stk500_atmega16.board");
+        let line = board.lines().map(str::trim).find(|l| l.starts_with("budget ")).expect("a budget line");
+        let mut sources = Sources::new();
+        let gf = sources.add("othello.game", include_str!("../../games/othello.game"));
+        let bf = sources.add("othello.board", board.replace(line, budget));
+        let game = gamec_dsl::load_game(&sources, gf).unwrap();
+        let target = bind::bind(&game, gf, &gamec_dsl::load_board(&sources, bf).unwrap(), bf).unwrap();
+        (game, target)
+    }
+
+    fn stack(bytes: u32) -> Option<Result<StackDepth, Unbounded>> {
+        Some(Ok(StackDepth {
+            bytes,
+            interrupt_bytes: 11,
+            path: vec!["reset".into()],
+            initial_sp: None,
+            recursion: vec![],
+        }))
+    }
+
+    const SIZES: Sizes = Sizes { text: 7986, data: 22, bss: 483 };
+
+    #[test]
+    fn the_stack_budget_is_enforced() {
+        let (_, t) = othello("budget flash 8192, ram 1024, stack 400");
+        assert_eq!(t.budget_stack, Some(400));
+        assert!(check_budget(&SIZES, stack(400).as_ref(), &t).is_ok());
+        let err = check_budget(&SIZES, stack(401).as_ref(), &t).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "the firmware needs 401 B of stack (bounded from the machine code), over the board's budget of 400 B"
+        );
+        assert!(size_report(&SIZES, stack(401).as_ref(), Some(5), &t).contains("budget stack: 401 B of 400 B"));
+        // With no bound there is nothing to check the budget against: that fails too.
+        let unbounded = Some(Err(Unbounded::Recursion { cycle: vec!["f".into()] }));
+        let err = check_budget(&SIZES, unbounded.as_ref(), &t).unwrap_err().to_string();
+        assert!(err.starts_with("the board's stack budget of 400 B cannot be checked: recursion: f"), "{err}");
+        // Without a stack budget the stack counts in RAM only.
+        let (_, t) = othello("budget flash 8192, ram 1024");
+        assert!(check_budget(&SIZES, stack(519).as_ref(), &t).is_ok());
+        assert!(check_budget(&SIZES, stack(520).as_ref(), &t).is_err());
+        assert!(check_budget(&SIZES, unbounded.as_ref(), &t).is_ok());
+    }
+
+    #[test]
+    fn a_search_is_limited_as_deep_as_its_firmware_searches() {
+        let (game, t) = othello("budget flash 8192");
+        // `(1024 - 600) / (32 + 40)` plies on the ATmega16's byte board: board::SEARCH_DEPTH.
+        assert_eq!(codegen::search_depth(&game, &t), Some(5));
+        let d = StackDepth {
+            recursion: vec![Limit { function: "search::negamax".into(), activations: 4, under: None }],
+            path: ["reset", "negamax", "negamax", "play"].map(String::from).to_vec(),
+            ..stack(380).unwrap().unwrap()
+        };
+        let report = size_report(&SIZES, Some(&Ok(d)), Some(5), &t);
+        assert!(
+            report.contains("runtime's word on its recursion (search::negamax at most 4 deep, a search of 5 plies)"),
+            "{report}"
+        );
+        assert!(report.contains("deepest: reset > negamax (x2) > play"), "{report}");
+    }
+
+    /// The depth the stack's bound trusts is the one the generated firmware searches to.
+    #[test]
+    fn the_search_depth_is_the_firmware_s() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let pairs = [
+            ("othello", "othello_stk500_atmega16"),
+            ("othello", "othello_with_encoders_atmega128"),
+            ("connect_four", "connect_four_stk500_atmega16"),
+            ("tictactoe", "tictactoe_stk500_atmega16"),
+            ("binario", "binario_atmega64"),
+            ("silver_dollar", "silver_dollar_attiny84"),
+        ];
+        for (game, board) in pairs {
+            let (game_path, board_path) =
+                (root.join(format!("games/{game}.game")), root.join(format!("boards/{board}.board")));
+            let mut sources = Sources::new();
+            let (game, board, target, gf) = load_pair(&mut sources, &game_path, &board_path).unwrap();
+            let analysis = if game.line().is_some() { Some(Analysis::new(&game, gf).unwrap()) } else { None };
+            let inputs = ScaffoldInputs {
+                crate_name: "c".into(),
+                runtime_path: "r".into(),
+                game_path: "g".into(),
+                board_path: "b".into(),
+            };
+            let files = codegen::firmware_crate(&game, &board, analysis.as_ref(), &target, &inputs, sources.text(gf));
+            let board_rs = &files.iter().find(|f| f.path == "src/board.rs").unwrap().contents;
+            let written = board_rs
+                .split("SEARCH_DEPTH: u8 = ")
+                .nth(1)
+                .map(|rest| rest[..rest.find(';').unwrap()].parse::<u8>().unwrap());
+            assert_eq!(codegen::search_depth(&game, &target), written, "{}", board_path.display());
+        }
+    }
 }

@@ -116,10 +116,11 @@ fn bench_search_on_the_device() {
     println!("  nodes per second: {:.0} ({nodes} nodes in {ms:.0} ms)", nodes as f64 * 1000.0 / ms);
     println!("  depth reached per move: {depths:?}");
     println!(
-        "  flash {} B, static RAM {} B, deepest stack {} B, RAM with stack {} B",
+        "  flash {} B, static RAM {} B, deepest stack {} B (bound {} B), RAM with stack {} B",
         m.flash,
         m.ram,
         m.stack,
+        m.bound,
         m.ram + m.stack as u32
     );
 }

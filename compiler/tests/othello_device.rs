@@ -421,14 +421,18 @@ fn bench_search_on_the_device() {
     let low = h.dev.lowest_sp().unwrap();
     let stack = h.dev.ramend() - low;
     let sizes = gamec::driver::sizes(&std::fs::read(&elf).unwrap()).unwrap();
+    // The bound `gamec build` checks against the board's stack budget covers what was measured.
+    let bound = device::stack_bound(GAME, BOARD, &elf);
+    assert!(bound.bytes >= u32::from(stack), "bound {} B under the measured {stack} B: {:?}", bound.bytes, bound.path);
     println!("othello on atmega16 @ 10 MHz, a game at the 2 s move clock (device moves 6 to 15):");
     println!("  nodes per second: {:.0} ({nodes} nodes in {ms:.0} ms)", nodes as f64 * 1000.0 / ms);
     println!("  depth reached per move: {depths:?}");
     println!("  slowest move: {:.0} ms", h.slowest_ms);
     println!(
-        "  flash {} B, static RAM {} B, deepest stack {stack} B, RAM with stack {} B",
+        "  flash {} B, static RAM {} B, deepest stack {stack} B (bound {} B), RAM with stack {} B",
         sizes.flash(),
         sizes.ram(),
+        bound.bytes,
         sizes.ram() + stack as u32
     );
     println!("  nodes in 2 s (for the strength benchmark): {:.0}", nodes as f64 * 2000.0 / ms);

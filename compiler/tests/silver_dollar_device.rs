@@ -199,7 +199,7 @@ fn bad_play_loses_and_the_commiserate_tune_plays(board: &str) {
 fn the_stack_bound_from_the_machine_code_covers_a_played_game(board: &str) {
     let h = host();
     let (elf, target) = device::firmware(GAME, board);
-    let bound = gamec::stack_depth::avr_stack_depth(&std::fs::read(&elf).unwrap(), 2, target.chip.avr().sp_bytes)
+    let bound = gamec::stack_depth::avr_stack_depth(&std::fs::read(&elf).unwrap(), 2, target.chip.avr().sp_bytes, &[])
         .unwrap_or_else(|why| panic!("no bound: {why}"));
     let mut d = boot(board);
     assert_eq!(bound.initial_sp, Some(d.ramend()), "the start-up code sets SP to RAMEND");

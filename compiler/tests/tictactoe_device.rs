@@ -84,10 +84,11 @@ fn bench_sizes_and_replies() {
     println!("tic-tac-toe on atmega16 @ 10 MHz, a game against random moves:");
     println!("  slowest device reply: {slowest:.1} ms (from the host's line to the device's move)");
     println!(
-        "  flash {} B, static RAM {} B, deepest stack {} B, RAM with stack {} B",
+        "  flash {} B, static RAM {} B, deepest stack {} B (bound {} B), RAM with stack {} B",
         m.flash,
         m.ram,
         m.stack,
+        m.bound,
         m.ram + m.stack as u32
     );
 }

@@ -87,7 +87,11 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
             }
             ast::BoardItem::Budget(items) => {
                 for (kind, n) in items {
-                    let slot = if kind.node == "flash" { &mut budget.flash } else { &mut budget.ram };
+                    let slot = match kind.node.as_str() {
+                        "flash" => &mut budget.flash,
+                        "ram" => &mut budget.ram,
+                        _ => &mut budget.stack,
+                    };
                     if let Some(first) = slot {
                         diags.push(twice(&format!("budget {}", kind.node), first.span, kind.span));
                     } else {

@@ -999,7 +999,10 @@ pub struct LampDef {
 #[derive(Debug, Clone, Default)]
 pub struct Budget {
     pub flash: Option<Spanned<u32>>,
+    /// Static RAM and, where it has a bound, the deepest stack.
     pub ram: Option<Spanned<u32>>,
+    /// The deepest stack alone.
+    pub stack: Option<Spanned<u32>>,
 }
 
 /// A pin as the board names it: a port letter and a bit, with no knowledge of any chip.

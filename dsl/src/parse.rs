@@ -85,6 +85,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::chip => "`chip`",
         Rule::clock => "`clock`",
         Rule::budget => "`budget`",
+        Rule::budget_kind => "`flash`, `ram` or `stack`",
         Rule::display => "`display`",
         Rule::button => "`button`",
         Rule::speaker => "`speaker`",

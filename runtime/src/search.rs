@@ -213,6 +213,44 @@ pub fn choose_in_place<G: InPlace, const N: usize>(
     Some(choice)
 }
 
+/// A function of the search and how deep it goes ([`recursion_limits`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Nesting {
+    /// The function's path.
+    pub function: &'static str,
+    /// The most calls of it in progress at once.
+    pub most: u32,
+    /// Another function's path and the most calls of it in progress whenever this one starts.
+    pub under: Option<(&'static str, u32)>,
+}
+
+/// How deep the search recurses, for a search of at most `max_depth` plies. `gamec build`
+/// trusts this to bound the stack of firmware that searches (the machine code shows the
+/// recursion, not that the depth shrinks). [`choose_in_place`] calls [`child`] at depths below
+/// `max_depth`, [`negamax`] calls it one ply below its own, passes included, and only a depth
+/// above 0 goes on from `child` to `negamax`: so on any chain of calls `child` runs at most
+/// once at each depth from `max_depth - 1` down to 0, and `negamax` at each from
+/// `max_depth - 1` down to 1, the `k`th at depth `max_depth - k` at most. [`sort_by_eval`]
+/// starts from `choose_in_place` or from a `negamax` at depth 3 or more, so with at most
+/// `max_depth - 3` of them in progress: the deepest plies never sort, and its keys are never
+/// on top of them. Both `negamax` and `child` are named because the compiler may keep either
+/// out of line, or both; nothing else here recurses, and no search runs inside another.
+pub fn recursion_limits(max_depth: u8) -> [Nesting; 3] {
+    let negamax = concat!(module_path!(), "::negamax");
+    [
+        Nesting { function: negamax, most: u32::from(max_depth.saturating_sub(1)), under: None },
+        Nesting { function: concat!(module_path!(), "::child"), most: u32::from(max_depth), under: None },
+        Nesting {
+            function: concat!(module_path!(), "::sort_by_eval"),
+            most: 1,
+            under: Some((negamax, u32::from(max_depth.saturating_sub(SORT_DEPTH)))),
+        },
+    ]
+}
+
+/// The shallowest depth at which [`negamax`] sorts its moves.
+const SORT_DEPTH: u8 = 3;
+
 /// A node below the current one: a leaf scored here, in the caller's frame, so that the
 /// deepest ply takes no frame of its own (a negamax frame is tens of bytes on an 8-bit chip).
 #[inline(always)]
@@ -224,6 +262,8 @@ fn child<G: InPlace, const N: usize>(
     order: bool,
     budget: &mut Budget,
 ) -> i16 {
+    #[cfg(test)]
+    let _call = tests::InProgress::enter(tests::CHILD);
     if depth == 1 && G::WALKS {
         return frontier::<G>(game, alpha, beta, budget);
     }
@@ -285,6 +325,8 @@ fn negamax<G: InPlace, const N: usize>(
     order: bool,
     budget: &mut Budget,
 ) -> i16 {
+    #[cfg(test)]
+    let _call = tests::InProgress::enter(tests::NEGAMAX);
     if budget.spend() {
         return 0;
     }
@@ -304,7 +346,7 @@ fn negamax<G: InPlace, const N: usize>(
     // Sorting evaluates every move, work no node counts; it repays itself only where the
     // subtree below is large. On Othello's ATmega16 build, ordering from three plies up
     // rather than two searched 55% more nodes a second, to the same depth, and won as often.
-    if order && depth >= 3 {
+    if order && depth >= SORT_DEPTH {
         sort_by_eval::<G, N>(game, moves);
     }
     for &m in moves.iter() {
@@ -325,6 +367,8 @@ fn negamax<G: InPlace, const N: usize>(
 /// Each move is evaluated once; out of line so the keys take stack only while sorting.
 #[inline(never)]
 fn sort_by_eval<G: InPlace, const N: usize>(game: &mut G, moves: &mut [G::Move]) {
+    #[cfg(test)]
+    let _call = tests::InProgress::enter(tests::SORT);
     let mut keys = [0i16; N];
     for (k, &m) in keys.iter_mut().zip(moves.iter()) {
         let u = game.make(m);
@@ -346,7 +390,47 @@ fn sort_by_eval<G: InPlace, const N: usize>(game: &mut G, moves: &mut [G::Move])
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
+
     use super::*;
+    use core::cell::Cell;
+
+    /// Indices into [`recursion_limits`].
+    pub(super) const NEGAMAX: usize = 0;
+    pub(super) const CHILD: usize = 1;
+    pub(super) const SORT: usize = 2;
+
+    /// Calls in progress of each function, the most seen at once, and the most `negamax`
+    /// calls in progress when a sort started.
+    type Seen = ([u32; 3], [u32; 3], u32);
+
+    std::thread_local! {
+        static SEEN: Cell<Seen> = const { Cell::new(([0; 3], [0; 3], 0)) };
+    }
+
+    /// One call in progress, counted while it lives.
+    pub(super) struct InProgress(usize);
+
+    impl InProgress {
+        pub(super) fn enter(f: usize) -> InProgress {
+            let (mut now, mut most, mut under) = SEEN.get();
+            if f == SORT {
+                under = under.max(now[NEGAMAX]);
+            }
+            now[f] += 1;
+            most[f] = most[f].max(now[f]);
+            SEEN.set((now, most, under));
+            InProgress(f)
+        }
+    }
+
+    impl Drop for InProgress {
+        fn drop(&mut self) {
+            let (mut now, most, under) = SEEN.get();
+            now[self.0] -= 1;
+            SEEN.set((now, most, under));
+        }
+    }
 
     /// Noughts and crosses: cells 0..9, the mover's marks in the low 9 bits, the other's above.
     #[derive(Clone, Copy)]
@@ -428,6 +512,31 @@ mod tests {
         let c = pick(Ttt(0), 200);
         assert!(c.depth < 9);
         assert!(c.best < 9);
+    }
+
+    #[test]
+    fn the_recursion_stays_within_its_stated_limits() {
+        for max_depth in 0..=9 {
+            for order in [false, true] {
+                SEEN.set(([0; 3], [0; 3], 0));
+                let mut never = || false;
+                let mut budget = Budget::new(u32::MAX, &mut never);
+                choose::<Game, 9>(&Ttt(0), max_depth, order, &mut budget);
+                let (now, most, under) = SEEN.get();
+                assert_eq!(now, [0; 3]);
+                let [negamax, child, sort] = recursion_limits(max_depth);
+                assert!(negamax.function.ends_with("search::negamax") && child.function.ends_with("search::child"));
+                assert_eq!(sort.under.map(|(f, _)| f), Some(negamax.function));
+                // The limits are reached: they are the nesting, not a guess above it.
+                assert_eq!([most[NEGAMAX], most[CHILD]], [negamax.most, child.most], "max_depth {max_depth}");
+                assert!(most[SORT] <= sort.most);
+                let sort_under = sort.under.unwrap().1;
+                assert!(under <= sort_under, "max_depth {max_depth}: a sort under {under} of negamax");
+                if order && max_depth > SORT_DEPTH {
+                    assert_eq!(under, sort_under, "max_depth {max_depth}");
+                }
+            }
+        }
     }
 
     #[test]

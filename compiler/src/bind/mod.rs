@@ -34,6 +34,8 @@ pub struct Target {
     pub tunes: Vec<Vec<(u8, u16, u16)>>,
     pub budget_flash: Option<u32>,
     pub budget_ram: Option<u32>,
+    /// The deepest stack allowed, on top of the RAM budget's share of it.
+    pub budget_stack: Option<u32>,
     pub serial: Option<Serial>,
     /// The millisecond tick of a game without a display.
     pub tick: Option<Tick>,
@@ -100,6 +102,7 @@ impl Target {
             tunes: Vec::new(),
             budget_flash: board.budget.flash.as_ref().map(|b| b.node),
             budget_ram: board.budget.ram.as_ref().map(|b| b.node),
+            budget_stack: board.budget.stack.as_ref().map(|b| b.node),
             serial: None,
             tick: None,
             lamps: Vec::new(),

@@ -75,6 +75,25 @@ pub fn heaps_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> 
     format_rust(heaps_game::render(game, target, origin), origin.path)
 }
 
+/// Whether the firmware's search holds positions a byte a cell.
+fn byte_board(game: &GameDef, target: &Target) -> bool {
+    game.grid().is_some()
+        && matches!(representation(target), Representation::ByteBoard { .. })
+        && grid_mailbox::applies(game)
+}
+
+/// The deepest ply of the device's search, `board::SEARCH_DEPTH` in the firmware crate, for
+/// firmware that has one (a serial session, a duel with a cursor): it bounds the search's
+/// recursion, and so its stack.
+pub fn search_depth(game: &GameDef, target: &Target) -> Option<u8> {
+    let searches = target.cards.is_none()
+        && match &target.cursor {
+            Some(cursor) => cursor.duel.is_some(),
+            None => target.serial.is_some(),
+        };
+    searches.then(|| board::search_limits(target, byte_board(game, target)).1)
+}
+
 /// The whole firmware crate. Line games come with their analysis (the solved strategy);
 /// `game_text` is the text of the game file at `inputs.game_path`, quoted in the game module.
 pub fn firmware_crate(
@@ -87,9 +106,7 @@ pub fn firmware_crate(
 ) -> Vec<GeneratedFile> {
     let source = format!("{} and {}", inputs.game_path, inputs.board_path);
     let origin = Origin::new(&inputs.game_path, game_text);
-    let byte_board = game.grid().is_some()
-        && matches!(representation(target), Representation::ByteBoard { .. })
-        && grid_mailbox::applies(game);
+    let byte_board = byte_board(game, target);
     if target.cards.is_some() {
         let mut files = vec![
             GeneratedFile { path: "src/game.rs".into(), contents: cards_module(game, origin) },

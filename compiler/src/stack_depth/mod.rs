@@ -18,11 +18,31 @@
 //! no known targets, a stack-pointer write it does not understand, paths that meet with
 //! different depths) gives [`Unbounded`] with the reason, never a smaller number.
 //!
+//! Recursion is bounded only where the caller vouches for it ([`Limit`]): functions, each by
+//! its demangled path (any generic arguments aside), with the most activations of it that one
+//! chain of calls holds, or the most activations of another limited function under which it
+//! can start (a search sorts its moves only well above its leaves). The machine code cannot
+//! show that a depth argument shrinks, so this is a claim taken on trust from the code that
+//! makes it true: the runtime's search states how deep it recurses
+//! (`gamec_runtime::search::recursion_limits`, tested there against the search itself). The
+//! walk summarises each function once per count of the limited functions' activations on the
+//! chain above it (a function that reaches none of them, once), and a call to a limited
+//! function beyond its limit is a path that cannot happen: it adds nothing, and what follows
+//! it there is not reached. A cycle through no limited function still gives
+//! [`Unbounded::Recursion`]; each interrupt handler starts a chain of its own.
+//!
+//! The counts never exceed the source's nesting, which keeps the refusals sound: only a symbol
+//! of exactly the limited path counts (any of its monomorphisations, sharing one count), and
+//! each time one starts, a call of that function in the source starts. A clone or a split-off
+//! part under another name (`.constprop.0`, `.cold.1`) counts as nothing, so a cycle through
+//! it alone stays unbounded; inlined calls take no frame and are not counted, which can only
+//! make a count smaller than the source's nesting, never larger.
+//!
 //! What it trusts: the code is in executable sections and never modified; function pointers
 //! are stored whole, as word addresses in data (the vtables Rust puts in `.data`) or loaded
 //! with an `ldi` pair, never computed; nothing writes SP through a pointer (`st`/`std` to data
 //! address 0x5d); the reset code at address 0 loads SP with a constant (the avr-libc start-up
-//! does), so a jump to address 0 starts over on an empty stack.
+//! does), so a jump to address 0 starts over on an empty stack; and the caller's limits.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
@@ -45,6 +65,30 @@ pub struct StackDepth {
     pub path: Vec<String>,
     /// The constant the reset code loads into SP, if it does.
     pub initial_sp: Option<u16>,
+    /// The limits the bound relies on: those that refused a call.
+    pub recursion: Vec<Limit>,
+}
+
+/// What the caller vouches for about a function the machine code cannot bound by itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limit {
+    /// The function's demangled path (`gamec_runtime::search::negamax`): every monomorphisation
+    /// of it, sharing one count.
+    pub function: String,
+    /// The most activations of it one chain of calls holds.
+    pub activations: u32,
+    /// Another limited function's path and the most activations of it on the chain when this
+    /// one starts, if that is all that allows it to start.
+    pub under: Option<(String, u32)>,
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.under {
+            Some((g, n)) => write!(f, "{} under at most {n} of {g}", self.function),
+            None => write!(f, "{} at most {} deep", self.function, self.activations),
+        }
+    }
 }
 
 /// Why a program's stack has no bound this analysis can prove.
@@ -109,9 +153,15 @@ impl std::error::Error for Unbounded {}
 /// An upper bound on the stack of the AVR program in `elf`, whose calls and interrupts push
 /// `pc_bytes` of return address (2 up to 128 KiB of flash, 3 above) and whose stack pointer
 /// is `sp_bytes` wide (1 on a chip whose RAM ends below address 256, where SPL is all of SP
-/// and the code writes it alone; else 2).
-pub fn avr_stack_depth(elf: &[u8], pc_bytes: u8, sp_bytes: u8) -> Result<StackDepth, Unbounded> {
-    Program::from_elf(elf)?.stack_depth(u32::from(pc_bytes), sp_bytes == 1)
+/// and the code writes it alone; else 2). `limits` are the recursion the caller vouches for.
+pub fn avr_stack_depth(elf: &[u8], pc_bytes: u8, sp_bytes: u8, limits: &[Limit]) -> Result<StackDepth, Unbounded> {
+    Program::from_elf(elf)?.stack_depth(u32::from(pc_bytes), sp_bytes == 1, limits)
+}
+
+/// Whether the demangled `name` (hash dropped) is the function at `path`: the path itself or
+/// the path with generic arguments, nothing after them (a closure in it, a clone's suffix).
+fn is_function(name: &str, path: &str) -> bool {
+    name == path || name.strip_prefix(path).and_then(|r| r.strip_prefix("::<")).is_some_and(|r| r.ends_with('>'))
 }
 
 /// The reset vector; the start-up code there loads SP, so jumping to it starts over.
@@ -255,22 +305,42 @@ impl Program {
         }
     }
 
-    fn stack_depth(&self, pc_bytes: u32, spl_only: bool) -> Result<StackDepth, Unbounded> {
+    fn stack_depth(&self, pc_bytes: u32, spl_only: bool, limits: &[Limit]) -> Result<StackDepth, Unbounded> {
+        // Each function's limit, by the first that names it.
+        let limited = self
+            .functions
+            .keys()
+            .filter_map(|&f| {
+                let name = self.name(f);
+                limits.iter().position(|l| is_function(&name, &l.function)).map(|i| (f, i))
+            })
+            .collect();
+        // A limit under a function with no limit of its own constrains nothing.
+        let under = |l: &Limit| {
+            let (g, n) = l.under.as_ref()?;
+            Some((limits.iter().position(|m| m.function == *g && m.under.is_none())?, *n))
+        };
         let mut a = Analyzer {
             program: self,
             pc_bytes,
             spl_only,
+            limits: limits.iter().map(|l| (l.activations, under(l))).collect(),
+            limited,
+            counts: vec![0; limits.len()],
+            relied: BTreeSet::new(),
             summaries: HashMap::new(),
+            free: HashMap::new(),
             active: Vec::new(),
             initial_sp: None,
         };
-        let reset = a.summary(RESET)?;
-        let mut worst: Option<(u32, u32)> = None;
+        let (reset, reset_key) = a.entry(RESET)?;
+        let mut worst: Option<(Key, u32)> = None;
         // Interrupts are off at reset; only code that runs from reset can turn them on.
         if reset.enables.is_some() || reset.reti {
             for vector in 1..self.vectors {
                 let entry = vector * self.slot;
-                let handler = a.summary(entry)?;
+                // A handler starts a chain of its own, with no activations above it.
+                let (handler, key) = a.entry(entry)?;
                 if let Some(site) = handler.enables {
                     return Err(Unbounded::NestedInterrupts {
                         at: site.at,
@@ -279,17 +349,24 @@ impl Program {
                     });
                 }
                 let bytes = pc_bytes + handler.bytes;
-                if worst.is_none_or(|(_, b)| bytes > b) {
-                    worst = Some((entry, bytes));
+                if worst.as_ref().is_none_or(|(_, b)| bytes > *b) {
+                    worst = Some((key, bytes));
                 }
             }
         }
-        let mut path = a.chain(RESET);
-        let interrupt_bytes = worst.map_or(0, |(entry, bytes)| {
-            path.extend(a.chain(entry));
+        let mut path = a.chain(reset_key);
+        let interrupt_bytes = worst.map_or(0, |(key, bytes)| {
+            path.extend(a.chain(key));
             bytes
         });
-        Ok(StackDepth { bytes: reset.bytes + interrupt_bytes, interrupt_bytes, path, initial_sp: a.initial_sp })
+        let recursion = a.relied.iter().map(|&i| limits[i].clone()).collect();
+        Ok(StackDepth {
+            bytes: reset.bytes + interrupt_bytes,
+            interrupt_bytes,
+            path,
+            initial_sp: a.initial_sp,
+            recursion,
+        })
     }
 }
 
@@ -375,7 +452,7 @@ struct Summary {
     /// The most bytes below SP at its entry (the return address that called it excluded).
     bytes: u32,
     /// The callee on the way to `bytes`, if the deepest point is not in the function itself.
-    deepest: Option<u32>,
+    deepest: Option<Key>,
     /// Whether it can return (else, code after a call to it is never reached).
     returns: bool,
     /// Registers (a bit each) it returns with unchanged.
@@ -385,43 +462,102 @@ struct Summary {
     /// Whether it or a callee has a `reti`: it enables interrupts too, but is only a fault
     /// outside an interrupt handler, so it is kept apart from `enables`.
     reti: bool,
+    /// Whether it depends on the activations above it: it or a callee is a limited function
+    /// (entered or refused). Else it is the same on every chain, and summarised once.
+    limited: bool,
 }
+
+/// A function and the activations of each limited function on the chain that entered it,
+/// its own included: what its summary depends on.
+type Key = (u32, Vec<u32>);
 
 struct Analyzer<'p> {
     program: &'p Program,
     pc_bytes: u32,
     /// SP is SPL alone (8 bits): a write of SPL with no SPH before it sets all of SP.
     spl_only: bool,
-    summaries: HashMap<u32, Summary>,
-    /// Functions being walked, outermost first: a call to one of them is recursion.
-    active: Vec<u32>,
+    /// The most activations of each limited function on a chain, and the limit (by index) of
+    /// which at most so many activations may be on the chain where it starts.
+    limits: Vec<(u32, Option<(usize, u32)>)>,
+    /// Limited functions' addresses, each with the index of its limit.
+    limited: HashMap<u32, usize>,
+    /// The activations of each limited function on the chain being walked.
+    counts: Vec<u32>,
+    /// Limits that refused a call: the bound relies on them.
+    relied: BTreeSet<usize>,
+    summaries: HashMap<Key, Summary>,
+    /// Summaries of functions that reach no limited function, whatever the chain.
+    free: HashMap<u32, Summary>,
+    /// Functions being walked, outermost first: a call to one of them with the same
+    /// activations (no limited function between) is recursion.
+    active: Vec<Key>,
     initial_sp: Option<u16>,
 }
 
 impl Analyzer<'_> {
-    fn summary(&mut self, f: u32) -> Result<Summary, Unbounded> {
-        if let Some(s) = self.summaries.get(&f) {
-            return Ok(s.clone());
+    /// `f`'s summary when the chain so far (`self.counts`) calls it, with its key; `None` if
+    /// `f` is a limited function already at its limit, a call that cannot happen.
+    fn summary(&mut self, f: u32) -> Result<Option<(Summary, Key)>, Unbounded> {
+        if let Some(s) = self.free.get(&f) {
+            return Ok(Some((s.clone(), (f, self.counts.clone()))));
         }
-        if let Some(i) = self.active.iter().position(|&a| a == f) {
+        let mut counts = self.counts.clone();
+        if let Some(&i) = self.limited.get(&f) {
+            let (most, under) = self.limits[i];
+            if counts[i] >= most || under.is_some_and(|(j, n)| counts[j] > n) {
+                self.relied.insert(i);
+                return Ok(None);
+            }
+            counts[i] += 1;
+        }
+        let key = (f, counts);
+        if let Some(s) = self.summaries.get(&key) {
+            return Ok(Some((s.clone(), key)));
+        }
+        if let Some(i) = self.active.iter().position(|a| *a == key) {
             return Err(Unbounded::Recursion {
-                cycle: self.active[i..].iter().map(|&a| self.program.name(a)).collect(),
+                cycle: self.active[i..].iter().map(|&(a, _)| self.program.name(a)).collect(),
             });
         }
-        self.active.push(f);
-        let s = self.walk(f)?;
+        self.active.push(key.clone());
+        let outer = std::mem::replace(&mut self.counts, key.1.clone());
+        let s = self.walk(f);
+        self.counts = outer;
         self.active.pop();
-        self.summaries.insert(f, s.clone());
-        Ok(s)
+        let s = s?;
+        if s.limited {
+            self.summaries.insert(key.clone(), s.clone());
+        } else {
+            self.free.insert(f, s.clone());
+        }
+        Ok(Some((s, key)))
     }
 
-    /// The deepest chain from `f`, `f` first.
-    fn chain(&self, f: u32) -> Vec<String> {
-        let mut path = vec![self.program.name(f)];
-        let mut next = self.summaries.get(&f).and_then(|s| s.deepest);
-        while let Some(g) = next {
-            path.push(self.program.name(g));
-            next = self.summaries.get(&g).and_then(|s| s.deepest);
+    /// The summary of an entry point (reset, an interrupt vector), which starts a chain.
+    fn entry(&mut self, f: u32) -> Result<(Summary, Key), Unbounded> {
+        self.counts.iter_mut().for_each(|c| *c = 0);
+        Ok(self.summary(f)?.unwrap_or_else(|| {
+            // Limited to no activations: by the caller's word it never runs.
+            let never = Summary {
+                bytes: 0,
+                deepest: None,
+                returns: false,
+                preserved: !0,
+                enables: None,
+                reti: false,
+                limited: true,
+            };
+            (never, (f, self.counts.clone()))
+        }))
+    }
+
+    /// The deepest chain from the function at `key`, that function first.
+    fn chain(&self, key: Key) -> Vec<String> {
+        let mut path = Vec::new();
+        let mut next = Some(key);
+        while let Some(key) = next {
+            path.push(self.program.name(key.0));
+            next = self.summaries.get(&key).or_else(|| self.free.get(&key.0)).and_then(|s| s.deepest.clone());
         }
         path
     }
@@ -445,7 +581,15 @@ impl Analyzer<'_> {
             f,
             states: HashMap::from([(f, State::entry())]),
             work: vec![f],
-            summary: Summary { bytes: 0, deepest: None, returns: false, preserved: !0, enables: None, reti: false },
+            summary: Summary {
+                bytes: 0,
+                deepest: None,
+                returns: false,
+                preserved: !0,
+                enables: None,
+                reti: false,
+                limited: self.limited.contains_key(&f),
+            },
         };
         while let Some(at) = w.work.pop() {
             let mut s = w.states[&at].clone();
@@ -682,12 +826,16 @@ impl Analyzer<'_> {
     }
 
     /// Counts a call or tail call into `callee` with `pushed` bytes of return address: the
-    /// registers it preserves, if it returns.
+    /// registers it preserves, if it returns (a call refused at its limit does not).
     fn enter(&mut self, w: &mut Walk, s: &State, callee: u32, pushed: u32) -> Result<Option<u32>, Unbounded> {
-        let c = self.summary(callee)?;
+        let Some((c, key)) = self.summary(callee)? else {
+            w.summary.limited = true;
+            return Ok(None);
+        };
+        w.summary.limited |= c.limited;
         let bytes = s.depth() + pushed + c.bytes;
         if bytes > w.summary.bytes {
-            (w.summary.bytes, w.summary.deepest) = (bytes, Some(callee));
+            (w.summary.bytes, w.summary.deepest) = (bytes, Some(key));
         }
         w.summary.enables = w.summary.enables.or(c.enables);
         w.summary.reti |= c.reti;
@@ -831,13 +979,13 @@ mod tests {
         // 22: push r16, pop r16, ret
         w.extend([push(16), pop(16), RET]);
         let p = program(&w, &[(16, "a"), (22, "b")], &[]);
-        let d = p.stack_depth(2, false).unwrap();
+        let d = p.stack_depth(2, false, &[]).unwrap();
         // a's return address and two pushes, b's return address and one push.
         assert_eq!(d.bytes, 7);
         assert_eq!(d.interrupt_bytes, 0, "interrupts are never enabled");
         assert_eq!(d.path, ["reset", "a", "b"]);
         assert_eq!(d.initial_sp, Some(0x025f));
-        assert_eq!(p.stack_depth(3, false).unwrap().bytes, 9);
+        assert_eq!(p.stack_depth(3, false, &[]).unwrap().bytes, 9);
     }
 
     #[test]
@@ -856,11 +1004,11 @@ mod tests {
         w.resize(40, 0);
         w.extend([push(16), pop(16), RET]);
         let p = program(&w, &[(16, "a"), (40, "b")], &[]);
-        let d = p.stack_depth(2, true).unwrap();
+        let d = p.stack_depth(2, true, &[]).unwrap();
         assert_eq!(d.bytes, (2 + 2 + 4) + (2 + 1));
         assert_eq!(d.initial_sp, Some(0xdf));
         // Where SP has two bytes, a write of SPL alone is not followed.
-        let err = p.stack_depth(2, false).unwrap_err();
+        let err = p.stack_depth(2, false, &[]).unwrap_err();
         assert_eq!(err, Unbounded::StackPointerWrite { at: 6, function: "reset".into() });
     }
 
@@ -888,7 +1036,7 @@ mod tests {
         w.extend(set_sp_from_y());
         w.extend([pop(29), pop(28), RET]);
         let p = program(&w, &[(16, "a"), (40, "b")], &[]);
-        let d = p.stack_depth(2, false).unwrap();
+        let d = p.stack_depth(2, false, &[]).unwrap();
         assert_eq!(d.bytes, (2 + 2 + 10) + (2 + 2 + 300));
         assert_eq!(d.path, ["reset", "a", "b"]);
     }
@@ -899,7 +1047,7 @@ mod tests {
         startup(&mut w, 9, false);
         w[9] = RETI;
         w.extend([rcall(16, 17), pop(0), pop(0), RET]);
-        let d = program(&w, &[(16, "a")], &[]).stack_depth(2, false).unwrap();
+        let d = program(&w, &[(16, "a")], &[]).stack_depth(2, false, &[]).unwrap();
         assert_eq!(d.bytes, 4);
     }
 
@@ -911,7 +1059,7 @@ mod tests {
         // 16: push r16, pop r16, rjmp 20 (b).   20: push r2, push r3, pop r3, pop r2, ret
         w.extend([push(16), pop(16), rjmp(18, 20), 0]);
         w.extend([push(2), push(3), pop(3), pop(2), RET]);
-        let d = program(&w, &[(16, "a"), (20, "b")], &[]).stack_depth(2, false).unwrap();
+        let d = program(&w, &[(16, "a"), (20, "b")], &[]).stack_depth(2, false, &[]).unwrap();
         assert_eq!(d.bytes, 2 + 2);
         assert_eq!(d.path, ["reset", "a", "b"]);
     }
@@ -927,7 +1075,7 @@ mod tests {
         w.resize(40, 0);
         w.extend([push(2), push(3), push(4), pop(4), pop(3), pop(2), RET]);
         let p = program(&w, &[(16, "a"), (30, "__vector_1"), (40, "c")], &[]);
-        let d = p.stack_depth(2, false).unwrap();
+        let d = p.stack_depth(2, false, &[]).unwrap();
         assert_eq!(d.interrupt_bytes, 2 + 2 + 2 + 3);
         assert_eq!(d.bytes, 2 + 1 + d.interrupt_bytes);
         assert_eq!(d.path, ["reset", "a", "interrupt vector 1", "__vector_1", "c"]);
@@ -935,7 +1083,7 @@ mod tests {
         w[6] = 0;
         w[18] = RETI;
         let p = program(&w, &[(16, "a"), (30, "__vector_1"), (40, "c")], &[]);
-        assert_eq!(p.stack_depth(2, false).unwrap(), d);
+        assert_eq!(p.stack_depth(2, false, &[]).unwrap(), d);
     }
 
     #[test]
@@ -945,11 +1093,11 @@ mod tests {
         w.push(RET);
         w.resize(30, 0);
         w.extend([SEI, RETI]);
-        let err = program(&w, &[(16, "a"), (30, "__vector_1")], &[]).stack_depth(2, false).unwrap_err();
+        let err = program(&w, &[(16, "a"), (30, "__vector_1")], &[]).stack_depth(2, false, &[]).unwrap_err();
         assert!(matches!(err, Unbounded::NestedInterrupts { at: 60, .. }), "{err}");
         // Restoring an SREG it did not read may set the I flag too.
         w[30] = out(0x3f, 24);
-        let err = program(&w, &[(16, "a"), (30, "__vector_1")], &[]).stack_depth(2, false).unwrap_err();
+        let err = program(&w, &[(16, "a"), (30, "__vector_1")], &[]).stack_depth(2, false, &[]).unwrap_err();
         assert!(matches!(err, Unbounded::NestedInterrupts { .. }), "{err}");
     }
 
@@ -962,9 +1110,102 @@ mod tests {
         w.extend([rcall(16, 20), RET, 0, 0]);
         w.extend([rcall(20, 24), RET, 0, 0]);
         w.extend([push(5), rcall(25, 20), pop(5), RET]);
-        let err = program(&w, &[(16, "a"), (20, "b"), (24, "c")], &[]).stack_depth(2, false).unwrap_err();
+        let err = program(&w, &[(16, "a"), (20, "b"), (24, "c")], &[]).stack_depth(2, false, &[]).unwrap_err();
         assert_eq!(err, Unbounded::Recursion { cycle: vec!["b".into(), "c".into()] });
         assert_eq!(err.to_string(), "recursion: b -> c calls b again");
+    }
+
+    /// `sbrc r24,0`: skips the next instruction on one path, as a depth test would.
+    const SKIP: u16 = 0xfc00 | 24 << 4;
+
+    fn limit(function: &str, activations: u32) -> Limit {
+        Limit { function: function.into(), activations, under: None }
+    }
+
+    #[test]
+    fn a_function_limited_under_another_starts_only_near_the_top() {
+        let mut w = Vec::new();
+        startup(&mut w, 9, false);
+        w[9] = RETI;
+        // 16: a calls b.   20: b calls itself or s.   26: s pushes three bytes.
+        w.extend([rcall(16, 20), RET, 0, 0]);
+        w.extend([push(5), SKIP, rcall(22, 20), rcall(23, 26), pop(5), RET]);
+        w.extend([push(2), push(3), push(4), pop(4), pop(3), pop(2), RET]);
+        let functions = [(16, "a"), (20, "b"), (26, "s")];
+        let p = program(&w, &functions, &[]);
+        // Unconstrained, s starts under the deepest b.
+        let d = p.stack_depth(2, false, &[limit("b", 4)]).unwrap();
+        assert_eq!(d.bytes, 2 + 4 * (2 + 1) + (2 + 3));
+        // s only under at most two of b: the deepest is then four b's.
+        let under = Limit { function: "s".into(), activations: u32::MAX, under: Some(("b".into(), 2)) };
+        let d = p.stack_depth(2, false, &[limit("b", 4), under.clone()]).unwrap();
+        assert_eq!(d.bytes, 2 + 4 * (2 + 1));
+        assert_eq!(d.recursion, [limit("b", 4), under.clone()]);
+        assert_eq!(under.to_string(), "s under at most 2 of b");
+        // Under only one: s under the second b outdoes the deeper b's alone.
+        let under = Limit { under: Some(("b".into(), 1)), ..under };
+        let d = p.stack_depth(2, false, &[limit("b", 2), under]).unwrap();
+        assert_eq!(d.bytes, 2 + (2 + 1) + (2 + 3));
+        assert_eq!(d.path, ["reset", "a", "b", "s"]);
+    }
+
+    #[test]
+    fn a_limited_function_recurses_to_its_limit() {
+        let mut w = Vec::new();
+        startup(&mut w, 9, false);
+        w[9] = RETI;
+        // 16: a calls b.   20: b pushes a byte and calls itself, or not, as a depth would say.
+        w.extend([rcall(16, 20), RET, 0, 0]);
+        w.extend([push(5), SKIP, rcall(22, 20), pop(5), RET]);
+        let p = program(&w, &[(16, "a"), (20, "search::b::<G, 9>")], &[]);
+        let d = p.stack_depth(2, false, &[limit("search::b", 3)]).unwrap();
+        // a's return address, then three of b's: a return address and a byte each.
+        assert_eq!(d.bytes, 2 + 3 * (2 + 1));
+        assert_eq!(d.path, ["reset", "a", "search::b::<G, 9>", "search::b::<G, 9>", "search::b::<G, 9>"]);
+        assert_eq!(d.recursion, [limit("search::b", 3)]);
+        // A limit of none: the call from a cannot happen either.
+        assert_eq!(p.stack_depth(2, false, &[limit("search::b", 0)]).unwrap().bytes, 2);
+        // No limit, or one on another function, leaves the recursion unbounded.
+        let err = p.stack_depth(2, false, &[]).unwrap_err();
+        assert_eq!(err, Unbounded::Recursion { cycle: vec!["search::b::<G, 9>".into()] });
+        let err = p.stack_depth(2, false, &[limit("a", 1)]).unwrap_err();
+        assert!(matches!(err, Unbounded::Recursion { .. }), "{err}");
+    }
+
+    #[test]
+    fn every_cycle_must_pass_a_limited_function() {
+        let mut w = Vec::new();
+        startup(&mut w, 9, false);
+        w[9] = RETI;
+        // 16: a calls b.   20: b calls c or not.   26: c pushes two bytes and calls b or not.
+        w.extend([rcall(16, 20), RET, 0, 0]);
+        w.extend([SKIP, rcall(21, 26), RET, 0, 0, 0]);
+        w.extend([push(2), push(3), SKIP, rcall(29, 20), pop(3), pop(2), RET]);
+        let functions = [(16, "a"), (20, "b"), (26, "c")];
+        // b and c out of line, the limit on c only: two rounds of b and c.
+        let d = program(&w, &functions, &[]).stack_depth(2, false, &[limit("c", 2)]).unwrap();
+        // a's and b's return addresses, then two rounds of c's, its two bytes and b's.
+        assert_eq!(d.bytes, 2 + 2 + 2 * (2 + 2 + 2));
+        assert_eq!(d.path, ["reset", "a", "b", "c", "b", "c", "b"]);
+        // Limits on both: each bounds the cycle, the smaller wins.
+        let d = program(&w, &functions, &[]).stack_depth(2, false, &[limit("b", 1), limit("c", 5)]).unwrap();
+        assert_eq!(d.bytes, 2 + 2 + (2 + 2));
+        assert_eq!(d.recursion, [limit("b", 1)]);
+        // b also calls itself: a cycle through no limited function.
+        w[20] = rcall(20, 20);
+        let err = program(&w, &functions, &[]).stack_depth(2, false, &[limit("c", 2)]).unwrap_err();
+        assert_eq!(err, Unbounded::Recursion { cycle: vec!["b".into()] });
+    }
+
+    #[test]
+    fn a_limit_names_the_function_and_nothing_split_from_it() {
+        let negamax = "gamec_runtime::search::negamax";
+        assert!(is_function(negamax, negamax));
+        assert!(is_function("gamec_runtime::search::negamax::<g::Searched, 32>", negamax));
+        assert!(!is_function("gamec_runtime::search::negamax::<g::Searched, 32>.cold.1", negamax));
+        assert!(!is_function("gamec_runtime::search::negamax::<g::Searched, 32>::{closure#0}", negamax));
+        assert!(!is_function("gamec_runtime::search::negamax_at", negamax));
+        assert!(!is_function("other::gamec_runtime::search::negamax", negamax));
     }
 
     #[test]
@@ -973,7 +1214,7 @@ mod tests {
         startup(&mut w, 9, false);
         w[9] = RETI;
         w.extend([ldi(28, 5), ldi(29, 1), out(0x3e, 29), out(0x3d, 28), RET]);
-        let err = program(&w, &[(16, "a")], &[]).stack_depth(2, false).unwrap_err();
+        let err = program(&w, &[(16, "a")], &[]).stack_depth(2, false, &[]).unwrap_err();
         assert_eq!(err, Unbounded::StackPointerWrite { at: 38, function: "a".into() });
     }
 
@@ -988,7 +1229,7 @@ mod tests {
         w.push(RET);
         w.resize(30, 0);
         w.extend([ldi(28, 0), RET]);
-        let err = program(&w, &[(16, "a"), (30, "b")], &[]).stack_depth(2, false).unwrap_err();
+        let err = program(&w, &[(16, "a"), (30, "b")], &[]).stack_depth(2, false, &[]).unwrap_err();
         assert!(matches!(err, Unbounded::StackPointerWrite { .. }), "{err}");
     }
 
@@ -999,7 +1240,7 @@ mod tests {
         w[9] = RETI;
         // 16: skip a push on one path only, then return.
         w.extend([0xfc00 | 24 << 4, push(1), RET]);
-        let err = program(&w, &[(16, "a")], &[]).stack_depth(2, false).unwrap_err();
+        let err = program(&w, &[(16, "a")], &[]).stack_depth(2, false, &[]).unwrap_err();
         assert!(matches!(err, Unbounded::Unbalanced { .. }), "{err}");
     }
 
@@ -1014,7 +1255,7 @@ mod tests {
         w.resize(24, 0);
         w.extend([push(2), push(3), pop(3), pop(2), RET]);
         let functions = [(16, "a"), (20, "b"), (24, "c")];
-        let d = program(&w, &functions, &[20, 24]).stack_depth(2, false).unwrap();
+        let d = program(&w, &functions, &[20, 24]).stack_depth(2, false, &[]).unwrap();
         assert_eq!(d.bytes, 2 + 2 + 2);
         assert_eq!(d.path, ["reset", "a", "c"]);
         // A known Z picks the one target.
@@ -1022,12 +1263,12 @@ mod tests {
         w[17] = ldi(31, 0);
         w[18] = ICALL;
         w[19] = RET;
-        let d = program(&w, &functions, &[20, 24]).stack_depth(2, false).unwrap();
+        let d = program(&w, &functions, &[20, 24]).stack_depth(2, false, &[]).unwrap();
         assert_eq!(d.path, ["reset", "a", "b"]);
-        let err = program(&w, &functions, &[]).stack_depth(2, false);
+        let err = program(&w, &functions, &[]).stack_depth(2, false, &[]);
         assert!(err.is_ok(), "a constant target needs no stored pointer");
         w[16] = 0;
-        let err = program(&w, &functions, &[]).stack_depth(2, false).unwrap_err();
+        let err = program(&w, &functions, &[]).stack_depth(2, false, &[]).unwrap_err();
         assert!(matches!(err, Unbounded::IndirectCall { at: 36, .. }), "{err}");
     }
 }

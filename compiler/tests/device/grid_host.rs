@@ -130,6 +130,8 @@ impl GridHost {
 pub struct Measured {
     pub searches: Vec<(u32, u8, f64)>,
     pub stack: u16,
+    /// The bound `gamec build` reads off the machine code, checked to cover `stack`.
+    pub bound: u32,
     pub flash: u32,
     pub ram: u32,
 }
@@ -177,7 +179,14 @@ impl GridHost {
         }
         let stack = h.dev.ramend() - h.dev.lowest_sp().unwrap();
         let sizes = gamec::driver::sizes(&std::fs::read(&elf).unwrap()).unwrap();
-        Measured { searches, stack, flash: sizes.flash(), ram: sizes.ram() }
+        let bound = super::stack_bound(game, board, &elf);
+        assert!(
+            bound.bytes >= u32::from(stack),
+            "bound {} B under the measured {stack} B: {:?}",
+            bound.bytes,
+            bound.path
+        );
+        Measured { searches, stack, bound: bound.bytes, flash: sizes.flash(), ram: sizes.ram() }
     }
 }
 

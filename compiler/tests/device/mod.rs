@@ -14,6 +14,17 @@ use gamec::driver::Built;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
+/// The stack's bound that `gamec build` checks for a game's firmware (`elf`, as [`firmware`]
+/// built it), with what the runtime vouches for about its search's recursion.
+pub fn stack_bound(game: &str, board: &str, elf: &Path) -> gamec::stack_depth::StackDepth {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let (def, _, target, _) =
+        gamec::driver::load_pair(&mut gamec_dsl::Sources::new(), &root.join(game), &root.join(board)).unwrap();
+    let limits = gamec::driver::recursion_limits(&def, &target);
+    gamec::stack_depth::avr_stack_depth(&std::fs::read(elf).unwrap(), 2, target.chip.avr().sp_bytes, &limits)
+        .unwrap_or_else(|why| panic!("no bound for {game} on {board}: {why}"))
+}
+
 /// Builds a game's firmware once per test binary and returns the ELF and its target.
 pub fn firmware(game: &str, board: &str) -> (PathBuf, Target) {
     static BUILT: OnceLock<Mutex<Vec<(String, PathBuf, Target)>>> = OnceLock::new();
