@@ -553,30 +553,61 @@ fn midgame_positions() -> Vec<(u64, u64)> {
     out
 }
 
-/// The device's search on fixed midgame positions, 2 s each, on the simulated ATmega16: the
-/// firmware's own generated game and board with an entry point that searches each position
-/// and reports nodes, depth and milliseconds over the UART. Run by `cargo xtask bench`.
-#[test]
-#[ignore = "a benchmark: cargo xtask bench"]
-fn bench_search_on_fixed_positions() {
+/// The bench's entry point: each fixed position searched for 2 s, then its nodes, depth and
+/// milliseconds.
+const BENCH_MAIN: &str = r#"#[avr_device::entry]
+fn main() -> ! {
+    let chip = Chip::new(&board::CONFIG);
+    let mut line = chip.usart();
+    // As the game holds positions on this chip, in a static as the session does; the search
+    // alone is timed.
+    static mut HELD: <game::Rules as Placement>::Pos = <game::Rules as Placement>::CLEARED;
+    // SAFETY: the only reference to it, in a program with no other thread.
+    let held = unsafe { &mut *core::ptr::addr_of_mut!(HELD) };
+    for pos in POSITIONS.iter() {
+        held.load(pos);
+        let start = chip.millis();
+        let (nodes, depth) = {
+            let mut out = || chip.millis().wrapping_sub(start) >= 2000;
+            let mut budget = Budget::new(u32::MAX, &mut out);
+            let c = <game::Rules as Placement>::search::<{ board::SEARCH_MOVES }>(held, 1, board::SEARCH_DEPTH, true, &mut budget);
+            (budget.nodes, c.map_or(0, |c| c.depth))
+        };
+        let ms = chip.millis().wrapping_sub(start);
+        number(&mut line, nodes);
+        number(&mut line, depth as u32);
+        number(&mut line, ms);
+        line.send(b'\r');
+        line.send(b'\n');
+    }
+    loop {}
+}
+"#;
+
+/// A firmware beside Othello's on the ATmega16: the generated game and board with `main`
+/// (format-escaped Rust: the entry point and anything it needs), which may read the fixed
+/// midgame positions (`POSITIONS`) and report numbers over the UART (`number`). Returns the
+/// ELF, and the target to boot it on.
+fn firmware_beside(name: &str, main: &str) -> (std::path::PathBuf, gamec::bind::Target) {
     let (elf, target) = firmware(GAME, BOARD);
     let built = elf.parent().unwrap().join("crates/othello-othello-stk500-atmega16");
-    let bench = elf.parent().unwrap().join("crates/othello-search-bench");
-    std::fs::create_dir_all(bench.join("src")).unwrap();
-    std::fs::create_dir_all(bench.join(".cargo")).unwrap();
+    let dir = elf.parent().unwrap().join("crates").join(name);
+    std::fs::create_dir_all(dir.join("src")).unwrap();
+    std::fs::create_dir_all(dir.join(".cargo")).unwrap();
     for f in ["src/game.rs", "src/board.rs", ".cargo/config.toml"] {
-        std::fs::copy(built.join(f), bench.join(f)).unwrap();
+        std::fs::copy(built.join(f), dir.join(f)).unwrap();
     }
     let toml = std::fs::read_to_string(built.join("Cargo.toml")).unwrap();
-    std::fs::write(bench.join("Cargo.toml"), toml.replace("othello-othello-stk500-atmega16", "othello-search-bench"))
-        .unwrap();
+    std::fs::write(dir.join("Cargo.toml"), toml.replace("othello-othello-stk500-atmega16", name)).unwrap();
     let positions = midgame_positions();
     let table: Vec<String> =
         positions.iter().map(|(me, opp)| format!("Duel {{ me: {me:#x}, opp: {opp:#x} }}")).collect();
-    let main = format!(
+    let source = format!(
         r#"#![no_std]
 #![no_main]
 #![feature(abi_avr_interrupt)]
+#![feature(asm_experimental_arch)]
+#![allow(dead_code)]
 mod board;
 mod game;
 use gamec_runtime::chip::atmega16::{{on_receive, on_tick, Chip, Usart}};
@@ -597,33 +628,7 @@ fn number(line: &mut Usart, n: u32) {{
     while i > 0 {{ i -= 1; line.send(digits[i]); }}
     line.send(b' ');
 }}
-#[avr_device::entry]
-fn main() -> ! {{
-    let chip = Chip::new(&board::CONFIG);
-    let mut line = chip.usart();
-    // As the game holds positions on this chip, in a static as the session does; the search
-    // alone is timed.
-    static mut HELD: <game::Rules as Placement>::Pos = <game::Rules as Placement>::CLEARED;
-    // SAFETY: the only reference to it, in a program with no other thread.
-    let held = unsafe {{ &mut *core::ptr::addr_of_mut!(HELD) }};
-    for pos in POSITIONS.iter() {{
-        held.load(pos);
-        let start = chip.millis();
-        let (nodes, depth) = {{
-            let mut out = || chip.millis().wrapping_sub(start) >= 2000;
-            let mut budget = Budget::new(u32::MAX, &mut out);
-            let c = <game::Rules as Placement>::search::<{{ board::SEARCH_MOVES }}>(held, 1, board::SEARCH_DEPTH, true, &mut budget);
-            (budget.nodes, c.map_or(0, |c| c.depth))
-        }};
-        let ms = chip.millis().wrapping_sub(start);
-        number(&mut line, nodes);
-        number(&mut line, depth as u32);
-        number(&mut line, ms);
-        line.send(b'\r');
-        line.send(b'\n');
-    }}
-    loop {{}}
-}}
+{main}
 #[avr_device::interrupt(atmega16)]
 fn TIMER1_COMPA() {{ on_tick(); }}
 #[avr_device::interrupt(atmega16)]
@@ -634,10 +639,79 @@ fn panic(_: &core::panic::PanicInfo) -> ! {{ loop {{}} }}
         n = positions.len(),
         table = table.join(", ")
     );
-    std::fs::write(bench.join("src/main.rs"), main).unwrap();
+    std::fs::write(dir.join("src/main.rs"), source).unwrap();
     let target_dir = elf.parent().unwrap().join("target");
-    gamec::driver::cargo_build(&bench, &target_dir).unwrap_or_else(|e| panic!("the bench firmware builds: {e}"));
-    let bench_elf = target_dir.join("avr-none/release/othello-search-bench.elf");
+    gamec::driver::cargo_build(&dir, &target_dir).unwrap_or_else(|e| panic!("{name} builds: {e}"));
+    (target_dir.join(format!("avr-none/release/{name}.elf")), target)
+}
+
+/// The byte board's pass over the empty cells in assembly (`mobility`) counts what the
+/// portable pass counts, on the device: over the fixed midgame positions, every position a
+/// move from them and every position a reply from those, with either side to move.
+#[test]
+fn the_assembly_mobility_pass_counts_as_the_portable_one() {
+    let (elf, target) = firmware_beside(
+        "othello-mobility-check",
+        r#"
+fn agree(b: &game::Board, counts: &mut (u32, u32)) {
+    counts.0 += 1;
+    if game::mobility(b) != game::mobility_portable(b) {
+        counts.1 += 1;
+    }
+}
+#[avr_device::entry]
+fn main() -> ! {
+    use gamec_runtime::search::InPlace;
+    let chip = Chip::new(&board::CONFIG);
+    let mut line = chip.usart();
+    static mut HELD: <game::Rules as Placement>::Pos = <game::Rules as Placement>::CLEARED;
+    // SAFETY: the only reference to it, in a program with no other thread.
+    let held = unsafe { &mut *core::ptr::addr_of_mut!(HELD) };
+    let mut counts = (0u32, 0u32);
+    for pos in POSITIONS.iter() {
+        held.load(pos);
+        agree(&held.0, &mut counts);
+        let mut moves = [0u8; 32];
+        let n = held.moves(&mut moves);
+        for &m in &moves[..n] {
+            let u = held.make(m);
+            agree(&held.0, &mut counts);
+            let mut replies = [0u8; 32];
+            let k = held.moves(&mut replies);
+            for &r in &replies[..k] {
+                let v = held.make(r);
+                agree(&held.0, &mut counts);
+                held.undo(v);
+            }
+            held.undo(u);
+        }
+    }
+    number(&mut line, counts.0);
+    number(&mut line, counts.1);
+    line.send(b'\r');
+    line.send(b'\n');
+    loop {}
+}
+"#,
+    );
+    // The pass in assembly is a function of its own; the portable one would be inlined.
+    assert!(device::find_symbol(&elf, "game8mobility").is_some(), "the check runs the assembly pass");
+    let mut dev = Device::boot(&elf, &target);
+    let l = dev.read_line(20_000.0).expect("a report").text;
+    let f: Vec<u32> = l.split_whitespace().map(|x| x.parse().unwrap()).collect();
+    assert!(f[0] > 500, "positions checked: {l}");
+    assert_eq!(f[1], 0, "positions whose counts differ, of {}", f[0]);
+}
+
+/// The device's search on fixed midgame positions, 2 s each, on the simulated ATmega16: the
+/// firmware's own generated game and board with an entry point that searches each position
+/// and reports nodes, depth and milliseconds over the UART. Run by `cargo xtask bench`.
+#[test]
+#[ignore = "a benchmark: cargo xtask bench"]
+fn bench_search_on_fixed_positions() {
+    let (bench_elf, target) = firmware_beside("othello-search-bench", BENCH_MAIN);
+    let positions = midgame_positions();
+    let bench = bench_elf.parent().unwrap().join("../../../crates/othello-search-bench");
     let mut dev = Device::boot(&bench_elf, &target);
     if std::env::var("PROFILE").is_ok() {
         dev.profile = Some((997, Vec::new()));

@@ -397,6 +397,14 @@ impl<const N: usize, const R: usize> Mailbox<N, R> {
         unsafe { *self.around.get_unchecked(at as usize) }
     }
 
+    /// The tables a pass over the empty cells reads, for code that reads them itself (the
+    /// generated assembly of an 8-bit chip): the cells, the list of empty cells (`next`,
+    /// whose entry 0 is the first) and the records of which neighbours hold a piece.
+    #[inline(always)]
+    pub fn tables(&self) -> (*const u8, *const u8, *const u8) {
+        (self.cells.as_ptr(), self.next.as_ptr(), self.around.as_ptr())
+    }
+
     /// Whether `at` is empty.
     #[inline(always)]
     pub fn is_empty(&self, at: u8) -> bool {

@@ -515,6 +515,8 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
         #![no_std]
         #![no_main]
         #![feature(abi_avr_interrupt)]
+        // The byte board's pass in assembly.
+        #![feature(asm_experimental_arch)]
 
         #modules
 

@@ -194,6 +194,15 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenS
         }
     };
 
+    let mobility = avr_mobility(&dir_steps, stride).unwrap_or_else(|| {
+        quote! {
+            #[inline(always)]
+            pub(crate) fn mobility(b: &Board) -> (u8, u8) {
+                mobility_portable(b)
+            }
+        }
+    });
+
     // The start on the byte board, the first player colour 1.
     let setup = game.fixed_setup.iter().flat_map(|(player, at)| {
         let colour = int(if *player == game.first { 1u8 } else { 2 });
@@ -452,8 +461,11 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenS
 
         /// Both sides' number of legal cells, the side to move's first, in one pass over the
         /// empty cells: a direction's first neighbour tells which side could close a line.
+        /// On an AVR chip [`mobility`] is this in assembly, and this the reference the
+        /// device tests hold it to.
+        #[cfg_attr(target_arch = "avr", allow(dead_code))]
         #[inline(never)]
-        fn mobility(b: &Board) -> (u8, u8) {
+        pub(crate) fn mobility_portable(b: &Board) -> (u8, u8) {
             let (me, them) = (b.colour, mailbox::other(b.colour));
             let (mut mine, mut theirs) = (0u8, 0u8);
             let mut at = b.first_empty();
@@ -475,10 +487,126 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenS
             (mine, theirs)
         }
 
+        #mobility
+
         /// The evaluation on the byte board, given both sides' number of legal cells.
         #[inline(never)]
         fn eval_board(b: &Board, mine: u8, theirs: u8) -> i16 {
             #eval
         }
     }
+}
+
+/// The pass of [`render`]'s `mobility` written out in AVR assembly, the search's hottest
+/// loop: LLVM's AVR backend tests a bit with four instructions where `sbrs` takes one, and
+/// reaches a neighbour at a negative offset by copying and moving a pointer where `ldd`
+/// reads it at once. The cell's pointer is kept `stride + 1` cells back, so that every
+/// neighbour is at a small positive displacement from it. `None` where the board is too
+/// wide for `ldd`'s and `adiw`'s six-bit displacements; the portable pass serves then.
+fn avr_mobility(dir_steps: &[i32], stride: u8) -> Option<TokenStream> {
+    let back = stride as i32 + 1;
+    let fits = |x: i32| (0..=63).contains(&x.abs());
+    if !dir_steps.iter().all(|&d| fits(back + d) && back + d >= 0 && fits(back + 2 * d)) || dir_steps.len() > 8 {
+        return None;
+    }
+    let step = |x: i32| if x >= 0 { format!("adiw r26, {x}") } else { format!("sbiw r26, {}", -x) };
+    // A string of instructions per part, so that the generated source reads a part a line.
+    let part = |lines: &[&str]| lines.join("\n");
+    let mut parts = vec![
+        // Over the list of empty cells; the body of a cell with a piece around comes first,
+        // so that every branch out of the per-cell test is short.
+        part(&[
+            "rjmp 7f",
+            "1:",
+            "movw r30, {cells:l}",
+            "add r30, {at}",
+            "adc r31, r1",
+            &format!("sbiw r30, {back}"),
+            "clr {can}",
+        ]),
+    ];
+    for (k, &d) in dir_steps.iter().enumerate() {
+        // A direction whose neighbour holds a piece: walk over that colour's pieces; what
+        // ends the line (the other colour, or empty) may place here.
+        parts.push(part(&[
+            &format!("sbrs {{v}}, {k}"),
+            "rjmp 3f",
+            &format!("ldd {{t}}, Z+{}", back + d),
+            "movw r26, r30",
+            &step(back + 2 * d),
+            "4:",
+            "ld {u}, X",
+            &step(d),
+            "cp {u}, {t}",
+            "breq 4b",
+            "or {can}, {u}",
+            "3:",
+        ]));
+    }
+    parts.extend([
+        // Colour 1 may place here, colour 2 may: counted by colour, not by side.
+        part(&["sbrc {can}, 0", "inc {ones}", "sbrc {can}, 1", "inc {twos}"]),
+        // The next cell; one with no piece around is passed over at once.
+        part(&[
+            "8:",
+            "mov {at}, {nx}",
+            "7:",
+            "tst {at}",
+            "breq 9f",
+            "movw r30, {around:l}",
+            "add r30, {at}",
+            "adc r31, r1",
+            "ld {v}, Z",
+            "movw r30, {next:l}",
+            "add r30, {at}",
+            "adc r31, r1",
+            "ld {nx}, Z",
+            "tst {v}",
+            "breq 8b",
+            "rjmp 1b",
+            "9:",
+        ]),
+    ]);
+    Some(quote! {
+        /// [`mobility_portable`] in the chip's assembly: the same pass, the same counts.
+        #[cfg(target_arch = "avr")]
+        #[inline(never)]
+        pub(crate) fn mobility(b: &Board) -> (u8, u8) {
+            let (cells, next, around) = b.tables();
+            let (mut ones, mut twos) = (0u8, 0u8);
+            // SAFETY: reads only: the list of empty cells holds grid cells, whose neighbours,
+            // and every line over pieces from them, lie on the board (its border holds none);
+            // r1 is the zero register on entry and is left so.
+            unsafe {
+                core::arch::asm!(
+                    #(#parts),*,
+                    at = inout(reg) b.first_empty() => _,
+                    nx = out(reg) _,
+                    v = out(reg) _,
+                    can = out(reg) _,
+                    t = out(reg) _,
+                    u = out(reg) _,
+                    ones = inout(reg) ones,
+                    twos = inout(reg) twos,
+                    cells = in(reg_pair) cells,
+                    next = in(reg_pair) next,
+                    around = in(reg_pair) around,
+                    out("X") _,
+                    out("Z") _,
+                    options(readonly, nostack),
+                );
+            }
+            if b.colour == 1 {
+                (ones, twos)
+            } else {
+                (twos, ones)
+            }
+        }
+
+        #[cfg(not(target_arch = "avr"))]
+        #[inline(always)]
+        pub(crate) fn mobility(b: &Board) -> (u8, u8) {
+            mobility_portable(b)
+        }
+    })
 }

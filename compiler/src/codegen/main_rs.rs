@@ -13,7 +13,6 @@ fn ident(name: &str) -> Ident {
 fn entry(
     t: &Target,
     doc: &str,
-    features: TokenStream,
     items: TokenStream,
     body: TokenStream,
     handlers: &[(&str, TokenStream)],
@@ -33,7 +32,8 @@ fn entry(
         #![no_std]
         #![no_main]
         #![feature(abi_avr_interrupt)]
-        #features
+        // Assembly on AVR, still unstable: a wake handler's, and the byte board's pass.
+        #![feature(asm_experimental_arch)]
 
         mod board;
         mod game;
@@ -123,13 +123,9 @@ pub fn render(t: &Target) -> TokenStream {
             use embedded_hal::digital::InputPin;
         )
     });
-    // A handler in assembly needs assembly on AVR, still unstable.
-    let features = wake_handler.as_ref().map(|_| quote!(#![feature(asm_experimental_arch)]));
-    let features = quote!(#features);
     entry(
         t,
         " Firmware entry point: the runtime's app loop over the generated game and board.",
-        features,
         quote! {
             use avr_device::interrupt::{self, Mutex};
             use core::cell::Cell;
@@ -188,7 +184,6 @@ pub fn render_session(t: &Target) -> TokenStream {
     entry(
         t,
         " Firmware entry point: the runtime's serial session over the generated game and board.",
-        quote!(),
         quote! {
             use gamec_runtime::chip::#chip::{on_receive, on_tick, Chip, Usart};
             use gamec_runtime::session::{Io, Session};
