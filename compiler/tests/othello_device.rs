@@ -645,17 +645,21 @@ fn panic(_: &core::panic::PanicInfo) -> ! {{ loop {{}} }}
     (target_dir.join(format!("avr-none/release/{name}.elf")), target)
 }
 
-/// The byte board's pass over the empty cells in assembly (`mobility`) counts what the
-/// portable pass counts, on the device: over the fixed midgame positions, every position a
-/// move from them and every position a reply from those, with either side to move.
+/// The byte board's passes in assembly count what the portable passes count, on the device:
+/// both sides' moves (`mobility`) and each region's difference (`region_diff`), over the
+/// fixed midgame positions, every position a move from them and every position a reply from
+/// those, with either side to move.
 #[test]
-fn the_assembly_mobility_pass_counts_as_the_portable_one() {
+fn the_assembly_passes_count_as_the_portable_ones() {
     let (elf, target) = firmware_beside(
         "othello-mobility-check",
         r#"
 fn agree(b: &game::Board, counts: &mut (u32, u32)) {
     counts.0 += 1;
-    if game::mobility(b) != game::mobility_portable(b) {
+    let regions = [&game::REGION_CORNERS_CELLS[..], &game::REGION_X_SQUARES_CELLS, &game::REGION_EDGES_CELLS];
+    if game::mobility(b) != game::mobility_portable(b)
+        || regions.iter().any(|cells| game::region_diff(b, cells) != b.diff(cells))
+    {
         counts.1 += 1;
     }
 }
@@ -694,8 +698,9 @@ fn main() -> ! {
 }
 "#,
     );
-    // The pass in assembly is a function of its own; the portable one would be inlined.
+    // The passes in assembly are functions of their own; the portable ones would be inlined.
     assert!(device::find_symbol(&elf, "game8mobility").is_some(), "the check runs the assembly pass");
+    assert!(device::find_symbol(&elf, "game11region_diff").is_some(), "the check runs the assembly diff");
     let mut dev = Device::boot(&elf, &target);
     let l = dev.read_line(20_000.0).expect("a report").text;
     let f: Vec<u32> = l.split_whitespace().map(|x| x.parse().unwrap()).collect();

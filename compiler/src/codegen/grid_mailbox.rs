@@ -100,7 +100,7 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenS
         let n = int(cells.len());
         quote! {
             #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
-            static #name: [u8; #n] = [#(#cells),*];
+            pub(crate) static #name: [u8; #n] = [#(#cells),*];
         }
     });
     let feature = |f: Feature| match f {
@@ -113,7 +113,7 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenS
             }
             None => {
                 let name = format_ident!("{}_CELLS", region_ident(game, i));
-                quote!(b.diff(&#name))
+                quote!(region_diff(b, &#name))
             }
         },
         Feature::Empty => quote!((b.empties as i16)),
@@ -202,6 +202,8 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenS
             }
         }
     });
+
+    let region_diff = if counted.is_empty() { quote!() } else { avr_region_diff() };
 
     // The start on the byte board, the first player colour 1.
     let setup = game.fixed_setup.iter().flat_map(|(player, at)| {
@@ -489,6 +491,8 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenS
 
         #mobility
 
+        #region_diff
+
         /// The evaluation on the byte board, given both sides' number of legal cells.
         #[inline(never)]
         fn eval_board(b: &Board, mine: u8, theirs: u8) -> i16 {
@@ -609,4 +613,53 @@ fn avr_mobility(dir_steps: &[i32], stride: u8) -> Option<TokenStream> {
             mobility_portable(b)
         }
     })
+}
+
+/// A region's difference ([`gamec_runtime::mailbox::Mailbox::diff`]) in AVR assembly, read
+/// at every leaf for every region the board does not tally: fourteen cycles a cell, where
+/// LLVM's loop took about twenty-five. Without a branch: with colours 1 and 2 and empty 0,
+/// the sum of the cells is colour 1's pieces plus twice colour 2's, and the sum of the cells
+/// halved is colour 2's.
+fn avr_region_diff() -> TokenStream {
+    quote! {
+        /// The side to move's pieces minus the other's on a region: `cells`, a table in
+        /// program memory of at most 64 of the board's cells.
+        #[cfg(target_arch = "avr")]
+        #[inline(never)]
+        pub(crate) fn region_diff(b: &Board, cells: &[u8]) -> i16 {
+            if cells.is_empty() {
+                return 0;
+            }
+            let (sum, twos): (u8, u8);
+            // SAFETY: reads only: `cells` is in program memory (read with `lpm`) and holds
+            // cells of the board, each read from the board's own array; r1 stays zero.
+            unsafe {
+                core::arch::asm!(
+                    "2:\nlpm {v}, Z+\nmovw r26, {board:l}\nadd r26, {v}\nadc r27, r1\nld {v}, X",
+                    "add {sum}, {v}\nlsr {v}\nadd {twos}, {v}\ndec {n}\nbrne 2b",
+                    board = in(reg_pair) b.cells.as_ptr(),
+                    n = inout(reg) cells.len() as u8 => _,
+                    sum = inout(reg) 0u8 => sum,
+                    twos = inout(reg) 0u8 => twos,
+                    v = out(reg) _,
+                    inout("Z") cells.as_ptr() => _,
+                    out("X") _,
+                    options(readonly, nostack),
+                );
+            }
+            // Colour 1's pieces minus colour 2's: `sum - 3 * twos`, within a byte.
+            let ones_minus_twos = sum.wrapping_sub(twos.wrapping_mul(3)) as i8 as i16;
+            if b.colour == 1 {
+                ones_minus_twos
+            } else {
+                -ones_minus_twos
+            }
+        }
+
+        #[cfg(not(target_arch = "avr"))]
+        #[inline(always)]
+        pub(crate) fn region_diff(b: &Board, cells: &[u8]) -> i16 {
+            b.diff(cells)
+        }
+    }
 }
