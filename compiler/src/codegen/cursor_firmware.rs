@@ -301,6 +301,7 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
     let channel = int(t.speaker.as_ref().map_or(1, |s| s.channel as u8 - b'A'));
     let ncols = int(m.red.len());
     let lines = matrix_lines(m);
+    let wires = c.eeprom.map(|pins| eeprom_wires(pins, m, t.clock_hz));
     // The matrix's pins made outputs a port at a time.
     let outputs = port_masks(m.rows.iter().chain(&m.red).chain(&m.green).copied())
         .map(|(port, mask)| quote!(Output::setup_pins(#port, #mask);));
@@ -331,6 +332,8 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
         pub type Display = Matrix<Pins, #ncols>;
 
         #lines
+
+        #wires
 
         #search
 
@@ -366,7 +369,6 @@ fn puzzle_calls(c: &CursorTarget, chip: &Ident) -> AppCalls {
                 port_masks([cs, sk, di].into_iter()).map(|(port, mask)| quote!(Output::setup_pins(#port, #mask);));
             let floating =
                 port_masks(std::iter::once(dout)).map(|(port, mask)| quote!(Input::float_pins(#port, #mask);));
-            let (cs, sk, di, dout) = (output_at(cs), output_at(sk), output_at(di), input_at(dout));
             (
                 quote! {
                     let mut bytes = [0u8; 16];
@@ -376,7 +378,7 @@ fn puzzle_calls(c: &CursorTarget, chip: &Ident) -> AppCalls {
                 quote! {
                     #(#outputs)*
                     #(#floating)*
-                    let mut eeprom = Eeprom93c46 { cs: #cs, sk: #sk, di: #di, dout: #dout, delay: chip.delay() };
+                    let mut eeprom = Eeprom93c46 { wires: board::EepromWires };
                 },
             )
         }
@@ -658,6 +660,54 @@ fn matrix_lines(m: &crate::bind::cursor::Matrix) -> TokenStream {
     }
 }
 
+/// The 93C46's `Wires` as port writes, the pin layout known here: pins found at run time
+/// cost the EEPROM read a call and a port lookup at every edge. A write is masked from
+/// interrupts only where the display's tick writes the same port.
+fn eeprom_wires(pins: [Pin; 4], m: &crate::bind::cursor::Matrix, clock_hz: u32) -> TokenStream {
+    let shared = |p: Pin| m.rows.iter().chain(&m.red).chain(&m.green).any(|q| q.port == p.port);
+    let write = |p: Pin| {
+        let (port, bit) = (port_of(p.port), mask(1 << p.bit));
+        let (set, clear) = (quote!(#port.write_out(#bit, #bit)), quote!(#port.write_out(#bit, 0)));
+        let body = quote!(if high { #set } else { #clear });
+        if shared(p) {
+            quote!(avr_device::interrupt::free(|_| #body);)
+        } else {
+            quote!(#body;)
+        }
+    };
+    let (select, clock, data) = (write(pins[0]), write(pins[1]), write(pins[2]));
+    let (out_port, out_bit) = (port_of(pins[3].port), mask(1 << pins[3].bit));
+    // A microsecond in `spin`'s 3-cycle loops, rounded up.
+    let loops = int(u8::try_from(clock_hz.div_ceil(1_000_000).div_ceil(3)).unwrap_or(u8::MAX));
+    quote! {
+        /// The 93C46's lines: CS, SK and DI driven, DO read, on the ports they are wired to.
+        pub struct EepromWires;
+
+        impl gamec_runtime::microwire::Wires for EepromWires {
+            #[inline(always)]
+            fn select(&mut self, high: bool) {
+                #select
+            }
+            #[inline(always)]
+            fn clock(&mut self, high: bool) {
+                #clock
+            }
+            #[inline(always)]
+            fn data(&mut self, high: bool) {
+                #data
+            }
+            #[inline(always)]
+            fn out(&mut self) -> bool {
+                #out_port.read() & #out_bit != 0
+            }
+            #[inline(always)]
+            fn half_period(&mut self) {
+                gamec_runtime::chip::avr::spin(#loops);
+            }
+        }
+    }
+}
+
 /// Pins gathered by port, each port with the mask of its pins, in the order ports first appear.
 fn port_masks(pins: impl Iterator<Item = Pin>) -> impl Iterator<Item = (TokenStream, TokenStream)> {
     let mut masks: Vec<(char, u8)> = Vec::new();
@@ -674,10 +724,4 @@ fn port_masks(pins: impl Iterator<Item = Pin>) -> impl Iterator<Item = (TokenStr
 fn input_at(p: Pin) -> TokenStream {
     let (port, bit) = (port_of(p.port), int(p.bit));
     quote!(Input::at(#port, #bit))
-}
-
-/// The glue's output pin `p` named without set-up (made an output a port at a time).
-fn output_at(p: Pin) -> TokenStream {
-    let (port, bit) = (port_of(p.port), int(p.bit));
-    quote!(Output::at(#port, #bit))
 }

@@ -290,6 +290,19 @@ impl<P: AvrPort> TriState for PortPins<P> {
     }
 }
 
+/// Waits `loops` times 3 cycles (a count down in one register): a short wait the caller
+/// works out from the board's clock, 3 instructions where a general delay is a call.
+#[inline(always)]
+pub fn spin(loops: u8) {
+    #[cfg(target_arch = "avr")]
+    // SAFETY: only counts its register down.
+    unsafe {
+        core::arch::asm!("1: dec {n}", "brne 1b", n = inout(reg) loops => _, options(nomem, nostack));
+    }
+    #[cfg(not(target_arch = "avr"))]
+    let _ = loops;
+}
+
 /// `memcpy` and `memset` a byte at a time, in place of compiler_builtins' weak ones: theirs
 /// copy a word at a time with alignment cases (480 B of flash), where an 8-bit chip copies a
 /// frame or a grid of 16 bytes. Assembly, so that the loops are never read back as a call to
