@@ -143,6 +143,16 @@ impl<P: AvrPort> Output<P> {
         unsafe { interrupt::restore(irq) };
     }
 
+    /// [`setup_pins`](Self::setup_pins) without masking interrupts, for start-up.
+    ///
+    /// # Safety
+    /// No interrupt handler may write `port` meanwhile: call it before interrupts are first
+    /// enabled (they are off from reset).
+    #[inline(always)]
+    pub unsafe fn setup_pins_at_start(port: P, mask: u8) {
+        port.set(mask, mask, 0);
+    }
+
     fn write(&mut self, high: bool) {
         // Masked: interrupts (a display's refresh) write other pins of the same port.
         interrupt::free(|_| self.port.write_out(self.mask, if high { self.mask } else { 0 }));
@@ -228,6 +238,15 @@ impl<P: AvrPort> Input<P> {
         let irq = interrupt::disable_save();
         port.set(mask, 0, 0);
         unsafe { interrupt::restore(irq) };
+    }
+
+    /// [`float_pins`](Self::float_pins) without masking interrupts, for start-up.
+    ///
+    /// # Safety
+    /// As for [`pull_up_pins_at_start`](Self::pull_up_pins_at_start).
+    #[inline(always)]
+    pub unsafe fn float_pins_at_start(port: P, mask: u8) {
+        port.set(mask, 0, 0);
     }
 
     pub fn pull_up(&self) {
