@@ -82,10 +82,16 @@ impl<W: Wires> Eeprom93c46<W> {
         self.send(0b110 << 7 | (address as u16 & 0x7F), 10);
         self.wires.data(false);
         for byte in out.iter_mut() {
-            let mut b = 0u8;
-            for _ in 0..8 {
+            // A marker bit shifted up ahead of the data: the eighth bit is in when it leaves,
+            // no counter kept beside the byte.
+            let mut b = 1u8;
+            loop {
                 self.clock();
+                let last = b & 0x80 != 0;
                 b = b << 1 | self.wires.out() as u8;
+                if last {
+                    break;
+                }
             }
             *byte = b;
         }
