@@ -607,10 +607,15 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
 /// The matrix's `Lines` as whole-port writes, the pin layout known here: a call a pin, each
 /// finding its port at run time, cost the tick interrupt most of its code.
 fn matrix_lines(m: &crate::bind::cursor::Matrix) -> TokenStream {
+    // The top row in the high bit where more rows sit at bit 7 - r than at bit r: each row
+    // then lands on its own pin's bit, and the compiler drops the moves.
+    let top_high = m.rows.iter().enumerate().filter(|(r, p)| p.bit as usize + r == 7).count()
+        > m.rows.iter().enumerate().filter(|(r, p)| p.bit as usize == *r).count();
     let rows = port_masks(m.rows.iter().copied()).map(|(port_ts, mask_ts)| {
         let port = port_ts.to_string();
         let sets = m.rows.iter().enumerate().filter(|(_, p)| port_of(p.port).to_string() == port).map(|(r, p)| {
-            let (r, b) = (int(1u8 << r), int(1u8 << p.bit));
+            let lit = if top_high { 0x80u8 >> r } else { 1u8 << r };
+            let (r, b) = (int(lit), int(1u8 << p.bit));
             quote!(if lit & #r != 0 { v |= #b; })
         });
         quote! {
@@ -647,6 +652,7 @@ fn matrix_lines(m: &crate::bind::cursor::Matrix) -> TokenStream {
         pub struct Pins;
 
         impl Lines for Pins {
+            const TOP_ROW_HIGH: bool = #top_high;
             #[inline(always)]
             fn rows(&mut self, lit: u8) {
                 #(#rows)*
