@@ -479,7 +479,7 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
             quote! {
                 let mut d = turns[#i];
                 while d != 0 {
-                    let step = d.signum();
+                    let step = if d > 0 { 1 } else { -1 };
                     d -= step;
                     #call
                 }
@@ -540,12 +540,12 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
         fn main() -> ! {
             // SAFETY: interrupts are off from reset until `Chip::new` enables them, so the
             // ports are set up unmasked.
+            // The matrix blanked through its pointer, as the tick does: nothing else holds it yet.
             unsafe {
                 board::setup_pins();
                 #(#pulled_up)*
+                (*DISPLAY.borrow(interrupt::CriticalSection::new()).as_ptr()).blank();
             }
-            // Through its pointer, as the tick does: nothing else holds it yet.
-            interrupt::free(|cs| unsafe { &mut *DISPLAY.borrow(cs).as_ptr() }.blank());
             let mut chip = Chip::new(&board::CONFIG);
             let mut buttons = Debounce::default();
             #setup
