@@ -468,24 +468,26 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
     let vector = Ident::new(c.matrix.tick_vector, Span::call_site());
     let app = if c.duel.is_some() { duel_calls() } else { puzzle_calls(c) };
     let n_encoders = int(c.encoders.len());
-    let encoder_turns: Vec<TokenStream> = c
+    // Each source of inputs in the order they are served: every encoder's detents, then the
+    // commit and the restart presses. One loop and one call into the app serve them all, where
+    // a call each repeated the app's arguments and the speaker's follow-up.
+    let n_sources = int(c.encoders.len() + 2);
+    let acts: Vec<TokenStream> = c
         .encoders
         .iter()
-        .enumerate()
-        .map(|(i, &(across, _, _))| {
-            let i = int(i);
-            let act = if across { quote!(Act::Across(step)) } else { quote!(Act::Down(step)) };
-            let call = (app.input)(act);
-            quote! {
-                let mut d = turns[#i];
-                while d != 0 {
-                    let step = if d > 0 { 1 } else { -1 };
-                    d -= step;
-                    #call
-                }
-            }
-        })
+        .map(|&(across, _, _)| if across { quote!(Act::Across(step)) } else { quote!(Act::Down(step)) })
+        .chain([quote!(Act::Commit), quote!(Act::Restart)])
         .collect();
+    let last_act = acts.last().cloned();
+    let act_arms = acts.iter().take(acts.len() - 1).enumerate().map(|(k, act)| {
+        let k = int(k);
+        quote!(#k => #act,)
+    });
+    let encoder_counts = (0..c.encoders.len()).map(|i| {
+        let i = int(i);
+        quote!(turns[#i])
+    });
+    let call = (app.input)(quote!(act));
     // The encoders' pins read a port at a time and fed to their decoders.
     let encoder_pins: Vec<Pin> = c.encoders.iter().flat_map(|&(_, a, b)| [a, b]).collect();
     let (encoder_reads, encoder_levels) = levels(&encoder_pins);
@@ -504,7 +506,6 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
         let i = int(i);
         quote!(u8::from(!(#high)) << #i)
     });
-    let (commit_call, restart_call) = ((app.input)(quote!(Act::Commit)), (app.input)(quote!(Act::Restart)));
     let controls: Vec<String> = game.controls.iter().map(|c| format!("`{}`", c.name.node)).collect();
     let kind = if c.duel.is_some() { "a game against the device" } else { "the puzzle app" };
     let what = format!(" Firmware entry point: {kind}, fed by {} and shown on the matrix.", controls.join(", "));
@@ -557,14 +558,19 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
                 last = last.wrapping_add(1);
                 #tick
                 let turns = interrupt::free(|cs| TURNS.borrow(cs).replace([0; #n_encoders]));
-                #(#encoder_turns)*
                 #(#button_reads)*
                 let pressed = buttons.sample(#(#pressed_bits)|*);
-                if pressed & 1 != 0 {
-                    #commit_call
-                }
-                if pressed & 2 != 0 {
-                    #restart_call
+                let mut pending: [i8; #n_sources] = [#(#encoder_counts,)* (pressed & 1) as i8, (pressed >> 1 & 1) as i8];
+                for (k, d) in pending.iter_mut().enumerate() {
+                    while *d != 0 {
+                        let step = if *d > 0 { 1 } else { -1 };
+                        *d -= step;
+                        let act = match k {
+                            #(#act_arms)*
+                            _ => #last_act,
+                        };
+                        #call
+                    }
                 }
                 // Drawn once the loop has caught up with the clock, so that a slow picture
                 // never delays the inputs.
