@@ -16,13 +16,24 @@ pub struct Quadrature {
 }
 
 impl Quadrature {
+    /// At rest, both contacts open.
+    pub const fn new() -> Self {
+        Quadrature { last: 0b11, steps: 0 }
+    }
+
     /// Feeds the current levels of pins A and B; returns +1 or -1 once per detent turned
     /// (A leading B is +1), else 0.
     pub fn update(&mut self, a: bool, b: bool) -> i8 {
         let now = (a as u8) << 1 | b as u8;
         // Gray-code order 00 -> 01 -> 11 -> 10 -> 00 is one direction; a jump of two is noise.
-        const DIR: [i8; 16] = [0, -1, 1, 0, 1, 0, 0, -1, -1, 0, 0, 1, 0, 1, -1, 0];
-        let d = DIR[(self.last << 2 | now) as usize];
+        // Worked out from the codes' positions in that order, not looked up: a table is 16 B
+        // of RAM on AVR, and its index a bounds check.
+        let position = |g: u8| g ^ g >> 1;
+        let d = match position(now).wrapping_sub(position(self.last)) & 3 {
+            1 => -1,
+            3 => 1,
+            _ => 0,
+        };
         self.last = now;
         self.steps += d;
         // A detent rests with both contacts open (pins pulled high): count it there.
@@ -36,6 +47,14 @@ impl Quadrature {
         }
         0
     }
+
+    /// [`update`](Self::update)'s detent added to `turns`, saturating: a tick interrupt's
+    /// count of the detents its main loop has yet to take. Not inlined: one copy serves every
+    /// encoder.
+    #[inline(never)]
+    pub fn count(&mut self, a: bool, b: bool, turns: i8) -> i8 {
+        turns.saturating_add(self.update(a, b))
+    }
 }
 
 /// An encoder on two input pins.
@@ -47,7 +66,7 @@ pub struct Encoder<A, B> {
 
 impl<A: InputPin, B: InputPin> Encoder<A, B> {
     pub const fn new(a: A, b: B) -> Self {
-        Encoder { a, b, decoder: Quadrature { last: 0b11, steps: 0 } }
+        Encoder { a, b, decoder: Quadrature::new() }
     }
 
     /// Samples the pins: +1 or -1 when a detent was turned, else 0. A pin that cannot be read
@@ -73,6 +92,20 @@ mod tests {
             total += q.update(a, b);
         }
         total
+    }
+
+    #[test]
+    fn steps_agree_with_the_gray_code_table() {
+        const DIR: [i8; 16] = [0, -1, 1, 0, 1, 0, 0, -1, -1, 0, 0, 1, 0, 1, -1, 0];
+        for last in 0..4u8 {
+            for now in 0..4u8 {
+                // Away from rest, so that no detent is counted and `steps` is the step.
+                let mut q = Quadrature { last, steps: 0 };
+                q.update(now & 2 != 0, now & 1 != 0);
+                let want = if now == 0b11 { 0 } else { DIR[(last << 2 | now) as usize] };
+                assert_eq!(q.steps, want, "{last:02b} -> {now:02b}");
+            }
+        }
     }
 
     #[test]

@@ -27,10 +27,13 @@ pub struct Show {
     pub rows: u8,
 }
 
-/// Where the show is.
+/// Where the show is: the scene, the steps it has taken, and the milliseconds into the step.
+/// Counted in steps, not milliseconds divided by the step at every frame: a 16-bit division is
+/// a library call on AVR.
 #[derive(Default)]
 pub struct Intro {
     scene: u8,
+    step: u16,
     ms: u16,
 }
 
@@ -46,7 +49,7 @@ fn load(table: &'static [u8], i: usize) -> u8 {
 impl Intro {
     /// The show from its first scene (const, so an app can be a static).
     pub const fn new() -> Intro {
-        Intro { scene: 0, ms: 0 }
+        Intro { scene: 0, step: 0, ms: 0 }
     }
 
     /// Whether the show is over.
@@ -57,17 +60,25 @@ impl Intro {
     /// A millisecond has passed.
     pub fn tick(&mut self, show: &Show) {
         let Some(scene) = show.scenes.get(self.scene as usize) else { return };
+        let (Scene::Starburst { step_ms, .. } | Scene::Scroll { step_ms, .. }) = *scene;
         self.ms += 1;
-        if self.ms >= self.length(scene, show) {
+        if self.ms >= step_ms {
+            self.step += 1;
+            self.ms = 0;
+        }
+        // A scene of 0 ms steps lasts a millisecond.
+        if step_ms == 0 || self.step >= self.steps(scene, show) {
             self.scene += 1;
+            self.step = 0;
             self.ms = 0;
         }
     }
 
-    fn length(&self, scene: &Scene, show: &Show) -> u16 {
+    /// The steps a scene lasts.
+    fn steps(&self, scene: &Scene, show: &Show) -> u16 {
         match *scene {
-            Scene::Starburst { step_ms, .. } => step_ms * (show.cols.max(show.rows) as u16 / 2 + 2),
-            Scene::Scroll { text, step_ms, .. } => step_ms * (text_width(text, show.font) + show.cols as u16),
+            Scene::Starburst { .. } => show.cols.max(show.rows) as u16 / 2 + 2,
+            Scene::Scroll { text, .. } => text_width(text, show.font) + show.cols as u16,
         }
     }
 
@@ -75,8 +86,8 @@ impl Intro {
         let mut f = Frame::default();
         let Some(scene) = show.scenes.get(self.scene as usize) else { return f };
         match *scene {
-            Scene::Starburst { step_ms, colours } => {
-                let grown = self.ms / step_ms.max(1);
+            Scene::Starburst { colours, .. } => {
+                let grown = self.step;
                 for row in 0..show.rows {
                     for col in 0..show.cols {
                         // Distance from the centre in half-cells, rounded down to rings.
@@ -89,8 +100,8 @@ impl Intro {
                     }
                 }
             }
-            Scene::Scroll { text, step_ms, colours } => {
-                let shift = self.ms / step_ms.max(1);
+            Scene::Scroll { text, colours, .. } => {
+                let shift = self.step;
                 for col in 0..show.cols {
                     // The text's column under the display's column, text entering from the right.
                     let Some(at) = (shift + col as u16).checked_sub(show.cols as u16) else { continue };
@@ -148,6 +159,34 @@ mod tests {
         Scene::Scroll { text: &TEXT, step_ms: 10, colours: [Colour::Red, Colour::Green] },
     ];
     static SHOW: Show = Show { scenes: &SCENES, font: &FONT, cols: 8, rows: 8 };
+
+    #[test]
+    fn each_scene_lasts_its_steps_times_its_step() {
+        // The starburst: 8 / 2 + 2 = 6 steps of 10 ms; the text: 2 + 1 + 1 + 1 columns and the
+        // display's 8, 13 steps of 10 ms.
+        let mut intro = Intro::default();
+        for ms in 1..=60 + 130 {
+            assert!(!intro.done(&SHOW));
+            intro.tick(&SHOW);
+            assert_eq!(
+                intro.scene,
+                if ms < 60 {
+                    0
+                } else if ms < 190 {
+                    1
+                } else {
+                    2
+                },
+                "{ms}"
+            );
+        }
+        assert!(intro.done(&SHOW));
+        static QUICK: [Scene; 1] = [Scene::Starburst { step_ms: 0, colours: [Colour::Red, Colour::Green] }];
+        let quick = Show { scenes: &QUICK, ..SHOW };
+        let mut intro = Intro::default();
+        intro.tick(&quick);
+        assert!(intro.done(&quick), "0 ms steps: a millisecond");
+    }
 
     #[test]
     fn the_starburst_grows_from_the_centre_in_alternating_rings() {

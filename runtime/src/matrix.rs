@@ -48,15 +48,21 @@ impl Frame {
 
     /// The rows lit in one column of one colour, bit `row`.
     pub fn column(&self, col: u8, green: bool) -> u8 {
+        self.column_in(col, green, false)
+    }
+
+    /// As [`column`](Self::column), or with row r in bit 7 - r where `top_high`.
+    #[inline(always)]
+    pub fn column_in(&self, col: u8, green: bool, top_high: bool) -> u8 {
         let plane = if green { &self.green } else { &self.red };
         // Masks stepped a bit a row: a shift by a variable count is a loop on AVR.
-        let (mask, mut row) = (1u8 << (col & 7), 1u8);
+        let (mask, mut row) = (1u8 << (col & 7), if top_high { 0x80u8 } else { 1u8 });
         let mut rows = 0u8;
         for bits in plane {
             if bits & mask != 0 {
                 rows |= row;
             }
-            row <<= 1;
+            row = if top_high { row >> 1 } else { row << 1 };
         }
         rows
     }
@@ -65,7 +71,12 @@ impl Frame {
 /// How a matrix reaches its pins. A board's generated code writes whole ports, its pin layout
 /// known when it is compiled; [`Pins`] drives embedded-hal pins one at a time.
 pub trait Lines {
-    /// Drives the rows: bit `r` of `lit` lights row r (high), the others low.
+    /// Whether [`rows`](Self::rows) takes row r in bit 7 - r, not bit r: a board whose top row
+    /// is on a port's bit 7 then writes the column as it is gathered, with no bits reversed at
+    /// every tick.
+    const TOP_ROW_HIGH: bool = false;
+    /// Drives the rows: bit `r` of `lit` (bit 7 - r if [`TOP_ROW_HIGH`](Self::TOP_ROW_HIGH))
+    /// lights row r (high), the others low.
     fn rows(&mut self, lit: u8);
     /// Every column inactive.
     fn off(&mut self);
@@ -138,7 +149,7 @@ impl<L: Lines, const COLS: usize> Matrix<L, COLS> {
         self.lines.off();
         self.at = if self.at as usize + 1 == 2 * COLS { 0 } else { self.at + 1 };
         let green = self.at as usize >= COLS;
-        self.lines.rows(frame.column(self.at % COLS as u8, green));
+        self.lines.rows(frame.column_in(self.at % COLS as u8, green, L::TOP_ROW_HIGH));
         self.lines.on(self.at);
     }
 
@@ -168,6 +179,16 @@ mod tests {
             self.0.set(self.0.get() | 1 << self.1);
             Ok(())
         }
+    }
+
+    #[test]
+    fn a_column_gathers_in_either_row_order() {
+        let mut f = Frame::default();
+        f.set(2, 0, Colour::Red);
+        f.set(2, 6, Colour::Yellow);
+        assert_eq!(f.column(2, false), 0b0100_0001);
+        assert_eq!(f.column_in(2, false, true), 0b1000_0010);
+        assert_eq!(f.column_in(2, true, true), 0b0000_0010);
     }
 
     #[test]

@@ -5,8 +5,24 @@
 use embedded_hal::delay::DelayNs;
 use embedded_hal::digital::{InputPin, OutputPin};
 
-/// The pins and a delay for the clock's half-periods.
-pub struct Eeprom93c46<Cs, Sk, Di, Do, D> {
+/// How the driver reaches the chip's four lines. A board's generated code writes its ports
+/// directly, the pin layout known when it is compiled; [`Pins`] drives embedded-hal pins.
+pub trait Wires {
+    /// Chip select (CS) high or low.
+    fn select(&mut self, high: bool);
+    /// The clock (SK) high or low.
+    fn clock(&mut self, high: bool);
+    /// The data into the chip (DI) high or low.
+    fn data(&mut self, high: bool);
+    /// The data out of the chip (DO).
+    fn out(&mut self) -> bool;
+    /// Half a clock period: the 93C46 runs at up to 1 MHz at 5 V, so 1 µs is safe at any
+    /// clock.
+    fn half_period(&mut self);
+}
+
+/// The four lines on embedded-hal pins, and a delay for the clock's half-periods.
+pub struct Pins<Cs, Sk, Di, Do, D> {
     pub cs: Cs,
     pub sk: Sk,
     pub di: Di,
@@ -14,22 +30,45 @@ pub struct Eeprom93c46<Cs, Sk, Di, Do, D> {
     pub delay: D,
 }
 
-/// Half a clock period: the 93C46 runs at up to 1 MHz at 5 V, so 1 µs is safe at any clock.
+/// Half a clock period on [`Pins`]' delay.
 const HALF_PERIOD_NS: u32 = 1_000;
 
-impl<Cs: OutputPin, Sk: OutputPin, Di: OutputPin, Do: InputPin, D: DelayNs> Eeprom93c46<Cs, Sk, Di, Do, D> {
+impl<Cs: OutputPin, Sk: OutputPin, Di: OutputPin, Do: InputPin, D: DelayNs> Wires for Pins<Cs, Sk, Di, Do, D> {
+    fn select(&mut self, high: bool) {
+        let _ = if high { self.cs.set_high() } else { self.cs.set_low() };
+    }
+    fn clock(&mut self, high: bool) {
+        let _ = if high { self.sk.set_high() } else { self.sk.set_low() };
+    }
+    fn data(&mut self, high: bool) {
+        let _ = if high { self.di.set_high() } else { self.di.set_low() };
+    }
+    fn out(&mut self) -> bool {
+        self.dout.is_high().unwrap_or(false)
+    }
+    fn half_period(&mut self) {
+        self.delay.delay_ns(HALF_PERIOD_NS);
+    }
+}
+
+/// The chip on its [`Wires`].
+pub struct Eeprom93c46<W> {
+    pub wires: W,
+}
+
+impl<W: Wires> Eeprom93c46<W> {
     fn clock(&mut self) {
-        self.delay.delay_ns(HALF_PERIOD_NS);
-        let _ = self.sk.set_high();
-        self.delay.delay_ns(HALF_PERIOD_NS);
-        let _ = self.sk.set_low();
+        self.wires.half_period();
+        self.wires.clock(true);
+        self.wires.half_period();
+        self.wires.clock(false);
     }
 
     fn send(&mut self, bits: u16, count: u8) {
         // A mask stepped down a bit at a time: a shift by a variable count is a loop on AVR.
         let mut mask = 1u16 << (count - 1);
         while mask != 0 {
-            let _ = if bits & mask != 0 { self.di.set_high() } else { self.di.set_low() };
+            self.wires.data(bits & mask != 0);
             self.clock();
             mask >>= 1;
         }
@@ -37,20 +76,26 @@ impl<Cs: OutputPin, Sk: OutputPin, Di: OutputPin, Do: InputPin, D: DelayNs> Eepr
 
     /// Reads `out.len()` bytes from `address` on.
     pub fn read(&mut self, address: u8, out: &mut [u8]) {
-        let _ = self.sk.set_low();
-        let _ = self.cs.set_high();
+        self.wires.clock(false);
+        self.wires.select(true);
         // Start bit 1, opcode 10, seven address bits. A dummy 0 bit precedes the data.
         self.send(0b110 << 7 | (address as u16 & 0x7F), 10);
-        let _ = self.di.set_low();
+        self.wires.data(false);
         for byte in out.iter_mut() {
-            let mut b = 0u8;
-            for _ in 0..8 {
+            // A marker bit shifted up ahead of the data: the eighth bit is in when it leaves,
+            // no counter kept beside the byte.
+            let mut b = 1u8;
+            loop {
                 self.clock();
-                b = b << 1 | self.dout.is_high().unwrap_or(false) as u8;
+                let last = b & 0x80 != 0;
+                b = b << 1 | self.wires.out() as u8;
+                if last {
+                    break;
+                }
             }
             *byte = b;
         }
-        let _ = self.cs.set_low();
+        self.wires.select(false);
     }
 }
 
@@ -158,11 +203,13 @@ mod tests {
             reading: None,
         });
         let mut e = Eeprom93c46 {
-            cs: Pin(&chip, 0),
-            sk: Pin(&chip, 1),
-            di: Pin(&chip, 2),
-            dout: Pin(&chip, 3),
-            delay: NoDelay,
+            wires: Pins {
+                cs: Pin(&chip, 0),
+                sk: Pin(&chip, 1),
+                di: Pin(&chip, 2),
+                dout: Pin(&chip, 3),
+                delay: NoDelay,
+            },
         };
         let mut out = [0u8; 16];
         e.read(32, &mut out);

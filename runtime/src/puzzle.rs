@@ -76,11 +76,17 @@ impl Start {
 
     pub fn grid(&self) -> Grid {
         let mut g = Grid::default();
+        self.givens_into(&mut g);
+        g
+    }
+
+    /// [`grid`](Self::grid) written into `g` in place: a grid returned whole is a copy through
+    /// the stack.
+    pub fn givens_into(&self, g: &mut Grid) {
         for r in 0..8 {
             g.a[r] = self.solution_a[r] & self.given[r];
             g.b[r] = !self.solution_a[r] & self.given[r];
         }
-        g
     }
 
     fn is_given(&self, cell: u8) -> bool {
@@ -155,7 +161,7 @@ impl Puzzle {
         self.phase = Phase::Choosing;
         self.chosen = chosen;
         self.start = load(chosen);
-        self.grid = self.start.grid();
+        self.start.givens_into(&mut self.grid);
         self.cursor.restart_blink();
     }
 

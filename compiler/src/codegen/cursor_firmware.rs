@@ -301,9 +301,13 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
     let channel = int(t.speaker.as_ref().map_or(1, |s| s.channel as u8 - b'A'));
     let ncols = int(m.red.len());
     let lines = matrix_lines(m);
-    // The matrix's pins made outputs a port at a time.
-    let outputs = port_masks(m.rows.iter().chain(&m.red).chain(&m.green).copied())
-        .map(|(port, mask)| quote!(Output::setup_pins(#port, #mask);));
+    let wires = c.eeprom.map(|pins| eeprom_wires(pins, m, t.clock_hz));
+    // The matrix's and the 93C46's pins made outputs a port at a time, the 93C46's DO an input.
+    let eeprom_out = c.eeprom.iter().flat_map(|e| e[..3].iter().copied());
+    let outputs = port_masks(m.rows.iter().chain(&m.red).chain(&m.green).copied().chain(eeprom_out))
+        .map(|(port, mask)| quote!(Output::setup_pins_at_start(#port, #mask);));
+    let floating = port_masks(c.eeprom.iter().map(|e| e[3]))
+        .map(|(port, mask)| quote!(gamec_runtime::chip::#chip::Input::float_pins_at_start(#port, #mask);));
     let search = c.duel.as_ref().map(|_| {
         let (moves, depth) = super::board::search_limits(t, byte_board);
         let (moves, depth) = (int(moves), int(depth));
@@ -332,14 +336,23 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
 
         #lines
 
+        #wires
+
         #search
 
         /// The matrix. Its pins are set up by [`setup_pins`].
         pub const DISPLAY: Display = Matrix::idle(Pins);
 
-        /// Makes the matrix's pins outputs, a port at a time.
-        pub fn setup_pins() {
-            #(#outputs)*
+        /// Makes the matrix's (and any 93C46's) pins outputs, a port at a time.
+        ///
+        /// # Safety
+        /// Before interrupts are first enabled: the ports are written unmasked.
+        pub unsafe fn setup_pins() {
+            // SAFETY: as the caller promises.
+            unsafe {
+                #(#outputs)*
+                #(#floating)*
+            }
         }
     }
 }
@@ -358,28 +371,17 @@ struct AppCalls {
     modules: TokenStream,
 }
 
-fn puzzle_calls(c: &CursorTarget, chip: &Ident) -> AppCalls {
+fn puzzle_calls(c: &CursorTarget) -> AppCalls {
     let (load_setup, eeprom) = match c.eeprom {
-        Some([cs, sk, di, dout]) => {
-            // Named without set-up, then set up a port at a time: a call a pin costs more.
-            let outputs =
-                port_masks([cs, sk, di].into_iter()).map(|(port, mask)| quote!(Output::setup_pins(#port, #mask);));
-            let floating =
-                port_masks(std::iter::once(dout)).map(|(port, mask)| quote!(Input::float_pins(#port, #mask);));
-            let (cs, sk, di, dout) = (output_at(cs), output_at(sk), output_at(di), input_at(dout));
-            (
-                quote! {
-                    let mut bytes = [0u8; 16];
-                    eeprom.read(i * 16, &mut bytes);
-                    Start::from_columns(&bytes)
-                },
-                quote! {
-                    #(#outputs)*
-                    #(#floating)*
-                    let mut eeprom = Eeprom93c46 { cs: #cs, sk: #sk, di: #di, dout: #dout, delay: chip.delay() };
-                },
-            )
-        }
+        Some(_) => (
+            quote! {
+                let mut bytes = [0u8; 16];
+                eeprom.read(i * 16, &mut bytes);
+                Start::from_columns(&bytes)
+            },
+            // Its pins are set up by `board::setup_pins`.
+            quote!(let mut eeprom = Eeprom93c46 { wires: board::EepromWires };),
+        ),
         None => (
             quote! {
                 let mut bytes = [0u8; 16];
@@ -394,7 +396,6 @@ fn puzzle_calls(c: &CursorTarget, chip: &Ident) -> AppCalls {
     };
     AppCalls {
         uses: quote! {
-            use gamec_runtime::chip::#chip::Output;
             use gamec_runtime::microwire::Eeprom93c46;
             use gamec_runtime::puzzle::{Input as Act, Start};
             use gamec_runtime::puzzle_app::App;
@@ -465,47 +466,46 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
     let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
     let device = Ident::new(t.chip.avr().device, Span::call_site());
     let vector = Ident::new(c.matrix.tick_vector, Span::call_site());
-    let app = if c.duel.is_some() { duel_calls() } else { puzzle_calls(c, &chip) };
+    let app = if c.duel.is_some() { duel_calls() } else { puzzle_calls(c) };
     let n_encoders = int(c.encoders.len());
-    // Pins named without set-up: `board::setup_pins` pulls them up.
-    let encoder_makes = c.encoders.iter().map(|&(_, a, b)| {
-        let (a, b) = (input_at(a), input_at(b));
-        quote!(Encoder::new(#a, #b))
-    });
-    let encoder_turns: Vec<TokenStream> = c
+    // Each source of inputs in the order they are served: every encoder's detents, then the
+    // commit and the restart presses. One loop and one call into the app serve them all, where
+    // a call each repeated the app's arguments and the speaker's follow-up.
+    let n_sources = int(c.encoders.len() + 2);
+    let acts: Vec<TokenStream> = c
         .encoders
         .iter()
-        .enumerate()
-        .map(|(i, &(across, _, _))| {
-            let i = int(i);
-            let act = if across { quote!(Act::Across(step)) } else { quote!(Act::Down(step)) };
-            let call = (app.input)(act);
-            quote! {
-                let mut d = turns[#i];
-                while d != 0 {
-                    let step = d.signum();
-                    d -= step;
-                    #call
-                }
-            }
-        })
+        .map(|&(across, _, _)| if across { quote!(Act::Across(step)) } else { quote!(Act::Down(step)) })
+        .chain([quote!(Act::Commit), quote!(Act::Restart)])
         .collect();
-    let commit = input_at(c.commit);
+    let last_act = acts.last().cloned();
+    let act_arms = acts.iter().take(acts.len() - 1).enumerate().map(|(k, act)| {
+        let k = int(k);
+        quote!(#k => #act,)
+    });
+    let encoder_counts = (0..c.encoders.len()).map(|i| {
+        let i = int(i);
+        quote!(turns[#i])
+    });
+    let call = (app.input)(quote!(act));
+    // The encoders' pins read a port at a time and fed to their decoders.
+    let encoder_pins: Vec<Pin> = c.encoders.iter().flat_map(|&(_, a, b)| [a, b]).collect();
+    let (encoder_reads, encoder_levels) = levels(&encoder_pins);
+    let encoder_polls = encoder_levels.chunks(2).enumerate().map(|(i, ab)| {
+        let (i, a, b) = (int(i), &ab[0], &ab[1]);
+        quote!(t[#i] = DECODERS[#i].count(#a, #b, t[#i]);)
+    });
     let restart_used = game.controls.iter().any(|c| c.action == ControlAction::Restart) && c.restart.is_some();
-    // The encoders' and the buttons' pins pulled up a port at a time (the pins themselves
-    // are named without set-up).
-    let encoder_pins = c.encoders.iter().flat_map(|&(_, a, b)| [a, b]);
-    let button_pins = std::iter::once(c.commit).chain(c.restart.filter(|_| restart_used));
-    let pulled_up =
-        port_masks(encoder_pins.chain(button_pins)).map(|(port, mask)| quote!(Input::pull_up_pins(#port, #mask);));
-    let (restart_let, restart_level) = match c.restart.filter(|_| restart_used) {
-        Some(p) => {
-            let pin = input_at(p);
-            (quote!(let mut restart = #pin;), quote!(u8::from(restart.is_low().unwrap_or(false)) << 1))
-        }
-        None => (quote!(), quote!(0)),
-    };
-    let (commit_call, restart_call) = ((app.input)(quote!(Act::Commit)), (app.input)(quote!(Act::Restart)));
+    // The encoders' and the buttons' pins pulled up a port at a time.
+    let button_pins: Vec<Pin> = std::iter::once(c.commit).chain(c.restart.filter(|_| restart_used)).collect();
+    let pulled_up = port_masks(encoder_pins.iter().chain(&button_pins).copied())
+        .map(|(port, mask)| quote!(Input::pull_up_pins_at_start(#port, #mask);));
+    // The buttons read a port at a time, bit i set where button i (commit, restart) is down.
+    let (button_reads, button_levels) = levels(&button_pins);
+    let pressed_bits = button_levels.iter().enumerate().map(|(i, high)| {
+        let i = int(i);
+        quote!(u8::from(!(#high)) << #i)
+    });
     let controls: Vec<String> = game.controls.iter().map(|c| format!("`{}`", c.name.node)).collect();
     let kind = if c.duel.is_some() { "a game against the device" } else { "the puzzle app" };
     let what = format!(" Firmware entry point: {kind}, fed by {} and shown on the matrix.", controls.join(", "));
@@ -522,10 +522,10 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
 
         use avr_device::interrupt::{self, Mutex};
         use core::cell::{Cell, RefCell};
-        use embedded_hal::digital::InputPin;
         use gamec_runtime::buttons::Debounce;
+        use gamec_runtime::chip::avr::AvrPort;
         use gamec_runtime::chip::#chip::{on_tick, Chip, Input, Port};
-        use gamec_runtime::encoder::Encoder;
+        use gamec_runtime::encoder::Quadrature;
         use gamec_runtime::matrix::Frame;
         use gamec_runtime::tune::Speaker;
         #uses
@@ -535,19 +535,21 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
         /// The matrix, whole from the start so that the tick interrupt tests no `Option` (its
         /// pins are set up before the tick starts).
         static DISPLAY: Mutex<RefCell<board::Display>> = Mutex::new(RefCell::new(board::DISPLAY));
-        /// The encoders, sampled by the tick interrupt every millisecond however long the main
-        /// loop takes, and the detents turned since the loop last looked.
-        static ENCODERS: Mutex<RefCell<[Encoder<Input, Input>; #n_encoders]>> = Mutex::new(RefCell::new([#(#encoder_makes),*]));
+        /// The detents the encoders turned since the main loop last looked, the encoders sampled
+        /// by the tick interrupt every millisecond however long the loop takes.
         static TURNS: Mutex<Cell<[i8; #n_encoders]>> = Mutex::new(Cell::new([0; #n_encoders]));
 
         #[avr_device::entry]
         fn main() -> ! {
-            board::setup_pins();
-            #(#pulled_up)*
-            interrupt::free(|cs| DISPLAY.borrow(cs).borrow_mut().blank());
+            // SAFETY: interrupts are off from reset until `Chip::new` enables them, so the
+            // ports are set up unmasked.
+            // The matrix blanked through its pointer, as the tick does: nothing else holds it yet.
+            unsafe {
+                board::setup_pins();
+                #(#pulled_up)*
+                (*DISPLAY.borrow(interrupt::CriticalSection::new()).as_ptr()).blank();
+            }
             let mut chip = Chip::new(&board::CONFIG);
-            let mut commit = #commit;
-            #restart_let
             let mut buttons = Debounce::default();
             #setup
             let mut last = chip.millis();
@@ -558,13 +560,19 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
                 last = last.wrapping_add(1);
                 #tick
                 let turns = interrupt::free(|cs| TURNS.borrow(cs).replace([0; #n_encoders]));
-                #(#encoder_turns)*
-                let pressed = buttons.sample(u8::from(commit.is_low().unwrap_or(false)) | #restart_level);
-                if pressed & 1 != 0 {
-                    #commit_call
-                }
-                if pressed & 2 != 0 {
-                    #restart_call
+                #(#button_reads)*
+                let pressed = buttons.sample(#(#pressed_bits)|*);
+                let mut pending: [i8; #n_sources] = [#(#encoder_counts,)* (pressed & 1) as i8, (pressed >> 1 & 1) as i8];
+                for (k, d) in pending.iter_mut().enumerate() {
+                    while *d != 0 {
+                        let step = if *d > 0 { 1 } else { -1 };
+                        *d -= step;
+                        let act = match k {
+                            #(#act_arms)*
+                            _ => #last_act,
+                        };
+                        #call
+                    }
                 }
                 // Drawn once the loop has caught up with the clock, so that a slow picture
                 // never delays the inputs.
@@ -577,21 +585,24 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
 
         #[avr_device::interrupt(#device)]
         fn #vector() {
+            // The encoders' decoders: the interrupt macro makes this a reference only this
+            // handler holds.
+            static mut DECODERS: [Quadrature; #n_encoders] = [Quadrature::new(); #n_encoders];
             on_tick(&board::CONFIG);
-            interrupt::free(|cs| {
-                // The frame by reference: a copy would call memcpy, and a handler that calls
-                // saves every register. Only this critical section and the main loop's
-                // (which sets it whole) touch it.
-                // The matrix through its pointer, not `borrow_mut`: the main loop touches it only
-                // before the tick starts, so the borrow flag's test and its panic path buy nothing.
-                unsafe { &mut *DISPLAY.borrow(cs).as_ptr() }.tick(unsafe { &*FRAME.borrow(cs).as_ptr() });
-                let turns = TURNS.borrow(cs);
-                let mut t = turns.get();
-                for (n, e) in t.iter_mut().zip(ENCODERS.borrow(cs).borrow_mut().iter_mut()) {
-                    *n = n.saturating_add(e.poll());
-                }
-                turns.set(t);
-            });
+            // SAFETY: the handler runs with interrupts masked, and never unmasks them: a critical
+            // section already, and `interrupt::free` would only save and restore the flag.
+            let cs = unsafe { interrupt::CriticalSection::new() };
+            // The frame by reference: a copy would call memcpy, and a handler that calls
+            // saves every register. Only this critical section and the main loop's
+            // (which sets it whole) touch it.
+            // The matrix through its pointer, not `borrow_mut`: the main loop touches it only
+            // before the tick starts, so the borrow flag's test and its panic path buy nothing.
+            unsafe { &mut *DISPLAY.borrow(cs).as_ptr() }.tick(unsafe { &*FRAME.borrow(cs).as_ptr() });
+            #(#encoder_reads)*
+            let turns = TURNS.borrow(cs);
+            let mut t = turns.get();
+            #(#encoder_polls)*
+            turns.set(t);
         }
 
         #[panic_handler]
@@ -604,10 +615,15 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
 /// The matrix's `Lines` as whole-port writes, the pin layout known here: a call a pin, each
 /// finding its port at run time, cost the tick interrupt most of its code.
 fn matrix_lines(m: &crate::bind::cursor::Matrix) -> TokenStream {
+    // The top row in the high bit where more rows sit at bit 7 - r than at bit r: each row
+    // then lands on its own pin's bit, and the compiler drops the moves.
+    let top_high = m.rows.iter().enumerate().filter(|(r, p)| p.bit as usize + r == 7).count()
+        > m.rows.iter().enumerate().filter(|(r, p)| p.bit as usize == *r).count();
     let rows = port_masks(m.rows.iter().copied()).map(|(port_ts, mask_ts)| {
         let port = port_ts.to_string();
         let sets = m.rows.iter().enumerate().filter(|(_, p)| port_of(p.port).to_string() == port).map(|(r, p)| {
-            let (r, b) = (int(1u8 << r), int(1u8 << p.bit));
+            let lit = if top_high { 0x80u8 >> r } else { 1u8 << r };
+            let (r, b) = (int(lit), int(1u8 << p.bit));
             quote!(if lit & #r != 0 { v |= #b; })
         });
         quote! {
@@ -644,6 +660,7 @@ fn matrix_lines(m: &crate::bind::cursor::Matrix) -> TokenStream {
         pub struct Pins;
 
         impl Lines for Pins {
+            const TOP_ROW_HIGH: bool = #top_high;
             #[inline(always)]
             fn rows(&mut self, lit: u8) {
                 #(#rows)*
@@ -660,6 +677,82 @@ fn matrix_lines(m: &crate::bind::cursor::Matrix) -> TokenStream {
     }
 }
 
+/// The 93C46's `Wires` as port writes, the pin layout known here: pins found at run time
+/// cost the EEPROM read a call and a port lookup at every edge. A write is masked from
+/// interrupts only where the display's tick writes the same port.
+fn eeprom_wires(pins: [Pin; 4], m: &crate::bind::cursor::Matrix, clock_hz: u32) -> TokenStream {
+    let shared = |p: Pin| m.rows.iter().chain(&m.red).chain(&m.green).any(|q| q.port == p.port);
+    let write = |p: Pin| {
+        let (port, bit) = (port_of(p.port), mask(1 << p.bit));
+        let (set, clear) = (quote!(#port.write_out(#bit, #bit)), quote!(#port.write_out(#bit, 0)));
+        let body = quote!(if high { #set } else { #clear });
+        if shared(p) {
+            quote!(avr_device::interrupt::free(|_| #body);)
+        } else {
+            quote!(#body;)
+        }
+    };
+    let (select, clock, data) = (write(pins[0]), write(pins[1]), write(pins[2]));
+    let (out_port, out_bit) = (port_of(pins[3].port), mask(1 << pins[3].bit));
+    // A microsecond in `spin`'s 3-cycle loops, rounded up.
+    let loops = int(u8::try_from(clock_hz.div_ceil(1_000_000).div_ceil(3)).unwrap_or(u8::MAX));
+    quote! {
+        /// The 93C46's lines: CS, SK and DI driven, DO read, on the ports they are wired to.
+        pub struct EepromWires;
+
+        impl gamec_runtime::microwire::Wires for EepromWires {
+            #[inline(always)]
+            fn select(&mut self, high: bool) {
+                #select
+            }
+            #[inline(always)]
+            fn clock(&mut self, high: bool) {
+                #clock
+            }
+            #[inline(always)]
+            fn data(&mut self, high: bool) {
+                #data
+            }
+            #[inline(always)]
+            fn out(&mut self) -> bool {
+                #out_port.read() & #out_bit != 0
+            }
+            #[inline(always)]
+            fn half_period(&mut self) {
+                gamec_runtime::chip::avr::spin(#loops);
+            }
+        }
+    }
+}
+
+/// The levels of `pins` read a port at a time: a read of each port they are on, then for each
+/// pin an expression true where it is high. Pins found at run time cost a call and a port
+/// lookup each.
+fn levels(pins: &[Pin]) -> (Vec<TokenStream>, Vec<TokenStream>) {
+    let name = |port: char| format_ident!("port_{}", port.to_ascii_lowercase());
+    let mut ports: Vec<char> = Vec::new();
+    for p in pins {
+        if !ports.contains(&p.port) {
+            ports.push(p.port);
+        }
+    }
+    let reads = ports
+        .iter()
+        .map(|&p| {
+            let (id, port) = (name(p), port_of(p));
+            quote!(let #id = #port.read();)
+        })
+        .collect();
+    let highs = pins
+        .iter()
+        .map(|p| {
+            let (id, bit) = (name(p.port), mask(1 << p.bit));
+            quote!(#id & #bit != 0)
+        })
+        .collect();
+    (reads, highs)
+}
+
 /// Pins gathered by port, each port with the mask of its pins, in the order ports first appear.
 fn port_masks(pins: impl Iterator<Item = Pin>) -> impl Iterator<Item = (TokenStream, TokenStream)> {
     let mut masks: Vec<(char, u8)> = Vec::new();
@@ -670,16 +763,4 @@ fn port_masks(pins: impl Iterator<Item = Pin>) -> impl Iterator<Item = (TokenStr
         }
     }
     masks.into_iter().map(|(port, m)| (port_of(port), mask(m)))
-}
-
-/// The glue's input pin `p` named without set-up (its pull-up is set a port at a time).
-fn input_at(p: Pin) -> TokenStream {
-    let (port, bit) = (port_of(p.port), int(p.bit));
-    quote!(Input::at(#port, #bit))
-}
-
-/// The glue's output pin `p` named without set-up (made an output a port at a time).
-fn output_at(p: Pin) -> TokenStream {
-    let (port, bit) = (port_of(p.port), int(p.bit));
-    quote!(Output::at(#port, #bit))
 }

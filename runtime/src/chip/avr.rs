@@ -143,6 +143,16 @@ impl<P: AvrPort> Output<P> {
         unsafe { interrupt::restore(irq) };
     }
 
+    /// [`setup_pins`](Self::setup_pins) without masking interrupts, for start-up.
+    ///
+    /// # Safety
+    /// No interrupt handler may write `port` meanwhile: call it before interrupts are first
+    /// enabled (they are off from reset).
+    #[inline(always)]
+    pub unsafe fn setup_pins_at_start(port: P, mask: u8) {
+        port.set(mask, mask, 0);
+    }
+
     fn write(&mut self, high: bool) {
         // Masked: interrupts (a display's refresh) write other pins of the same port.
         interrupt::free(|_| self.port.write_out(self.mask, if high { self.mask } else { 0 }));
@@ -230,6 +240,15 @@ impl<P: AvrPort> Input<P> {
         unsafe { interrupt::restore(irq) };
     }
 
+    /// [`float_pins`](Self::float_pins) without masking interrupts, for start-up.
+    ///
+    /// # Safety
+    /// As for [`pull_up_pins_at_start`](Self::pull_up_pins_at_start).
+    #[inline(always)]
+    pub unsafe fn float_pins_at_start(port: P, mask: u8) {
+        port.set(mask, 0, 0);
+    }
+
     pub fn pull_up(&self) {
         interrupt::free(|_| self.port.set(self.mask, 0, self.mask));
     }
@@ -288,6 +307,19 @@ impl<P: AvrPort> TriState for PortPins<P> {
     fn float(&mut self) {
         self.port.set_switching(self.mask, 0, 0);
     }
+}
+
+/// Waits `loops` times 3 cycles (a count down in one register): a short wait the caller
+/// works out from the board's clock, 3 instructions where a general delay is a call.
+#[inline(always)]
+pub fn spin(loops: u8) {
+    #[cfg(target_arch = "avr")]
+    // SAFETY: only counts its register down.
+    unsafe {
+        core::arch::asm!("1: dec {n}", "brne 1b", n = inout(reg) loops => _, options(nomem, nostack));
+    }
+    #[cfg(not(target_arch = "avr"))]
+    let _ = loops;
 }
 
 /// `memcpy` and `memset` a byte at a time, in place of compiler_builtins' weak ones: theirs
