@@ -646,9 +646,10 @@ fn panic(_: &core::panic::PanicInfo) -> ! {{ loop {{}} }}
 }
 
 /// The byte board's passes in assembly count what the portable passes count, on the device:
-/// both sides' moves (`mobility`) and each region's difference (`region_diff`), over the
-/// fixed midgame positions, every position a move from them and every position a reply from
-/// those, with either side to move.
+/// both sides' moves (`mobility`) and each region's difference (`region_diff`), and the
+/// neighbours' records that make and undo keep at constant offsets hold, over the fixed
+/// midgame positions, every position a move from them and every position a reply from those
+/// (each undone), with either side to move.
 #[test]
 fn the_assembly_passes_count_as_the_portable_ones() {
     let (elf, target) = firmware_beside(
@@ -659,6 +660,7 @@ fn agree(b: &game::Board, counts: &mut (u32, u32)) {
     let regions = [&game::REGION_CORNERS_CELLS[..], &game::REGION_X_SQUARES_CELLS, &game::REGION_EDGES_CELLS];
     if game::mobility(b) != game::mobility_portable(b)
         || regions.iter().any(|cells| game::region_diff(b, cells) != b.diff(cells))
+        || !b.records_hold(&game::OFFSETS)
     {
         counts.1 += 1;
     }

@@ -385,6 +385,30 @@ impl<const N: usize, const R: usize> Mailbox<N, R> {
         }
     }
 
+    /// The neighbours' records from `back` cells before the grid cell `at`, for code that
+    /// marks them at constant offsets: the record of the cell `at - d` (whose neighbour in
+    /// direction `d` is `at`) is `back - d` bytes on.
+    /// With `at` a cell of the grid and `back` at most the board's row stride plus one, the
+    /// pointer and every neighbour's record from it lie in the board.
+    #[inline(always)]
+    pub fn around_base(&mut self, at: u8, back: u8) -> *mut u8 {
+        self.around.as_mut_ptr().wrapping_add(at.wrapping_sub(back) as usize)
+    }
+
+    /// Whether every cell's record of its neighbours says which of them hold a piece (bit `k`
+    /// for the neighbour in direction `dirs[k]`; none for a neighbour off the board): what
+    /// the pieces are put, turned and taken back by must keep. For tests.
+    pub fn records_hold(&self, dirs: &[i8]) -> bool {
+        (0..N).all(|c| {
+            let want = dirs.iter().enumerate().fold(0u8, |bits, (k, &d)| {
+                let n = c as isize + d as isize;
+                let held = (0..N as isize).contains(&n) && self.cells[n as usize] != EMPTY;
+                bits | (held as u8) << k
+            });
+            self.around[c] == want
+        })
+    }
+
     /// Which neighbours of the grid cell `at` hold a piece: bit `k` for direction `k`.
     /// Unchecked, because the pass over the empty cells asks at each.
     ///
@@ -489,10 +513,20 @@ impl<const N: usize, const R: usize> Mailbox<N, R> {
 
     /// The side to move places on `at`, a legal cell, and turns every line it flanks; the
     /// caller then brings the tallies up to date ([`Self::count_turned`]), in a frame of its
-    /// own. A loop over the directions, two at a time with a byte of `runs` between them:
-    /// spelt out per direction it was 700 bytes more for a few per cent of speed.
-    #[inline(never)]
+    /// own.
+    #[inline]
     pub fn play<const D: usize>(&mut self, at: u8, dirs: &[i8; D], regions: &Regions<N>) -> Made {
+        let m = self.play_unmarked(at, dirs, regions);
+        self.mark_all(at, dirs, true);
+        m
+    }
+
+    /// [`Self::play`] but for the neighbours' records of the piece put down, which the caller
+    /// keeps ([`Self::around_base`]: generated code marks them at constant offsets). A loop
+    /// over the directions, two at a time with a byte of `runs` between them: spelt out per
+    /// direction it was 700 bytes more for a few per cent of speed.
+    #[inline(never)]
+    pub fn play_unmarked<const D: usize>(&mut self, at: u8, dirs: &[i8; D], regions: &Regions<N>) -> Made {
         let mut m = Made::on(at);
         let mut turned = 0u8;
         // Only the lines whose first cell holds a piece: most neighbours of a move are empty,
@@ -509,7 +543,6 @@ impl<const N: usize, const R: usize> Mailbox<N, R> {
             i += 2;
         }
         self.placed(at, turned, regions);
-        self.mark_all(at, dirs, true);
         m
     }
 
@@ -519,29 +552,35 @@ impl<const N: usize, const R: usize> Mailbox<N, R> {
         Made::default()
     }
 
-    /// Takes back the last move made or pass. Out of line: the search undoes from several
-    /// places, and a loop over the directions is small.
-    #[inline(never)]
+    /// Takes back the last move made or pass.
+    #[inline]
     pub fn undo<const D: usize>(&mut self, m: Made, dirs: &[i8; D], regions: &Regions<N>) {
+        if m.at != 0 {
+            self.mark_all(m.at, dirs, false);
+        }
+        self.undo_unmarked(m, dirs, regions);
+    }
+
+    /// [`Self::undo`] but for the neighbours' records of the piece taken up, which the caller
+    /// keeps. Out of line: the search undoes from several places, and a loop over the
+    /// directions is small.
+    #[inline(never)]
+    pub fn undo_unmarked<const D: usize>(&mut self, m: Made, dirs: &[i8; D], regions: &Regions<N>) {
         if m.at == 0 {
             self.colour = other(self.colour);
             return;
         }
-        // A byte of `runs` at a time, two directions in it, and a running bit for the
-        // neighbours' records: plain steps, because this loop is not unrolled at the
-        // firmware's settings and AVR shifts by a variable count in a loop.
-        let (at, mut turned, mut bit) = (m.at, 0u8, 1u8);
+        // A byte of `runs` at a time, two directions in it: plain steps, because this loop is
+        // not unrolled at the firmware's settings.
+        let (at, mut turned) = (m.at, 0u8);
         let mut i = 0;
         while i < D {
             let runs = m.runs[i / 2];
             turned += (runs & 15) + (runs >> 4);
-            self.mark(at, dirs[i], bit, false);
             self.turn_back(at, dirs[i], runs & 15);
             if i + 1 < D {
-                self.mark(at, dirs[i + 1], bit << 1, false);
                 self.turn_back(at, dirs[i + 1], runs >> 4);
             }
-            bit <<= 2;
             i += 2;
         }
         self.unplaced(at, turned, regions);

@@ -194,6 +194,8 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenS
         }
     };
 
+    let mark_around = mark_around(&dir_steps, stride);
+
     let mobility = avr_mobility(&dir_steps, stride).unwrap_or_else(|| {
         quote! {
             #[inline(always)]
@@ -221,7 +223,7 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenS
         #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
         static REGIONS: mailbox::Regions<#board_cells> = [#(#region_bits),*];
         /// The directions as steps on that board.
-        const OFFSETS: [i8; #n_dirs] = mailbox::offsets(#dirs, #c);
+        pub(crate) const OFFSETS: [i8; #n_dirs] = mailbox::offsets(#dirs, #c);
         const _: () = assert!(#(#agree)&&*, "the directions spelt out are the board's");
         /// The cells in the order the search tries moves: those the evaluation rewards first,
         /// those it penalises last. The board keeps its empty cells in this order.
@@ -415,7 +417,8 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenS
         /// it, so that the two frames are never on the stack together.
         #[inline(always)]
         fn make(b: &mut Board, at: u8) -> Made {
-            let m = b.play(at, &OFFSETS, &REGIONS);
+            let m = b.play_unmarked(at, &OFFSETS, &REGIONS);
+            mark_around(b, at);
             b.count_turned(m, &OFFSETS, &REGIONS);
             m
         }
@@ -424,8 +427,13 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenS
         /// direction, make and undo were 1 KB more on Othello's ATmega16 build).
         #[inline(always)]
         fn undo(b: &mut Board, m: Made) {
-            b.undo(m, &OFFSETS, &REGIONS);
+            if m.cell() != 0 {
+                mark_around(b, m.cell());
+            }
+            b.undo_unmarked(m, &OFFSETS, &REGIONS);
         }
+
+        #mark_around
 
         /// Whether the side to move, placing on the empty cell `at`, flanks a line.
         #[inline(always)]
@@ -686,6 +694,57 @@ fn avr_region_diff() -> TokenStream {
         #[inline(always)]
         pub(crate) fn region_diff(b: &Board, cells: &[u8]) -> i16 {
             b.diff(cells)
+        }
+    }
+}
+
+/// `mark_around`: records in each neighbour of the grid cell `at` that `at` was just filled or
+/// emptied, by turning its bit over (a piece is put on an empty cell and taken up from a full
+/// one), at constant offsets where the board's loop reads each direction from a table; in
+/// assembly on AVR, where LLVM addresses each record of a static board afresh. The cell
+/// `at - d` has `at` for its neighbour in direction `d`, bit `k` of its record, `back - d`
+/// bytes from the records' base for `at`.
+fn mark_around(dir_steps: &[i32], stride: u8) -> TokenStream {
+    let back = stride as i32 + 1;
+    let marks: Vec<(i32, u8)> = dir_steps.iter().enumerate().map(|(k, &d)| (back - d, 1u8 << k)).collect();
+    let portable = marks.iter().map(|&(q, bit)| {
+        let (q, bit) = (int(q as usize), int(bit));
+        quote!(*base.add(#q) ^= #bit;)
+    });
+    let in_line = marks.iter().all(|&(q, _)| (0..=63).contains(&q));
+    let asm = in_line.then(|| {
+        let parts = marks
+            .iter()
+            .map(|&(q, bit)| format!("ldd {{t}}, Z+{q}\nldi {{m}}, {bit}\neor {{t}}, {{m}}\nstd Z+{q}, {{t}}"));
+        quote! {
+            // SAFETY: as the portable steps', below; writes only the records.
+            #[cfg(target_arch = "avr")]
+            unsafe {
+                core::arch::asm!(
+                    #(#parts),*,
+                    t = out(reg_upper) _,
+                    m = out(reg_upper) _,
+                    inout("Z") base => _,
+                    options(nostack),
+                );
+            }
+        }
+    });
+    let portable_cfg = if in_line { quote!(#[cfg(not(target_arch = "avr"))]) } else { quote!() };
+    let back = int(back as usize);
+    quote! {
+        /// Records in each neighbour of the grid cell `at` that `at` was just filled or
+        /// emptied: its bit turned over, at constant offsets.
+        #[inline(never)]
+        fn mark_around(b: &mut Board, at: u8) {
+            let base = b.around_base(at, #back);
+            #asm
+            // SAFETY: `at` is a grid cell, so its neighbours, on the grid or its border, and
+            // their records lie in the board.
+            #portable_cfg
+            unsafe {
+                #(#portable)*
+            }
         }
     }
 }
