@@ -38,16 +38,32 @@
 //! it alone stays unbounded; inlined calls take no frame and are not counted, which can only
 //! make a count smaller than the source's nesting, never larger.
 //!
-//! What it trusts: the code is in executable sections and never modified; function pointers
-//! are stored whole, as word addresses in data (the vtables Rust puts in `.data`) or loaded
-//! with an `ldi` pair, never computed; nothing writes SP through a pointer (`st`/`std` to data
-//! address 0x5d); the reset code at address 0 loads SP with a constant (the avr-libc start-up
-//! does), so a jump to address 0 starts over on an empty stack; and the caller's limits.
+//! An indirect call whose Z is not a known constant may reach any function whose address the
+//! program takes. When the ELF kept its relocations (`gamec build` links with
+//! `--emit-relocs`), those are the code addresses its loaded sections were relocated against
+//! as word addresses (`pm()`/`gs()`: `.word pm(f)` in data or progmem, as LLVM stores Rust's
+//! vtables and `fn` pointers, or `ldi` pairs of `pm_lo8(f)`, `pm_hi8(f)`), at the symbol's
+//! value plus the addend. That set is complete because a function's absolute address is not
+//! known before linking: every place that holds one, in any object (libgcc and the start-up
+//! code included), needs a relocation, and `--emit-relocs` keeps them all. A `gs()` that the
+//! linker sends through a stub (chips over 128 KiB) is kept against the function itself, which
+//! the stub jumps to. Without relocations, it falls back on the bytes: any two of data or of
+//! progmem constants, at any offset, and any `ldi` pair in code, whose value is a function's
+//! word address; sound, but a small number that only happens to equal one counts.
+//!
+//! What it trusts: the code is in executable sections and never modified; a function pointer
+//! is a word address made by the linker or the assembler (as above), never computed from
+//! another address or from a byte address, and never written as a literal number; nothing
+//! writes SP through a pointer (`st`/`std` to data address 0x5d); the reset code at address 0
+//! loads SP with a constant (the avr-libc start-up does), so a jump to address 0 starts over on
+//! an empty stack; and the caller's limits.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 
-use object::{Object, ObjectSection, ObjectSymbol, SectionKind, SymbolKind};
+use object::{
+    elf, Object, ObjectSection, ObjectSymbol, RelocationFlags, RelocationTarget, SectionFlags, SectionKind, SymbolKind,
+};
 
 mod decode;
 use decode::{decode, Op};
@@ -177,6 +193,60 @@ const I_FLAG: u8 = 0x80;
 const Y: u8 = 28;
 const Z: u8 = 30;
 
+/// AVR relocations that make a code address's word address (`pm()`, `gs()`): a function
+/// pointer stored in data or progmem (`.word pm(f)`, what LLVM emits for Rust's vtables and
+/// `fn` pointers) or loaded into a register pair by `ldi`, negated or not, in two or three
+/// bytes. Calls and branches (`R_AVR_CALL`, the PC-relative kinds) reach a function but do not
+/// take its address; byte-address kinds (`R_AVR_16`, `lo8()`) are data pointers, which `lpm`
+/// reads and `icall` cannot use.
+const WORD_ADDRESS_RELOCATIONS: [u32; 9] = [
+    elf::R_AVR_16_PM,
+    elf::R_AVR_LO8_LDI_PM,
+    elf::R_AVR_HI8_LDI_PM,
+    elf::R_AVR_HH8_LDI_PM,
+    elf::R_AVR_LO8_LDI_PM_NEG,
+    elf::R_AVR_HI8_LDI_PM_NEG,
+    elf::R_AVR_HH8_LDI_PM_NEG,
+    elf::R_AVR_LO8_LDI_GS,
+    elf::R_AVR_HI8_LDI_GS,
+];
+
+/// The byte addresses the program's loaded sections take as word addresses, from the
+/// relocations the linker kept (`--emit-relocs`); `None` if it kept none, and then only the
+/// bytes can tell.
+fn relocated_pointers(file: &object::File) -> Result<Option<BTreeSet<u32>>, Unbounded> {
+    let mut kept = false;
+    let mut targets = BTreeSet::new();
+    for section in file.sections() {
+        // Debug information is not loaded: what it refers to runs no sooner for it.
+        if !matches!(section.flags(), SectionFlags::Elf { sh_flags } if sh_flags & u64::from(elf::SHF_ALLOC) != 0) {
+            continue;
+        }
+        for (at, rel) in section.relocations() {
+            kept = true;
+            let RelocationFlags::Elf { r_type } = rel.flags() else { continue };
+            if !WORD_ADDRESS_RELOCATIONS.contains(&r_type) {
+                continue;
+            }
+            let unreadable = || Unbounded::Elf(format!("relocation at {at:#x} against no readable symbol"));
+            // A linked ELF keeps RELA relocations: the target is the symbol's value plus the
+            // addend, whatever the linker wrote in the bytes (a `gs()` stub's address, say).
+            let base = match rel.target() {
+                RelocationTarget::Symbol(i) => file.symbol_by_index(i).map_err(|_| unreadable())?.address(),
+                RelocationTarget::Absolute => 0,
+                _ => return Err(unreadable()),
+            };
+            if rel.has_implicit_addend() {
+                return Err(Unbounded::Elf(format!(
+                    "REL relocation at {at:#x}: its addend was overwritten by linking"
+                )));
+            }
+            targets.insert((base as i64 + rel.addend()) as u32);
+        }
+    }
+    Ok(kept.then_some(targets))
+}
+
 /// What the analysis needs of a linked program.
 struct Program {
     /// The executable bytes, each run at its byte address.
@@ -186,7 +256,8 @@ struct Program {
     /// Entries in the vector table at address 0 (reset included), each `slot` bytes.
     vectors: u32,
     slot: u32,
-    /// Functions whose address the program stores: what an indirect call may reach.
+    /// Code whose address the program takes (function starts, unless a relocation says
+    /// otherwise): what an indirect call with an unknown Z may reach.
     pointers: BTreeSet<u32>,
 }
 
@@ -235,21 +306,33 @@ impl Program {
         if program.word(RESET).is_some_and(|w| w & 0xfe0e == 0x940c) {
             program.slot = 4;
         }
+        program.pointers = match relocated_pointers(&file)? {
+            // What the linker was told to fill in with a code address is all there is; one that
+            // is no function's start is still walked from where it points.
+            Some(targets) => targets.into_iter().filter(|&t| program.word(t).is_some()).collect(),
+            None => program.stored_pointers(&data, &progmem),
+        };
+        Ok(program)
+    }
+
+    /// Without relocations, the functions whose word address appears anywhere a pointer could
+    /// be: any two bytes of data or of progmem constants, or an `ldi` pair in code. Sound, but
+    /// any small number that happens to equal a function's word address counts.
+    fn stored_pointers(&self, data: &[&[u8]], progmem: &[(u32, u32)]) -> BTreeSet<u32> {
         let progmem: Vec<Vec<u8>> =
-            progmem.iter().map(|&(addr, size)| (addr..addr + size).filter_map(|a| program.byte(a)).collect()).collect();
+            progmem.iter().map(|&(addr, size)| (addr..addr + size).filter_map(|a| self.byte(a)).collect()).collect();
         let mut pointers = BTreeSet::new();
         for bytes in data.iter().copied().chain(progmem.iter().map(Vec::as_slice)) {
             // AVR data has no alignment: a pointer may start at any byte.
             for pair in bytes.windows(2) {
                 let target = 2 * u32::from(u16::from_le_bytes([pair[0], pair[1]]));
-                if program.functions.contains_key(&target) {
+                if self.functions.contains_key(&target) {
                     pointers.insert(target);
                 }
             }
         }
-        pointers.extend(program.ldi_pointers());
-        program.pointers = pointers;
-        Ok(program)
+        pointers.extend(self.ldi_pointers());
+        pointers
     }
 
     /// Functions whose word address some function loads with an `ldi` pair: a straight read
@@ -1270,5 +1353,32 @@ mod tests {
         w[16] = 0;
         let err = program(&w, &functions, &[]).stack_depth(2, false, &[]).unwrap_err();
         assert!(matches!(err, Unbounded::IndirectCall { at: 36, .. }), "{err}");
+    }
+
+    /// `testdata/pointers.S`: `a` calls what a table in .data holds (`b`, and `c` once `e`
+    /// stores it with an `ldi` pair); `d` is the deepest function, and a number in .data
+    /// equals its word address, but nothing takes it.
+    #[test]
+    fn relocations_name_the_stored_pointers() {
+        // Copied: `object` reads the headers in place, aligned.
+        let elf = &include_bytes!("testdata/pointers.elf").to_vec();
+        let program = Program::from_elf(elf).unwrap();
+        let names: Vec<&str> = program.pointers.iter().map(|p| program.functions[p].as_str()).collect();
+        assert_eq!(names, ["b", "c"]);
+        let d = avr_stack_depth(elf, 2, 2, &[]).unwrap();
+        assert_eq!(d.path, ["reset", "a", "c"]);
+        assert_eq!(d.bytes, 2 + 2 + 2);
+    }
+
+    #[test]
+    fn without_relocations_any_matching_number_is_a_pointer() {
+        // Copied: `object` reads the headers in place, aligned.
+        let elf = &include_bytes!("testdata/pointers-norelocs.elf").to_vec();
+        let program = Program::from_elf(elf).unwrap();
+        let names: Vec<&str> = program.pointers.iter().map(|p| program.functions[p].as_str()).collect();
+        assert_eq!(names, ["b", "c", "d"]);
+        let d = avr_stack_depth(elf, 2, 2, &[]).unwrap();
+        assert_eq!(d.path, ["reset", "a", "d"]);
+        assert_eq!(d.bytes, 2 + 2 + 4);
     }
 }
