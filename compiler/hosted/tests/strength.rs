@@ -13,7 +13,7 @@ fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
 #[test]
 #[ignore = "a benchmark: cargo xtask bench"]
 fn bench_strength_against_the_seeds_ai() {
-    let nodes: u32 = env_or("NODES", 4003);
+    let nodes: u32 = env_or("NODES", 3981);
     let games: u64 = env_or("GAMES", 200);
     let depth: u8 = env_or("DEPTH", 5);
     let (mut won, mut lost, mut drawn) = (0, 0, 0);
