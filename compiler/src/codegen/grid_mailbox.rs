@@ -515,8 +515,9 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenS
 /// one, and reaches a neighbour at a negative offset by copying and moving a pointer where
 /// `ldd` reads it at once. For each empty cell with a piece around (`{v}`, its record of
 /// neighbours), Z is kept `stride + 1` cells back from it, so that every neighbour is at a
-/// small positive displacement, and `cell` gives the instructions of a direction `k` (its
-/// offset `d`, its neighbour at `Z+q`, the cell after at `q2` from Z); `tail` ends the cell.
+/// small positive displacement; `head` begins the cell, `cell` gives the instructions of a
+/// direction `k` (its offset `d`, its neighbour at `Z+q`, the cell after at `q2` from Z) and
+/// `tail` ends the cell.
 /// The operands `{at}`, `{nx}`, `{v}` and the tables' pointers are the caller's, X and Z
 /// are scratch, and label 9 ends the pass (`at` 0 when the list ran out). `None` where the
 /// board is too wide for `ldd`'s and `adiw`'s six-bit displacements.
