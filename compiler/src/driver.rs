@@ -287,7 +287,7 @@ fn chain(path: &[String]) -> String {
 
 /// The flash, RAM and stack report; `search_depth` is the firmware's deepest search ply, whose
 /// recursion the stack's bound may rely on.
-fn size_report(
+pub fn size_report(
     s: &Sizes,
     stack: Option<&Result<StackDepth, Unbounded>>,
     search_depth: Option<u8>,
@@ -341,7 +341,7 @@ fn size_report(
 
 /// The chip's memories and the board's budgets. RAM counts the stack where it has a bound
 /// (a search's with the recursion the runtime states); a budget of the stack needs one.
-fn check_budget(s: &Sizes, stack: Option<&Result<StackDepth, Unbounded>>, t: &Target) -> Result<(), Error> {
+pub fn check_budget(s: &Sizes, stack: Option<&Result<StackDepth, Unbounded>>, t: &Target) -> Result<(), Error> {
     if let (Some(limit), Some(Err(why))) = (t.budget_stack, stack) {
         return Err(Error::TooBig(format!("the board's stack budget of {limit} B cannot be checked: {why}")));
     }
@@ -367,107 +367,4 @@ fn check_budget(s: &Sizes, stack: Option<&Result<StackDepth, Unbounded>>, t: &Ta
         }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Othello and its ATmega16 bench board with `budget` for the board's budget line.
-    fn othello(budget: &str) -> (GameDef, Target) {
-        let board = include_str!("../../boards/othello_stk500_atmega16.board");
-        let line = board.lines().map(str::trim).find(|l| l.starts_with("budget ")).expect("a budget line");
-        let mut sources = Sources::new();
-        let gf = sources.add("othello.game", include_str!("../../games/othello.game"));
-        let bf = sources.add("othello.board", board.replace(line, budget));
-        let game = gamec_dsl::load_game(&sources, gf).unwrap();
-        let target = bind::bind(&game, gf, &gamec_dsl::load_board(&sources, bf).unwrap(), bf).unwrap();
-        (game, target)
-    }
-
-    fn stack(bytes: u32) -> Option<Result<StackDepth, Unbounded>> {
-        Some(Ok(StackDepth {
-            bytes,
-            interrupt_bytes: 11,
-            path: vec!["reset".into()],
-            initial_sp: None,
-            recursion: vec![],
-        }))
-    }
-
-    const SIZES: Sizes = Sizes { text: 7986, data: 22, bss: 483 };
-
-    #[test]
-    fn the_stack_budget_is_enforced() {
-        let (_, t) = othello("budget flash 8192, ram 1024, stack 400");
-        assert_eq!(t.budget_stack, Some(400));
-        assert!(check_budget(&SIZES, stack(400).as_ref(), &t).is_ok());
-        let err = check_budget(&SIZES, stack(401).as_ref(), &t).unwrap_err().to_string();
-        assert_eq!(
-            err,
-            "the firmware needs 401 B of stack (bounded from the machine code), over the board's budget of 400 B"
-        );
-        assert!(size_report(&SIZES, stack(401).as_ref(), Some(5), &t).contains("budget stack: 401 B of 400 B"));
-        // With no bound there is nothing to check the budget against: that fails too.
-        let unbounded = Some(Err(Unbounded::Recursion { cycle: vec!["f".into()] }));
-        let err = check_budget(&SIZES, unbounded.as_ref(), &t).unwrap_err().to_string();
-        assert!(err.starts_with("the board's stack budget of 400 B cannot be checked: recursion: f"), "{err}");
-        // Without a stack budget the stack counts in RAM only.
-        let (_, t) = othello("budget flash 8192, ram 1024");
-        assert!(check_budget(&SIZES, stack(519).as_ref(), &t).is_ok());
-        assert!(check_budget(&SIZES, stack(520).as_ref(), &t).is_err());
-        assert!(check_budget(&SIZES, unbounded.as_ref(), &t).is_ok());
-    }
-
-    #[test]
-    fn a_search_is_limited_as_deep_as_its_firmware_searches() {
-        let (game, t) = othello("budget flash 8192");
-        // `(1024 - 600) / (32 + 40)` plies on the ATmega16's byte board: board::SEARCH_DEPTH.
-        assert_eq!(codegen::search_depth(&game, &t), Some(5));
-        let d = StackDepth {
-            recursion: vec![Limit { function: "search::negamax".into(), activations: 4, under: None }],
-            path: ["reset", "negamax", "negamax", "play"].map(String::from).to_vec(),
-            ..stack(380).unwrap().unwrap()
-        };
-        let report = size_report(&SIZES, Some(&Ok(d)), Some(5), &t);
-        assert!(
-            report.contains("runtime's word on its recursion (search::negamax at most 4 deep, a search of 5 plies)"),
-            "{report}"
-        );
-        assert!(report.contains("deepest: reset > negamax (x2) > play"), "{report}");
-    }
-
-    /// The depth the stack's bound trusts is the one the generated firmware searches to.
-    #[test]
-    fn the_search_depth_is_the_firmware_s() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        let pairs = [
-            ("othello", "othello_stk500_atmega16"),
-            ("othello", "othello_with_encoders_atmega128"),
-            ("connect_four", "connect_four_stk500_atmega16"),
-            ("tictactoe", "tictactoe_stk500_atmega16"),
-            ("binario", "binario_atmega64"),
-            ("silver_dollar", "silver_dollar_attiny84"),
-        ];
-        for (game, board) in pairs {
-            let (game_path, board_path) =
-                (root.join(format!("games/{game}.game")), root.join(format!("boards/{board}.board")));
-            let mut sources = Sources::new();
-            let (game, board, target, gf) = load_pair(&mut sources, &game_path, &board_path).unwrap();
-            let analysis = if game.line().is_some() { Some(Analysis::new(&game, gf).unwrap()) } else { None };
-            let inputs = ScaffoldInputs {
-                crate_name: "c".into(),
-                runtime_path: "r".into(),
-                game_path: "g".into(),
-                board_path: "b".into(),
-            };
-            let files = codegen::firmware_crate(&game, &board, analysis.as_ref(), &target, &inputs, sources.text(gf));
-            let board_rs = &files.iter().find(|f| f.path == "src/board.rs").unwrap().contents;
-            let written = board_rs
-                .split("SEARCH_DEPTH: u8 = ")
-                .nth(1)
-                .map(|rest| rest[..rest.find(';').unwrap()].parse::<u8>().unwrap());
-            assert_eq!(codegen::search_depth(&game, &target), written, "{}", board_path.display());
-        }
-    }
 }
