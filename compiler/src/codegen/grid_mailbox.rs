@@ -424,7 +424,7 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenS
         }
 
         /// Takes back a move or a pass, by the board's loop over the directions (spelt out per
-        /// direction, make and undo were 1 KB more on Othello's ATmega16 build).
+        /// direction, make and undo were 1 KB more on an 8 x 8 game's ATmega16 build).
         #[inline(always)]
         fn undo(b: &mut Board, m: Made) {
             if m.cell() != 0 {
@@ -445,8 +445,8 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenS
         }
 
         /// The side to move's legal cell after `after` in the order of the empty cells, the
-        /// first for 0; 0 after the last. (In assembly it was no faster: 2,047 nodes/s on
-        /// Othello's fixed positions against 2,044.)
+        /// first for 0; 0 after the last. (In assembly it was no faster: 2,044 nodes/s on the
+        /// fixed-position bench against 2,047.)
         #[inline(never)]
         fn next_move(b: &Board, after: u8) -> u8 {
             let mut at = if after == 0 { b.first_empty() } else { b.next_empty(after) };
@@ -510,24 +510,22 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenS
     }
 }
 
-/// A pass over the board's list of empty cells in AVR assembly, the shape of the search's
-/// hottest loops: LLVM's AVR backend tests a bit with four instructions where `sbrs` takes
-/// one, and reaches a neighbour at a negative offset by copying and moving a pointer where
-/// `ldd` reads it at once. For each empty cell with a piece around (`{v}`, its record of
-/// neighbours), Z is kept `stride + 1` cells back from it, so that every neighbour is at a
-/// small positive displacement; `head` begins the cell, `cell` gives the instructions of a
-/// direction `k` (its offset `d`, its neighbour at `Z+q`, the cell after at `q2` from Z) and
-/// `tail` ends the cell.
-/// The operands `{at}`, `{nx}`, `{v}` and the tables' pointers are the caller's, X and Z
-/// are scratch, and label 9 ends the pass (`at` 0 when the list ran out). `None` where the
-/// board is too wide for `ldd`'s and `adiw`'s six-bit displacements.
-fn avr_pass(
-    dir_steps: &[i32],
-    stride: u8,
-    head: &[&str],
-    cell: impl Fn(usize, i32, i32, i32) -> Vec<String>,
-    tail: &[&str],
-) -> Option<Vec<String>> {
+/// Steps X by `x` cells.
+fn step_x(x: i32) -> String {
+    if x >= 0 {
+        format!("adiw r26, {x}")
+    } else {
+        format!("sbiw r26, {}", -x)
+    }
+}
+
+/// [`render`]'s `mobility` in AVR assembly, the search's hottest loop: LLVM's AVR backend
+/// tests a bit with four instructions where `sbrs` takes one, and reaches a neighbour at a
+/// negative offset by copying and moving a pointer where `ldd` reads it at once. For each
+/// empty cell with a piece around (`{v}`, its record of neighbours), Z is kept `stride + 1`
+/// cells back from it, so that every neighbour is at a small positive displacement. `None`
+/// where the board is too wide for `ldd`'s and `adiw`'s six-bit displacements.
+fn avr_mobility(dir_steps: &[i32], stride: u8) -> Option<TokenStream> {
     let back = stride as i32 + 1;
     let fits = |x: i32| (0..=63).contains(&x.abs());
     if !dir_steps.iter().all(|&d| fits(back + d) && back + d >= 0 && fits(back + 2 * d)) || dir_steps.len() > 8 {
@@ -539,73 +537,49 @@ fn avr_pass(
     // The body of a cell with a piece around comes first, so that every branch out of the
     // per-cell test is short.
     let mut parts =
-        vec![part(&[&["rjmp 7f", "1:", "movw r30, {cells:l}", "add r30, {at}", "adc r31, r1", &setup], head].concat())];
+        vec![part(&["rjmp 7f", "1:", "movw r30, {cells:l}", "add r30, {at}", "adc r31, r1", &setup, "clr {can}"])];
     for (k, &d) in dir_steps.iter().enumerate() {
-        let lines = cell(k, d, back + d, back + 2 * d);
-        parts.push(part(&lines.iter().map(String::as_str).collect::<Vec<_>>()));
-    }
-    if !tail.is_empty() {
-        parts.push(part(tail));
-    }
-    // The next cell; one with no piece around is passed over at once.
-    parts.push(part(&[
-        "8:",
-        "mov {at}, {nx}",
-        "7:",
-        "tst {at}",
-        "breq 9f",
-        "movw r30, {around:l}",
-        "add r30, {at}",
-        "adc r31, r1",
-        "ld {v}, Z",
-        "movw r30, {next:l}",
-        "add r30, {at}",
-        "adc r31, r1",
-        "ld {nx}, Z",
-        "tst {v}",
-        "breq 8b",
-        "rjmp 1b",
-        "9:",
-    ]));
-    Some(parts)
-}
-
-/// Steps X by `x` cells.
-fn step_x(x: i32) -> String {
-    if x >= 0 {
-        format!("adiw r26, {x}")
-    } else {
-        format!("sbiw r26, {}", -x)
-    }
-}
-
-/// [`render`]'s `mobility` in AVR assembly ([`avr_pass`]).
-fn avr_mobility(dir_steps: &[i32], stride: u8) -> Option<TokenStream> {
-    let parts = avr_pass(
-        dir_steps,
-        stride,
-        &["clr {can}"],
         // A direction whose neighbour holds a piece: walk over that colour's pieces; what
         // ends the line (the other colour, or empty) may place here.
-        |k, d, q, q2| {
-            vec![
-                format!("sbrs {{v}}, {k}"),
-                "rjmp 3f".into(),
-                format!("ldd {{t}}, Z+{q}"),
-                "movw r26, r30".into(),
-                step_x(q2),
-                "4:".into(),
-                "ld {u}, X".into(),
-                step_x(d),
-                "cp {u}, {t}".into(),
-                "breq 4b".into(),
-                "or {can}, {u}".into(),
-                "3:".into(),
-            ]
-        },
+        parts.push(part(&[
+            &format!("sbrs {{v}}, {k}"),
+            "rjmp 3f",
+            &format!("ldd {{t}}, Z+{}", back + d),
+            "movw r26, r30",
+            &step_x(back + 2 * d),
+            "4:",
+            "ld {u}, X",
+            &step_x(d),
+            "cp {u}, {t}",
+            "breq 4b",
+            "or {can}, {u}",
+            "3:",
+        ]));
+    }
+    parts.extend([
         // Colour 1 may place here, colour 2 may: counted by colour, not by side.
-        &["sbrc {can}, 0", "inc {ones}", "sbrc {can}, 1", "inc {twos}"],
-    )?;
+        part(&["sbrc {can}, 0", "inc {ones}", "sbrc {can}, 1", "inc {twos}"]),
+        // The next cell; one with no piece around is passed over at once.
+        part(&[
+            "8:",
+            "mov {at}, {nx}",
+            "7:",
+            "tst {at}",
+            "breq 9f",
+            "movw r30, {around:l}",
+            "add r30, {at}",
+            "adc r31, r1",
+            "ld {v}, Z",
+            "movw r30, {next:l}",
+            "add r30, {at}",
+            "adc r31, r1",
+            "ld {nx}, Z",
+            "tst {v}",
+            "breq 8b",
+            "rjmp 1b",
+            "9:",
+        ]),
+    ]);
     Some(quote! {
         /// [`mobility_portable`] in the chip's assembly: the same pass, the same counts.
         #[cfg(target_arch = "avr")]
