@@ -57,7 +57,7 @@ fn byte_board_module(source: &str, game_text: String, roomy: bool) -> Option<Str
         gamec::codegen::grid_module(
             &game,
             Origin::of(&sources, id),
-            gamec::codegen::Representation::ByteBoard { roomy },
+            gamec::codegen::Representation::ByteBoard { roomy, multiplies: true },
         )
     })
 }

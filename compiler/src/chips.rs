@@ -75,6 +75,8 @@ pub struct Avr {
     pub simavr: &'static str,
     /// Bytes of the stack pointer: 1 where RAM ends below address 256 (SPL alone), else 2.
     pub sp_bytes: u8,
+    /// Whether the chip multiplies in hardware (`mul`, `muls`): the ATmegas, not the ATtinys.
+    pub multiplies: bool,
 }
 
 /// Where a Cortex-M chip's memories are, for the linker's `memory.x`.
@@ -113,7 +115,13 @@ const ATTINY84A: Chip = Chip {
     ],
     tick_vectors: &[("timer0", "TIM0_COMPA"), ("timer1", "TIM1_COMPA")],
     wake_vectors: &[('A', "PCINT0", 2), ('B', "PCINT1", 3)],
-    arch: Arch::Avr(Avr { target_cpu: "attiny84a", device: "attiny84a", simavr: "attiny84", sp_bytes: 2 }),
+    arch: Arch::Avr(Avr {
+        target_cpu: "attiny84a",
+        device: "attiny84a",
+        simavr: "attiny84",
+        sp_bytes: 2,
+        multiplies: false,
+    }),
     serial_ports: &[],
     frontends: &[Frontend::Buttons],
 };
@@ -126,7 +134,13 @@ const ATTINY24A: Chip = Chip {
     name: "attiny24a",
     flash: 2048,
     ram: 128,
-    arch: Arch::Avr(Avr { target_cpu: "attiny24a", device: "attiny84a", simavr: "attiny24", sp_bytes: 1 }),
+    arch: Arch::Avr(Avr {
+        target_cpu: "attiny24a",
+        device: "attiny84a",
+        simavr: "attiny24",
+        sp_bytes: 1,
+        multiplies: false,
+    }),
     ..ATTINY84A
 };
 
@@ -148,7 +162,13 @@ const ATMEGA16: Chip = Chip {
     // The runtime's ATmega16 glue ticks on Timer/Counter1.
     tick_vectors: &[("timer1", "TIMER1_COMPA")],
     wake_vectors: &[],
-    arch: Arch::Avr(Avr { target_cpu: "atmega16", device: "atmega16", simavr: "atmega16", sp_bytes: 2 }),
+    arch: Arch::Avr(Avr {
+        target_cpu: "atmega16",
+        device: "atmega16",
+        simavr: "atmega16",
+        sp_bytes: 2,
+        multiplies: true,
+    }),
     serial_ports: &[SerialPort { name: "usart", glue: "Usart", vector: "USART_RXC", pins: Some((('D', 0), ('D', 1))) }],
     frontends: &[Frontend::Serial],
 };
@@ -168,7 +188,13 @@ const ATMEGA64: Chip = Chip {
     // The runtime's glue for these chips ticks on Timer/Counter0.
     tick_vectors: &[("timer0", "TIMER0_COMP")],
     wake_vectors: &[],
-    arch: Arch::Avr(Avr { target_cpu: "atmega64", device: "atmega64", simavr: "atmega64", sp_bytes: 2 }),
+    arch: Arch::Avr(Avr {
+        target_cpu: "atmega64",
+        device: "atmega64",
+        simavr: "atmega64",
+        sp_bytes: 2,
+        multiplies: true,
+    }),
     serial_ports: &[],
     frontends: &[Frontend::Cursor],
 };
@@ -177,7 +203,13 @@ const ATMEGA128: Chip = Chip {
     name: "atmega128",
     runtime_feature: "atmega128",
     flash: 131072,
-    arch: Arch::Avr(Avr { target_cpu: "atmega128", device: "atmega128a", simavr: "atmega128", sp_bytes: 2 }),
+    arch: Arch::Avr(Avr {
+        target_cpu: "atmega128",
+        device: "atmega128a",
+        simavr: "atmega128",
+        sp_bytes: 2,
+        multiplies: true,
+    }),
     ..ATMEGA64
 };
 

@@ -111,8 +111,11 @@ fn grid_game_module() {
     let gf = sources.add(path, std::fs::read_to_string(root(path)).unwrap());
     let game = gamec_dsl::load_game(&sources, gf).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
     // As an AVR chip gets it (its search on a byte board), and as the host and 32-bit chips do.
-    let code =
-        codegen::grid_module(&game, Origin::of(&sources, gf), codegen::Representation::ByteBoard { roomy: false });
+    let code = codegen::grid_module(
+        &game,
+        Origin::of(&sources, gf),
+        codegen::Representation::ByteBoard { roomy: false, multiplies: true },
+    );
     assert!(code.contains("@generated") && code.contains("impl InPlace for Searched"));
     insta::assert_snapshot!("grid_game_rs", code);
     let code = codegen::grid_module(&game, Origin::of(&sources, gf), codegen::Representation::Bitboards);

@@ -645,25 +645,62 @@ fn panic(_: &core::panic::PanicInfo) -> ! {{ loop {{}} }}
     (target_dir.join(format!("avr-none/release/{name}.elf")), target)
 }
 
-/// The byte board's passes in assembly count what the portable passes count, on the device:
-/// both sides' moves (`mobility`) and each region's difference (`region_diff`), and the
-/// neighbours' records that make and undo keep at constant offsets hold, over the fixed
-/// midgame positions, every position a move from them and every position a reply from those
-/// (each undone), with either side to move.
+/// The byte board's passes in assembly do what the portable passes do, on the device: both
+/// sides' moves (`mobility`), each region's difference (`region_diff`), making a move and
+/// taking it back (`play_unmarked`, `undo_unmarked`: the same cells turned, counts, list of
+/// empty cells and record of the move), the neighbours' records that make and undo keep at
+/// constant offsets, and the evaluation's byte products (`weigh`), over the fixed midgame
+/// positions, every position a move from them and every position a reply from those (each
+/// undone), with either side to move.
 #[test]
 fn the_assembly_passes_count_as_the_portable_ones() {
     let (elf, target) = firmware_beside(
         "othello-mobility-check",
         r#"
-fn agree(b: &game::Board, counts: &mut (u32, u32)) {
+/// A digest of the whole position: the cells, the side to move, the counts and the list of
+/// empty cells (FNV-1a): the chip has no room for a second copy of the board to compare.
+fn digest(b: &game::Board) -> u32 {
+    let mut h = 0x811c_9dc5u32;
+    let counts = [b.colour, b.empties, b.pieces[1], b.pieces[2]];
+    for &x in b.cells.iter().chain(counts.iter()) {
+        h = (h ^ x as u32).wrapping_mul(0x0100_0193);
+    }
+    for x in b.empty_cells() {
+        h = (h ^ x as u32).wrapping_mul(0x0100_0193);
+    }
+    h
+}
+fn check(ok: bool, counts: &mut (u32, u32)) {
     counts.0 += 1;
-    let regions = [&game::REGION_CORNERS_CELLS[..], &game::REGION_X_SQUARES_CELLS, &game::REGION_EDGES_CELLS];
-    if game::mobility(b) != game::mobility_portable(b)
-        || regions.iter().any(|cells| game::region_diff(b, cells) != b.diff(cells))
-        || !b.records_hold(&game::OFFSETS)
-    {
+    if !ok {
         counts.1 += 1;
     }
+}
+fn agree(b: &game::Board, counts: &mut (u32, u32)) {
+    let regions = [&game::REGION_CORNERS_CELLS[..], &game::REGION_X_SQUARES_CELLS, &game::REGION_EDGES_CELLS];
+    check(
+        game::mobility(b) == game::mobility_portable(b)
+            && regions.iter().all(|cells| game::region_diff(b, cells) == b.diff(cells))
+            && b.records_hold(&game::OFFSETS),
+        counts,
+    );
+}
+/// Makes `m` in assembly (the search's `make`), goes on with `then`, and takes it back in
+/// assembly; then makes and takes back `m` by the board's own loops, and checks both ways
+/// reach the same positions and record the same move.
+fn both_ways(held: &mut game::Searched, m: u8, counts: &mut (u32, u32), then: impl FnOnce(&mut game::Searched, &mut (u32, u32))) {
+    use gamec_runtime::search::InPlace;
+    let before = digest(&held.0);
+    let u = held.make(m);
+    let after = digest(&held.0);
+    agree(&held.0, counts);
+    then(held, counts);
+    held.undo(u);
+    check(digest(&held.0) == before, counts);
+    let want = held.0.play(m, &game::OFFSETS, &game::REGIONS);
+    check(u == want && digest(&held.0) == after, counts);
+    held.0.undo(want, &game::OFFSETS, &game::REGIONS);
+    check(digest(&held.0) == before, counts);
 }
 #[avr_device::entry]
 fn main() -> ! {
@@ -674,22 +711,25 @@ fn main() -> ! {
     // SAFETY: the only reference to it, in a program with no other thread.
     let held = unsafe { &mut *core::ptr::addr_of_mut!(HELD) };
     let mut counts = (0u32, 0u32);
+    for x in -64i16..=64 {
+        for w in [-128i8, -15, -10, 3, 6, 40, 127] {
+            let p = game::weigh(core::hint::black_box(x), core::hint::black_box(w));
+            check(p == x * w as i16, &mut counts);
+        }
+    }
     for pos in POSITIONS.iter() {
         held.load(pos);
         agree(&held.0, &mut counts);
         let mut moves = [0u8; 32];
         let n = held.moves(&mut moves);
         for &m in &moves[..n] {
-            let u = held.make(m);
-            agree(&held.0, &mut counts);
-            let mut replies = [0u8; 32];
-            let k = held.moves(&mut replies);
-            for &r in &replies[..k] {
-                let v = held.make(r);
-                agree(&held.0, &mut counts);
-                held.undo(v);
-            }
-            held.undo(u);
+            both_ways(held, m, &mut counts, |held, counts| {
+                let mut replies = [0u8; 32];
+                let k = held.moves(&mut replies);
+                for &r in &replies[..k] {
+                    both_ways(held, r, counts, |_, _| {});
+                }
+            });
         }
     }
     number(&mut line, counts.0);
@@ -703,11 +743,15 @@ fn main() -> ! {
     // The passes in assembly are functions of their own; the portable ones would be inlined.
     assert!(device::find_symbol(&elf, "game8mobility").is_some(), "the check runs the assembly pass");
     assert!(device::find_symbol(&elf, "game11region_diff").is_some(), "the check runs the assembly diff");
+    for pass in ["game13play_unmarked", "game13undo_unmarked"] {
+        assert!(device::find_symbol(&elf, pass).is_some(), "the check runs the assembly {pass}");
+    }
     let mut dev = Device::boot(&elf, &target);
     let l = dev.read_line(20_000.0).expect("a report").text;
     let f: Vec<u32> = l.split_whitespace().map(|x| x.parse().unwrap()).collect();
-    assert!(f[0] > 500, "positions checked: {l}");
-    assert_eq!(f[1], 0, "positions whose counts differ, of {}", f[0]);
+    println!("checks, differences: {l}");
+    assert!(f[0] > 5_000, "checks made: {l}");
+    assert_eq!(f[1], 0, "checks that failed, of {}", f[0]);
 }
 
 /// The device's search on fixed midgame positions, 2 s each, on the simulated ATmega16: the

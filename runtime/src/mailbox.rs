@@ -80,6 +80,21 @@ impl Made {
     pub const fn cell(&self) -> u8 {
         self.at
     }
+
+    /// How many pieces the move turned each way, to be filled in, packed as [`Self::runs`]
+    /// reads them: for code that turns the lines itself (the generated assembly of an 8-bit
+    /// chip) and writes the counts where they are kept.
+    #[inline(always)]
+    pub fn runs_mut(&mut self) -> &mut [u8; 4] {
+        &mut self.runs
+    }
+
+    /// How many pieces the move turned each way, packed: direction `i`'s count in the low
+    /// nibble of byte `i / 2` for even `i`, the high for odd.
+    #[inline(always)]
+    pub const fn runs(&self) -> [u8; 4] {
+        self.runs
+    }
 }
 
 /// Which of the tallied regions each cell of a board is on: bit `r` for region `r`. A table
@@ -197,8 +212,13 @@ impl<const N: usize, const R: usize> Mailbox<N, R> {
     #[inline(always)]
     fn unlink(&mut self, at: u8) {
         let (p, n) = (self.prev[at as usize], self.next[at as usize]);
-        self.next[p as usize] = n;
-        self.prev[n as usize] = p;
+        debug_assert!((p as usize) < N && (n as usize) < N);
+        // SAFETY: the list's links are cells of the board (0 its ends). Unchecked, because
+        // every move made in the search unlinks.
+        unsafe {
+            *self.next.get_unchecked_mut(p as usize) = n;
+            *self.prev.get_unchecked_mut(n as usize) = p;
+        }
     }
 
     /// Puts the cell `at`, just emptied, back where it was in the list: its neighbours in the
@@ -206,8 +226,12 @@ impl<const N: usize, const R: usize> Mailbox<N, R> {
     #[inline(always)]
     fn relink(&mut self, at: u8) {
         let (p, n) = (self.prev[at as usize], self.next[at as usize]);
-        self.next[p as usize] = at;
-        self.prev[n as usize] = at;
+        debug_assert!((p as usize) < N && (n as usize) < N);
+        // SAFETY: as in `unlink`.
+        unsafe {
+            *self.next.get_unchecked_mut(p as usize) = at;
+            *self.prev.get_unchecked_mut(n as usize) = at;
+        }
     }
 
     /// The cell `c`, which must be a cell of the grid or its border.

@@ -22,8 +22,10 @@ pub enum Representation {
     /// speed: the board then tallies the evaluation's regions as pieces come and go, and the
     /// search's last ply walks its moves rather than listing them (on Othello's ATmega16
     /// build, about 900 bytes for a tenth more nodes a second and 6 B less stack); without,
-    /// regions are counted cell by cell at each evaluation.
-    ByteBoard { roomy: bool },
+    /// regions are counted cell by cell at each evaluation. `multiplies` where the chip
+    /// multiplies signed bytes in one instruction (an ATmega's `muls`), which the evaluation's
+    /// weights then use.
+    ByteBoard { roomy: bool, multiplies: bool },
 }
 
 pub fn render(game: &GameDef, origin: Origin, repr: Representation) -> TokenStream {
@@ -219,8 +221,8 @@ pub fn render(game: &GameDef, origin: Origin, repr: Representation) -> TokenStre
     // The session's view of the game: on the byte board where the chip calls for it, else
     // on the 64-bit boards the search uses too.
     let placement = match repr {
-        Representation::ByteBoard { roomy } if super::grid_mailbox::applies(game) => {
-            super::grid_mailbox::render(game, &strategy_doc, roomy)
+        Representation::ByteBoard { roomy, multiplies } if super::grid_mailbox::applies(game) => {
+            super::grid_mailbox::render(game, &strategy_doc, roomy, multiplies)
         }
         _ => quote! {
             impl Placement for Rules {
@@ -600,6 +602,18 @@ fn start_doc(game: &GameDef, me: u64, opp: u64) -> TokenStream {
 
 /// The evaluation's cases as an expression, each feature read as `feature` writes it.
 pub(super) fn eval_body(e: &EvalDef, feature: &dyn Fn(Feature) -> TokenStream) -> TokenStream {
+    eval_body_with(e, feature, &|w, f| {
+        let w = int(w);
+        quote!(#w * #f)
+    })
+}
+
+/// [`eval_body`] with each term's product written by `product` (a weight, a feature).
+pub(super) fn eval_body_with(
+    e: &EvalDef,
+    feature: &dyn Fn(Feature) -> TokenStream,
+    product: &dyn Fn(i16, TokenStream) -> TokenStream,
+) -> TokenStream {
     let sum = |terms: &[(i16, Feature)]| -> TokenStream {
         if terms.is_empty() {
             return quote!(0);
@@ -609,17 +623,14 @@ pub(super) fn eval_body(e: &EvalDef, feature: &dyn Fn(Feature) -> TokenStream) -
         for (i, &(w, f)) in terms.iter().enumerate() {
             let f = feature(f);
             let term = match w {
-                _ if i == 0 => {
-                    let w = int(w);
-                    quote!(#w * #f)
-                }
+                _ if i == 0 => product(w, f),
                 w if w < 0 && w != i16::MIN => {
-                    let w = int(-w);
-                    quote!(- #w * #f)
+                    let p = product(-w, f);
+                    quote!(- #p)
                 }
                 w => {
-                    let w = int(w);
-                    quote!(+ #w * #f)
+                    let p = product(w, f);
+                    quote!(+ #p)
                 }
             };
             out.extend(term);

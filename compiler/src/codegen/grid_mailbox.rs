@@ -6,9 +6,9 @@
 
 mod assembly;
 
-use super::grid_game::{eval_body, region_ident, used_regions};
+use super::grid_game::{eval_body_with, region_ident, used_regions};
 use super::int;
-use assembly::{avr_mobility, avr_region_diff, mark_around};
+use assembly::{avr_mobility, avr_play_undo, avr_region_diff, avr_weigh, mark_around};
 use gamec_dsl::{Condition, EndResult, Feature, GameDef, MoveKind, StrategyKind};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -34,7 +34,7 @@ pub fn applies(game: &GameDef) -> bool {
 
 /// The items of the game module that hold the session's position and search it on the byte
 /// board, with the game's `Placement` over them (`strategy_doc` documents its strategy).
-pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenStream {
+pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplies: bool) -> TokenStream {
     let g = game.grid().expect("a grid game");
     let (cols, rows) = (g.cols as u8, g.rows as u8);
     let stride = cols + 2;
@@ -122,7 +122,20 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenS
         Feature::Empty => quote!((b.empties as i16)),
         Feature::Lines { .. } => unreachable!("`applies` refuses lines"),
     };
-    let eval = game.eval.as_ref().map_or(quote!(b.piece_diff()), |e| eval_body(e, &feature));
+    // Every feature on a grid of at most 64 cells fits a byte: a weight that does too is one
+    // signed byte multiplication on chips that have it, where LLVM multiplies the words.
+    let product = |w: i16, f: TokenStream| match i8::try_from(w) {
+        Ok(w) if multiplies && !matches!(w, -1..=2) => {
+            let w = proc_macro2::Literal::i8_unsuffixed(w);
+            quote!(weigh(#f, #w))
+        }
+        _ => {
+            let w = int(w);
+            quote!(#w * #f)
+        }
+    };
+    let eval = game.eval.as_ref().map_or(quote!(b.piece_diff()), |e| eval_body_with(e, &feature, &product));
+    let weigh = if multiplies { avr_weigh() } else { quote!() };
 
     // The directions spelt out, each with its offset as a constant: the neighbours are read
     // at constant offsets from the cell, and each line steps by a constant.
@@ -198,6 +211,7 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenS
     };
 
     let mark_around = mark_around(&dir_steps, stride);
+    let play_undo = avr_play_undo(&dir_steps);
 
     let mobility = avr_mobility(&dir_steps, stride).unwrap_or_else(|| {
         quote! {
@@ -224,7 +238,7 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenS
         pub type Board = Mailbox<#board_cells, #n_tallied>;
         /// The regions each cell of the board is on, a bit for each region the board tallies.
         #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
-        static REGIONS: mailbox::Regions<#board_cells> = [#(#region_bits),*];
+        pub(crate) static REGIONS: mailbox::Regions<#board_cells> = [#(#region_bits),*];
         /// The directions as steps on that board.
         pub(crate) const OFFSETS: [i8; #n_dirs] = mailbox::offsets(#dirs, #c);
         const _: () = assert!(#(#agree)&&*, "the directions spelt out are the board's");
@@ -312,7 +326,7 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenS
                 if moves(&self.0, &mut [0u8; 1]) != 0 {
                     return Some(u);
                 }
-                self.0.undo(u, &OFFSETS, &REGIONS);
+                undo_unmarked(&mut self.0, u);
                 None
             }
 
@@ -420,23 +434,25 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenS
         /// it, so that the two frames are never on the stack together.
         #[inline(always)]
         fn make(b: &mut Board, at: u8) -> Made {
-            let m = b.play_unmarked(at, &OFFSETS, &REGIONS);
+            let mut m = Made::on(at);
+            play_unmarked(b, &mut m);
             mark_around(b, at);
             b.count_turned(m, &OFFSETS, &REGIONS);
             m
         }
 
-        /// Takes back a move or a pass, by the board's loop over the directions (spelt out per
-        /// direction, make and undo were 1 KB more on an 8 x 8 game's ATmega16 build).
+        /// Takes back a move or a pass.
         #[inline(always)]
         fn undo(b: &mut Board, m: Made) {
             if m.cell() != 0 {
                 mark_around(b, m.cell());
             }
-            b.undo_unmarked(m, &OFFSETS, &REGIONS);
+            undo_unmarked(b, m);
         }
 
         #mark_around
+
+        #play_undo
 
         /// Whether the side to move, placing on the empty cell `at`, flanks a line.
         #[inline(always)]
@@ -504,6 +520,8 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool) -> TokenS
         #mobility
 
         #region_diff
+
+        #weigh
 
         /// The evaluation on the byte board, given both sides' number of legal cells.
         #[inline(never)]

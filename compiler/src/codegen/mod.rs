@@ -53,7 +53,9 @@ pub fn byte_board_applies(game: &GameDef) -> bool {
 pub fn representation(target: &Target) -> Representation {
     match target.chip.arch {
         // Room to spend on speed beyond what a 16 KB chip (the ATmega16) holds.
-        crate::chips::Arch::Avr(_) => Representation::ByteBoard { roomy: target.chip.flash > 16 * 1024 },
+        crate::chips::Arch::Avr(avr) => {
+            Representation::ByteBoard { roomy: target.chip.flash > 16 * 1024, multiplies: avr.multiplies }
+        }
         crate::chips::Arch::CortexM(_) => Representation::Bitboards,
     }
 }

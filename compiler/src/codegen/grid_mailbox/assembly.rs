@@ -220,3 +220,193 @@ pub(super) fn mark_around(dir_steps: &[i32], stride: u8) -> TokenStream {
         }
     }
 }
+
+/// `play_unmarked` and `undo_unmarked`: making a move but for the neighbours' records
+/// ([`mark_around`]), and taking it back; the board's own loops over the directions
+/// ([`gamec_runtime::mailbox::Mailbox::play_unmarked`]) in AVR assembly. Each direction whose
+/// line may turn loads its step and calls a walk shared by all of them, local to the function:
+/// spelt out per direction the walks were 300 bytes more, for a few cycles a line.
+pub(super) fn avr_play_undo(dir_steps: &[i32]) -> TokenStream {
+    let portable = |cfg: TokenStream| {
+        quote! {
+            /// The side to move places on the cell of `m`, a move on a legal cell with nothing
+            /// turned, turns what it flanks and records it in `m`; the caller marks the
+            /// neighbours' records.
+            #cfg
+            #[inline(always)]
+            pub(crate) fn play_unmarked(b: &mut Board, m: &mut Made) {
+                *m = b.play_unmarked(m.cell(), &OFFSETS, &REGIONS);
+            }
+
+            /// Takes back a move or a pass; the caller has unmarked the neighbours' records.
+            #cfg
+            #[inline(always)]
+            pub(crate) fn undo_unmarked(b: &mut Board, m: Made) {
+                b.undo_unmarked(m, &OFFSETS, &REGIONS)
+            }
+        }
+    };
+    if dir_steps.len() > 8 || dir_steps.iter().any(|&d| i8::try_from(d).is_err()) {
+        return portable(quote!());
+    }
+    let part = |lines: &[&str]| lines.join("\n");
+    let step = |d: i32| format!("ldi {{d}}, {}", d as i8 as u8);
+    // Direction `k` where a piece is next to the cell: its count in the low nibble of byte
+    // `k / 2` of the move's record for even `k`, the high for odd.
+    let plays = dir_steps.iter().enumerate().map(|(k, &d)| {
+        let (test, load, runs) = (format!("sbrs {{v}}, {k}"), step(d), format!("or {{c{}}}, {{n}}", k / 2));
+        let swap = if k % 2 == 1 { "swap {n}" } else { "" };
+        part(&[&test, "rjmp 3f", &load, "rcall 8f", swap, &runs, "3:"])
+    });
+    // The walk: from the cell (Z) by the step (`d`, widened to `dh`) over the other side's
+    // pieces, counted in `n`; if the mover's piece closes the line, they turn walking back,
+    // else `n` is 0.
+    let play_walk = part(&[
+        "rjmp 9f",
+        "8:",
+        "movw r26, r30\nmov {dh}, {d}\nlsl {dh}\nsbc {dh}, {dh}\nclr {n}",
+        "4:",
+        "add r26, {d}\nadc r27, {dh}\nld {t}, X\ncp {t}, {opp}\nbrne 5f\ninc {n}\nrjmp 4b",
+        "5:",
+        "cp {t}, {me}\nbrne 7f\ntst {n}\nbreq 6f\nadd {turned}, {n}\nmov {t}, {n}",
+        "2:",
+        "sub r26, {d}\nsbc r27, {dh}\nst X, {me}\ndec {t}\nbrne 2b",
+        "6:\nret",
+        "7:\nclr {n}\nret",
+        "9:",
+    ]);
+    // A byte of counts at a time, most of them zero; each nonzero count turns its line back.
+    let undos = dir_steps.chunks(2).enumerate().map(|(j, pair)| {
+        let runs = format!("{{c{j}}}");
+        let (test, copy) = (format!("tst {runs}"), format!("mov {{n}}, {runs}"));
+        let mut lines = vec![test.as_str(), "breq 7f"];
+        let loads: Vec<String> = pair.iter().map(|&d| step(d)).collect();
+        for (i, load) in loads.iter().enumerate() {
+            lines.extend([copy.as_str(), if i == 1 { "swap {n}" } else { "" }, "andi {n}, 15", "breq 3f"]);
+            lines.extend([load.as_str(), "rcall 8f", "3:"]);
+        }
+        lines.push("7:");
+        part(&lines)
+    });
+    let undo_walk = part(&[
+        "rjmp 9f",
+        "8:",
+        "movw r26, r30\nmov {dh}, {d}\nlsl {dh}\nsbc {dh}, {dh}\nadd {turned}, {n}",
+        "4:",
+        "add r26, {d}\nadc r27, {dh}\nst X, {back}\ndec {n}\nbrne 4b\nret",
+        "9:",
+    ]);
+    let portable = portable(quote!(#[cfg(not(target_arch = "avr"))]));
+    quote! {
+        /// The side to move places on the cell of `m`, a move on a legal cell with nothing
+        /// turned, turns what it flanks and records it in `m`; the caller marks the
+        /// neighbours' records. The board's `play_unmarked` in the chip's assembly: the same
+        /// cells turned, the same counts kept.
+        #[cfg(target_arch = "avr")]
+        #[inline(never)]
+        pub(crate) fn play_unmarked(b: &mut Board, m: &mut Made) {
+            let (at, me, opp) = (m.cell(), b.colour, mailbox::other(b.colour));
+            // SAFETY: `at` is a legal cell, on the grid.
+            let around = unsafe { b.occupied_around(at) };
+            let mut turned = 0u8;
+            // SAFETY: the lines walk from a grid cell over the other side's pieces, which lie
+            // on the grid, and stop at the latest on the border, which holds none: every cell
+            // read or written is on the board. The walk's calls push a return address and pop
+            // it; r1 is the zero register and is left so.
+            unsafe {
+                core::arch::asm!(
+                    #(#plays),*,
+                    #play_walk,
+                    // The counts to the move's record.
+                    "movw r30, {runs}\nst Z, {c0}\nstd Z+1, {c1}\nstd Z+2, {c2}\nstd Z+3, {c3}",
+                    runs = in(reg_pair) m.runs_mut().as_mut_ptr(),
+                    v = in(reg) around,
+                    me = in(reg) me,
+                    opp = in(reg) opp,
+                    d = out(reg_upper) _,
+                    dh = out(reg) _,
+                    t = out(reg) _,
+                    n = out(reg) _,
+                    turned = inout(reg) turned,
+                    c0 = inout(reg) 0u8 => _,
+                    c1 = inout(reg) 0u8 => _,
+                    c2 = inout(reg) 0u8 => _,
+                    c3 = inout(reg) 0u8 => _,
+                    inout("Z") b.cells.as_mut_ptr().wrapping_add(at as usize) => _,
+                    out("X") _,
+                );
+            }
+            b.placed(at, turned, &REGIONS);
+        }
+
+        /// Takes back a move or a pass; the caller has unmarked the neighbours' records. The
+        /// board's `undo_unmarked` in the chip's assembly.
+        #[cfg(target_arch = "avr")]
+        #[inline(never)]
+        pub(crate) fn undo_unmarked(b: &mut Board, m: Made) {
+            let at = m.cell();
+            if at == 0 {
+                b.pass();
+                return;
+            }
+            let [r0, r1, r2, r3] = m.runs();
+            let mut turned = 0u8;
+            // SAFETY: the cells the move turned, on the grid; the walk's calls push a return
+            // address and pop it; r1 is left zero.
+            unsafe {
+                core::arch::asm!(
+                    #(#undos),*,
+                    #undo_walk,
+                    back = in(reg) b.colour,
+                    d = out(reg_upper) _,
+                    dh = out(reg) _,
+                    n = out(reg_upper) _,
+                    turned = inout(reg) turned,
+                    c0 = in(reg) r0,
+                    c1 = in(reg) r1,
+                    c2 = in(reg) r2,
+                    c3 = in(reg) r3,
+                    in("Z") b.cells.as_mut_ptr().wrapping_add(at as usize),
+                    out("X") _,
+                );
+            }
+            b.unplaced(at, turned, &REGIONS);
+            b.count_turned(m, &OFFSETS, &REGIONS);
+        }
+
+        #portable
+    }
+}
+
+/// `weigh`: a feature times a weight, both within a signed byte (a feature of a grid of at
+/// most 64 cells is), as the chip's one signed multiplication, where LLVM's AVR backend
+/// multiplies the sign-extended words in about eighteen instructions.
+pub(super) fn avr_weigh() -> TokenStream {
+    quote! {
+        /// `x * w`, for `x` within a signed byte.
+        #[cfg(target_arch = "avr")]
+        #[inline(always)]
+        pub(crate) fn weigh(x: i16, w: i8) -> i16 {
+            debug_assert!(i8::try_from(x).is_ok());
+            let p: i16;
+            // SAFETY: arithmetic on registers only; `muls` leaves its product in r1:r0, and r1,
+            // the zero register, is cleared again.
+            unsafe {
+                core::arch::asm!(
+                    "muls {x}, {w}\nmovw {p}, r0\nclr r1",
+                    x = in(reg_upper) x as i8,
+                    w = in(reg_upper) w,
+                    p = out(reg_pair) p,
+                    options(pure, nomem, nostack),
+                );
+            }
+            p
+        }
+
+        #[cfg(not(target_arch = "avr"))]
+        #[inline(always)]
+        pub(crate) fn weigh(x: i16, w: i8) -> i16 {
+            x * w as i16
+        }
+    }
+}
