@@ -646,7 +646,7 @@ fn panic(_: &core::panic::PanicInfo) -> ! {{ loop {{}} }}
 }
 
 /// The byte board's passes in assembly do what the portable passes do, on the device: both
-/// sides' moves (`mobility`), each region's difference (`region_diff`), making a move and
+/// sides' moves (`mobility`), each region's difference (`region_corners` and the others), making a move and
 /// taking it back (`play_unmarked`, `undo_unmarked`: the same cells turned, counts, list of
 /// empty cells and record of the move), the neighbours' records that make and undo keep at
 /// constant offsets, and the evaluation's byte products (`weigh`), over the fixed midgame
@@ -677,10 +677,14 @@ fn check(ok: bool, counts: &mut (u32, u32)) {
     }
 }
 fn agree(b: &game::Board, counts: &mut (u32, u32)) {
-    let regions = [&game::REGION_CORNERS_CELLS[..], &game::REGION_X_SQUARES_CELLS, &game::REGION_EDGES_CELLS];
+    let regions: [(fn(&game::Board) -> i16, &[u8]); 3] = [
+        (game::region_corners, &game::REGION_CORNERS_CELLS),
+        (game::region_x_squares, &game::REGION_X_SQUARES_CELLS),
+        (game::region_edges, &game::REGION_EDGES_CELLS),
+    ];
     check(
         game::mobility(b) == game::mobility_portable(b)
-            && regions.iter().all(|cells| game::region_diff(b, cells) == b.diff(cells))
+            && regions.iter().all(|(diff, cells)| diff(b) == b.diff(cells))
             && b.records_hold(&game::OFFSETS),
         counts,
     );
@@ -742,8 +746,7 @@ fn main() -> ! {
     );
     // The passes in assembly are functions of their own; the portable ones would be inlined.
     assert!(device::find_symbol(&elf, "game8mobility").is_some(), "the check runs the assembly pass");
-    assert!(device::find_symbol(&elf, "game11region_diff").is_some(), "the check runs the assembly diff");
-    for pass in ["game13play_unmarked", "game13undo_unmarked"] {
+    for pass in ["game13play_unmarked", "game13undo_unmarked", "game12region_edges", "game14region_corners"] {
         assert!(device::find_symbol(&elf, pass).is_some(), "the check runs the assembly {pass}");
     }
     let mut dev = Device::boot(&elf, &target);

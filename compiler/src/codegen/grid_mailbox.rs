@@ -8,7 +8,7 @@ mod assembly;
 
 use super::grid_game::{eval_body_with, region_ident, used_regions};
 use super::int;
-use assembly::{avr_mobility, avr_play_undo, avr_region_diff, avr_weigh, mark_around};
+use assembly::{avr_mobility, avr_play_undo, avr_region, avr_weigh, mark_around};
 use gamec_dsl::{Condition, EndResult, Feature, GameDef, MoveKind, StrategyKind};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -93,17 +93,22 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
             int(bits)
         })
         .collect();
+    // Each counted region's cells on the board, and its difference counted by a function of
+    // its own (cell by cell at constant offsets on AVR).
     let regions = counted.iter().map(|&i| {
         let name = format_ident!("{}_CELLS", region_ident(game, i));
-        let cells: Vec<_> = grid_cells
+        let cells: Vec<u8> = grid_cells
             .iter()
             .filter(|&&cell| game.regions[i].cells.contains(&(cell as u8)))
-            .map(|&cell| int(to_board(cell)))
+            .map(|&cell| to_board(cell))
             .collect();
         let n = int(cells.len());
+        let diff = avr_region(&region_fn(game, i), &name, &cells);
+        let cells = cells.iter().map(|&c| int(c));
         quote! {
             #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
             pub(crate) static #name: [u8; #n] = [#(#cells),*];
+            #diff
         }
     });
     let feature = |f: Feature| match f {
@@ -115,8 +120,8 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
                 quote!(b.region(#k))
             }
             None => {
-                let name = format_ident!("{}_CELLS", region_ident(game, i));
-                quote!(region_diff(b, &#name))
+                let diff = region_fn(game, i);
+                quote!(#diff(b))
             }
         },
         Feature::Empty => quote!((b.empties as i16)),
@@ -221,8 +226,6 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
             }
         }
     });
-
-    let region_diff = if counted.is_empty() { quote!() } else { avr_region_diff() };
 
     // The start on the byte board, the first player colour 1.
     let setup = game.fixed_setup.iter().flat_map(|(player, at)| {
@@ -519,8 +522,6 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
 
         #mobility
 
-        #region_diff
-
         #weigh
 
         /// The evaluation on the byte board, given both sides' number of legal cells.
@@ -529,4 +530,9 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
             #eval
         }
     }
+}
+
+/// The function counting region `i`'s difference.
+fn region_fn(game: &GameDef, i: usize) -> proc_macro2::Ident {
+    format_ident!("{}", region_ident(game, i).to_string().to_lowercase())
 }

@@ -121,36 +121,42 @@ pub(super) fn avr_mobility(dir_steps: &[i32], stride: u8) -> Option<TokenStream>
     })
 }
 
-/// A region's difference ([`gamec_runtime::mailbox::Mailbox::diff`]) in AVR assembly, read
-/// at every leaf for every region the board does not tally: fourteen cycles a cell, where
-/// LLVM's loop took about twenty-five. Without a branch: with colours 1 and 2 and empty 0,
-/// the sum of the cells is colour 1's pieces plus twice colour 2's, and the sum of the cells
-/// halved is colour 2's.
-pub(super) fn avr_region_diff() -> TokenStream {
+/// `diff`: a region's difference ([`gamec_runtime::mailbox::Mailbox::diff`] of `cells`, the
+/// region's board cells, whose table is `table`), read at every leaf for every region the
+/// board does not tally; in AVR assembly a cell at a time at constant displacements, five
+/// cycles a cell where LLVM's loop over the table took about twenty-five. Without a branch:
+/// with colours 1 and 2 and empty 0, the sum of the cells is colour 1's pieces plus twice
+/// colour 2's, and the sum of the cells halved is colour 2's.
+pub(super) fn avr_region(diff: &proc_macro2::Ident, table: &proc_macro2::Ident, cells: &[u8]) -> TokenStream {
+    let mut sorted = cells.to_vec();
+    sorted.sort_unstable();
+    let first = sorted.first().copied().unwrap_or(0);
+    // Z moves on by `adiw` (at most 63) where a cell lies beyond `ldd`'s reach of it.
+    let (mut base, mut lines) = (first as u32, Vec::new());
+    for &c in &sorted {
+        while c as u32 - base > 63 {
+            let step = (c as u32 - base).min(63);
+            lines.push(format!("adiw r30, {step}"));
+            base += step;
+        }
+        lines.push(format!("ldd {{v}}, Z+{}\nadd {{sum}}, {{v}}\nlsr {{v}}\nadd {{twos}}, {{v}}", c as u32 - base));
+    }
+    let first = int(first);
     quote! {
-        /// The side to move's pieces minus the other's on a region: `cells`, a table in
-        /// program memory of at most 64 of the board's cells.
+        /// The side to move's pieces minus the other's on the region of cells `#table`.
         #[cfg(target_arch = "avr")]
         #[inline(never)]
-        pub(crate) fn region_diff(b: &Board, cells: &[u8]) -> i16 {
-            if cells.is_empty() {
-                return 0;
-            }
+        pub(crate) fn #diff(b: &Board) -> i16 {
             let (sum, twos): (u8, u8);
-            // SAFETY: reads only: `cells` is in program memory (read with `lpm`) and holds
-            // cells of the board, each read from the board's own array; r1 stays zero.
+            // SAFETY: reads only, of the board's own cells; r1 stays zero.
             unsafe {
                 core::arch::asm!(
-                    "2:\nlpm {v}, Z+\nmovw r26, {board:l}\nadd r26, {v}\nadc r27, r1\nld {v}, X",
-                    "add {sum}, {v}\nlsr {v}\nadd {twos}, {v}\ndec {n}\nbrne 2b",
-                    board = in(reg_pair) b.cells.as_ptr(),
-                    n = inout(reg) cells.len() as u8 => _,
+                    #(#lines),*,
                     sum = inout(reg) 0u8 => sum,
                     twos = inout(reg) 0u8 => twos,
                     v = out(reg) _,
-                    inout("Z") cells.as_ptr() => _,
-                    out("X") _,
-                    options(readonly, nostack),
+                    inout("Z") b.cells.as_ptr().wrapping_add(#first) => _,
+                    options(pure, readonly, nostack),
                 );
             }
             // Colour 1's pieces minus colour 2's: `sum - 3 * twos`, within a byte.
@@ -162,10 +168,11 @@ pub(super) fn avr_region_diff() -> TokenStream {
             }
         }
 
+        /// The side to move's pieces minus the other's on the region of cells `#table`.
         #[cfg(not(target_arch = "avr"))]
         #[inline(always)]
-        pub(crate) fn region_diff(b: &Board, cells: &[u8]) -> i16 {
-            b.diff(cells)
+        pub(crate) fn #diff(b: &Board) -> i16 {
+            b.diff(&#table)
         }
     }
 }
