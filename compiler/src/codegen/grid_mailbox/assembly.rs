@@ -19,22 +19,22 @@ fn step_x(x: i32) -> String {
 /// [`super::render`]'s `mobility` in AVR assembly, the search's hottest loop: LLVM's AVR backend
 /// tests a bit with four instructions where `sbrs` takes one, and reaches a neighbour at a
 /// negative offset by copying and moving a pointer where `ldd` reads it at once. For each
-/// empty cell with a piece around (`{v}`, its record of neighbours), Z is kept `stride + 1`
-/// cells back from it, so that every neighbour is at a small positive displacement. `None`
-/// where the board is too wide for `ldd`'s and `adiw`'s six-bit displacements.
+/// empty cell with a piece around (`{v}`, its record of neighbours), Z is kept two rows and
+/// two cells back from it, so that every neighbour and the cell past it are at small positive
+/// displacements: most lines end there, read without a pointer of their own. `None` where
+/// the board is too wide for `ldd`'s and `adiw`'s six-bit displacements.
 pub(super) fn avr_mobility(dir_steps: &[i32], stride: u8) -> Option<TokenStream> {
-    let back = stride as i32 + 1;
-    let fits = |x: i32| (0..=63).contains(&x.abs());
-    if !dir_steps.iter().all(|&d| fits(back + d) && back + d >= 0 && fits(back + 2 * d)) || dir_steps.len() > 8 {
+    let back = 2 * (stride as i32 + 1);
+    let reach = |x: i32| (0..=63).contains(&x);
+    let fits = |d: i32| reach(back + d) && reach(back + 2 * d) && reach((back + 3 * d).abs()) && reach(d.abs());
+    if !dir_steps.iter().all(|&d| fits(d)) || dir_steps.len() > 8 {
         return None;
     }
     // A string of instructions per part, so that the generated source reads a part a line.
     let part = |lines: &[&str]| lines.join("\n");
-    let setup = format!("sbiw r30, {back}");
     // The body of a cell with a piece around comes first, so that every branch out of the
     // per-cell test is short.
-    let mut parts =
-        vec![part(&["rjmp 7f", "1:", "movw r30, {cells:l}", "add r30, {at}", "adc r31, r1", &setup, "clr {can}"])];
+    let mut parts = vec![part(&["rjmp 7f", "1:", "movw r30, {cells:l}", "add r30, {at}", "adc r31, r1", "clr {can}"])];
     for (k, &d) in dir_steps.iter().enumerate() {
         // A direction whose neighbour holds a piece: walk over that colour's pieces; what
         // ends the line (the other colour, or empty) may place here.
@@ -42,13 +42,17 @@ pub(super) fn avr_mobility(dir_steps: &[i32], stride: u8) -> Option<TokenStream>
             &format!("sbrs {{v}}, {k}"),
             "rjmp 3f",
             &format!("ldd {{t}}, Z+{}", back + d),
+            &format!("ldd {{u}}, Z+{}", back + 2 * d),
+            "cp {u}, {t}",
+            "brne 5f",
             "movw r26, r30",
-            &step_x(back + 2 * d),
+            &step_x(back + 3 * d),
             "4:",
             "ld {u}, X",
             &step_x(d),
             "cp {u}, {t}",
             "breq 4b",
+            "5:",
             "or {can}, {u}",
             "3:",
         ]));
@@ -77,12 +81,14 @@ pub(super) fn avr_mobility(dir_steps: &[i32], stride: u8) -> Option<TokenStream>
             "9:",
         ]),
     ]);
+    let back = int(back as usize);
     Some(quote! {
         /// [`mobility_portable`] in the chip's assembly: the same pass, the same counts.
         #[cfg(target_arch = "avr")]
         #[inline(never)]
         pub(crate) fn mobility(b: &Board) -> (u8, u8) {
             let (cells, next, around) = b.tables();
+            let back = #back;
             let (mut ones, mut twos) = (0u8, 0u8);
             // SAFETY: reads only: the list of empty cells holds grid cells, whose neighbours,
             // and every line over pieces from them, lie on the board (its border holds none);
@@ -98,7 +104,7 @@ pub(super) fn avr_mobility(dir_steps: &[i32], stride: u8) -> Option<TokenStream>
                     u = out(reg) _,
                     ones = inout(reg) ones,
                     twos = inout(reg) twos,
-                    cells = in(reg_pair) cells,
+                    cells = in(reg_pair) cells.wrapping_sub(back),
                     next = in(reg_pair) next,
                     around = in(reg_pair) around,
                     out("X") _,
