@@ -646,7 +646,7 @@ fn panic(_: &core::panic::PanicInfo) -> ! {{ loop {{}} }}
 }
 
 /// The byte board's passes in assembly do what the portable passes do, on the device: both
-/// sides' moves (`mobility`), each region's difference (`region_corners` and the others), making a move and
+/// sides' moves (`mobility`), the mover's moves one by one (`next_move`), each region's difference (`region_corners` and the others), making a move and
 /// taking it back (`play_unmarked`, `undo_unmarked`: the same cells turned, counts, list of
 /// empty cells and record of the move), the neighbours' records that make and undo keep at
 /// constant offsets, and the evaluation's byte products (`weigh`), over the fixed midgame
@@ -682,6 +682,16 @@ fn agree(b: &game::Board, counts: &mut (u32, u32)) {
         (game::region_x_squares, &game::REGION_X_SQUARES_CELLS),
         (game::region_edges, &game::REGION_EDGES_CELLS),
     ];
+    // The side to move's moves one by one, as the search walks them.
+    let mut after = 0;
+    loop {
+        let at = game::next_move(b, after);
+        check(at == game::next_move_portable(b, after), counts);
+        if at == 0 {
+            break;
+        }
+        after = at;
+    }
     check(
         game::mobility(b) == game::mobility_portable(b)
             && regions.iter().all(|(diff, cells)| diff(b) == b.diff(cells))
@@ -746,7 +756,9 @@ fn main() -> ! {
     );
     // The passes in assembly are functions of their own; the portable ones would be inlined.
     assert!(device::find_symbol(&elf, "game8mobility").is_some(), "the check runs the assembly pass");
-    for pass in ["game13play_unmarked", "game13undo_unmarked", "game12region_edges", "game14region_corners"] {
+    let passes =
+        ["game9next_move", "game13play_unmarked", "game13undo_unmarked", "game12region_edges", "game14region_corners"];
+    for pass in passes {
         assert!(device::find_symbol(&elf, pass).is_some(), "the check runs the assembly {pass}");
     }
     let mut dev = Device::boot(&elf, &target);

@@ -8,7 +8,7 @@ mod assembly;
 
 use super::grid_game::{eval_body_with, region_ident, used_regions};
 use super::int;
-use assembly::{avr_mobility, avr_play_undo, avr_region, avr_weigh, mark_around};
+use assembly::{avr_mobility, avr_next_move, avr_play_undo, avr_region, avr_weigh, mark_around};
 use gamec_dsl::{Condition, EndResult, Feature, GameDef, MoveKind, StrategyKind};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -217,6 +217,14 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
 
     let mark_around = mark_around(&dir_steps, stride);
     let play_undo = avr_play_undo(&dir_steps);
+    let next_move = avr_next_move(&dir_steps, stride).unwrap_or_else(|| {
+        quote! {
+            #[inline(always)]
+            pub(crate) fn next_move(b: &Board, after: u8) -> u8 {
+                next_move_portable(b, after)
+            }
+        }
+    });
 
     let mobility = avr_mobility(&dir_steps, stride).unwrap_or_else(|| {
         quote! {
@@ -467,16 +475,19 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
         }
 
         /// The side to move's legal cell after `after` in the order of the empty cells, the
-        /// first for 0; 0 after the last. (In assembly it was no faster: 2,044 nodes/s on the
-        /// fixed-position bench against 2,047.)
+        /// first for 0; 0 after the last. On an AVR chip [`next_move`] is this in assembly,
+        /// and this the reference the device tests hold it to.
+        #[cfg_attr(target_arch = "avr", allow(dead_code))]
         #[inline(never)]
-        fn next_move(b: &Board, after: u8) -> u8 {
+        pub(crate) fn next_move_portable(b: &Board, after: u8) -> u8 {
             let mut at = if after == 0 { b.first_empty() } else { b.next_empty(after) };
             while at != 0 && !flanks_here(b, at) {
                 at = b.next_empty(at);
             }
             at
         }
+
+        #next_move
 
         /// The side to move's legal cells in `ORDER`; returns how many fit `out`.
         #[inline(never)]

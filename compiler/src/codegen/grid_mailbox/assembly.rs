@@ -16,6 +16,17 @@ fn step_x(x: i32) -> String {
     }
 }
 
+/// How far back from a cell, two rows and two cells, the passes over the empty cells keep Z,
+/// so that each neighbour and the cell past it are at displacements `ldd` reaches (0 to 63),
+/// and X reaches the cell after those with one `adiw` or `sbiw`; `None` where the board is
+/// too wide for that, or there are more directions than a record has bits.
+fn two_rows_back(dir_steps: &[i32], stride: u8) -> Option<i32> {
+    let back = 2 * (stride as i32 + 1);
+    let reach = |x: i32| (0..=63).contains(&x);
+    let fits = |d: i32| reach(back + d) && reach(back + 2 * d) && reach((back + 3 * d).abs()) && reach(d.abs());
+    (dir_steps.iter().all(|&d| fits(d)) && dir_steps.len() <= 8).then_some(back)
+}
+
 /// [`super::render`]'s `mobility` in AVR assembly, the search's hottest loop: LLVM's AVR backend
 /// tests a bit with four instructions where `sbrs` takes one, and reaches a neighbour at a
 /// negative offset by copying and moving a pointer where `ldd` reads it at once. For each
@@ -24,12 +35,7 @@ fn step_x(x: i32) -> String {
 /// displacements: most lines end there, read without a pointer of their own. `None` where
 /// the board is too wide for `ldd`'s and `adiw`'s six-bit displacements.
 pub(super) fn avr_mobility(dir_steps: &[i32], stride: u8) -> Option<TokenStream> {
-    let back = 2 * (stride as i32 + 1);
-    let reach = |x: i32| (0..=63).contains(&x);
-    let fits = |d: i32| reach(back + d) && reach(back + 2 * d) && reach((back + 3 * d).abs()) && reach(d.abs());
-    if !dir_steps.iter().all(|&d| fits(d)) || dir_steps.len() > 8 {
-        return None;
-    }
+    let back = two_rows_back(dir_steps, stride)?;
     // A string of instructions per part, so that the generated source reads a part a line.
     let part = |lines: &[&str]| lines.join("\n");
     // The body of a cell with a piece around comes first, so that every branch out of the
@@ -422,4 +428,96 @@ pub(super) fn avr_weigh() -> TokenStream {
             x * w as i16
         }
     }
+}
+
+/// `next_move`: the side to move's legal cell after `after` among the empty cells, in AVR
+/// assembly as the mobility pass reads them (two rows back, a line's first two cells at
+/// displacements), stopping at the first line the mover closes. `None` where the board is
+/// too wide.
+pub(super) fn avr_next_move(dir_steps: &[i32], stride: u8) -> Option<TokenStream> {
+    let back = two_rows_back(dir_steps, stride)?;
+    let part = |lines: &[&str]| lines.join("\n");
+    let mut parts = vec![part(&["rjmp 7f", "1:", "movw r30, {cells:l}", "add r30, {at}", "adc r31, r1"])];
+    for (k, &d) in dir_steps.iter().enumerate() {
+        // A line that starts with the other side's piece, walked over its pieces: the mover's
+        // piece after them closes it, and the cell is legal.
+        parts.push(part(&[
+            &format!("sbrs {{v}}, {k}"),
+            "rjmp 3f",
+            &format!("ldd {{t}}, Z+{}", back + d),
+            "cp {t}, {them}",
+            "brne 3f",
+            &format!("ldd {{t}}, Z+{}", back + 2 * d),
+            "cp {t}, {them}",
+            "brne 5f",
+            "movw r26, r30",
+            &step_x(back + 3 * d),
+            "4:",
+            "ld {t}, X",
+            &step_x(d),
+            "cp {t}, {them}",
+            "breq 4b",
+            "5:",
+            "cp {t}, {me}",
+            "brne 3f",
+            // Out of a branch's reach from the first directions.
+            "rjmp 9f",
+            "3:",
+        ]));
+    }
+    // The next empty cell; one with no piece around is passed over at once.
+    parts.push(part(&[
+        "8:",
+        "movw r30, {next:l}",
+        "add r30, {at}",
+        "adc r31, r1",
+        "ld {at}, Z",
+        "7:",
+        "tst {at}",
+        "breq 9f",
+        "movw r30, {around:l}",
+        "add r30, {at}",
+        "adc r31, r1",
+        "ld {v}, Z",
+        "tst {v}",
+        "breq 8b",
+        "rjmp 1b",
+        "9:",
+    ]));
+    let back = int(back as usize);
+    Some(quote! {
+        /// The side to move's legal cell after `after` in the order of the empty cells, the
+        /// first for 0; 0 after the last. [`next_move_portable`] in the chip's assembly.
+        #[cfg(target_arch = "avr")]
+        #[inline(never)]
+        pub(crate) fn next_move(b: &Board, after: u8) -> u8 {
+            let (cells, next, around) = b.tables();
+            let (me, them) = (b.colour, mailbox::other(b.colour));
+            let mut at = if after == 0 { b.first_empty() } else { b.next_empty(after) };
+            // SAFETY: reads only, as the mobility pass's; r1 is left zero.
+            unsafe {
+                core::arch::asm!(
+                    #(#parts),*,
+                    at = inout(reg) at,
+                    v = out(reg) _,
+                    t = out(reg) _,
+                    me = in(reg) me,
+                    them = in(reg) them,
+                    cells = in(reg_pair) cells.wrapping_sub(#back),
+                    next = in(reg_pair) next,
+                    around = in(reg_pair) around,
+                    out("X") _,
+                    out("Z") _,
+                    options(pure, readonly, nostack),
+                );
+            }
+            at
+        }
+
+        #[cfg(not(target_arch = "avr"))]
+        #[inline(always)]
+        pub(crate) fn next_move(b: &Board, after: u8) -> u8 {
+            next_move_portable(b, after)
+        }
+    })
 }
