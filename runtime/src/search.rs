@@ -95,9 +95,9 @@ pub trait InPlace {
     const WALKS: bool = false;
     /// The legal move after `after` in the order [`Self::moves`] lists them, the first for
     /// `Move::default()`, and `Move::default()` after the last: for a game that can say so
-    /// without listing them ([`Self::WALKS`]). The search's last ply above its leaves walks
-    /// its moves this way and keeps no list on the stack: that ply is the deepest, and a
-    /// list is tens of bytes on an 8-bit chip.
+    /// without listing them ([`Self::WALKS`]). The search walks such a game's moves this way
+    /// below the root: no list on the stack (tens of bytes a ply on an 8-bit chip), and no
+    /// moves found past a cut-off; they are sorted by evaluation at the root alone.
     fn next_move(&mut self, _after: Self::Move) -> Self::Move {
         unreachable!("a game that does not walk its moves")
     }
@@ -264,9 +264,6 @@ fn child<G: InPlace, const N: usize>(
 ) -> i16 {
     #[cfg(test)]
     let _call = tests::InProgress::enter(tests::CHILD);
-    if depth == 1 && G::WALKS {
-        return frontier::<G>(game, alpha, beta, budget);
-    }
     if depth > 0 {
         return negamax::<G, N>(game, depth, alpha, beta, order, budget);
     }
@@ -282,28 +279,47 @@ fn scored_leaf<G: InPlace>(game: &mut G, budget: &mut Budget) -> i16 {
     game.leaf()
 }
 
-/// Alpha-beta one ply above the leaves, walking the moves rather than listing them
-/// ([`InPlace::next_move`]); the same moves, in the same order, as [`negamax`] at depth 1.
-#[inline(never)]
-fn frontier<G: InPlace>(game: &mut G, mut alpha: i16, beta: i16, budget: &mut Budget) -> i16 {
+/// Alpha-beta at an interior node, `depth` at least 1.
+fn negamax<G: InPlace, const N: usize>(
+    game: &mut G,
+    depth: u8,
+    alpha: i16,
+    beta: i16,
+    order: bool,
+    budget: &mut Budget,
+) -> i16 {
+    #[cfg(test)]
+    let _call = tests::InProgress::enter(tests::NEGAMAX);
     if budget.spend() {
         return 0;
     }
+    if G::WALKS {
+        walked::<G, N>(game, depth, alpha, beta, order, budget)
+    } else {
+        listed::<G, N>(game, depth, alpha, beta, order, budget)
+    }
+}
+
+/// [`negamax`]'s moves walked ([`InPlace::next_move`]), in the order [`InPlace::moves`] lists
+/// them, never sorted: no list on the stack, and no move found past a cut-off. A game that
+/// walks its moves is sorted at the root alone.
+#[inline(always)]
+fn walked<G: InPlace, const N: usize>(
+    game: &mut G,
+    depth: u8,
+    mut alpha: i16,
+    beta: i16,
+    order: bool,
+    budget: &mut Budget,
+) -> i16 {
     let none = G::Move::default();
     let mut m = game.next_move(none);
     if m == none {
-        return match game.pass() {
-            Some(u) => {
-                let score = -scored_leaf(game, budget);
-                game.undo(u);
-                score
-            }
-            None => game.outcome(),
-        };
+        return passed::<G, N>(game, depth, alpha, beta, order, budget);
     }
     while m != none {
         let u = game.make(m);
-        let score = -scored_leaf(game, budget);
+        let score = -child::<G, N>(game, depth - 1, -beta, -alpha, order, budget);
         game.undo(u);
         if score > alpha {
             alpha = score;
@@ -316,8 +332,9 @@ fn frontier<G: InPlace>(game: &mut G, mut alpha: i16, beta: i16, budget: &mut Bu
     alpha
 }
 
-/// Alpha-beta at an interior node, `depth` at least 1.
-fn negamax<G: InPlace, const N: usize>(
+/// [`negamax`]'s moves listed, and sorted where the subtree below is large.
+#[inline(always)]
+fn listed<G: InPlace, const N: usize>(
     game: &mut G,
     depth: u8,
     mut alpha: i16,
@@ -325,22 +342,10 @@ fn negamax<G: InPlace, const N: usize>(
     order: bool,
     budget: &mut Budget,
 ) -> i16 {
-    #[cfg(test)]
-    let _call = tests::InProgress::enter(tests::NEGAMAX);
-    if budget.spend() {
-        return 0;
-    }
     let mut moves = [G::Move::default(); N];
     let n = game.moves(&mut moves);
     if n == 0 {
-        return match game.pass() {
-            Some(u) => {
-                let score = -child::<G, N>(game, depth - 1, -beta, -alpha, order, budget);
-                game.undo(u);
-                score
-            }
-            None => game.outcome(),
-        };
+        return passed::<G, N>(game, depth, alpha, beta, order, budget);
     }
     let moves = &mut moves[..n];
     // Sorting evaluates every move, work no node counts; it repays itself only where the
@@ -365,6 +370,26 @@ fn negamax<G: InPlace, const N: usize>(
         }
     }
     alpha
+}
+
+/// A node whose mover has no move: a pass, or the game's end.
+#[inline(always)]
+fn passed<G: InPlace, const N: usize>(
+    game: &mut G,
+    depth: u8,
+    alpha: i16,
+    beta: i16,
+    order: bool,
+    budget: &mut Budget,
+) -> i16 {
+    match game.pass() {
+        Some(u) => {
+            let score = -child::<G, N>(game, depth - 1, -beta, -alpha, order, budget);
+            game.undo(u);
+            score
+        }
+        None => game.outcome(),
+    }
 }
 
 /// Insertion sort, best first by the opponent's evaluation after the move (lower is better).
@@ -540,6 +565,58 @@ mod tests {
                     assert_eq!(under, sort_under, "max_depth {max_depth}");
                 }
             }
+        }
+    }
+
+    /// Noughts and crosses searched in place, walking its moves rather than listing them; its
+    /// cells are moves 1 to 9, so that 0 (the default) stands for none.
+    struct Walking(Copied<Game>);
+
+    impl InPlace for Walking {
+        type Move = u8;
+        type Undo = Ttt;
+        fn moves(&mut self, out: &mut [u8]) -> usize {
+            let n = self.0.moves(out);
+            out[..n].iter_mut().for_each(|m| *m += 1);
+            n
+        }
+        fn make(&mut self, m: u8) -> Ttt {
+            self.0.make(m - 1)
+        }
+        fn pass(&mut self) -> Option<Ttt> {
+            self.0.pass()
+        }
+        fn undo(&mut self, u: Ttt) {
+            self.0.undo(u)
+        }
+        fn eval(&mut self) -> i16 {
+            self.0.eval()
+        }
+        fn outcome(&mut self) -> i16 {
+            self.0.outcome()
+        }
+        fn leaf(&mut self) -> i16 {
+            self.0.leaf()
+        }
+        const WALKS: bool = true;
+        fn next_move(&mut self, after: u8) -> u8 {
+            let mut moves = [0u8; 9];
+            let n = self.0.moves(&mut moves);
+            moves[..n].iter().map(|&c| c + 1).find(|&m| m > after).unwrap_or(0)
+        }
+    }
+
+    #[test]
+    fn walking_the_moves_searches_the_tree_listing_them_does() {
+        for (pos, nodes) in [(Ttt(0), 3_000), (Ttt(0), 10_000_000), (Ttt(0b1 | (0b1_0000 << 9)), 50_000)] {
+            let mut never = || false;
+            let mut budget = Budget::new(nodes, &mut never);
+            let listed = choose::<Game, 9>(&pos, 9, false, &mut budget).unwrap();
+            let listed_nodes = budget.nodes;
+            let mut budget = Budget::new(nodes, &mut never);
+            let walked = choose_in_place::<Walking, 9>(&mut Walking(Copied(pos)), 1, 9, false, &mut budget).unwrap();
+            assert_eq!((walked.best - 1, walked.score, walked.depth), (listed.best, listed.score, listed.depth));
+            assert_eq!(budget.nodes, listed_nodes, "the same nodes, in the same order");
         }
     }
 

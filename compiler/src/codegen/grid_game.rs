@@ -19,9 +19,7 @@ pub enum Representation {
     Bitboards,
     /// A byte a cell, moves made and undone in place, for the search of a flanking game on an
     /// 8-bit chip ([`super::grid_mailbox`]). `roomy` where the chip has flash to spend on
-    /// speed: the board then tallies the evaluation's regions as pieces come and go, and the
-    /// search's last ply walks its moves rather than listing them (on Othello's ATmega16
-    /// build, about 900 bytes for a tenth more nodes a second and 6 B less stack); without,
+    /// speed: the board then tallies the evaluation's regions as pieces come and go; without,
     /// regions are counted cell by cell at each evaluation. `multiplies` where the chip
     /// multiplies signed bytes in one instruction (an ATmega's `muls`), which the evaluation's
     /// weights then use.

@@ -362,7 +362,7 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
                 #outcome
             }
 
-            const WALKS: bool = #roomy;
+            const WALKS: bool = true;
 
             fn next_move(&mut self, after: u8) -> u8 {
                 next_move(&self.0, after)
