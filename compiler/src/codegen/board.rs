@@ -253,16 +253,18 @@ pub fn render_serial(t: &Target, byte_board: bool) -> TokenStream {
 /// What the device's search may use of the chip's RAM. On 64-bit boards each ply of the
 /// runtime's negamax takes its move buffer plus about 100 bytes of saved registers, positions
 /// and the evaluation's frames on AVR, and about 450 bytes go to statics, the session, move
-/// ordering and interrupts. On the byte board (`byte_board`) a ply takes its buffer plus 37
-/// bytes, the position is made and undone in place, and about 600 bytes go to the rest, the
-/// board included (all measured on the ATmega16 build: `cargo xtask bench` reports the
-/// deepest stack). Move buffers of 32 cover every position but freak ones (the most moves
-/// seen in 8 x 8 play is 33); past the buffer the search skips moves, which bind warns of
-/// (W0024) where a game's bound exceeds it. Games with
-/// fewer moves (a drop per column, a small grid) get buffers of their own bound.
+/// ordering and interrupts. On the byte board (`byte_board`) the search walks its moves
+/// below the root, keeping no list, and makes and undoes them in place: a ply takes 26 bytes
+/// (60 allowed, for frames other games' evaluations may add), and about 600 bytes go to the
+/// rest, the board and the root's list included (all measured on the ATmega16 build: `gamec
+/// build` bounds the deepest stack, and `cargo xtask bench` measures it). Move buffers of 32
+/// cover every position but freak ones (the most moves seen in 8 x 8 play is 33); past the
+/// buffer the search skips moves, which bind warns of (W0024) where a game's bound exceeds
+/// it. Games with fewer moves (a drop per column, a small grid) get buffers of their own
+/// bound.
 pub(super) fn search_limits(t: &Target, byte_board: bool) -> (usize, u8) {
     let moves = t.max_moves.clamp(1, crate::bind::MAX_SEARCH_MOVES);
-    let (per_ply, rest) = if byte_board { (moves as u32 + 40, 600) } else { (moves as u32 + 100, 450) };
+    let (per_ply, rest) = if byte_board { (60, 600) } else { (moves as u32 + 100, 450) };
     let depth = (t.chip.ram.saturating_sub(rest) / per_ply).clamp(1, 60) as u8;
     (moves, depth)
 }
