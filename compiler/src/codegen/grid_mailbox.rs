@@ -328,6 +328,9 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
                 moves(&self.0, out)
             }
 
+            // In line, so that the record of the move is made in the search's own frame, not
+            // made here and copied there.
+            #[inline(always)]
             fn make(&mut self, at: u8) -> Made {
                 make(&mut self.0, at)
             }
