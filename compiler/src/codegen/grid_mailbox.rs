@@ -344,6 +344,8 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
                 None
             }
 
+            // In line too, as `leaf`: the search calls each from one place a ply.
+            #[inline(always)]
             fn undo(&mut self, m: Made) {
                 undo(&mut self.0, m)
             }
@@ -353,6 +355,7 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
                 eval_board(&self.0, mine, theirs)
             }
 
+            #[inline(always)]
             fn leaf(&mut self) -> i16 {
                 let (mine, theirs) = mobility(&self.0);
                 if mine == 0 && theirs == 0 {
