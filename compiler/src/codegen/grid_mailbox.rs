@@ -120,8 +120,8 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
                 quote!(b.region(#k))
             }
             None => {
-                let diff = region_fn(game, i);
-                quote!(#diff(b))
+                let diff = format_ident!("{}_diff", region_fn(game, i));
+                quote!(#diff)
             }
         },
         Feature::Empty => quote!((b.empties as i16)),
@@ -140,6 +140,12 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
         }
     };
     let eval = game.eval.as_ref().map_or(quote!(b.piece_diff()), |e| eval_body_with(e, &feature, &product));
+    // Each counted region once, before the phases: its pass is in line, and most phases read
+    // most regions.
+    let counted_diffs = counted.iter().map(|&i| {
+        let (diff, local) = (region_fn(game, i), format_ident!("{}_diff", region_fn(game, i)));
+        quote!(let #local = #diff(b);)
+    });
     let weigh = if multiplies { avr_weigh() } else { quote!() };
 
     // The directions spelt out, each with its offset as a constant: the neighbours are read
@@ -544,6 +550,7 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
         /// The evaluation on the byte board, given both sides' number of legal cells.
         #[inline(never)]
         fn eval_board(b: &Board, mine: u8, theirs: u8) -> i16 {
+            #(#counted_diffs)*
             #eval
         }
     }

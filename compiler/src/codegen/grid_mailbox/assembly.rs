@@ -157,7 +157,7 @@ pub(super) fn avr_region(diff: &proc_macro2::Ident, table: &proc_macro2::Ident, 
     quote! {
         /// The side to move's pieces minus the other's on the region of cells `#table`.
         #[cfg(target_arch = "avr")]
-        #[inline(never)]
+        #[inline(always)]
         pub(crate) fn #diff(b: &Board) -> i16 {
             let (sum, twos): (u8, u8);
             // SAFETY: reads only, of the board's own cells; r1 stays zero.
