@@ -647,7 +647,7 @@ fn panic(_: &core::panic::PanicInfo) -> ! {{ loop {{}} }}
 
 /// The byte board's passes in assembly do what the portable passes do, on the device: both
 /// sides' moves (`mobility`), the mover's moves one by one (`next_move`), each region's difference (`region_corners` and the others), making a move and
-/// taking it back (`play_unmarked`, `undo_unmarked`: the same cells turned, counts, list of
+/// taking it back (`play`, `unplay`: the same cells turned, counts, list of
 /// empty cells and record of the move), the neighbours' records that make and undo keep at
 /// constant offsets, and the evaluation's byte products (`weigh`), over the fixed midgame
 /// positions, every position a move from them and every position a reply from those (each
@@ -756,8 +756,7 @@ fn main() -> ! {
     );
     // The passes in assembly are functions of their own; the portable ones would be inlined.
     assert!(device::find_symbol(&elf, "game8mobility").is_some(), "the check runs the assembly pass");
-    let passes =
-        ["game9next_move", "game13play_unmarked", "game13undo_unmarked", "game12region_edges", "game14region_corners"];
+    let passes = ["game9next_move", "game4play", "game6unplay", "game12region_edges", "game14region_corners"];
     for pass in passes {
         assert!(device::find_symbol(&elf, pass).is_some(), "the check runs the assembly {pass}");
     }

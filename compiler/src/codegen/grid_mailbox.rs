@@ -222,7 +222,7 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
     };
 
     let mark_around = mark_around(&dir_steps, stride);
-    let play_undo = avr_play_undo(&dir_steps);
+    let play_undo = avr_play_undo(&dir_steps, stride);
     let next_move = avr_next_move(&dir_steps, stride).unwrap_or_else(|| {
         quote! {
             #[inline(always)]
@@ -346,7 +346,7 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
                 if moves(&self.0, &mut [0u8; 1]) != 0 {
                     return Some(u);
                 }
-                undo_unmarked(&mut self.0, u);
+                unplay(&mut self.0, u);
                 None
             }
 
@@ -458,8 +458,7 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
         #[inline(always)]
         fn make(b: &mut Board, at: u8) -> Made {
             let mut m = Made::on(at);
-            play_unmarked(b, &mut m);
-            mark_around(b, at);
+            play(b, &mut m);
             b.count_turned(m, &OFFSETS, &REGIONS);
             m
         }
@@ -467,10 +466,7 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
         /// Takes back a move or a pass.
         #[inline(always)]
         fn undo(b: &mut Board, m: Made) {
-            if m.cell() != 0 {
-                mark_around(b, m.cell());
-            }
-            undo_unmarked(b, m);
+            unplay(b, m);
         }
 
         #mark_around

@@ -225,7 +225,9 @@ pub(super) fn mark_around(dir_steps: &[i32], stride: u8) -> TokenStream {
     let back = int(back as usize);
     quote! {
         /// Records in each neighbour of the grid cell `at` that `at` was just filled or
-        /// emptied: its bit turned over, at constant offsets.
+        /// emptied: its bit turned over, at constant offsets. (On AVR `play` and `unplay`
+        /// mark in their own assembly where they reach the records.)
+        #[cfg_attr(target_arch = "avr", allow(dead_code))]
         #[inline(never)]
         fn mark_around(b: &mut Board, at: u8) {
             let base = b.around_base(at, #back);
@@ -240,27 +242,32 @@ pub(super) fn mark_around(dir_steps: &[i32], stride: u8) -> TokenStream {
     }
 }
 
-/// `play_unmarked` and `undo_unmarked`: making a move but for the neighbours' records
-/// ([`mark_around`]), and taking it back; the board's own loops over the directions
-/// ([`gamec_runtime::mailbox::Mailbox::play_unmarked`]) in AVR assembly. Each direction whose
-/// line may turn loads its step and calls a walk shared by all of them, local to the function:
-/// spelt out per direction the walks were 300 bytes more, for a few cycles a line.
-pub(super) fn avr_play_undo(dir_steps: &[i32]) -> TokenStream {
+/// `play` and `unplay`: making a move, the neighbours' records marked, and taking it back;
+/// the board's own loops over the directions
+/// ([`gamec_runtime::mailbox::Mailbox::play_unmarked`]) and [`mark_around`] in AVR assembly.
+/// Each direction whose line may turn loads its step and calls a walk shared by all of them,
+/// local to the function: spelt out per direction the walks were 300 bytes more, for a few
+/// cycles a line. A piece put down sets its bit in each neighbour's record and one taken up
+/// clears it, at constant displacements, where the board is narrow enough.
+pub(super) fn avr_play_undo(dir_steps: &[i32], stride: u8) -> TokenStream {
     let portable = |cfg: TokenStream| {
         quote! {
             /// The side to move places on the cell of `m`, a move on a legal cell with nothing
-            /// turned, turns what it flanks and records it in `m`; the caller marks the
-            /// neighbours' records.
+            /// turned, turns what it flanks and records it in `m`.
             #cfg
             #[inline(always)]
-            pub(crate) fn play_unmarked(b: &mut Board, m: &mut Made) {
+            pub(crate) fn play(b: &mut Board, m: &mut Made) {
                 *m = b.play_unmarked(m.cell(), &OFFSETS, &REGIONS);
+                mark_around(b, m.cell());
             }
 
-            /// Takes back a move or a pass; the caller has unmarked the neighbours' records.
+            /// Takes back a move or a pass.
             #cfg
             #[inline(always)]
-            pub(crate) fn undo_unmarked(b: &mut Board, m: Made) {
+            pub(crate) fn unplay(b: &mut Board, m: Made) {
+                if m.cell() != 0 {
+                    mark_around(b, m.cell());
+                }
                 b.undo_unmarked(m, &OFFSETS, &REGIONS)
             }
         }
@@ -315,36 +322,61 @@ pub(super) fn avr_play_undo(dir_steps: &[i32]) -> TokenStream {
         "add r26, {d}\nadc r27, {dh}\nst X, {back}\ndec {n}\nbrne 4b\nret",
         "9:",
     ]);
+    // The cell `at - d` has `at` for its neighbour in direction `d`, bit `k` of its record,
+    // `back - d` bytes on from the records' base for `at` (`around_base(at, back)`).
+    let back = stride as i32 + 1;
+    let marks: Vec<(i32, u8)> = dir_steps.iter().enumerate().map(|(k, &d)| (back - d, 1u8 << k)).collect();
+    let marked = |set: bool| {
+        let t = if set { "{t}" } else { "{n}" };
+        let mut lines = vec!["movw r30, {marks}".to_string()];
+        lines.extend(marks.iter().map(|&(q, bit)| {
+            let change = if set { format!("ori {t}, {bit}") } else { format!("andi {t}, {}", !bit) };
+            format!("ldd {t}, Z+{q}\n{change}\nstd Z+{q}, {t}")
+        }));
+        lines.join("\n")
+    };
+    let in_line = marks.iter().all(|&(q, _)| (0..=63).contains(&q));
+    let (mark, unmark, call_mark) = if in_line {
+        (marked(true), marked(false), quote!())
+    } else {
+        // Out of `ldd`'s reach: the records marked in Rust, and the assembly marks none.
+        let nop = "; the records are marked in Rust".to_string();
+        (nop.clone(), nop, quote!(mark_around(b, at);))
+    };
+    let back = int(back as usize);
     let portable = portable(quote!(#[cfg(not(target_arch = "avr"))]));
     quote! {
         /// The side to move places on the cell of `m`, a move on a legal cell with nothing
-        /// turned, turns what it flanks and records it in `m`; the caller marks the
-        /// neighbours' records. The board's `play_unmarked` in the chip's assembly: the same
-        /// cells turned, the same counts kept.
+        /// turned, turns what it flanks, records it in `m` and marks the neighbours' records.
+        /// The board's `play_unmarked` and [`mark_around`] in the chip's assembly: the same
+        /// cells turned, the same counts and records kept.
         #[cfg(target_arch = "avr")]
         #[inline(never)]
-        pub(crate) fn play_unmarked(b: &mut Board, m: &mut Made) {
+        pub(crate) fn play(b: &mut Board, m: &mut Made) {
             let (at, me, opp) = (m.cell(), b.colour, mailbox::other(b.colour));
             // SAFETY: `at` is a legal cell, on the grid.
             let around = unsafe { b.occupied_around(at) };
+            let marks = b.around_base(at, #back);
             let mut turned = 0u8;
             // SAFETY: the lines walk from a grid cell over the other side's pieces, which lie
             // on the grid, and stop at the latest on the border, which holds none: every cell
-            // read or written is on the board. The walk's calls push a return address and pop
-            // it; r1 is the zero register and is left so.
+            // read or written is on the board, as is every neighbour's record. The walk's
+            // calls push a return address and pop it; r1 is the zero register and is left so.
             unsafe {
                 core::arch::asm!(
                     #(#plays),*,
                     #play_walk,
+                    #mark,
                     // The counts to the move's record.
                     "movw r30, {runs}\nst Z, {c0}\nstd Z+1, {c1}\nstd Z+2, {c2}\nstd Z+3, {c3}",
                     runs = in(reg_pair) m.runs_mut().as_mut_ptr(),
+                    marks = in(reg_pair) marks,
                     v = in(reg) around,
                     me = in(reg) me,
                     opp = in(reg) opp,
                     d = out(reg_upper) _,
                     dh = out(reg) _,
-                    t = out(reg) _,
+                    t = out(reg_upper) _,
                     n = out(reg) _,
                     turned = inout(reg) turned,
                     c0 = inout(reg) 0u8 => _,
@@ -356,26 +388,31 @@ pub(super) fn avr_play_undo(dir_steps: &[i32]) -> TokenStream {
                 );
             }
             b.placed(at, turned, &REGIONS);
+            #call_mark
         }
 
-        /// Takes back a move or a pass; the caller has unmarked the neighbours' records. The
-        /// board's `undo_unmarked` in the chip's assembly.
+        /// Takes back a move or a pass, its neighbours' records unmarked. The board's
+        /// `undo_unmarked` and [`mark_around`] in the chip's assembly.
         #[cfg(target_arch = "avr")]
         #[inline(never)]
-        pub(crate) fn undo_unmarked(b: &mut Board, m: Made) {
+        pub(crate) fn unplay(b: &mut Board, m: Made) {
             let at = m.cell();
             if at == 0 {
                 b.pass();
                 return;
             }
+            #call_mark
             let [r0, r1, r2, r3] = m.runs();
+            let marks = b.around_base(at, #back);
             let mut turned = 0u8;
-            // SAFETY: the cells the move turned, on the grid; the walk's calls push a return
-            // address and pop it; r1 is left zero.
+            // SAFETY: the cells the move turned, on the grid, and the records of its cell's
+            // neighbours; the walk's calls push a return address and pop it; r1 is left zero.
             unsafe {
                 core::arch::asm!(
                     #(#undos),*,
                     #undo_walk,
+                    #unmark,
+                    marks = in(reg_pair) marks,
                     back = in(reg) b.colour,
                     d = out(reg_upper) _,
                     dh = out(reg) _,
@@ -385,7 +422,7 @@ pub(super) fn avr_play_undo(dir_steps: &[i32]) -> TokenStream {
                     c1 = in(reg) r1,
                     c2 = in(reg) r2,
                     c3 = in(reg) r3,
-                    in("Z") b.cells.as_mut_ptr().wrapping_add(at as usize),
+                    inout("Z") b.cells.as_mut_ptr().wrapping_add(at as usize) => _,
                     out("X") _,
                 );
             }
