@@ -571,7 +571,7 @@ fn main() -> ! {
             let mut out = || chip.millis().wrapping_sub(start) >= 2000;
             let mut budget = Budget::new(u32::MAX, &mut out);
             let c = <game::Rules as Placement>::search::<{ board::SEARCH_MOVES }>(held, 1, board::SEARCH_DEPTH, true, &mut budget);
-            (budget.nodes, c.map_or(0, |c| c.depth))
+            (budget.nodes(), c.map_or(0, |c| c.depth))
         };
         let ms = chip.millis().wrapping_sub(start);
         number(&mut line, nodes);

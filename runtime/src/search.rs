@@ -35,24 +35,58 @@ pub const WIN: i16 = 16_000;
 
 /// How much searching is allowed, and how much was done.
 pub struct Budget<'a> {
-    pub nodes: u32,
-    pub max_nodes: u32,
+    max_nodes: u32,
     /// Asked every 8 nodes: true when the time is up (a move clock, for example). Often, because
     /// a node can take milliseconds on an 8-bit chip.
-    pub out_of_time: &'a mut dyn FnMut() -> bool,
+    out_of_time: &'a mut dyn FnMut() -> bool,
+    /// The node at which the budget is next looked at: the next multiple of 8 (the clock's
+    /// turn), or `max_nodes` if that comes first.
+    next_check: u32,
+    /// Nodes to go until then: counting down a byte is all a node costs in between, where
+    /// counting and comparing 32-bit words took most of a node's bookkeeping on an 8-bit chip.
+    until_check: u8,
     stopped: bool,
 }
 
 impl<'a> Budget<'a> {
     pub fn new(max_nodes: u32, out_of_time: &'a mut dyn FnMut() -> bool) -> Self {
-        Budget { nodes: 0, max_nodes, out_of_time, stopped: false }
+        let first = max_nodes.clamp(1, 8);
+        Budget { max_nodes, out_of_time, next_check: first, until_check: first as u8, stopped: false }
     }
 
+    /// The nodes searched so far.
+    pub fn nodes(&self) -> u32 {
+        self.next_check - u32::from(self.until_check)
+    }
+
+    /// Counts a node; true once the search must stop (its budget spent, or its time up).
+    #[inline(never)]
     fn spend(&mut self) -> bool {
-        self.nodes += 1;
-        if self.nodes >= self.max_nodes || (self.nodes & 7 == 0 && (self.out_of_time)()) {
-            self.stopped = true;
+        if self.until_check > 1 {
+            self.until_check -= 1;
+            return self.stopped;
         }
+        self.check()
+    }
+
+    /// [`Self::spend`] at a node where the budget is looked at.
+    #[inline(never)]
+    fn check(&mut self) -> bool {
+        let nodes = self.next_check;
+        let mut step = 8 - (nodes as u8 & 7);
+        if nodes >= self.max_nodes {
+            self.stopped = true;
+        } else {
+            if nodes as u8 & 7 == 0 && (self.out_of_time)() {
+                self.stopped = true;
+            }
+            let left = self.max_nodes - nodes;
+            if left < u32::from(step) {
+                step = left as u8;
+            }
+        }
+        self.next_check = nodes + u32::from(step);
+        self.until_check = step;
         self.stopped
     }
 
@@ -612,11 +646,40 @@ mod tests {
             let mut never = || false;
             let mut budget = Budget::new(nodes, &mut never);
             let listed = choose::<Game, 9>(&pos, 9, false, &mut budget).unwrap();
-            let listed_nodes = budget.nodes;
+            let listed_nodes = budget.nodes();
             let mut budget = Budget::new(nodes, &mut never);
             let walked = choose_in_place::<Walking, 9>(&mut Walking(Copied(pos)), 1, 9, false, &mut budget).unwrap();
             assert_eq!((walked.best - 1, walked.score, walked.depth), (listed.best, listed.score, listed.depth));
-            assert_eq!(budget.nodes, listed_nodes, "the same nodes, in the same order");
+            assert_eq!(budget.nodes(), listed_nodes, "the same nodes, in the same order");
+        }
+    }
+
+    #[test]
+    fn the_budget_stops_where_counting_every_node_would() {
+        for max_nodes in [0, 1, 3, 7, 8, 9, 16, 203, u32::MAX] {
+            for clock_at in [1, 2, 5, u32::MAX] {
+                // The reference: a node counted, and both limits compared, at every node.
+                let (mut nodes, mut stopped, mut asked) = (0u32, false, 0u32);
+                let mut calls = 0u32;
+                let mut clock = || {
+                    calls += 1;
+                    calls >= clock_at
+                };
+                let mut budget = Budget::new(max_nodes, &mut clock);
+                for _ in 0..300 {
+                    nodes += 1;
+                    if nodes >= max_nodes
+                        || (nodes % 8 == 0 && {
+                            asked += 1;
+                            asked >= clock_at
+                        })
+                    {
+                        stopped = true;
+                    }
+                    assert_eq!(budget.spend(), stopped, "max {max_nodes}, clock at {clock_at}, node {nodes}");
+                    assert_eq!(budget.nodes(), nodes);
+                }
+            }
         }
     }
 
@@ -630,7 +693,7 @@ mod tests {
         let mut budget = Budget::new(u32::MAX, &mut clock);
         let c = choose::<Game, 9>(&Ttt(0), 9, true, &mut budget).unwrap();
         assert!(budget.stopped());
-        assert!(budget.nodes <= 4 * 8);
+        assert!(budget.nodes() <= 4 * 8);
         assert!(c.depth < 9);
     }
 }

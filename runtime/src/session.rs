@@ -660,7 +660,7 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
         let mut budget = Budget::new(u32::MAX, &mut out_of_time);
         let first = if Self::P.deepening { 1 } else { DEPTH };
         let choice = T::search::<N>(&mut self.pos, first, DEPTH, Self::P.order_by_eval, &mut budget);
-        let nodes = budget.nodes;
+        let nodes = budget.nodes();
         // SAFETY: the main loop is the only writer; the simulator reads it between steps.
         unsafe {
             LAST_SEARCH_NODES.set(nodes);

@@ -398,14 +398,19 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
             }
 
             fn legal_at(pos: &Searched, cell: u8) -> bool {
-                // Among the cells `moves` lists (with room for every cell), rather than by a
-                // second copy of the flanking test spelt out per direction: the session asks
-                // only for the host's move and the board's marks, where time is no matter.
-                // Compared by hand: `contains` would link core's 246-byte `memchr`.
-                let mut legal = [0u8; #n_cells];
-                let n = moves(&pos.0, &mut legal);
+                // Among the moves as the search walks them, rather than by a second copy of
+                // the flanking test spelt out per direction, and with no list on the stack:
+                // the session asks only for the host's move and the board's marks, where time
+                // is no matter.
+                if !on_grid(cell) {
+                    return false;
+                }
                 let at = to_board(cell);
-                on_grid(cell) && legal.iter().take(n).any(|&m| m == at)
+                let mut m = next_move(&pos.0, 0);
+                while m != 0 && m != at {
+                    m = next_move(&pos.0, m);
+                }
+                m != 0
             }
 
             fn can_move(pos: &Searched) -> bool {
