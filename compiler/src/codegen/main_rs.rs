@@ -94,8 +94,10 @@ pub fn render(t: &Target) -> TokenStream {
                     #darken
                     self.chip.power_down(board::WAKE.port_mask());
                     self.chip.resume_tick();
-                    // Wait for the wake button to be released, as the seed does.
-                    while board::WAKE.is_low().unwrap_or(false) {}
+                    // Wait for the wake button to be released, as the seed does (the pin read
+                    // through a copy of the constant: embedded-hal's reads take `&mut`).
+                    let mut wake = board::WAKE;
+                    while wake.is_low().unwrap_or(false) {}
             }
         }
         None => quote!(),
