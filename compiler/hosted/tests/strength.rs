@@ -13,9 +13,9 @@ fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
 #[test]
 #[ignore = "a benchmark: cargo xtask bench"]
 fn bench_strength_against_the_seeds_ai() {
-    let nodes: u32 = env_or("NODES", 3981);
+    let nodes: u32 = env_or("NODES", 6780);
     let games: u64 = env_or("GAMES", 200);
-    let depth: u8 = env_or("DEPTH", 5);
+    let depth: u8 = env_or("DEPTH", 7);
     let (mut won, mut lost, mut drawn) = (0, 0, 0);
     for g in 0..games {
         match versus_seed::<Rules>(START, g % 2 == 0, 0x9E37_79B9_7F4A_7C15 ^ (g * 0x1000_0001), nodes, depth) {
