@@ -80,6 +80,15 @@ impl Grid {
     // Out of line on AVR, where 64-bit arithmetic inlined at every use costs kilobytes.
     #[cfg_attr(target_arch = "avr", inline(never))]
     pub fn in_a_row(&self, bits: Bits, k: u8, diagonals: bool) -> bool {
+        // A row at a time on 8-bit chips, whole 64-bit boards elsewhere.
+        #[cfg(target_arch = "avr")]
+        return crate::grid_rows::in_a_row(bits, self.cells(), k, diagonals);
+        #[cfg(not(target_arch = "avr"))]
+        self.in_a_row_u64(bits, k, diagonals)
+    }
+
+    /// [`Grid::in_a_row`] on whole 64-bit boards.
+    pub fn in_a_row_u64(&self, bits: Bits, k: u8, diagonals: bool) -> bool {
         let axes: &[(i8, i8)] = if diagonals { &[(1, 0), (0, 1), (1, 1), (1, -1)] } else { &[(1, 0), (0, 1)] };
         axes.iter().any(|&axis| {
             // After i steps, a bit stands where i + 1 cells in a row end.

@@ -96,6 +96,34 @@ pub fn flips(me: Bits, opp: Bits, cell: u8, dirs: &[(i8, i8)]) -> Bits {
     Bits::from_le_bytes(flips)
 }
 
+/// Whether `bits` hold `k` cells in a row within `cells`, along a row or a column, or, with
+/// `diagonals`, along either diagonal too: [`crate::grid::Grid::in_a_row`] a row at a time.
+pub fn in_a_row(bits: Bits, cells: Bits, k: u8, diagonals: bool) -> bool {
+    let (rows, cells) = (bits.to_le_bytes(), cells.to_le_bytes());
+    let axes: &[(bool, i8)] =
+        if diagonals { &[(true, 0), (false, 1), (true, 1), (true, -1)] } else { &[(true, 0), (false, 1)] };
+    axes.iter().any(|&(across, dr)| runs(&rows, &cells, across, dr, k))
+}
+
+/// Whether `rows` hold `k` cells in a row in the direction a column on (`across`) or none,
+/// and `dr` rows on: after `i` steps a bit stands where `i + 1` cells in a row end. One
+/// function for every direction, the column step a branch: a copy per direction was twice
+/// the code on AVR.
+#[inline(never)]
+fn runs(rows: &[u8; 8], cells: &[u8; 8], across: bool, dr: i8, k: u8) -> bool {
+    let mut run = *rows;
+    for _ in 1..k {
+        let before = run;
+        for (r, row) in run.iter_mut().enumerate() {
+            // The row `dr` before this one, a column step on.
+            let from = r as i8 - dr;
+            let moved = if (0..8).contains(&from) { before[from as usize] } else { 0 };
+            *row &= if across { moved << 1 } else { moved } & cells[r];
+        }
+    }
+    run.iter().any(|&row| row != 0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,7 +139,7 @@ mod tests {
             x ^= x << 17;
             x
         };
-        for g in [Grid { cols: 8, rows: 8 }, Grid { cols: 6, rows: 5 }] {
+        for g in [Grid { cols: 8, rows: 8 }, Grid { cols: 7, rows: 6 }, Grid { cols: 6, rows: 5 }] {
             for _ in 0..20_000 {
                 let cells = g.cells();
                 let (a, b) = (next() & cells, next() & cells);
@@ -124,6 +152,15 @@ mod tests {
                         let cell = m.trailing_zeros() as u8;
                         m &= m - 1;
                         assert_eq!(flips(me, opp, cell, dirs), g.flips_u64(me, opp, 1 << cell, dirs));
+                    }
+                }
+                // Denser and sparser pieces, so that rows of every length turn up.
+                for bits in [a, a | b, a & b, a & b & next()] {
+                    for k in 1..=6 {
+                        for diagonals in [false, true] {
+                            let want = g.in_a_row_u64(bits, k, diagonals);
+                            assert_eq!(in_a_row(bits, cells, k, diagonals), want, "{bits:#x} {k} {diagonals}");
+                        }
                     }
                 }
             }
