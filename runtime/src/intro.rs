@@ -84,7 +84,13 @@ impl Intro {
 
     pub fn frame(&self, show: &Show) -> Frame {
         let mut f = Frame::default();
-        let Some(scene) = show.scenes.get(self.scene as usize) else { return f };
+        self.draw(show, &mut f);
+        f
+    }
+
+    /// [`frame`](Self::frame) drawn onto `f`, which is blank.
+    pub fn draw(&self, show: &Show, f: &mut Frame) {
+        let Some(scene) = show.scenes.get(self.scene as usize) else { return };
         match *scene {
             Scene::Starburst { colours, .. } => {
                 let grown = self.step;
@@ -117,7 +123,6 @@ impl Intro {
                 }
             }
         }
-        f
     }
 }
 

@@ -210,7 +210,7 @@ impl Puzzle {
         if self.start.is_given(cell) {
             return Sound::Denied;
         }
-        let code = cfg.next[self.grid.get(cell) as usize % 3];
+        let code = cfg.next[code(self.grid.get(cell))];
         self.grid.set(cell, code);
         self.cursor.restart_blink();
         if code == 0 {
@@ -247,32 +247,48 @@ impl Puzzle {
     /// The picture to show now.
     pub fn frame(&self, cfg: &Config) -> Frame {
         let mut f = Frame::default();
+        self.draw(cfg, &mut f);
+        f
+    }
+
+    /// [`frame`](Self::frame) drawn onto `f`, which is blank: a frame returned whole is a copy
+    /// through the stack. A row of cells at a time, from the grid's bit planes.
+    pub fn draw(&self, cfg: &Config, f: &mut Frame) {
+        let mask = cfg.row_mask();
         match self.phase {
-            Phase::Choosing if self.cursor.blinking(cfg.choose_ms) => return f,
+            Phase::Choosing if self.cursor.blinking(cfg.choose_ms) => return,
             Phase::Victory => {
                 if !self.cursor.blinking(cfg.victory_ms) {
-                    fill(&mut f, cfg, cfg.victory_colour);
+                    for row in 0..cfg.rows {
+                        f.paint_row(row, mask, cfg.victory_colour);
+                    }
                 }
-                return f;
+                return;
             }
             _ => {}
         }
         for row in 0..cfg.rows {
-            for col in 0..cfg.cols {
-                f.set(col, row, cfg.colours[self.grid.get(row * 8 + col) as usize % 3]);
-            }
+            let (a, b) = (self.grid.a[row as usize & 7], self.grid.b[row as usize & 7]);
+            f.paint_row(row, !(a | b) & mask, cfg.colours[0]);
+            f.paint_row(row, a, cfg.colours[1]);
+            f.paint_row(row, b, cfg.colours[2]);
         }
         if self.phase == Phase::Playing && self.cursor.blinking(cfg.cursor_ms) {
             let cell = self.cursor.cell();
             let alt = if self.start.is_given(cell) {
                 cfg.given_colour
             } else {
-                cfg.colours[cfg.next[self.grid.get(cell) as usize % 3] as usize % 3]
+                cfg.colours[code(cfg.next[code(self.grid.get(cell))])]
             };
             f.set(self.cursor.col, self.cursor.row, alt);
         }
-        f
     }
+}
+
+/// A content code as an index into the config's tables: codes are 0..=2, and a clamp is a
+/// compare where `% 3` is a library division on AVR.
+fn code(c: u8) -> usize {
+    c.min(2) as usize
 }
 
 impl Default for Puzzle {
@@ -285,14 +301,6 @@ impl Config {
     /// A row's cells as a mask.
     pub fn row_mask(&self) -> u8 {
         (((1u16) << self.cols) - 1) as u8
-    }
-}
-
-fn fill(f: &mut Frame, cfg: &Config, c: Colour) {
-    for row in 0..cfg.rows {
-        for col in 0..cfg.cols {
-            f.set(col, row, c);
-        }
     }
 }
 

@@ -76,10 +76,18 @@ impl App {
     }
 
     pub fn frame(&self, cfg: &Config, show: &Show) -> Frame {
+        let mut f = Frame::default();
+        self.draw(cfg, show, &mut f);
+        f
+    }
+
+    /// [`frame`](Self::frame) drawn onto `f`, which is blank: a frame returned whole is a copy
+    /// through the stack at every layer.
+    pub fn draw(&self, cfg: &Config, show: &Show, f: &mut Frame) {
         if !self.intro_over {
-            self.intro.frame(show)
+            self.intro.draw(show, f)
         } else {
-            self.puzzle.frame(cfg)
+            self.puzzle.draw(cfg, f)
         }
     }
 }

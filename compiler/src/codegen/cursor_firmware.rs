@@ -411,7 +411,12 @@ fn puzzle_calls(c: &CursorTarget) -> AppCalls {
         },
         tick: quote!(chip.follow(app.tick(&game::SHOW, &mut load));),
         input: Box::new(|act| quote!(chip.follow(app.input(#act, &game::CONFIG, &game::SOUNDS, &mut load));)),
-        frame: quote!(app.frame(&game::CONFIG, &game::SHOW)),
+        // Drawn onto a blank frame, not returned whole: each layer's return is a copy.
+        frame: quote!({
+            let mut f = Frame::default();
+            app.draw(&game::CONFIG, &game::SHOW, &mut f);
+            f
+        }),
         modules: quote!(
             mod board;
             mod game;
