@@ -56,22 +56,26 @@ impl Start {
     /// given cells, a byte a column (column A first), row r in bit 7 - r.
     pub fn from_columns(bytes: &[u8; 16]) -> Start {
         let mut s = Start::default();
-        // Masks stepped a bit at a time: a shift by a variable count is a loop on AVR.
-        let mut at = 1u8;
-        for col in 0..8 {
-            let mut from = 0x80u8;
-            for row in 0..8 {
-                if bytes[col] & from != 0 {
-                    s.solution_a[row] |= at;
-                }
-                if bytes[8 + col] & from != 0 {
-                    s.given[row] |= at;
-                }
-                from >>= 1;
-            }
-            at <<= 1;
+        for (k, &b) in bytes.iter().enumerate() {
+            s.put_column(k as u8, b);
         }
         s
+    }
+
+    /// Byte `k` of [`from_columns`](Self::from_columns)' sixteen added to a start, as it is
+    /// read: a loader fills the puzzle's own start in place, with no buffer of the bytes and
+    /// no start returned whole.
+    pub fn put_column(&mut self, k: u8, byte: u8) {
+        let plane = if k < 8 { &mut self.solution_a } else { &mut self.given };
+        let at = 1u8 << (k & 7);
+        // A mask stepped a bit at a time: a shift by a variable count is a loop on AVR.
+        let mut from = 0x80u8;
+        for row in plane.iter_mut() {
+            if byte & from != 0 {
+                *row |= at;
+            }
+            from >>= 1;
+        }
     }
 
     pub fn grid(&self) -> Grid {
@@ -156,17 +160,19 @@ impl Puzzle {
         }
     }
 
-    /// Shows start `chosen` for choosing. `load` reads a start (from EEPROM, say).
-    pub fn choose(&mut self, chosen: u8, load: &mut impl FnMut(u8) -> Start) {
+    /// Shows start `chosen` for choosing. `load` reads a start (from EEPROM, say) into the
+    /// blank start it is given.
+    pub fn choose(&mut self, chosen: u8, load: &mut impl FnMut(u8, &mut Start)) {
         self.phase = Phase::Choosing;
         self.chosen = chosen;
-        self.start = load(chosen);
+        self.start = Start::default();
+        load(chosen, &mut self.start);
         self.start.givens_into(&mut self.grid);
         self.cursor.restart_blink();
     }
 
     /// Handles an input; returns the sound it calls for.
-    pub fn input(&mut self, input: Input, cfg: &Config, load: &mut impl FnMut(u8) -> Start) -> Option<Sound> {
+    pub fn input(&mut self, input: Input, cfg: &Config, load: &mut impl FnMut(u8, &mut Start)) -> Option<Sound> {
         match (self.phase, input) {
             (Phase::Choosing, Input::Across(by)) => {
                 let n = cfg.starts.max(1);
@@ -324,9 +330,12 @@ mod tests {
         victory_colour: Colour::Green,
     };
 
-    fn load(i: u8) -> Start {
+    fn load(i: u8, s: &mut Start) {
         // Start 1 is the one played; the others differ so that choosing shows.
-        Start { solution_a: [0b01, 0b10, 0, 0, 0, 0, 0, 0], given: [if i == 1 { 1 } else { 0 }, 0, 0, 0, 0, 0, 0, 0] }
+        *s = Start {
+            solution_a: [0b01, 0b10, 0, 0, 0, 0, 0, 0],
+            given: [if i == 1 { 1 } else { 0 }, 0, 0, 0, 0, 0, 0, 0],
+        }
     }
 
     fn playing() -> Puzzle {

@@ -42,7 +42,13 @@ impl App {
     }
 
     /// An input from a person; ignored during the show. Returns the speaker's change.
-    pub fn input(&mut self, input: Input, cfg: &Config, sounds: &Sounds, load: &mut impl FnMut(u8) -> Start) -> Change {
+    pub fn input(
+        &mut self,
+        input: Input,
+        cfg: &Config,
+        sounds: &Sounds,
+        load: &mut impl FnMut(u8, &mut Start),
+    ) -> Change {
         if !self.intro_over {
             return Change::Same;
         }
@@ -53,7 +59,7 @@ impl App {
     }
 
     /// A millisecond has passed. Returns the speaker's change.
-    pub fn tick(&mut self, show: &Show, load: &mut impl FnMut(u8) -> Start) -> Change {
+    pub fn tick(&mut self, show: &Show, load: &mut impl FnMut(u8, &mut Start)) -> Change {
         if !self.intro_over {
             self.intro.tick(show);
             if self.intro.done(show) {
@@ -123,9 +129,9 @@ mod tests {
     };
     const SOUNDS: Sounds = Sounds { start: None, accepted: None, denied: None, victory: Some(&BEEP) };
 
-    fn load(_: u8) -> Start {
+    fn load(_: u8, s: &mut Start) {
         // Solved by one red at B2; the rest given.
-        Start { solution_a: [0b01, 0b10, 0, 0, 0, 0, 0, 0], given: [0b11, 0b01, 0, 0, 0, 0, 0, 0] }
+        *s = Start { solution_a: [0b01, 0b10, 0, 0, 0, 0, 0, 0], given: [0b11, 0b01, 0, 0, 0, 0, 0, 0] }
     }
 
     #[test]

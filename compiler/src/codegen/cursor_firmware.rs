@@ -374,22 +374,21 @@ struct AppCalls {
 fn puzzle_calls(c: &CursorTarget) -> AppCalls {
     let (load_setup, eeprom) = match c.eeprom {
         Some(_) => (
+            // Each byte spread into the start as it is read: no buffer, no start returned whole.
             quote! {
-                let mut bytes = [0u8; 16];
-                eeprom.read(i * 16, &mut bytes);
-                Start::from_columns(&bytes)
+                eeprom.read_each(i * 16, 16, |k, b| start.put_column(k, b));
             },
             // Its pins are set up by `board::setup_pins`.
             quote!(let mut eeprom = Eeprom93c46 { wires: board::EepromWires };),
         ),
         None => (
             quote! {
-                let mut bytes = [0u8; 16];
-                for (k, b) in bytes.iter_mut().enumerate() {
+                for k in 0..16u8 {
                     // SAFETY: `i` is a setup's index and `k` within its 16 bytes.
-                    *b = unsafe { gamec_runtime::progmem::byte(game::STARTS[i as usize].as_ptr().add(k)) };
+                    start.put_column(k, unsafe {
+                        gamec_runtime::progmem::byte(game::STARTS[i as usize].as_ptr().add(k as usize))
+                    });
                 }
-                Start::from_columns(&bytes)
             },
             quote!(),
         ),
@@ -402,7 +401,7 @@ fn puzzle_calls(c: &CursorTarget) -> AppCalls {
         },
         setup: quote! {
             #eeprom
-            let mut load = |i: u8| { #load_setup };
+            let mut load = |i: u8, start: &mut Start| { #load_setup };
             // The app's state in a static: at a fixed address its fields are reached
             // directly, not through a pointer the loop keeps reloading.
             static mut APP: App = App::new();
