@@ -149,7 +149,7 @@ mod tests {
         app.input(Input::Across(1), &CFG, &SOUNDS, &mut load);
         app.input(Input::Down(1), &CFG, &SOUNDS, &mut load);
         let change = app.input(Input::Commit, &CFG, &SOUNDS, &mut load);
-        assert_eq!(change, Change::Play(Some(BEEP[0])));
+        assert_eq!(change, Change::Play(&BEEP[0]));
         assert_eq!(app.puzzle.phase, Phase::Victory);
         let changes: [Change; 4] = core::array::from_fn(|_| app.tick(&SHOW, &mut load));
         assert_eq!(changes[3], Change::Ended);

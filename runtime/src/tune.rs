@@ -51,6 +51,13 @@ impl Note {
             }
         }
     }
+
+    /// The note's duration, read out of program memory alone: a player needs no more of a
+    /// note to time it.
+    pub fn millis_of(note: &'static Note) -> u16 {
+        // SAFETY: `note` is a live static in program memory; the field pointer stays inside it.
+        unsafe { crate::progmem::word(core::ptr::addr_of!(note.millis)) }
+    }
 }
 
 pub type Tune = &'static [Note];
@@ -60,8 +67,9 @@ pub type Tune = &'static [Note];
 pub enum Change {
     /// Keep playing (or keep silent).
     Same,
-    /// Start this note; `None` is a rest.
-    Play(Option<Note>),
+    /// Start this note of a tune in program memory (a rest silences): the note by reference,
+    /// read only by the speaker, so that a change is no copy of a note through the stack.
+    Play(&'static Note),
     /// The tune has ended: silence.
     Ended,
 }
@@ -75,7 +83,10 @@ pub trait Speaker {
     /// Does what a [`Player`]'s change says.
     fn follow(&mut self, change: Change) {
         match change {
-            Change::Play(note) => self.tone(note.as_ref()),
+            Change::Play(note) => {
+                let n = Note::load(note);
+                self.tone(if n.is_rest() { None } else { Some(&n) })
+            }
             Change::Ended => self.tone(None),
             Change::Same => {}
         }
@@ -112,10 +123,9 @@ impl Player {
         let Some(tune) = self.tune else { return Change::Same };
         match tune.get(self.at) {
             Some(n) => {
-                let n = Note::load(n);
                 self.at += 1;
-                self.left_ms = n.millis;
-                Change::Play(if n.is_rest() { None } else { Some(n) })
+                self.left_ms = Note::millis_of(n);
+                Change::Play(n)
             }
             None => {
                 self.tune = None;
@@ -151,11 +161,11 @@ mod tests {
     #[test]
     fn notes_last_their_milliseconds_and_the_end_is_told() {
         let mut p = Player::default();
-        assert_eq!(p.start(&TUNE), Change::Play(Some(TUNE[0])));
+        assert_eq!(p.start(&TUNE), Change::Play(&TUNE[0]));
         let changes: [Change; 6] = core::array::from_fn(|_| p.tick());
         assert_eq!(
             changes,
-            [Change::Same, Change::Same, Change::Play(None), Change::Same, Change::Play(Some(TUNE[2])), Change::Ended]
+            [Change::Same, Change::Same, Change::Play(&TUNE[1]), Change::Same, Change::Play(&TUNE[2]), Change::Ended]
         );
         assert!(!p.playing());
         assert_eq!(p.tick(), Change::Same);
