@@ -216,7 +216,7 @@ impl Puzzle {
         if self.start.is_given(cell) {
             return Sound::Denied;
         }
-        let code = cfg.next[code(self.grid.get(cell))];
+        let code = cfg.next_of(self.grid.get(cell));
         self.grid.set(cell, code);
         self.cursor.restart_blink();
         if code == 0 {
@@ -284,17 +284,11 @@ impl Puzzle {
             let alt = if self.start.is_given(cell) {
                 cfg.given_colour
             } else {
-                cfg.colours[code(cfg.next[code(self.grid.get(cell))])]
+                cfg.colour_of(cfg.next_of(self.grid.get(cell)))
             };
             f.set(self.cursor.col, self.cursor.row, alt);
         }
     }
-}
-
-/// A content code as an index into the config's tables: codes are 0..=2, and a clamp is a
-/// compare where `% 3` is a library division on AVR.
-fn code(c: u8) -> usize {
-    c.min(2) as usize
 }
 
 impl Default for Puzzle {
@@ -304,10 +298,41 @@ impl Default for Puzzle {
 }
 
 impl Config {
+    /// The content code after code `c` (0..=2). The three entries packed two bits each and
+    /// one shifted out, never an entry read at a variable index: LLVM merges reads by index,
+    /// even one per arm, into a read at a chosen address, which keeps the whole config in RAM
+    /// on AVR, where the packed constant folds.
+    #[inline(always)]
+    pub fn next_of(&self, c: u8) -> u8 {
+        pick2(self.next, c)
+    }
+
+    /// The colour code `c` (0..=2) shows, picked as [`next_of`](Self::next_of) picks.
+    #[inline(always)]
+    pub fn colour_of(&self, c: u8) -> Colour {
+        let [c0, c1, c2] = self.colours;
+        Colour::from_bits(pick2([c0 as u8, c1 as u8, c2 as u8], c))
+    }
+
     /// A row's cells as a mask.
     pub fn row_mask(&self) -> u8 {
         (((1u16) << self.cols) - 1) as u8
     }
+}
+
+/// Entry `c` (0..=2; 2 for more) of three two-bit values. Inlined, so that the values fold
+/// where they are constants rather than passed by address.
+#[inline(always)]
+fn pick2(v: [u8; 3], c: u8) -> u8 {
+    let packed = (v[0] & 3) | (v[1] & 3) << 2 | (v[2] & 3) << 4;
+    let shifted = if c == 0 {
+        packed
+    } else if c == 1 {
+        packed >> 2
+    } else {
+        packed >> 4
+    };
+    shifted & 3
 }
 
 #[cfg(test)]
