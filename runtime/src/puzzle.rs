@@ -245,9 +245,19 @@ impl Puzzle {
         }
     }
 
-    /// A millisecond has passed.
-    pub fn tick(&mut self) {
-        self.cursor.tick();
+    /// A millisecond has passed. The blink's half-period is the phase's: every change of
+    /// phase restarts the blink. Inlined, so that the halves fold where the config is a
+    /// constant: a field chosen by the phase is otherwise a read at a chosen address, which
+    /// keeps the whole config in RAM on AVR.
+    #[inline(always)]
+    pub fn tick(&mut self, cfg: &Config) {
+        let half = match self.phase {
+            Phase::Choosing => cfg.choose_ms,
+            Phase::Playing => cfg.cursor_ms,
+            Phase::Victory => cfg.victory_ms,
+            Phase::Solved => 0,
+        };
+        self.cursor.tick_in(half);
     }
 
     /// The picture to show now.
@@ -262,9 +272,9 @@ impl Puzzle {
     pub fn draw(&self, cfg: &Config, f: &mut Frame) {
         let mask = cfg.row_mask();
         match self.phase {
-            Phase::Choosing if self.cursor.blinking(cfg.choose_ms) => return,
+            Phase::Choosing if self.cursor.second_half() => return,
             Phase::Victory => {
-                if !self.cursor.blinking(cfg.victory_ms) {
+                if !self.cursor.second_half() {
                     for row in 0..cfg.rows {
                         f.paint_row(row, mask, cfg.victory_colour);
                     }
@@ -279,7 +289,7 @@ impl Puzzle {
             f.paint_row(row, a, cfg.colours[1]);
             f.paint_row(row, b, cfg.colours[2]);
         }
-        if self.phase == Phase::Playing && self.cursor.blinking(cfg.cursor_ms) {
+        if self.phase == Phase::Playing && self.cursor.second_half() {
             let cell = self.cursor.cell();
             let alt = if self.start.is_given(cell) {
                 cfg.given_colour
@@ -465,18 +475,18 @@ mod tests {
         let at = |p: &Puzzle| p.frame(&CFG).get(p.cursor.col, p.cursor.row);
         assert_eq!(at(&p), Colour::Red);
         for _ in 0..100 {
-            p.tick();
+            p.tick(&CFG);
         }
         assert_eq!(at(&p), Colour::Yellow, "given");
         p.input(Input::Across(1), &CFG, &mut load);
         assert_eq!(at(&p), Colour::Off, "a move restarts the blink on the cell's own colour");
         for _ in 0..100 {
-            p.tick();
+            p.tick(&CFG);
         }
         assert_eq!(at(&p), Colour::Red, "free and clear: blinks to red, the next");
         press(&mut p, 1, 0, 1);
         for _ in 0..100 {
-            p.tick();
+            p.tick(&CFG);
         }
         assert_eq!(at(&p), Colour::Green, "free and red: blinks to green");
     }

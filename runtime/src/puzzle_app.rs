@@ -59,7 +59,7 @@ impl App {
     }
 
     /// A millisecond has passed. Returns the speaker's change.
-    pub fn tick(&mut self, show: &Show, load: &mut impl FnMut(u8, &mut Start)) -> Change {
+    pub fn tick(&mut self, cfg: &Config, show: &Show, load: &mut impl FnMut(u8, &mut Start)) -> Change {
         if !self.intro_over {
             self.intro.tick(show);
             if self.intro.done(show) {
@@ -68,7 +68,7 @@ impl App {
             }
             return Change::Same;
         }
-        self.puzzle.tick();
+        self.puzzle.tick(cfg);
         let change = self.player.tick();
         if change == Change::Ended && self.puzzle.phase == Phase::Victory {
             self.puzzle.tune_ended();
@@ -140,7 +140,7 @@ mod tests {
         assert_eq!(app.input(Input::Commit, &CFG, &SOUNDS, &mut load), Change::Same, "ignored during the show");
         let mut ms = 0;
         while app.in_show() {
-            app.tick(&SHOW, &mut load);
+            app.tick(&CFG, &SHOW, &mut load);
             ms += 1;
             assert!(ms < 1000, "the show ends");
         }
@@ -151,7 +151,7 @@ mod tests {
         let change = app.input(Input::Commit, &CFG, &SOUNDS, &mut load);
         assert_eq!(change, Change::Play(&BEEP[0]));
         assert_eq!(app.puzzle.phase, Phase::Victory);
-        let changes: [Change; 4] = core::array::from_fn(|_| app.tick(&SHOW, &mut load));
+        let changes: [Change; 4] = core::array::from_fn(|_| app.tick(&CFG, &SHOW, &mut load));
         assert_eq!(changes[3], Change::Ended);
         assert_eq!(app.puzzle.phase, Phase::Solved);
     }

@@ -408,7 +408,7 @@ fn puzzle_calls(c: &CursorTarget) -> AppCalls {
             // SAFETY: the only reference to APP, taken once; interrupts never touch it.
             let app = unsafe { &mut *core::ptr::addr_of_mut!(APP) };
         },
-        tick: quote!(chip.follow(app.tick(&game::SHOW, &mut load));),
+        tick: quote!(chip.follow(app.tick(&game::CONFIG, &game::SHOW, &mut load));),
         input: Box::new(|act| quote!(chip.follow(app.input(#act, &game::CONFIG, &game::SOUNDS, &mut load));)),
         // Drawn onto a blank frame, not returned whole: each layer's return is a copy.
         frame: quote!({
