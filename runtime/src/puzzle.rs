@@ -15,13 +15,15 @@ use crate::matrix::{Colour, Frame};
 /// shifts by a variable amount only in a loop.
 pub type Rows = [u8; 8];
 
-fn bit(rows: &Rows, cell: u8) -> u8 {
-    rows[(cell >> 3) as usize] >> (cell & 7) & 1
+/// A cell's row and its bit in that row's byte, worked out once for both planes: a shift by a
+/// variable count is a loop on AVR. The row masked, so that no bounds check is left.
+fn place(cell: u8) -> (usize, u8) {
+    ((cell >> 3) as usize & 7, 1u8 << (cell & 7))
 }
 
-fn put(rows: &mut Rows, cell: u8, on: bool) {
-    let (r, b) = ((cell >> 3) as usize, 1u8 << (cell & 7));
-    rows[r] = if on { rows[r] | b } else { rows[r] & !b };
+fn bit(rows: &Rows, cell: u8) -> u8 {
+    let (r, b) = place(cell);
+    (rows[r] & b != 0) as u8
 }
 
 /// A grid's contents: cell `row * 8 + col` in `a` for the first state, in `b` for the second.
@@ -34,12 +36,15 @@ pub struct Grid {
 impl Grid {
     /// The content code of a cell: 0 empty, 1 first state, 2 second.
     pub fn get(&self, cell: u8) -> u8 {
-        bit(&self.a, cell) | bit(&self.b, cell) << 1
+        let (r, b) = place(cell);
+        (self.a[r] & b != 0) as u8 | ((self.b[r] & b != 0) as u8) << 1
     }
 
     pub fn set(&mut self, cell: u8, code: u8) {
-        put(&mut self.a, cell, code == 1);
-        put(&mut self.b, cell, code == 2);
+        let (r, b) = place(cell);
+        let (a, second) = (self.a[r] & !b, self.b[r] & !b);
+        self.a[r] = if code == 1 { a | b } else { a };
+        self.b[r] = if code == 2 { second | b } else { second };
     }
 }
 
