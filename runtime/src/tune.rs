@@ -97,21 +97,21 @@ pub trait Speaker {
 /// picture while it plays.
 #[derive(Default)]
 pub struct Player {
+    /// The notes still to play: the slice stepped past each note as it starts, with no index
+    /// kept beside it.
     tune: Option<Tune>,
-    at: usize,
     left_ms: u16,
 }
 
 impl Player {
     /// Silent (const, so an app can be a static).
     pub const fn new() -> Player {
-        Player { tune: None, at: 0, left_ms: 0 }
+        Player { tune: None, left_ms: 0 }
     }
 
     /// Starts `tune` from its first note (cutting off any tune playing).
     pub fn start(&mut self, tune: Tune) -> Change {
         self.tune = Some(tune);
-        self.at = 0;
         self.next()
     }
 
@@ -121,9 +121,9 @@ impl Player {
 
     fn next(&mut self) -> Change {
         let Some(tune) = self.tune else { return Change::Same };
-        match tune.get(self.at) {
-            Some(n) => {
-                self.at += 1;
+        match tune.split_first() {
+            Some((n, rest)) => {
+                self.tune = Some(rest);
                 self.left_ms = Note::millis_of(n);
                 Change::Play(n)
             }
