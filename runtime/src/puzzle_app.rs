@@ -107,13 +107,12 @@ impl Default for App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::intro::{Font, Scene};
+    use crate::intro::Scene;
     use crate::matrix::Colour;
     use crate::tune::Note;
 
-    static FONT: Font = Font { columns: &[], starts: &[0] };
     static SCENES: [Scene; 1] = [Scene::Starburst { step_ms: 5, colours: [Colour::Red, Colour::Green] }];
-    static SHOW: Show = Show { scenes: &SCENES, font: &FONT, cols: 2, rows: 2 };
+    static SHOW: Show = Show { scenes: &SCENES, cols: 2, rows: 2 };
     static BEEP: [Note; 1] = [Note { top: 10, clock: 1, millis: 4 }];
     const CFG: Config = Config {
         cols: 2,
