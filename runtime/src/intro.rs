@@ -4,6 +4,7 @@
 //! its font's columns.
 
 use crate::matrix::{Colour, Frame};
+use core::mem::MaybeUninit;
 
 #[derive(Clone, Copy)]
 pub enum Scene {
@@ -19,9 +20,28 @@ pub enum Scene {
 }
 
 pub struct Show {
+    /// Kept in program memory (the generated table is): read a scene at a time.
     pub scenes: &'static [Scene],
     pub cols: u8,
     pub rows: u8,
+}
+
+impl Show {
+    /// Scene `i`, copied out of program memory into `out`; false past the last.
+    fn scene_into(&self, i: u8, out: &mut MaybeUninit<Scene>) -> bool {
+        let Some(s) = self.scenes.get(i as usize) else { return false };
+        // SAFETY: the scenes are a static in program memory (or, off AVR, in RAM).
+        unsafe { crate::progmem::read_into(s, out) };
+        true
+    }
+
+    /// Scene `i`, as [`scene_into`](Self::scene_into) reads it.
+    #[inline(always)]
+    fn scene(&self, i: u8) -> Option<Scene> {
+        let mut s = MaybeUninit::uninit();
+        // SAFETY: `scene_into` wrote the whole scene when it says so.
+        self.scene_into(i, &mut s).then(|| unsafe { s.assume_init() })
+    }
 }
 
 /// Where the show is: the scene, the steps it has taken, and the milliseconds into the step.
@@ -56,15 +76,15 @@ impl Intro {
 
     /// A millisecond has passed.
     pub fn tick(&mut self, show: &Show) {
-        let Some(scene) = show.scenes.get(self.scene as usize) else { return };
-        let (Scene::Starburst { step_ms, .. } | Scene::Scroll { step_ms, .. }) = *scene;
+        let Some(scene) = show.scene(self.scene) else { return };
+        let (Scene::Starburst { step_ms, .. } | Scene::Scroll { step_ms, .. }) = scene;
         self.ms += 1;
         if self.ms >= step_ms {
             self.step += 1;
             self.ms = 0;
         }
         // A scene of 0 ms steps lasts a millisecond.
-        if step_ms == 0 || self.step >= self.steps(scene, show) {
+        if step_ms == 0 || self.step >= self.steps(&scene, show) {
             self.scene += 1;
             self.step = 0;
             self.ms = 0;
@@ -87,8 +107,8 @@ impl Intro {
 
     /// [`frame`](Self::frame) drawn onto `f`, which is blank.
     pub fn draw(&self, show: &Show, f: &mut Frame) {
-        let Some(scene) = show.scenes.get(self.scene as usize) else { return };
-        match *scene {
+        let Some(scene) = show.scene(self.scene) else { return };
+        match scene {
             Scene::Starburst { colours, .. } => {
                 let grown = self.step;
                 for row in 0..show.rows {

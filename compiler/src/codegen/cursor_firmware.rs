@@ -165,7 +165,8 @@ pub fn game_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> T
 
         #(#texts)*
 
-        /// The start-up show.
+        /// The start-up show, in program memory: the show reads a scene at a time.
+        #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
         pub static SCENES: [Scene; #nscenes] = [#(#scenes),*];
         pub static SHOW: Show = Show { scenes: &SCENES, cols: #cols, rows: #rows };
 
