@@ -40,14 +40,15 @@ pub struct Config {
     pub tone_channel: u8,
 }
 
-/// The tick: call from the Timer/Counter0 compare interrupt. Returns after counting time, so
+/// The tick: call only from the Timer/Counter0 compare interrupt. Returns after counting time, so
 /// the caller can refresh its display in the same interrupt.
 pub fn on_tick(cfg: &Config) {
-    interrupt::free(|cs| {
-        let cell = MILLIS.borrow(cs);
-        let (ms, rem) = cell.get();
-        cell.set(cfg.rate.advance(ms, rem));
-    });
+    // SAFETY: called only from the tick's interrupt handler, which runs with interrupts off:
+    // the critical section is already there, nothing to save and restore.
+    let cs = unsafe { interrupt::CriticalSection::new() };
+    let cell = MILLIS.borrow(cs);
+    let (ms, rem) = cell.get();
+    cell.set(cfg.rate.advance(ms, rem));
 }
 
 /// The board's settings the chip uses after set-up, worked out once in [`Chip::new`] (where the
