@@ -147,7 +147,11 @@ impl Intro {
 
 /// The columns of a laid-out text, from its first two bytes.
 fn text_width(text: &'static [u8]) -> u16 {
-    u16::from_le_bytes([load(text, 0), load(text, 1)])
+    if text.len() < 2 {
+        return 0;
+    }
+    // SAFETY: both bytes are inside the table.
+    unsafe { crate::progmem::word(text.as_ptr() as *const u16) }
 }
 
 #[cfg(test)]
