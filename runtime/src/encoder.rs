@@ -26,28 +26,33 @@ impl Quadrature {
     /// Feeds the current levels of pins A and B; returns +1 or -1 once per detent turned
     /// (A leading B is +1), else 0.
     pub fn update(&mut self, a: bool, b: bool) -> i8 {
-        let now = (a as u8) << 1 | b as u8;
+        // The levels inverted, as the decoder keeps them: rest (both open) is 0.
+        let low = (!a as u8) << 1 | !b as u8;
         // Gray-code order 00 -> 01 -> 11 -> 10 -> 00 is one direction; a jump of two is noise.
         // Worked out from the codes' positions in that order, not looked up: a table is 16 B
-        // of RAM on AVR, and its index a bounds check.
+        // of RAM on AVR, and its index a bounds check. Inverting both codes adds 2 to both
+        // positions, so their difference is the levels' own.
         let position = |g: u8| g ^ g >> 1;
-        let d = match position(now).wrapping_sub(position(self.last_low ^ 0b11)) & 3 {
+        let d = match position(low).wrapping_sub(position(self.last_low)) & 3 {
             1 => -1,
             3 => 1,
             _ => 0,
         };
-        self.last_low = now ^ 0b11;
-        self.steps += d;
+        self.last_low = low;
+        let steps = self.steps.wrapping_add(d);
         // A detent rests with both contacts open (pins pulled high): count it there.
-        if now == 0b11 && self.steps.abs() >= STEPS_PER_DETENT - 1 {
-            let turned = self.steps.signum();
-            self.steps = 0;
-            return turned;
+        if low != 0 {
+            self.steps = steps;
+            return 0;
         }
-        if now == 0b11 {
-            self.steps = 0;
+        self.steps = 0;
+        if steps >= STEPS_PER_DETENT - 1 {
+            1
+        } else if steps <= 1 - STEPS_PER_DETENT {
+            -1
+        } else {
+            0
         }
-        0
     }
 
     /// [`update`](Self::update)'s detent added to `turns`, saturating: a tick interrupt's
