@@ -371,6 +371,7 @@ struct AppCalls {
     tick: TokenStream,
     /// An input `act`, speaking what it answers.
     input: Box<dyn Fn(TokenStream) -> TokenStream>,
+    /// Binds `frame`, the picture to show.
     frame: TokenStream,
     modules: TokenStream,
 }
@@ -414,12 +415,12 @@ fn puzzle_calls(c: &CursorTarget) -> AppCalls {
         },
         tick: quote!(chip.follow(app.tick(&game::CONFIG, &game::SHOW, &mut load));),
         input: Box::new(|act| quote!(chip.follow(app.input(#act, &game::CONFIG, &game::SOUNDS, &mut load));)),
-        // Drawn onto a blank frame, not returned whole: each layer's return is a copy.
-        frame: quote!({
-            let mut f = Frame::default();
-            app.draw(&game::CONFIG, &game::SHOW, &mut f);
-            f
-        }),
+        // Drawn onto a blank frame the loop holds, not returned whole: each layer's return,
+        // and a block's value, is a copy.
+        frame: quote! {
+            let mut frame = Frame::default();
+            app.draw(&game::CONFIG, &game::SHOW, &mut frame);
+        },
         modules: quote!(
             mod board;
             mod game;
@@ -458,7 +459,7 @@ fn duel_calls() -> AppCalls {
                 }
             }
         }),
-        frame: quote!(app.frame(&front::CONFIG)),
+        frame: quote!(let frame = app.frame(&front::CONFIG);),
         modules: quote!(
             mod board;
             mod front;
@@ -585,7 +586,7 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
                 // Drawn once the loop has caught up with the clock, so that a slow picture
                 // never delays the inputs.
                 if chip.millis() == last {
-                    let frame = #frame;
+                    #frame
                     interrupt::free(|cs| FRAME.borrow(cs).set(frame));
                 }
             }
