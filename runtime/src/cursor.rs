@@ -35,11 +35,13 @@ impl Cursor {
 
     /// Moves the cursor for an `Across` or `Down` input; false for any other input.
     pub fn moved(&mut self, input: Input, cols: u8, rows: u8) -> bool {
-        match input {
-            Input::Across(by) => self.col = step(self.col, by, cols),
-            Input::Down(by) => self.row = step(self.row, by, rows),
+        // The coordinate chosen first and stepped once: a step written out per direction.
+        let (at, by, len) = match input {
+            Input::Across(by) => (&mut self.col, by, cols),
+            Input::Down(by) => (&mut self.row, by, rows),
             _ => return false,
-        }
+        };
+        *at = step(*at, by, len);
         self.blink_ms = 0;
         true
     }
