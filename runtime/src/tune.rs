@@ -80,13 +80,17 @@ pub trait Speaker {
     /// Starts `note`, or silences the speaker with `None`.
     fn tone(&mut self, note: Option<&Note>);
 
+    /// Starts a note of a tune in program memory; a rest silences the speaker. A chip may
+    /// start the timer from the note's fields as they are read, with no copy of the note.
+    fn play(&mut self, note: &'static Note) {
+        let n = Note::load(note);
+        self.tone(if n.is_rest() { None } else { Some(&n) })
+    }
+
     /// Does what a [`Player`]'s change says.
     fn follow(&mut self, change: Change) {
         match change {
-            Change::Play(note) => {
-                let n = Note::load(note);
-                self.tone(if n.is_rest() { None } else { Some(&n) })
-            }
+            Change::Play(note) => self.play(note),
             Change::Ended => self.tone(None),
             Change::Same => {}
         }

@@ -91,30 +91,50 @@ impl Chip {
     }
 }
 
-impl Speaker for Chip {
-    /// CTC on OCR1A with the speaker's output toggling at each match.
-    fn tone(&mut self, note: Option<&Note>) {
+impl Chip {
+    /// CTC on OCR1A at `top`, prescaler bits `clock`, the speaker's output toggling at each
+    /// match.
+    fn sound(&mut self, top: u16, clock: u8) {
         // SAFETY: single core; whole writes, and port B's read-modify-write with interrupts
         // masked. By address: `Peripherals::steal` stores a flag at every use.
         let (tc1, portb) = unsafe { (&*pac::TC1::ptr(), &*pac::PORTB::ptr()) };
         let pin = self.tone_pin;
+        tc1.tccr1b().write(|w| unsafe { w.bits(0) });
+        tc1.tcnt1().write(|w| unsafe { w.bits(0) });
+        tc1.ocr1a().write(|w| unsafe { w.bits(top) });
+        tc1.ocr1b().write(|w| unsafe { w.bits(0) });
+        tc1.ocr1c().write(|w| unsafe { w.bits(0) });
+        // Toggle on compare match: COM1x0 of the speaker's channel.
+        tc1.tccr1a().write(|w| unsafe { w.bits(self.tone_toggle) });
+        interrupt::free(|_| portb.ddrb().modify(|r, w| unsafe { w.bits(r.bits() | pin) }));
+        tc1.tccr1b().write(|w| unsafe { w.bits(0b1000 | clock) });
+    }
+
+    fn silence(&mut self) {
+        // SAFETY: as in `sound`.
+        let (tc1, portb) = unsafe { (&*pac::TC1::ptr(), &*pac::PORTB::ptr()) };
+        let pin = self.tone_pin;
+        tc1.tccr1b().write(|w| unsafe { w.bits(0) });
+        tc1.tccr1a().write(|w| unsafe { w.bits(0) });
+        interrupt::free(|_| portb.portb().modify(|r, w| unsafe { w.bits(r.bits() & !pin) }));
+    }
+}
+
+impl Speaker for Chip {
+    fn tone(&mut self, note: Option<&Note>) {
         match note {
-            Some(n) => {
-                tc1.tccr1b().write(|w| unsafe { w.bits(0) });
-                tc1.tcnt1().write(|w| unsafe { w.bits(0) });
-                tc1.ocr1a().write(|w| unsafe { w.bits(n.top) });
-                tc1.ocr1b().write(|w| unsafe { w.bits(0) });
-                tc1.ocr1c().write(|w| unsafe { w.bits(0) });
-                // Toggle on compare match: COM1x0 of the speaker's channel.
-                tc1.tccr1a().write(|w| unsafe { w.bits(self.tone_toggle) });
-                interrupt::free(|_| portb.ddrb().modify(|r, w| unsafe { w.bits(r.bits() | pin) }));
-                tc1.tccr1b().write(|w| unsafe { w.bits(0b1000 | n.clock) });
-            }
-            None => {
-                tc1.tccr1b().write(|w| unsafe { w.bits(0) });
-                tc1.tccr1a().write(|w| unsafe { w.bits(0) });
-                interrupt::free(|_| portb.portb().modify(|r, w| unsafe { w.bits(r.bits() & !pin) }));
-            }
+            Some(n) => self.sound(n.top, n.clock),
+            None => self.silence(),
+        }
+    }
+
+    /// The note's fields read straight into the timer's settings, with no copy of the note.
+    fn play(&mut self, note: &'static Note) {
+        let n = Note::load(note);
+        if n.is_rest() {
+            self.silence()
+        } else {
+            self.sound(n.top, n.clock)
         }
     }
 }
