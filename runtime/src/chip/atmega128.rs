@@ -59,7 +59,6 @@ pub struct Chip {
     tone_pin: u8,
     /// TCCR1A's toggle-on-compare bits for the speaker's channel.
     tone_toggle: u8,
-    cycles_per_us: u32,
 }
 
 impl Chip {
@@ -77,7 +76,6 @@ impl Chip {
         Chip {
             tone_pin: 0x20u8 << cfg.tone_channel,
             tone_toggle: 0x40 >> (2 * cfg.tone_channel),
-            cycles_per_us: (cfg.clock_hz / 1_000_000).max(1),
         }
     }
 
@@ -85,9 +83,10 @@ impl Chip {
         interrupt::free(|cs| MILLIS.borrow(cs).get().0)
     }
 
-    /// A busy-wait delay at this board's clock.
-    pub fn delay(&self) -> Delay {
-        Delay { cycles_per_us: self.cycles_per_us }
+    /// A busy-wait delay at this board's clock. Worked out from the config when asked, not
+    /// kept in the chip: a firmware that never waits stores nothing for it.
+    pub fn delay(&self, cfg: &Config) -> Delay {
+        Delay { cycles_per_us: (cfg.clock_hz / 1_000_000).max(1) }
     }
 }
 
