@@ -79,15 +79,16 @@ impl Intro {
         let Some(scene) = show.scene(self.scene) else { return };
         let (Scene::Starburst { step_ms, .. } | Scene::Scroll { step_ms, .. }) = scene;
         self.ms += 1;
-        if self.ms >= step_ms {
-            self.step += 1;
-            self.ms = 0;
+        if self.ms < step_ms {
+            return;
         }
-        // A scene of 0 ms steps lasts a millisecond.
+        // A step is over: the scene's length looked at only then. A scene of 0 ms steps lasts
+        // a millisecond.
+        self.ms = 0;
+        self.step += 1;
         if step_ms == 0 || self.step >= self.steps(&scene, show) {
             self.scene += 1;
             self.step = 0;
-            self.ms = 0;
         }
     }
 
