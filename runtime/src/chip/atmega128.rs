@@ -73,10 +73,7 @@ impl Chip {
         tc0.tccr0().write(|w| unsafe { w.bits(0b1000 | cfg.tick_clock) });
         tc0.timsk().modify(|r, w| unsafe { w.bits(r.bits() | 0b10) });
         unsafe { interrupt::enable() };
-        Chip {
-            tone_pin: 0x20u8 << cfg.tone_channel,
-            tone_toggle: 0x40 >> (2 * cfg.tone_channel),
-        }
+        Chip { tone_pin: 0x20u8 << cfg.tone_channel, tone_toggle: 0x40 >> (2 * cfg.tone_channel) }
     }
 
     pub fn millis(&self) -> u16 {
