@@ -35,11 +35,13 @@ impl Cursor {
 
     /// Moves the cursor for an `Across` or `Down` input; false for any other input.
     pub fn moved(&mut self, input: Input, cols: u8, rows: u8) -> bool {
-        match input {
-            Input::Across(by) => self.col = step(self.col, by, cols),
-            Input::Down(by) => self.row = step(self.row, by, rows),
+        // The coordinate chosen first and stepped once: a step written out per direction.
+        let (at, by, len) = match input {
+            Input::Across(by) => (&mut self.col, by, cols),
+            Input::Down(by) => (&mut self.row, by, rows),
             _ => return false,
-        }
+        };
+        *at = step(*at, by, len);
         self.blink_ms = 0;
         true
     }
@@ -62,6 +64,27 @@ impl Cursor {
     /// Whether a blink of half-period `half` is in its second half (never, for 0).
     pub fn blinking(&self, half: u16) -> bool {
         half != 0 && (self.blink_ms / half) & 1 == 1
+    }
+
+    /// [`tick`](Self::tick) for a user whose half-period is known at every tick: the clock
+    /// counts within the half-period and keeps which half it is in in its top bit, read by
+    /// [`second_half`](Self::second_half), so that nothing divides (a 16-bit division is a
+    /// library call on AVR). `half` (below 32,768 ms; 0 for no blink) may change only where the
+    /// blink restarts. A cursor is ticked this way or by `tick` with `blinking`, not both.
+    pub fn tick_in(&mut self, half: u16) {
+        if half == 0 {
+            return;
+        }
+        let second = self.blink_ms & 0x8000;
+        self.blink_ms += 1;
+        if self.blink_ms & 0x7FFF >= half {
+            self.blink_ms = second ^ 0x8000;
+        }
+    }
+
+    /// Whether the blink [`tick_in`](Self::tick_in) counts is in its second half.
+    pub fn second_half(&self) -> bool {
+        self.blink_ms & 0x8000 != 0
     }
 }
 
@@ -99,5 +122,17 @@ mod tests {
         c.moved(Input::Across(-1), 3, 2);
         assert!(!c.blinking(100));
         assert!(!c.moved(Input::Commit, 3, 2));
+    }
+
+    #[test]
+    fn halves_counted_at_each_tick_agree_with_the_division() {
+        for half in [0u16, 1, 3, 250] {
+            let (mut a, mut b) = (Cursor::default(), Cursor::default());
+            for ms in 0..2000 {
+                assert_eq!(a.blinking(half), b.second_half(), "half {half} at {ms} ms");
+                a.tick();
+                b.tick_in(half);
+            }
+        }
     }
 }

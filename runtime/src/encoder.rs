@@ -11,41 +11,48 @@ pub const STEPS_PER_DETENT: i8 = 4;
 /// gone by in one direction.
 #[derive(Default, Clone, Copy)]
 pub struct Quadrature {
-    last: u8,
+    /// The last levels of A and B, each inverted: at rest (both open, high) the decoder is all
+    /// zeros, so that a static of decoders starts in `.bss` and no `.data` is copied at reset.
+    last_low: u8,
     steps: i8,
 }
 
 impl Quadrature {
     /// At rest, both contacts open.
     pub const fn new() -> Self {
-        Quadrature { last: 0b11, steps: 0 }
+        Quadrature { last_low: 0, steps: 0 }
     }
 
     /// Feeds the current levels of pins A and B; returns +1 or -1 once per detent turned
     /// (A leading B is +1), else 0.
     pub fn update(&mut self, a: bool, b: bool) -> i8 {
-        let now = (a as u8) << 1 | b as u8;
+        // The levels inverted, as the decoder keeps them: rest (both open) is 0.
+        let low = (!a as u8) << 1 | !b as u8;
         // Gray-code order 00 -> 01 -> 11 -> 10 -> 00 is one direction; a jump of two is noise.
         // Worked out from the codes' positions in that order, not looked up: a table is 16 B
-        // of RAM on AVR, and its index a bounds check.
+        // of RAM on AVR, and its index a bounds check. Inverting both codes adds 2 to both
+        // positions, so their difference is the levels' own.
         let position = |g: u8| g ^ g >> 1;
-        let d = match position(now).wrapping_sub(position(self.last)) & 3 {
+        let d = match position(low).wrapping_sub(position(self.last_low)) & 3 {
             1 => -1,
             3 => 1,
             _ => 0,
         };
-        self.last = now;
-        self.steps += d;
+        self.last_low = low;
+        let steps = self.steps.wrapping_add(d);
         // A detent rests with both contacts open (pins pulled high): count it there.
-        if now == 0b11 && self.steps.abs() >= STEPS_PER_DETENT - 1 {
-            let turned = self.steps.signum();
-            self.steps = 0;
-            return turned;
+        if low != 0 {
+            self.steps = steps;
+            return 0;
         }
-        if now == 0b11 {
-            self.steps = 0;
+        self.steps = 0;
+        if steps >= STEPS_PER_DETENT - 1 {
+            1
+        } else if steps <= 1 - STEPS_PER_DETENT {
+            -1
+        } else {
+            0
         }
-        0
     }
 
     /// [`update`](Self::update)'s detent added to `turns`, saturating: a tick interrupt's
@@ -100,7 +107,7 @@ mod tests {
         for last in 0..4u8 {
             for now in 0..4u8 {
                 // Away from rest, so that no detent is counted and `steps` is the step.
-                let mut q = Quadrature { last, steps: 0 };
+                let mut q = Quadrature { last_low: last ^ 0b11, steps: 0 };
                 q.update(now & 2 != 0, now & 1 != 0);
                 let want = if now == 0b11 { 0 } else { DIR[(last << 2 | now) as usize] };
                 assert_eq!(q.steps, want, "{last:02b} -> {now:02b}");
@@ -110,7 +117,7 @@ mod tests {
 
     #[test]
     fn a_detent_each_way_counts_once() {
-        let mut q = Quadrature { last: 0b11, steps: 0 };
+        let mut q = Quadrature::new();
         assert_eq!(turn(&mut q, true), 1);
         assert_eq!(turn(&mut q, true), 1);
         assert_eq!(turn(&mut q, false), -1);
@@ -118,7 +125,7 @@ mod tests {
 
     #[test]
     fn bounce_within_a_detent_is_not_a_turn() {
-        let mut q = Quadrature { last: 0b11, steps: 0 };
+        let mut q = Quadrature::new();
         // A chatters open and closed, and the shaft goes back to rest.
         for _ in 0..10 {
             assert_eq!(q.update(false, true), 0);

@@ -1,30 +1,47 @@
 //! The start-up show on a matrix: scenes played in turn, each a starburst (rings of colour
 //! growing from the centre) or a text scrolled a column at a time in a font the game file
-//! draws. The compiler lowers the game's `intro` into [`Scene`]s and the font into columns.
+//! draws. The compiler lowers the game's `intro` into [`Scene`]s and lays each text out in
+//! its font's columns.
 
 use crate::matrix::{Colour, Frame};
-
-/// A font: each glyph's columns (bit `r` lights row `r`) one after another; glyph `g` spans
-/// `starts[g]..starts[g + 1]`. Kept in program memory.
-pub struct Font {
-    pub columns: &'static [u8],
-    pub starts: &'static [u8],
-}
+use core::mem::MaybeUninit;
 
 #[derive(Clone, Copy)]
 pub enum Scene {
     /// Rings around the centre, one more every `step_ms`, colours alternating ring by ring.
     Starburst { step_ms: u16, colours: [Colour; 2] },
-    /// `text` (glyph numbers) scrolls in from the right one column every `step_ms`, a blank
-    /// column between glyphs, each glyph in the next of `colours`.
+    /// `text` scrolls in from the right one column every `step_ms`, each glyph in the next of
+    /// `colours`. Laid out by the compiler, in program memory: the width in columns (a
+    /// little-endian `u16`); each column's rows (bit `r` lights row `r`), a blank column after
+    /// each glyph; then a bit a column (column i in bit i % 8 of byte i / 8), set where the
+    /// column shows in the second colour. Laid out once when the firmware is built, not looked
+    /// up glyph by glyph at every frame.
     Scroll { text: &'static [u8], step_ms: u16, colours: [Colour; 2] },
 }
 
 pub struct Show {
+    /// Kept in program memory (the generated table is): read a scene at a time.
     pub scenes: &'static [Scene],
-    pub font: &'static Font,
     pub cols: u8,
     pub rows: u8,
+}
+
+impl Show {
+    /// Scene `i`, copied out of program memory into `out`; false past the last.
+    fn scene_into(&self, i: u8, out: &mut MaybeUninit<Scene>) -> bool {
+        let Some(s) = self.scenes.get(i as usize) else { return false };
+        // SAFETY: the scenes are a static in program memory (or, off AVR, in RAM).
+        unsafe { crate::progmem::read_into(s, out) };
+        true
+    }
+
+    /// Scene `i`, as [`scene_into`](Self::scene_into) reads it.
+    #[inline(always)]
+    fn scene(&self, i: u8) -> Option<Scene> {
+        let mut s = MaybeUninit::uninit();
+        // SAFETY: `scene_into` wrote the whole scene when it says so.
+        self.scene_into(i, &mut s).then(|| unsafe { s.assume_init() })
+    }
 }
 
 /// Where the show is: the scene, the steps it has taken, and the milliseconds into the step.
@@ -59,18 +76,19 @@ impl Intro {
 
     /// A millisecond has passed.
     pub fn tick(&mut self, show: &Show) {
-        let Some(scene) = show.scenes.get(self.scene as usize) else { return };
-        let (Scene::Starburst { step_ms, .. } | Scene::Scroll { step_ms, .. }) = *scene;
+        let Some(scene) = show.scene(self.scene) else { return };
+        let (Scene::Starburst { step_ms, .. } | Scene::Scroll { step_ms, .. }) = scene;
         self.ms += 1;
-        if self.ms >= step_ms {
-            self.step += 1;
-            self.ms = 0;
+        if self.ms < step_ms {
+            return;
         }
-        // A scene of 0 ms steps lasts a millisecond.
-        if step_ms == 0 || self.step >= self.steps(scene, show) {
+        // A step is over: the scene's length looked at only then. A scene of 0 ms steps lasts
+        // a millisecond.
+        self.ms = 0;
+        self.step += 1;
+        if step_ms == 0 || self.step >= self.steps(&scene, show) {
             self.scene += 1;
             self.step = 0;
-            self.ms = 0;
         }
     }
 
@@ -78,14 +96,20 @@ impl Intro {
     fn steps(&self, scene: &Scene, show: &Show) -> u16 {
         match *scene {
             Scene::Starburst { .. } => show.cols.max(show.rows) as u16 / 2 + 2,
-            Scene::Scroll { text, .. } => text_width(text, show.font) + show.cols as u16,
+            Scene::Scroll { text, .. } => text_width(text) + show.cols as u16,
         }
     }
 
     pub fn frame(&self, show: &Show) -> Frame {
         let mut f = Frame::default();
-        let Some(scene) = show.scenes.get(self.scene as usize) else { return f };
-        match *scene {
+        self.draw(show, &mut f);
+        f
+    }
+
+    /// [`frame`](Self::frame) drawn onto `f`, which is blank.
+    pub fn draw(&self, show: &Show, f: &mut Frame) {
+        let Some(scene) = show.scene(self.scene) else { return };
+        match scene {
             Scene::Starburst { colours, .. } => {
                 let grown = self.step;
                 for row in 0..show.rows {
@@ -101,15 +125,17 @@ impl Intro {
                 }
             }
             Scene::Scroll { text, colours, .. } => {
-                let shift = self.step;
+                let (shift, width) = (self.step, text_width(text));
                 for col in 0..show.cols {
                     // The text's column under the display's column, text entering from the right.
-                    let Some(at) = (shift + col as u16).checked_sub(show.cols as u16) else { continue };
-                    if let Some((mut bits, glyph_no)) = text_column(text, show.font, at) {
-                        // Shifted a row at a time: a shift by a variable count is a loop on AVR.
+                    let at = (shift + col as u16).checked_sub(show.cols as u16).filter(|&at| at < width);
+                    if let Some(at) = at {
+                        let mut bits = load(text, 2 + at as usize);
+                        let second = load(text, 2 + width as usize + (at >> 3) as usize) >> (at & 7) & 1;
+                        let colour = colours[second as usize];
                         for row in 0..show.rows {
                             if bits & 1 != 0 {
-                                f.set(col, row, colours[(glyph_no & 1) as usize]);
+                                f.set(col, row, colour);
                             }
                             bits >>= 1;
                         }
@@ -117,48 +143,30 @@ impl Intro {
                 }
             }
         }
-        f
     }
 }
 
-fn glyph_width(font: &Font, g: u8) -> u16 {
-    (load(font.starts, g as usize + 1) - load(font.starts, g as usize)) as u16
-}
-
-/// Columns of `text` with a blank between glyphs.
-fn text_width(text: &'static [u8], font: &Font) -> u16 {
-    (0..text.len()).map(|i| glyph_width(font, load(text, i)) + 1).sum()
-}
-
-/// Column `at` of the text: its rows and the position of its glyph in the text; `None` past
-/// the end or on a blank between glyphs.
-fn text_column(text: &'static [u8], font: &Font, mut at: u16) -> Option<(u8, u8)> {
-    for i in 0..text.len() {
-        let g = load(text, i);
-        let w = glyph_width(font, g);
-        if at < w {
-            return Some((load(font.columns, load(font.starts, g as usize) as usize + at as usize), i as u8));
-        }
-        if at == w {
-            return None;
-        }
-        at -= w + 1;
+/// The columns of a laid-out text, from its first two bytes.
+fn text_width(text: &'static [u8]) -> u16 {
+    if text.len() < 2 {
+        return 0;
     }
-    None
+    // SAFETY: both bytes are inside the table.
+    unsafe { crate::progmem::word(text.as_ptr() as *const u16) }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Two glyphs: a 2-column bar and a 1-column dot.
-    static FONT: Font = Font { columns: &[0xFF, 0xFF, 0x08], starts: &[0, 2, 3] };
-    static TEXT: [u8; 2] = [0, 1];
+    /// Two glyphs laid out: a 2-column bar and a blank, a 1-column dot (in the second colour)
+    /// and a blank.
+    static TEXT: [u8; 8] = [5, 0, 0xFF, 0xFF, 0, 0x08, 0, 0b11000];
     static SCENES: [Scene; 2] = [
         Scene::Starburst { step_ms: 10, colours: [Colour::Red, Colour::Green] },
         Scene::Scroll { text: &TEXT, step_ms: 10, colours: [Colour::Red, Colour::Green] },
     ];
-    static SHOW: Show = Show { scenes: &SCENES, font: &FONT, cols: 8, rows: 8 };
+    static SHOW: Show = Show { scenes: &SCENES, cols: 8, rows: 8 };
 
     #[test]
     fn each_scene_lasts_its_steps_times_its_step() {

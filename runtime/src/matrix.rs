@@ -41,6 +41,18 @@ impl Frame {
         self.green[r] = if c as u8 & 2 != 0 { self.green[r] | bit } else { self.green[r] & !bit };
     }
 
+    /// Adds colour `c` to the cells of row `row` set in `cells` (bit `col`): a row of cells at
+    /// once, where [`set`](Self::set) takes a call and two shifts a cell.
+    pub fn paint_row(&mut self, row: u8, cells: u8, c: Colour) {
+        let r = row as usize & 7;
+        if c as u8 & 1 != 0 {
+            self.red[r] |= cells;
+        }
+        if c as u8 & 2 != 0 {
+            self.green[r] |= cells;
+        }
+    }
+
     pub fn get(&self, col: u8, row: u8) -> Colour {
         let (r, c) = (row as usize & 7, col & 7);
         Colour::from_bits((self.red[r] >> c & 1) | (self.green[r] >> c & 1) << 1)

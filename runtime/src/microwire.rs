@@ -76,12 +76,18 @@ impl<W: Wires> Eeprom93c46<W> {
 
     /// Reads `out.len()` bytes from `address` on.
     pub fn read(&mut self, address: u8, out: &mut [u8]) {
+        self.read_each(address, out.len() as u8, |k, b| out[k as usize] = b);
+    }
+
+    /// Reads `count` bytes from `address` on, handing each to `take` with its place in the
+    /// run as it comes: a caller that spreads the bytes needs no buffer for them.
+    pub fn read_each(&mut self, address: u8, count: u8, mut take: impl FnMut(u8, u8)) {
         self.wires.clock(false);
         self.wires.select(true);
         // Start bit 1, opcode 10, seven address bits. A dummy 0 bit precedes the data.
         self.send(0b110 << 7 | (address as u16 & 0x7F), 10);
         self.wires.data(false);
-        for byte in out.iter_mut() {
+        for k in 0..count {
             // A marker bit shifted up ahead of the data: the eighth bit is in when it leaves,
             // no counter kept beside the byte.
             let mut b = 1u8;
@@ -93,7 +99,7 @@ impl<W: Wires> Eeprom93c46<W> {
                     break;
                 }
             }
-            *byte = b;
+            take(k, b);
         }
         self.wires.select(false);
     }

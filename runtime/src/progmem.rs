@@ -74,6 +74,30 @@ pub unsafe fn pair(p: *const u8) -> (u8, u8) {
     }
 }
 
+/// Copies a value out of a static placed in program memory into `out`, a byte at a time: a
+/// table of values too varied to fold into code, kept out of RAM. Into the caller's place, not
+/// returned: a value returned whole is one more copy through the stack.
+///
+/// # Safety
+/// As for [`byte`], for the value's bytes, which must be a valid `T` (they are a static's).
+pub unsafe fn read_into<T: Copy>(p: *const T, out: &mut core::mem::MaybeUninit<T>) {
+    let (mut from, to) = (p as *const u8, out.as_mut_ptr() as *mut u8);
+    for i in 0..core::mem::size_of::<T>() {
+        #[cfg(target_arch = "avr")]
+        {
+            // One pointer post-incremented through the value, where a `byte` each sets it anew.
+            let b: u8;
+            core::arch::asm!("lpm {0}, Z+", out(reg) b, inout("Z") from, options(pure, readonly, nostack, preserves_flags));
+            *to.add(i) = b;
+        }
+        #[cfg(not(target_arch = "avr"))]
+        {
+            *to.add(i) = byte(from);
+            from = from.add(1);
+        }
+    }
+}
+
 /// Bit `index` of a packed bit table in program memory; past the end is false.
 pub fn bit(table: &'static [u8], index: u16) -> bool {
     let at = (index >> 3) as usize;

@@ -15,13 +15,15 @@ use crate::matrix::{Colour, Frame};
 /// shifts by a variable amount only in a loop.
 pub type Rows = [u8; 8];
 
-fn bit(rows: &Rows, cell: u8) -> u8 {
-    rows[(cell >> 3) as usize] >> (cell & 7) & 1
+/// A cell's row and its bit in that row's byte, worked out once for both planes: a shift by a
+/// variable count is a loop on AVR. The row masked, so that no bounds check is left.
+fn place(cell: u8) -> (usize, u8) {
+    ((cell >> 3) as usize & 7, 1u8 << (cell & 7))
 }
 
-fn put(rows: &mut Rows, cell: u8, on: bool) {
-    let (r, b) = ((cell >> 3) as usize, 1u8 << (cell & 7));
-    rows[r] = if on { rows[r] | b } else { rows[r] & !b };
+fn bit(rows: &Rows, cell: u8) -> u8 {
+    let (r, b) = place(cell);
+    (rows[r] & b != 0) as u8
 }
 
 /// A grid's contents: cell `row * 8 + col` in `a` for the first state, in `b` for the second.
@@ -34,12 +36,15 @@ pub struct Grid {
 impl Grid {
     /// The content code of a cell: 0 empty, 1 first state, 2 second.
     pub fn get(&self, cell: u8) -> u8 {
-        bit(&self.a, cell) | bit(&self.b, cell) << 1
+        let (r, b) = place(cell);
+        (self.a[r] & b != 0) as u8 | ((self.b[r] & b != 0) as u8) << 1
     }
 
     pub fn set(&mut self, cell: u8, code: u8) {
-        put(&mut self.a, cell, code == 1);
-        put(&mut self.b, cell, code == 2);
+        let (r, b) = place(cell);
+        let (a, second) = (self.a[r] & !b, self.b[r] & !b);
+        self.a[r] = if code == 1 { a | b } else { a };
+        self.b[r] = if code == 2 { second | b } else { second };
     }
 }
 
@@ -56,22 +61,26 @@ impl Start {
     /// given cells, a byte a column (column A first), row r in bit 7 - r.
     pub fn from_columns(bytes: &[u8; 16]) -> Start {
         let mut s = Start::default();
-        // Masks stepped a bit at a time: a shift by a variable count is a loop on AVR.
-        let mut at = 1u8;
-        for col in 0..8 {
-            let mut from = 0x80u8;
-            for row in 0..8 {
-                if bytes[col] & from != 0 {
-                    s.solution_a[row] |= at;
-                }
-                if bytes[8 + col] & from != 0 {
-                    s.given[row] |= at;
-                }
-                from >>= 1;
-            }
-            at <<= 1;
+        for (k, &b) in bytes.iter().enumerate() {
+            s.put_column(k as u8, b);
         }
         s
+    }
+
+    /// Byte `k` of [`from_columns`](Self::from_columns)' sixteen added to a start, as it is
+    /// read: a loader fills the puzzle's own start in place, with no buffer of the bytes and
+    /// no start returned whole.
+    pub fn put_column(&mut self, k: u8, byte: u8) {
+        let plane = if k < 8 { &mut self.solution_a } else { &mut self.given };
+        let at = 1u8 << (k & 7);
+        // A mask stepped a bit at a time: a shift by a variable count is a loop on AVR.
+        let mut from = 0x80u8;
+        for row in plane.iter_mut() {
+            if byte & from != 0 {
+                *row |= at;
+            }
+            from >>= 1;
+        }
     }
 
     pub fn grid(&self) -> Grid {
@@ -156,17 +165,19 @@ impl Puzzle {
         }
     }
 
-    /// Shows start `chosen` for choosing. `load` reads a start (from EEPROM, say).
-    pub fn choose(&mut self, chosen: u8, load: &mut impl FnMut(u8) -> Start) {
+    /// Shows start `chosen` for choosing. `load` reads a start (from EEPROM, say) into the
+    /// blank start it is given.
+    pub fn choose(&mut self, chosen: u8, load: &mut impl FnMut(u8, &mut Start)) {
         self.phase = Phase::Choosing;
         self.chosen = chosen;
-        self.start = load(chosen);
+        self.start = Start::default();
+        load(chosen, &mut self.start);
         self.start.givens_into(&mut self.grid);
         self.cursor.restart_blink();
     }
 
     /// Handles an input; returns the sound it calls for.
-    pub fn input(&mut self, input: Input, cfg: &Config, load: &mut impl FnMut(u8) -> Start) -> Option<Sound> {
+    pub fn input(&mut self, input: Input, cfg: &Config, load: &mut impl FnMut(u8, &mut Start)) -> Option<Sound> {
         match (self.phase, input) {
             (Phase::Choosing, Input::Across(by)) => {
                 let n = cfg.starts.max(1);
@@ -210,7 +221,7 @@ impl Puzzle {
         if self.start.is_given(cell) {
             return Sound::Denied;
         }
-        let code = cfg.next[self.grid.get(cell) as usize % 3];
+        let code = cfg.next_of(self.grid.get(cell));
         self.grid.set(cell, code);
         self.cursor.restart_blink();
         if code == 0 {
@@ -239,39 +250,59 @@ impl Puzzle {
         }
     }
 
-    /// A millisecond has passed.
-    pub fn tick(&mut self) {
-        self.cursor.tick();
+    /// A millisecond has passed. The blink's half-period is the phase's: every change of
+    /// phase restarts the blink. Inlined, so that the halves fold where the config is a
+    /// constant: a field chosen by the phase is otherwise a read at a chosen address, which
+    /// keeps the whole config in RAM on AVR.
+    #[inline(always)]
+    pub fn tick(&mut self, cfg: &Config) {
+        let half = match self.phase {
+            Phase::Choosing => cfg.choose_ms,
+            Phase::Playing => cfg.cursor_ms,
+            Phase::Victory => cfg.victory_ms,
+            Phase::Solved => 0,
+        };
+        self.cursor.tick_in(half);
     }
 
     /// The picture to show now.
     pub fn frame(&self, cfg: &Config) -> Frame {
         let mut f = Frame::default();
+        self.draw(cfg, &mut f);
+        f
+    }
+
+    /// [`frame`](Self::frame) drawn onto `f`, which is blank: a frame returned whole is a copy
+    /// through the stack. A row of cells at a time, from the grid's bit planes.
+    pub fn draw(&self, cfg: &Config, f: &mut Frame) {
+        let mask = cfg.row_mask();
         match self.phase {
-            Phase::Choosing if self.cursor.blinking(cfg.choose_ms) => return f,
+            Phase::Choosing if self.cursor.second_half() => return,
             Phase::Victory => {
-                if !self.cursor.blinking(cfg.victory_ms) {
-                    fill(&mut f, cfg, cfg.victory_colour);
+                if !self.cursor.second_half() {
+                    for row in 0..cfg.rows {
+                        f.paint_row(row, mask, cfg.victory_colour);
+                    }
                 }
-                return f;
+                return;
             }
             _ => {}
         }
         for row in 0..cfg.rows {
-            for col in 0..cfg.cols {
-                f.set(col, row, cfg.colours[self.grid.get(row * 8 + col) as usize % 3]);
-            }
+            let (a, b) = (self.grid.a[row as usize & 7], self.grid.b[row as usize & 7]);
+            f.paint_row(row, !(a | b) & mask, cfg.colours[0]);
+            f.paint_row(row, a, cfg.colours[1]);
+            f.paint_row(row, b, cfg.colours[2]);
         }
-        if self.phase == Phase::Playing && self.cursor.blinking(cfg.cursor_ms) {
+        if self.phase == Phase::Playing && self.cursor.second_half() {
             let cell = self.cursor.cell();
             let alt = if self.start.is_given(cell) {
                 cfg.given_colour
             } else {
-                cfg.colours[cfg.next[self.grid.get(cell) as usize % 3] as usize % 3]
+                cfg.colour_of(cfg.next_of(self.grid.get(cell)))
             };
             f.set(self.cursor.col, self.cursor.row, alt);
         }
-        f
     }
 }
 
@@ -282,18 +313,41 @@ impl Default for Puzzle {
 }
 
 impl Config {
+    /// The content code after code `c` (0..=2). The three entries packed two bits each and
+    /// one shifted out, never an entry read at a variable index: LLVM merges reads by index,
+    /// even one per arm, into a read at a chosen address, which keeps the whole config in RAM
+    /// on AVR, where the packed constant folds.
+    #[inline(always)]
+    pub fn next_of(&self, c: u8) -> u8 {
+        pick2(self.next, c)
+    }
+
+    /// The colour code `c` (0..=2) shows, picked as [`next_of`](Self::next_of) picks.
+    #[inline(always)]
+    pub fn colour_of(&self, c: u8) -> Colour {
+        let [c0, c1, c2] = self.colours;
+        Colour::from_bits(pick2([c0 as u8, c1 as u8, c2 as u8], c))
+    }
+
     /// A row's cells as a mask.
     pub fn row_mask(&self) -> u8 {
         (((1u16) << self.cols) - 1) as u8
     }
 }
 
-fn fill(f: &mut Frame, cfg: &Config, c: Colour) {
-    for row in 0..cfg.rows {
-        for col in 0..cfg.cols {
-            f.set(col, row, c);
-        }
-    }
+/// Entry `c` (0..=2; 2 for more) of three two-bit values. Inlined, so that the values fold
+/// where they are constants rather than passed by address.
+#[inline(always)]
+fn pick2(v: [u8; 3], c: u8) -> u8 {
+    let packed = (v[0] & 3) | (v[1] & 3) << 2 | (v[2] & 3) << 4;
+    let shifted = if c == 0 {
+        packed
+    } else if c == 1 {
+        packed >> 2
+    } else {
+        packed >> 4
+    };
+    shifted & 3
 }
 
 #[cfg(test)]
@@ -316,9 +370,12 @@ mod tests {
         victory_colour: Colour::Green,
     };
 
-    fn load(i: u8) -> Start {
+    fn load(i: u8, s: &mut Start) {
         // Start 1 is the one played; the others differ so that choosing shows.
-        Start { solution_a: [0b01, 0b10, 0, 0, 0, 0, 0, 0], given: [if i == 1 { 1 } else { 0 }, 0, 0, 0, 0, 0, 0, 0] }
+        *s = Start {
+            solution_a: [0b01, 0b10, 0, 0, 0, 0, 0, 0],
+            given: [if i == 1 { 1 } else { 0 }, 0, 0, 0, 0, 0, 0, 0],
+        }
     }
 
     fn playing() -> Puzzle {
@@ -423,18 +480,18 @@ mod tests {
         let at = |p: &Puzzle| p.frame(&CFG).get(p.cursor.col, p.cursor.row);
         assert_eq!(at(&p), Colour::Red);
         for _ in 0..100 {
-            p.tick();
+            p.tick(&CFG);
         }
         assert_eq!(at(&p), Colour::Yellow, "given");
         p.input(Input::Across(1), &CFG, &mut load);
         assert_eq!(at(&p), Colour::Off, "a move restarts the blink on the cell's own colour");
         for _ in 0..100 {
-            p.tick();
+            p.tick(&CFG);
         }
         assert_eq!(at(&p), Colour::Red, "free and clear: blinks to red, the next");
         press(&mut p, 1, 0, 1);
         for _ in 0..100 {
-            p.tick();
+            p.tick(&CFG);
         }
         assert_eq!(at(&p), Colour::Green, "free and red: blinks to green");
     }

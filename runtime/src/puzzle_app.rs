@@ -42,7 +42,13 @@ impl App {
     }
 
     /// An input from a person; ignored during the show. Returns the speaker's change.
-    pub fn input(&mut self, input: Input, cfg: &Config, sounds: &Sounds, load: &mut impl FnMut(u8) -> Start) -> Change {
+    pub fn input(
+        &mut self,
+        input: Input,
+        cfg: &Config,
+        sounds: &Sounds,
+        load: &mut impl FnMut(u8, &mut Start),
+    ) -> Change {
         if !self.intro_over {
             return Change::Same;
         }
@@ -53,7 +59,7 @@ impl App {
     }
 
     /// A millisecond has passed. Returns the speaker's change.
-    pub fn tick(&mut self, show: &Show, load: &mut impl FnMut(u8) -> Start) -> Change {
+    pub fn tick(&mut self, cfg: &Config, show: &Show, load: &mut impl FnMut(u8, &mut Start)) -> Change {
         if !self.intro_over {
             self.intro.tick(show);
             if self.intro.done(show) {
@@ -62,7 +68,7 @@ impl App {
             }
             return Change::Same;
         }
-        self.puzzle.tick();
+        self.puzzle.tick(cfg);
         let change = self.player.tick();
         if change == Change::Ended && self.puzzle.phase == Phase::Victory {
             self.puzzle.tune_ended();
@@ -76,10 +82,18 @@ impl App {
     }
 
     pub fn frame(&self, cfg: &Config, show: &Show) -> Frame {
+        let mut f = Frame::default();
+        self.draw(cfg, show, &mut f);
+        f
+    }
+
+    /// [`frame`](Self::frame) drawn onto `f`, which is blank: a frame returned whole is a copy
+    /// through the stack at every layer.
+    pub fn draw(&self, cfg: &Config, show: &Show, f: &mut Frame) {
         if !self.intro_over {
-            self.intro.frame(show)
+            self.intro.draw(show, f)
         } else {
-            self.puzzle.frame(cfg)
+            self.puzzle.draw(cfg, f)
         }
     }
 }
@@ -93,13 +107,12 @@ impl Default for App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::intro::{Font, Scene};
+    use crate::intro::Scene;
     use crate::matrix::Colour;
     use crate::tune::Note;
 
-    static FONT: Font = Font { columns: &[], starts: &[0] };
     static SCENES: [Scene; 1] = [Scene::Starburst { step_ms: 5, colours: [Colour::Red, Colour::Green] }];
-    static SHOW: Show = Show { scenes: &SCENES, font: &FONT, cols: 2, rows: 2 };
+    static SHOW: Show = Show { scenes: &SCENES, cols: 2, rows: 2 };
     static BEEP: [Note; 1] = [Note { top: 10, clock: 1, millis: 4 }];
     const CFG: Config = Config {
         cols: 2,
@@ -115,9 +128,9 @@ mod tests {
     };
     const SOUNDS: Sounds = Sounds { start: None, accepted: None, denied: None, victory: Some(&BEEP) };
 
-    fn load(_: u8) -> Start {
+    fn load(_: u8, s: &mut Start) {
         // Solved by one red at B2; the rest given.
-        Start { solution_a: [0b01, 0b10, 0, 0, 0, 0, 0, 0], given: [0b11, 0b01, 0, 0, 0, 0, 0, 0] }
+        *s = Start { solution_a: [0b01, 0b10, 0, 0, 0, 0, 0, 0], given: [0b11, 0b01, 0, 0, 0, 0, 0, 0] }
     }
 
     #[test]
@@ -126,7 +139,7 @@ mod tests {
         assert_eq!(app.input(Input::Commit, &CFG, &SOUNDS, &mut load), Change::Same, "ignored during the show");
         let mut ms = 0;
         while app.in_show() {
-            app.tick(&SHOW, &mut load);
+            app.tick(&CFG, &SHOW, &mut load);
             ms += 1;
             assert!(ms < 1000, "the show ends");
         }
@@ -135,9 +148,9 @@ mod tests {
         app.input(Input::Across(1), &CFG, &SOUNDS, &mut load);
         app.input(Input::Down(1), &CFG, &SOUNDS, &mut load);
         let change = app.input(Input::Commit, &CFG, &SOUNDS, &mut load);
-        assert_eq!(change, Change::Play(Some(BEEP[0])));
+        assert_eq!(change, Change::Play(&BEEP[0]));
         assert_eq!(app.puzzle.phase, Phase::Victory);
-        let changes: [Change; 4] = core::array::from_fn(|_| app.tick(&SHOW, &mut load));
+        let changes: [Change; 4] = core::array::from_fn(|_| app.tick(&CFG, &SHOW, &mut load));
         assert_eq!(changes[3], Change::Ended);
         assert_eq!(app.puzzle.phase, Phase::Solved);
     }

@@ -51,6 +51,13 @@ impl Note {
             }
         }
     }
+
+    /// The note's duration, read out of program memory alone: a player needs no more of a
+    /// note to time it.
+    pub fn millis_of(note: &'static Note) -> u16 {
+        // SAFETY: `note` is a live static in program memory; the field pointer stays inside it.
+        unsafe { crate::progmem::word(core::ptr::addr_of!(note.millis)) }
+    }
 }
 
 pub type Tune = &'static [Note];
@@ -60,8 +67,9 @@ pub type Tune = &'static [Note];
 pub enum Change {
     /// Keep playing (or keep silent).
     Same,
-    /// Start this note; `None` is a rest.
-    Play(Option<Note>),
+    /// Start this note of a tune in program memory (a rest silences): the note by reference,
+    /// read only by the speaker, so that a change is no copy of a note through the stack.
+    Play(&'static Note),
     /// The tune has ended: silence.
     Ended,
 }
@@ -72,10 +80,17 @@ pub trait Speaker {
     /// Starts `note`, or silences the speaker with `None`.
     fn tone(&mut self, note: Option<&Note>);
 
+    /// Starts a note of a tune in program memory; a rest silences the speaker. A chip may
+    /// start the timer from the note's fields as they are read, with no copy of the note.
+    fn play(&mut self, note: &'static Note) {
+        let n = Note::load(note);
+        self.tone(if n.is_rest() { None } else { Some(&n) })
+    }
+
     /// Does what a [`Player`]'s change says.
     fn follow(&mut self, change: Change) {
         match change {
-            Change::Play(note) => self.tone(note.as_ref()),
+            Change::Play(note) => self.play(note),
             Change::Ended => self.tone(None),
             Change::Same => {}
         }
@@ -86,21 +101,21 @@ pub trait Speaker {
 /// picture while it plays.
 #[derive(Default)]
 pub struct Player {
+    /// The notes still to play: the slice stepped past each note as it starts, with no index
+    /// kept beside it.
     tune: Option<Tune>,
-    at: usize,
     left_ms: u16,
 }
 
 impl Player {
     /// Silent (const, so an app can be a static).
     pub const fn new() -> Player {
-        Player { tune: None, at: 0, left_ms: 0 }
+        Player { tune: None, left_ms: 0 }
     }
 
     /// Starts `tune` from its first note (cutting off any tune playing).
     pub fn start(&mut self, tune: Tune) -> Change {
         self.tune = Some(tune);
-        self.at = 0;
         self.next()
     }
 
@@ -110,12 +125,11 @@ impl Player {
 
     fn next(&mut self) -> Change {
         let Some(tune) = self.tune else { return Change::Same };
-        match tune.get(self.at) {
-            Some(n) => {
-                let n = Note::load(n);
-                self.at += 1;
-                self.left_ms = n.millis;
-                Change::Play(if n.is_rest() { None } else { Some(n) })
+        match tune.split_first() {
+            Some((n, rest)) => {
+                self.tune = Some(rest);
+                self.left_ms = Note::millis_of(n);
+                Change::Play(n)
             }
             None => {
                 self.tune = None;
@@ -151,11 +165,11 @@ mod tests {
     #[test]
     fn notes_last_their_milliseconds_and_the_end_is_told() {
         let mut p = Player::default();
-        assert_eq!(p.start(&TUNE), Change::Play(Some(TUNE[0])));
+        assert_eq!(p.start(&TUNE), Change::Play(&TUNE[0]));
         let changes: [Change; 6] = core::array::from_fn(|_| p.tick());
         assert_eq!(
             changes,
-            [Change::Same, Change::Same, Change::Play(None), Change::Same, Change::Play(Some(TUNE[2])), Change::Ended]
+            [Change::Same, Change::Same, Change::Play(&TUNE[1]), Change::Same, Change::Play(&TUNE[2]), Change::Ended]
         );
         assert!(!p.playing());
         assert_eq!(p.tick(), Change::Same);

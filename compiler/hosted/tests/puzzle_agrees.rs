@@ -26,7 +26,7 @@ fn code(v: u8) -> u8 {
 }
 
 /// Cycles cell (r, c) until it holds `want`; returns the last sound.
-fn enter(p: &mut Puzzle, load: &mut impl FnMut(u8) -> Start, r: u8, c: u8, want: u8) -> Option<Sound> {
+fn enter(p: &mut Puzzle, load: &mut impl FnMut(u8, &mut Start), r: u8, c: u8, want: u8) -> Option<Sound> {
     while p.cursor.row < r {
         p.input(Input::Down(1), &CONFIG, load);
     }
@@ -52,7 +52,7 @@ fn every_tableau_starts_as_given_and_its_solution_wins() {
     let engine = Engine::new(&game);
     let solver = Solver::new(&engine).unwrap();
     let image = eeprom_image(&game);
-    let mut load = |i: u8| Start::from_columns(image[i as usize * 16..][..16].try_into().unwrap());
+    let mut load = |i: u8, s: &mut Start| *s = Start::from_columns(image[i as usize * 16..][..16].try_into().unwrap());
     for (i, setup) in game.setups.iter().enumerate() {
         let start = engine.start_of(&game, setup);
         let solution = solver.solutions(&start, 1).remove(0);
@@ -84,7 +84,7 @@ fn a_full_grid_the_engine_calls_unsolved_is_refused() {
     let engine = Engine::new(&game);
     let solver = Solver::new(&engine).unwrap();
     let image = eeprom_image(&game);
-    let mut load = |i: u8| Start::from_columns(image[i as usize * 16..][..16].try_into().unwrap());
+    let mut load = |i: u8, s: &mut Start| *s = Start::from_columns(image[i as usize * 16..][..16].try_into().unwrap());
     let start = engine.start_of(&game, &game.setups[0]);
     let solution = solver.solutions(&start, 1).remove(0);
     // The solution with two open cells of different colours swapped: full, and wrong.

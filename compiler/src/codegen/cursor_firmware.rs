@@ -5,7 +5,7 @@
 //! interrupt, and the setups come from the EEPROM (or flash, on a board without one).
 
 use super::board::{mask, port as port_of};
-use super::origin::{described, doc};
+use super::origin::described;
 use super::{int, raw_bytes, upper_idents, Origin};
 use crate::bind::cursor::{eeprom_image, CursorTarget};
 use crate::bind::Target;
@@ -32,6 +32,25 @@ fn code(v: u8) -> u8 {
 }
 
 /// `src/game.rs`; without a target (on the host), no tunes.
+/// A scrolled text laid out as the runtime's `Scene::Scroll` reads it: the width in columns
+/// (little-endian), each glyph's columns then a blank one, then a bit a column (column i in bit
+/// i % 8 of byte i / 8) set where the column is in the second colour (every other glyph).
+fn scroll_layout(glyphs: &[&[u8]]) -> Vec<u8> {
+    let mut columns = Vec::new();
+    let mut second = Vec::new();
+    for (i, g) in glyphs.iter().enumerate() {
+        for &c in g.iter().chain([0].iter()) {
+            columns.push(c);
+            second.push(i % 2 == 1);
+        }
+    }
+    let width = u16::try_from(columns.len()).expect("a scrolled text is far narrower than 65,535 columns");
+    let mut bytes = width.to_le_bytes().to_vec();
+    bytes.extend(&columns);
+    bytes.extend(second.chunks(8).map(|bits| bits.iter().rev().fold(0u8, |b, &odd| b << 1 | odd as u8)));
+    bytes
+}
+
 pub fn game_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> TokenStream {
     let no_tunes = Vec::new();
     let target_tunes = target.map_or(&no_tunes, |t| &t.tunes);
@@ -73,16 +92,6 @@ pub fn game_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> T
         origin.quote_all(game.moves.iter().map(|m| m.span).chain(game.views.iter().map(|v| v.name.span))),
     );
 
-    // The font: every glyph's columns in one table, and where each glyph starts.
-    let columns: Vec<u8> = game.font.iter().flat_map(|g| g.columns.iter().copied()).collect();
-    let mut starts_at = vec![0u8];
-    for g in &game.font {
-        starts_at.push(starts_at.last().unwrap() + g.columns.len() as u8);
-    }
-    let (ncols, nstarts) = (int(columns.len()), int(starts_at.len()));
-    let (columns, starts_at) = (raw_bytes(&columns), raw_bytes(&starts_at));
-    let font_doc =
-        doc(&[format!("The font's glyphs, in order: {}", game.font.iter().map(|g| g.name).collect::<String>())]);
     let mut texts = Vec::new();
     let scenes: Vec<TokenStream> = game
         .intro
@@ -94,10 +103,11 @@ pub fn game_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> T
             }
             SceneDef::Scroll { glyphs, step_ms, colours } => {
                 let name = format_ident!("TEXT_{}", texts.len() + 1);
-                let bytes: Vec<u8> = glyphs.iter().map(|&g| g as u8).collect();
+                let glyph_columns: Vec<&[u8]> = glyphs.iter().map(|&g| &game.font[g].columns[..]).collect();
+                let bytes = scroll_layout(&glyph_columns);
                 let (n, text) = (int(bytes.len()), raw_bytes(&bytes));
                 let spelled: String = glyphs.iter().map(|&g| game.font[g].name).collect();
-                let text_doc = format!(" \"{spelled}\", as glyph numbers.");
+                let text_doc = format!(" \"{spelled}\", laid out in the font's columns.");
                 texts.push(quote! {
                     #[doc = #text_doc]
                     #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
@@ -133,7 +143,7 @@ pub fn game_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> T
 
     quote! {
         //! The puzzle, its show and its sounds, as the cursor firmware plays them.
-        use gamec_runtime::intro::{Font, Scene, Show};
+        use gamec_runtime::intro::{Scene, Show};
         use gamec_runtime::matrix::Colour;
         use gamec_runtime::puzzle::Config;
         use gamec_runtime::puzzle_app::Sounds;
@@ -153,18 +163,12 @@ pub fn game_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> T
             victory_colour: #victory_colour,
         };
 
-        #font_doc
-        #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
-        static FONT_COLUMNS: [u8; #ncols] = #columns;
-        #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
-        static FONT_STARTS: [u8; #nstarts] = #starts_at;
-        pub static FONT: Font = Font { columns: &FONT_COLUMNS, starts: &FONT_STARTS };
-
         #(#texts)*
 
-        /// The start-up show.
+        /// The start-up show, in program memory: the show reads a scene at a time.
+        #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
         pub static SCENES: [Scene; #nscenes] = [#(#scenes),*];
-        pub static SHOW: Show = Show { scenes: &SCENES, font: &FONT, cols: #cols, rows: #rows };
+        pub static SHOW: Show = Show { scenes: &SCENES, cols: #cols, rows: #rows };
 
         #(#tunes)*
 
@@ -367,6 +371,7 @@ struct AppCalls {
     tick: TokenStream,
     /// An input `act`, speaking what it answers.
     input: Box<dyn Fn(TokenStream) -> TokenStream>,
+    /// Binds `frame`, the picture to show.
     frame: TokenStream,
     modules: TokenStream,
 }
@@ -374,22 +379,21 @@ struct AppCalls {
 fn puzzle_calls(c: &CursorTarget) -> AppCalls {
     let (load_setup, eeprom) = match c.eeprom {
         Some(_) => (
+            // Each byte spread into the start as it is read: no buffer, no start returned whole.
             quote! {
-                let mut bytes = [0u8; 16];
-                eeprom.read(i * 16, &mut bytes);
-                Start::from_columns(&bytes)
+                eeprom.read_each(i * 16, 16, |k, b| start.put_column(k, b));
             },
             // Its pins are set up by `board::setup_pins`.
             quote!(let mut eeprom = Eeprom93c46 { wires: board::EepromWires };),
         ),
         None => (
             quote! {
-                let mut bytes = [0u8; 16];
-                for (k, b) in bytes.iter_mut().enumerate() {
+                for k in 0..16u8 {
                     // SAFETY: `i` is a setup's index and `k` within its 16 bytes.
-                    *b = unsafe { gamec_runtime::progmem::byte(game::STARTS[i as usize].as_ptr().add(k)) };
+                    start.put_column(k, unsafe {
+                        gamec_runtime::progmem::byte(game::STARTS[i as usize].as_ptr().add(k as usize))
+                    });
                 }
-                Start::from_columns(&bytes)
             },
             quote!(),
         ),
@@ -402,16 +406,21 @@ fn puzzle_calls(c: &CursorTarget) -> AppCalls {
         },
         setup: quote! {
             #eeprom
-            let mut load = |i: u8| { #load_setup };
+            let mut load = |i: u8, start: &mut Start| { #load_setup };
             // The app's state in a static: at a fixed address its fields are reached
             // directly, not through a pointer the loop keeps reloading.
             static mut APP: App = App::new();
             // SAFETY: the only reference to APP, taken once; interrupts never touch it.
             let app = unsafe { &mut *core::ptr::addr_of_mut!(APP) };
         },
-        tick: quote!(chip.follow(app.tick(&game::SHOW, &mut load));),
+        tick: quote!(chip.follow(app.tick(&game::CONFIG, &game::SHOW, &mut load));),
         input: Box::new(|act| quote!(chip.follow(app.input(#act, &game::CONFIG, &game::SOUNDS, &mut load));)),
-        frame: quote!(app.frame(&game::CONFIG, &game::SHOW)),
+        // Drawn onto a blank frame the loop holds, not returned whole: each layer's return,
+        // and a block's value, is a copy.
+        frame: quote! {
+            let mut frame = Frame::default();
+            app.draw(&game::CONFIG, &game::SHOW, &mut frame);
+        },
         modules: quote!(
             mod board;
             mod game;
@@ -450,7 +459,7 @@ fn duel_calls() -> AppCalls {
                 }
             }
         }),
-        frame: quote!(app.frame(&front::CONFIG)),
+        frame: quote!(let frame = app.frame(&front::CONFIG);),
         modules: quote!(
             mod board;
             mod front;
@@ -577,7 +586,7 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
                 // Drawn once the loop has caught up with the clock, so that a slow picture
                 // never delays the inputs.
                 if chip.millis() == last {
-                    let frame = #frame;
+                    #frame
                     interrupt::free(|cs| FRAME.borrow(cs).set(frame));
                 }
             }
@@ -763,4 +772,18 @@ fn port_masks(pins: impl Iterator<Item = Pin>) -> impl Iterator<Item = (TokenStr
         }
     }
     masks.into_iter().map(|(port, m)| (port_of(port), mask(m)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scroll_layout;
+
+    #[test]
+    fn a_scrolled_text_is_laid_out_as_the_runtime_reads_it() {
+        // The runtime's intro test reads these bytes: a 2-column bar, a blank, a dot in the
+        // second colour, a blank.
+        assert_eq!(scroll_layout(&[&[0xFF, 0xFF], &[0x08]]), [5, 0, 0xFF, 0xFF, 0, 0x08, 0, 0b11000]);
+        // Ten columns take two bytes of colours.
+        assert_eq!(scroll_layout(&[&[1; 4], &[2; 4]])[12..], [0b1110_0000, 0b11]);
+    }
 }

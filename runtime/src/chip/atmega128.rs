@@ -40,14 +40,15 @@ pub struct Config {
     pub tone_channel: u8,
 }
 
-/// The tick: call from the Timer/Counter0 compare interrupt. Returns after counting time, so
+/// The tick: call only from the Timer/Counter0 compare interrupt. Returns after counting time, so
 /// the caller can refresh its display in the same interrupt.
 pub fn on_tick(cfg: &Config) {
-    interrupt::free(|cs| {
-        let cell = MILLIS.borrow(cs);
-        let (ms, rem) = cell.get();
-        cell.set(cfg.rate.advance(ms, rem));
-    });
+    // SAFETY: called only from the tick's interrupt handler, which runs with interrupts off:
+    // the critical section is already there, nothing to save and restore.
+    let cs = unsafe { interrupt::CriticalSection::new() };
+    let cell = MILLIS.borrow(cs);
+    let (ms, rem) = cell.get();
+    cell.set(cfg.rate.advance(ms, rem));
 }
 
 /// The board's settings the chip uses after set-up, worked out once in [`Chip::new`] (where the
@@ -58,7 +59,6 @@ pub struct Chip {
     tone_pin: u8,
     /// TCCR1A's toggle-on-compare bits for the speaker's channel.
     tone_toggle: u8,
-    cycles_per_us: u32,
 }
 
 impl Chip {
@@ -73,47 +73,64 @@ impl Chip {
         tc0.tccr0().write(|w| unsafe { w.bits(0b1000 | cfg.tick_clock) });
         tc0.timsk().modify(|r, w| unsafe { w.bits(r.bits() | 0b10) });
         unsafe { interrupt::enable() };
-        Chip {
-            tone_pin: 0x20u8 << cfg.tone_channel,
-            tone_toggle: 0x40 >> (2 * cfg.tone_channel),
-            cycles_per_us: (cfg.clock_hz / 1_000_000).max(1),
-        }
+        Chip { tone_pin: 0x20u8 << cfg.tone_channel, tone_toggle: 0x40 >> (2 * cfg.tone_channel) }
     }
 
     pub fn millis(&self) -> u16 {
         interrupt::free(|cs| MILLIS.borrow(cs).get().0)
     }
 
-    /// A busy-wait delay at this board's clock.
-    pub fn delay(&self) -> Delay {
-        Delay { cycles_per_us: self.cycles_per_us }
+    /// A busy-wait delay at this board's clock. Worked out from the config when asked, not
+    /// kept in the chip: a firmware that never waits stores nothing for it.
+    pub fn delay(&self, cfg: &Config) -> Delay {
+        Delay { cycles_per_us: (cfg.clock_hz / 1_000_000).max(1) }
     }
 }
 
-impl Speaker for Chip {
-    /// CTC on OCR1A with the speaker's output toggling at each match.
-    fn tone(&mut self, note: Option<&Note>) {
+impl Chip {
+    /// CTC on OCR1A at `top`, prescaler bits `clock`, the speaker's output toggling at each
+    /// match.
+    fn sound(&mut self, top: u16, clock: u8) {
         // SAFETY: single core; whole writes, and port B's read-modify-write with interrupts
         // masked. By address: `Peripherals::steal` stores a flag at every use.
         let (tc1, portb) = unsafe { (&*pac::TC1::ptr(), &*pac::PORTB::ptr()) };
         let pin = self.tone_pin;
+        tc1.tccr1b().write(|w| unsafe { w.bits(0) });
+        tc1.tcnt1().write(|w| unsafe { w.bits(0) });
+        tc1.ocr1a().write(|w| unsafe { w.bits(top) });
+        tc1.ocr1b().write(|w| unsafe { w.bits(0) });
+        tc1.ocr1c().write(|w| unsafe { w.bits(0) });
+        // Toggle on compare match: COM1x0 of the speaker's channel.
+        tc1.tccr1a().write(|w| unsafe { w.bits(self.tone_toggle) });
+        interrupt::free(|_| portb.ddrb().modify(|r, w| unsafe { w.bits(r.bits() | pin) }));
+        tc1.tccr1b().write(|w| unsafe { w.bits(0b1000 | clock) });
+    }
+
+    fn silence(&mut self) {
+        // SAFETY: as in `sound`.
+        let (tc1, portb) = unsafe { (&*pac::TC1::ptr(), &*pac::PORTB::ptr()) };
+        let pin = self.tone_pin;
+        tc1.tccr1b().write(|w| unsafe { w.bits(0) });
+        tc1.tccr1a().write(|w| unsafe { w.bits(0) });
+        interrupt::free(|_| portb.portb().modify(|r, w| unsafe { w.bits(r.bits() & !pin) }));
+    }
+}
+
+impl Speaker for Chip {
+    fn tone(&mut self, note: Option<&Note>) {
         match note {
-            Some(n) => {
-                tc1.tccr1b().write(|w| unsafe { w.bits(0) });
-                tc1.tcnt1().write(|w| unsafe { w.bits(0) });
-                tc1.ocr1a().write(|w| unsafe { w.bits(n.top) });
-                tc1.ocr1b().write(|w| unsafe { w.bits(0) });
-                tc1.ocr1c().write(|w| unsafe { w.bits(0) });
-                // Toggle on compare match: COM1x0 of the speaker's channel.
-                tc1.tccr1a().write(|w| unsafe { w.bits(self.tone_toggle) });
-                interrupt::free(|_| portb.ddrb().modify(|r, w| unsafe { w.bits(r.bits() | pin) }));
-                tc1.tccr1b().write(|w| unsafe { w.bits(0b1000 | n.clock) });
-            }
-            None => {
-                tc1.tccr1b().write(|w| unsafe { w.bits(0) });
-                tc1.tccr1a().write(|w| unsafe { w.bits(0) });
-                interrupt::free(|_| portb.portb().modify(|r, w| unsafe { w.bits(r.bits() & !pin) }));
-            }
+            Some(n) => self.sound(n.top, n.clock),
+            None => self.silence(),
+        }
+    }
+
+    /// The note's fields read straight into the timer's settings, with no copy of the note.
+    fn play(&mut self, note: &'static Note) {
+        let n = Note::load(note);
+        if n.is_rest() {
+            self.silence()
+        } else {
+            self.sound(n.top, n.clock)
         }
     }
 }
