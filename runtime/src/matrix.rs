@@ -1,6 +1,6 @@
 //! A bicolour LED matrix multiplexed a column at a time: the column's common pin is driven
 //! active, the rows of its lit LEDs are driven, and on the next tick the next column. Red and
-//! green are separate columns of the same rows (8 red then 8 green on the Binario board); both
+//! green are separate columns of the same rows (an 8 x 8 board has 8 red then 8 green); both
 //! lit is yellow.
 
 use embedded_hal::digital::OutputPin;
