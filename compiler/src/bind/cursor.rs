@@ -262,8 +262,8 @@ fn bind_eeprom(ctx: &mut Ctx, game: &GameDef, board: &BoardDef) -> Option<[Pin; 
 }
 
 /// The 93C46 image: per setup, the solution's first state by columns (a byte a column, row r
-/// in bit 7 - r, as a board that wires its top row to a port's high bit reads it) and then its given cells the
-/// same way; unused setups read as 0xFF, as an erased chip does.
+/// in bit 7 - r, as a board that wires its top row to a port's high bit reads it) and then
+/// its given cells the same way; unused setups read as 0xFF, as an erased chip does.
 pub fn eeprom_image(game: &GameDef) -> Vec<u8> {
     let engine = Engine::new(game);
     let mut image = vec![0xFF; MAX_EEPROM_SETUPS * 16];
