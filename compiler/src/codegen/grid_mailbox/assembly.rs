@@ -7,6 +7,12 @@ use super::super::int;
 use proc_macro2::TokenStream;
 use quote::quote;
 
+/// Instructions as one string, a line each (the empty ones left out): a string per part of a
+/// pass, so that the generated source reads a part a line.
+fn part(lines: &[&str]) -> String {
+    lines.iter().filter(|l| !l.is_empty()).copied().collect::<Vec<_>>().join("\n")
+}
+
 /// Steps X by `x` cells.
 fn step_x(x: i32) -> String {
     if x >= 0 {
@@ -36,8 +42,6 @@ fn two_rows_back(dir_steps: &[i32], stride: u8) -> Option<i32> {
 /// the board is too wide for `ldd`'s and `adiw`'s six-bit displacements.
 pub(super) fn avr_mobility(dir_steps: &[i32], stride: u8) -> Option<TokenStream> {
     let back = two_rows_back(dir_steps, stride)?;
-    // A string of instructions per part, so that the generated source reads a part a line.
-    let part = |lines: &[&str]| lines.join("\n");
     // The body of a cell with a piece around comes first, so that every branch out of the
     // per-cell test is short.
     let mut parts = vec![part(&["rjmp 7f", "1:", "movw r30, {cells:l}", "add r30, {at}", "adc r31, r1", "clr {can}"])];
@@ -275,7 +279,6 @@ pub(super) fn avr_play_undo(dir_steps: &[i32], stride: u8) -> TokenStream {
     if dir_steps.len() > 8 || dir_steps.iter().any(|&d| i8::try_from(d).is_err()) {
         return portable(quote!());
     }
-    let part = |lines: &[&str]| lines.join("\n");
     let step = |d: i32| format!("ldi {{d}}, {}", d as i8 as u8);
     // Direction `k` where a piece is next to the cell: its count in the low nibble of byte
     // `k / 2` of the move's record for even `k`, the high for odd.
@@ -473,7 +476,6 @@ pub(super) fn avr_weigh() -> TokenStream {
 /// too wide.
 pub(super) fn avr_next_move(dir_steps: &[i32], stride: u8) -> Option<TokenStream> {
     let back = two_rows_back(dir_steps, stride)?;
-    let part = |lines: &[&str]| lines.join("\n");
     let mut parts = vec![part(&["rjmp 7f", "1:", "movw r30, {cells:l}", "add r30, {at}", "adc r31, r1"])];
     for (k, &d) in dir_steps.iter().enumerate() {
         // A line that starts with the other side's piece, walked over its pieces: the mover's
