@@ -76,6 +76,8 @@ impl Chip {
         Chip { tone_pin: 0x20u8 << cfg.tone_channel, tone_toggle: 0x40 >> (2 * cfg.tone_channel) }
     }
 
+    /// Not inlined: the main loop reads the count in several places, each a critical section.
+    #[inline(never)]
     pub fn millis(&self) -> u16 {
         interrupt::free(|cs| MILLIS.borrow(cs).get().0)
     }
