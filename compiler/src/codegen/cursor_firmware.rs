@@ -548,8 +548,11 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
         /// by the tick interrupt every millisecond however long the loop takes.
         static TURNS: Mutex<Cell<[i8; #n_encoders]>> = Mutex::new(Cell::new([0; #n_encoders]));
 
-        #[avr_device::entry]
-        fn main() -> ! {
+        // The loop is `main` itself, in `.init9` where the start-up code falls into it, rather
+        // than a function `avr_device::entry`'s trampoline calls: no call, no return address.
+        #[unsafe(link_section = ".init9")]
+        #[unsafe(export_name = "main")]
+        extern "C" fn main() -> ! {
             // SAFETY: interrupts are off from reset until `Chip::new` enables them, so the
             // ports are set up unmasked.
             // The matrix blanked through its pointer, as the tick does: nothing else holds it yet.
