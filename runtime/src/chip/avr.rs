@@ -54,8 +54,14 @@ macro_rules! avr_ports {
                 match self {
                     $(Port::$name => {
                         let p = unsafe { &*pac::$periph::ptr() };
-                        p.$dir().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (dir & mask)) });
-                        p.$out().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (out & mask)) });
+                        // A whole port is written, not read first: the volatile read would stay.
+                        if mask == 0xFF {
+                            p.$dir().write(|w| unsafe { w.bits(dir) });
+                            p.$out().write(|w| unsafe { w.bits(out) });
+                        } else {
+                            p.$dir().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (dir & mask)) });
+                            p.$out().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (out & mask)) });
+                        }
                     })+
                 }
             }
@@ -81,7 +87,12 @@ macro_rules! avr_ports {
                 match self {
                     $(Port::$name => {
                         let p = unsafe { &*pac::$periph::ptr() };
-                        p.$out().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (out & mask)) });
+                        // As in `set`: a whole port written without the read.
+                        if mask == 0xFF {
+                            p.$out().write(|w| unsafe { w.bits(out) });
+                        } else {
+                            p.$out().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (out & mask)) });
+                        }
                     })+
                 }
             }
