@@ -611,10 +611,11 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
             // before the tick starts, so the borrow flag's test and its panic path buy nothing.
             unsafe { &mut *DISPLAY.borrow(cs).as_ptr() }.tick(unsafe { &*FRAME.borrow(cs).as_ptr() });
             #(#encoder_reads)*
-            let turns = TURNS.borrow(cs);
-            let mut t = turns.get();
+            // The counts by reference, a byte each: the array taken and put back whole is a
+            // 16-bit value pieced together from bytes, held across the decoders' calls.
+            // SAFETY: in the handler's critical section; the main loop takes them in its own.
+            let t = unsafe { &mut *TURNS.borrow(cs).as_ptr() };
             #(#encoder_polls)*
-            turns.set(t);
         }
 
         #[panic_handler]
