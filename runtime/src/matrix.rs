@@ -69,14 +69,19 @@ impl Frame {
         let plane = if green { &self.green } else { &self.red };
         // Masks stepped a bit a row: a shift by a variable count is a loop on AVR.
         let (mask, mut row) = (1u8 << (col & 7), if top_high { 0x80u8 } else { 1u8 });
-        let mut rows = 0u8;
-        for bits in plane {
-            if bits & mask != 0 {
+        let (mut rows, mut r) = (0u8, 0usize);
+        // The row's bit ends the loop when it steps out of the byte: no end pointer is worked
+        // out beside the plane's.
+        loop {
+            if plane[r & 7] & mask != 0 {
                 rows |= row;
             }
+            r += 1;
             row = if top_high { row >> 1 } else { row << 1 };
+            if row == 0 {
+                return rows;
+            }
         }
-        rows
     }
 }
 
