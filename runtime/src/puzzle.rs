@@ -74,11 +74,13 @@ impl Start {
         let plane = if k < 8 { &mut self.solution_a } else { &mut self.given };
         let at = 1u8 << (k & 7);
         // A mask stepped a bit at a time: a shift by a variable count is a loop on AVR.
-        let mut from = 0x80u8;
-        for row in plane.iter_mut() {
+        // It ends the loop when it steps out of the byte: no end pointer beside the plane's.
+        let (mut from, mut r) = (0x80u8, 0usize);
+        while from != 0 {
             if byte & from != 0 {
-                *row |= at;
+                plane[r & 7] |= at;
             }
+            r += 1;
             from >>= 1;
         }
     }
