@@ -36,8 +36,15 @@ pub struct Grid {
 impl Grid {
     /// The content code of a cell: 0 empty, 1 first state, 2 second.
     pub fn get(&self, cell: u8) -> u8 {
-        let (r, b) = place(cell);
-        (self.a[r] & b != 0) as u8 | ((self.b[r] & b != 0) as u8) << 1
+        let r = place(cell).0;
+        // Both planes' bytes shifted down together, one loop: LLVM turns each plane's mask
+        // test into a shift by a variable count, a loop of its own on AVR.
+        let (mut a, mut b) = (self.a[r], self.b[r]);
+        for _ in 0..cell & 7 {
+            a >>= 1;
+            b >>= 1;
+        }
+        a & 1 | (b & 1) << 1
     }
 
     pub fn set(&mut self, cell: u8, code: u8) {
