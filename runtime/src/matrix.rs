@@ -37,8 +37,11 @@ pub struct Frame {
 impl Frame {
     pub fn set(&mut self, col: u8, row: u8, c: Colour) {
         let (r, bit) = (row as usize & 7, 1u8 << (col & 7));
-        self.red[r] = if c as u8 & 1 != 0 { self.red[r] | bit } else { self.red[r] & !bit };
-        self.green[r] = if c as u8 & 2 != 0 { self.green[r] | bit } else { self.green[r] & !bit };
+        // The bit copied in from an all-ones or all-zeros byte: a cleared bit's mask `!bit`
+        // would be worked out by a second loop on AVR (a rotation by a variable count).
+        let fill = |on: bool| if on { 0xFF } else { 0 };
+        self.red[r] ^= (self.red[r] ^ fill(c as u8 & 1 != 0)) & bit;
+        self.green[r] ^= (self.green[r] ^ fill(c as u8 & 2 != 0)) & bit;
     }
 
     /// Adds colour `c` to the cells of row `row` set in `cells` (bit `col`): a row of cells at
