@@ -49,9 +49,11 @@ impl Grid {
 
     pub fn set(&mut self, cell: u8, code: u8) {
         let (r, b) = place(cell);
-        let (a, second) = (self.a[r] & !b, self.b[r] & !b);
-        self.a[r] = if code == 1 { a | b } else { a };
-        self.b[r] = if code == 2 { second | b } else { second };
+        // The bit copied in from a filled byte, as `Frame::set` does: `!b` would be a second
+        // loop on AVR.
+        let fill = |on: bool| if on { 0xFF } else { 0 };
+        self.a[r] ^= (self.a[r] ^ fill(code == 1)) & b;
+        self.b[r] ^= (self.b[r] ^ fill(code == 2)) & b;
     }
 }
 
