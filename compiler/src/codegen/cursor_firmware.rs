@@ -333,8 +333,11 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
             tick_top: #top,
             rate: TickRate { whole: #whole, num: #num, den: #den },
             clock_hz: #clock_hz,
-            tone_channel: #channel,
         };
+
+        /// The chip, with the Timer/Counter1 output the speaker is on (0 A, 1 B, 2 C) a constant
+        /// of the type, so that a note's pin and toggle bits are immediates.
+        pub type Chip = gamec_runtime::chip::#chip::Chip<#channel>;
 
         pub type Display = Matrix<Pins, #ncols>;
 
@@ -533,7 +536,7 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
         use core::cell::{Cell, RefCell};
         use gamec_runtime::buttons::Debounce;
         use gamec_runtime::chip::avr::AvrPort;
-        use gamec_runtime::chip::#chip::{on_tick, Chip, Input, Port};
+        use gamec_runtime::chip::#chip::{on_tick, Input, Port};
         use gamec_runtime::encoder::Quadrature;
         use gamec_runtime::matrix::Frame;
         use gamec_runtime::tune::Speaker;
@@ -561,7 +564,7 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
                 #(#pulled_up)*
                 (*DISPLAY.borrow(interrupt::CriticalSection::new()).as_ptr()).blank();
             }
-            let mut chip = Chip::new(&board::CONFIG);
+            let mut chip = board::Chip::new(&board::CONFIG);
             let mut buttons = Debounce::default();
             #setup
             let mut last = chip.millis();
