@@ -306,12 +306,9 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
     let ncols = int(m.red.len());
     let lines = matrix_lines(m);
     let wires = c.eeprom.map(|pins| eeprom_wires(pins, m, t.clock_hz));
-    // The matrix's and the 93C46's pins made outputs a port at a time, the 93C46's DO an input.
-    let eeprom_out = c.eeprom.iter().flat_map(|e| e[..3].iter().copied());
-    let outputs = port_masks(m.rows.iter().chain(&m.red).chain(&m.green).copied().chain(eeprom_out))
-        .map(|(port, mask)| quote!(Output::setup_pins_at_start(#port, #mask);));
-    let floating = port_masks(c.eeprom.iter().map(|e| e[3]))
-        .map(|(port, mask)| quote!(gamec_runtime::chip::#chip::Input::float_pins_at_start(#port, #mask);));
+    // The matrix's and the 93C46's pins made outputs a port's direction register at a time,
+    // written whole from reset: the 93C46's DO stays the input without pull-up it is at reset.
+    let outputs = port_masks(board_outputs(c)).map(|(port, mask)| quote!(#port.set_from_reset(#mask, 0);));
     let search = c.duel.as_ref().map(|_| {
         let (moves, depth) = super::board::search_limits(t, byte_board);
         let (moves, depth) = (int(moves), int(depth));
@@ -325,7 +322,7 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
         //! The board's wiring: the tick, the speaker's timer output, and the matrix's pins.
         use gamec_runtime::chip::TickRate;
         use gamec_runtime::chip::avr::AvrPort;
-        use gamec_runtime::chip::#chip::{Config, Output, Port};
+        use gamec_runtime::chip::#chip::{Config, Port};
         use gamec_runtime::matrix::{Lines, Matrix};
 
         pub static CONFIG: Config = Config {
@@ -353,12 +350,11 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
         /// Makes the matrix's (and any 93C46's) pins outputs, a port at a time.
         ///
         /// # Safety
-        /// Before interrupts are first enabled: the ports are written unmasked.
+        /// First thing after reset, before interrupts are enabled: the ports are written whole.
         pub unsafe fn setup_pins() {
             // SAFETY: as the caller promises.
             unsafe {
                 #(#outputs)*
-                #(#floating)*
             }
         }
     }
@@ -510,8 +506,16 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
     let restart_used = game.controls.iter().any(|c| c.action == ControlAction::Restart) && c.restart.is_some();
     // The encoders' and the buttons' pins pulled up a port at a time.
     let button_pins: Vec<Pin> = std::iter::once(c.commit).chain(c.restart.filter(|_| restart_used)).collect();
-    let pulled_up = port_masks(encoder_pins.iter().chain(&button_pins).copied())
-        .map(|(port, mask)| quote!(Input::pull_up_pins_at_start(#port, #mask);));
+    // A port the board's outputs leave alone written whole from reset; one they share masked.
+    let shared: Vec<char> = board_outputs(c).map(|p| p.port).collect();
+    let pulled_up = port_bits(encoder_pins.iter().chain(&button_pins).copied()).into_iter().map(|(letter, m)| {
+        let (port, mask) = (port_of(letter), mask(m));
+        if shared.contains(&letter) {
+            quote!(gamec_runtime::chip::#chip::Input::pull_up_pins_at_start(#port, #mask);)
+        } else {
+            quote!(#port.set_from_reset(0, #mask);)
+        }
+    });
     // The buttons read a port at a time, bit i set where button i (commit, restart) is down.
     let (button_reads, button_levels) = levels(&button_pins);
     let pressed_bits = button_levels.iter().enumerate().map(|(i, high)| {
@@ -536,7 +540,7 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
         use core::cell::{Cell, RefCell};
         use gamec_runtime::buttons::Debounce;
         use gamec_runtime::chip::avr::AvrPort;
-        use gamec_runtime::chip::#chip::{on_tick, Input, Port};
+        use gamec_runtime::chip::#chip::{on_tick, Port};
         use gamec_runtime::encoder::Quadrature;
         use gamec_runtime::matrix::Frame;
         use gamec_runtime::tune::Speaker;
@@ -770,7 +774,19 @@ fn levels(pins: &[Pin]) -> (Vec<TokenStream>, Vec<TokenStream>) {
 }
 
 /// Pins gathered by port, each port with the mask of its pins, in the order ports first appear.
+/// The pins the board drives: the matrix's, and any 93C46's chip select, clock and data in.
+fn board_outputs(c: &CursorTarget) -> impl Iterator<Item = Pin> + '_ {
+    let m = &c.matrix;
+    let eeprom = c.eeprom.iter().flat_map(|e| e[..3].iter().copied());
+    m.rows.iter().chain(&m.red).chain(&m.green).copied().chain(eeprom)
+}
+
 fn port_masks(pins: impl Iterator<Item = Pin>) -> impl Iterator<Item = (TokenStream, TokenStream)> {
+    port_bits(pins).into_iter().map(|(port, m)| (port_of(port), mask(m)))
+}
+
+/// Each port's pins among `pins` as a mask, the ports in the order they first come.
+fn port_bits(pins: impl Iterator<Item = Pin>) -> Vec<(char, u8)> {
     let mut masks: Vec<(char, u8)> = Vec::new();
     for p in pins {
         match masks.iter_mut().find(|(port, _)| *port == p.port) {
@@ -778,7 +794,7 @@ fn port_masks(pins: impl Iterator<Item = Pin>) -> impl Iterator<Item = (TokenStr
             None => masks.push((p.port, 1 << p.bit)),
         }
     }
-    masks.into_iter().map(|(port, m)| (port_of(port), mask(m)))
+    masks
 }
 
 #[cfg(test)]

@@ -19,6 +19,13 @@ pub trait AvrPort: Copy {
     fn write_out(self, mask: u8, out: u8);
     /// Makes the pins of `dir` outputs, leaving the others.
     fn add_dir(self, dir: u8);
+    /// Writes DDRx and PORTx whole from their reset values (zeros: every pin an input without
+    /// pull-up), a register left at zero not written: at start, where every pin the board uses
+    /// on the port is known, no read-modify-write is needed.
+    ///
+    /// # Safety
+    /// Only before anything else has written the port since reset, with interrupts still off.
+    unsafe fn set_from_reset(self, dir: u8, out: u8);
     /// The levels on the port's pins.
     fn read(self) -> u8;
 }
@@ -103,6 +110,21 @@ macro_rules! avr_ports {
                     $(Port::$name => {
                         let p = unsafe { &*pac::$periph::ptr() };
                         p.$dir().modify(|r, w| unsafe { w.bits(r.bits() | dir) });
+                    })+
+                }
+            }
+            #[inline(always)]
+            unsafe fn set_from_reset(self, dir: u8, out: u8) {
+                use $($pac)::+ as pac;
+                match self {
+                    $(Port::$name => {
+                        let p = unsafe { &*pac::$periph::ptr() };
+                        if dir != 0 {
+                            p.$dir().write(|w| unsafe { w.bits(dir) });
+                        }
+                        if out != 0 {
+                            p.$out().write(|w| unsafe { w.bits(out) });
+                        }
                     })+
                 }
             }
