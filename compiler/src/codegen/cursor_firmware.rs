@@ -571,7 +571,9 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
             let mut chip = board::Chip::new(&board::CONFIG);
             let mut buttons = Debounce::default();
             #setup
-            let mut last = chip.millis();
+            // The clock counts from zero when the tick starts: every millisecond since gets its
+            // step, with no read of the clock before the loop.
+            let mut last = 0u16;
             loop {
                 if chip.millis() == last {
                     continue;
