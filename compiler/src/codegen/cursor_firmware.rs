@@ -560,8 +560,8 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
         #[unsafe(link_section = ".init9")]
         #[unsafe(export_name = "main")]
         extern "C" fn main() -> ! {
-            // SAFETY: interrupts are off from reset until `Chip::new` enables them, so the
-            // ports are set up unmasked.
+            // SAFETY: interrupts are off from reset until `Chip::new` enables them, and nothing
+            // has written the ports yet, so they are set up whole.
             // The matrix blanked through its pointer, as the tick does: nothing else holds it yet.
             unsafe {
                 board::setup_pins();
@@ -775,7 +775,6 @@ fn levels(pins: &[Pin]) -> (Vec<TokenStream>, Vec<TokenStream>) {
     (reads, highs)
 }
 
-/// Pins gathered by port, each port with the mask of its pins, in the order ports first appear.
 /// The pins the board drives: the matrix's, and any 93C46's chip select, clock and data in.
 fn board_outputs(c: &CursorTarget) -> impl Iterator<Item = Pin> + '_ {
     let m = &c.matrix;
@@ -783,11 +782,12 @@ fn board_outputs(c: &CursorTarget) -> impl Iterator<Item = Pin> + '_ {
     m.rows.iter().chain(&m.red).chain(&m.green).copied().chain(eeprom)
 }
 
+/// Pins gathered by port, each port with the mask of its pins, in the order ports first appear.
 fn port_masks(pins: impl Iterator<Item = Pin>) -> impl Iterator<Item = (TokenStream, TokenStream)> {
     port_bits(pins).into_iter().map(|(port, m)| (port_of(port), mask(m)))
 }
 
-/// Each port's pins among `pins` as a mask, the ports in the order they first come.
+/// [`port_masks`]'s masks by port letter.
 fn port_bits(pins: impl Iterator<Item = Pin>) -> Vec<(char, u8)> {
     let mut masks: Vec<(char, u8)> = Vec::new();
     for p in pins {
