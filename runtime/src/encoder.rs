@@ -26,6 +26,20 @@ impl Quadrature {
     /// Feeds the current levels of pins A and B; returns +1 or -1 once per detent turned
     /// (A leading B is +1), else 0.
     pub fn update(&mut self, a: bool, b: bool) -> i8 {
+        let steps = self.settle(a, b);
+        if steps >= STEPS_PER_DETENT - 1 {
+            1
+        } else if steps <= 1 - STEPS_PER_DETENT {
+            -1
+        } else {
+            0
+        }
+    }
+
+    /// Feeds the levels; returns the steps counted when the contacts come to rest (both
+    /// open), else 0.
+    #[inline(always)]
+    fn settle(&mut self, a: bool, b: bool) -> i8 {
         // The levels inverted, as the decoder keeps them: rest (both open) is 0.
         let low = (!a as u8) << 1 | !b as u8;
         // Gray-code order 00 -> 01 -> 11 -> 10 -> 00 is one direction; a jump of two is noise.
@@ -46,13 +60,7 @@ impl Quadrature {
             return 0;
         }
         self.steps = 0;
-        if steps >= STEPS_PER_DETENT - 1 {
-            1
-        } else if steps <= 1 - STEPS_PER_DETENT {
-            -1
-        } else {
-            0
-        }
+        steps
     }
 
     /// [`update`](Self::update)'s detent added to `turns`, saturating: a tick interrupt's
@@ -60,7 +68,16 @@ impl Quadrature {
     /// encoder.
     #[inline(never)]
     pub fn count(&mut self, a: bool, b: bool, turns: i8) -> i8 {
-        turns.saturating_add(self.update(a, b))
+        // The detent's direction and the saturation tested together: a general saturating
+        // addition is longer than the step of one either way.
+        let steps = self.settle(a, b);
+        if steps >= STEPS_PER_DETENT - 1 && turns != i8::MAX {
+            turns + 1
+        } else if steps <= 1 - STEPS_PER_DETENT && turns != i8::MIN {
+            turns - 1
+        } else {
+            turns
+        }
     }
 }
 

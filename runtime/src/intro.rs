@@ -108,8 +108,14 @@ impl Intro {
 
     /// [`frame`](Self::frame) drawn onto `f`, which is blank.
     pub fn draw(&self, show: &Show, f: &mut Frame) {
-        let Some(scene) = show.scene(self.scene) else { return };
-        match scene {
+        // The scene read by reference where it was copied: an `Option` of it moved out is a
+        // second copy through the stack.
+        let mut slot = MaybeUninit::uninit();
+        if !show.scene_into(self.scene, &mut slot) {
+            return;
+        }
+        // SAFETY: `scene_into` wrote the whole scene.
+        match *unsafe { slot.assume_init_ref() } {
             Scene::Starburst { colours, .. } => {
                 let grown = self.step;
                 for row in 0..show.rows {

@@ -37,8 +37,11 @@ pub struct Frame {
 impl Frame {
     pub fn set(&mut self, col: u8, row: u8, c: Colour) {
         let (r, bit) = (row as usize & 7, 1u8 << (col & 7));
-        self.red[r] = if c as u8 & 1 != 0 { self.red[r] | bit } else { self.red[r] & !bit };
-        self.green[r] = if c as u8 & 2 != 0 { self.green[r] | bit } else { self.green[r] & !bit };
+        // The bit copied in from an all-ones or all-zeros byte: a cleared bit's mask `!bit`
+        // would be worked out by a second loop on AVR (a rotation by a variable count).
+        let fill = |on: bool| if on { 0xFF } else { 0 };
+        self.red[r] ^= (self.red[r] ^ fill(c as u8 & 1 != 0)) & bit;
+        self.green[r] ^= (self.green[r] ^ fill(c as u8 & 2 != 0)) & bit;
     }
 
     /// Adds colour `c` to the cells of row `row` set in `cells` (bit `col`): a row of cells at
@@ -69,14 +72,19 @@ impl Frame {
         let plane = if green { &self.green } else { &self.red };
         // Masks stepped a bit a row: a shift by a variable count is a loop on AVR.
         let (mask, mut row) = (1u8 << (col & 7), if top_high { 0x80u8 } else { 1u8 });
-        let mut rows = 0u8;
-        for bits in plane {
-            if bits & mask != 0 {
+        let (mut rows, mut r) = (0u8, 0usize);
+        // The row's bit ends the loop when it steps out of the byte: no end pointer is worked
+        // out beside the plane's.
+        loop {
+            if plane[r & 7] & mask != 0 {
                 rows |= row;
             }
+            r += 1;
             row = if top_high { row >> 1 } else { row << 1 };
+            if row == 0 {
+                return rows;
+            }
         }
-        rows
     }
 }
 

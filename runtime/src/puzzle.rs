@@ -36,15 +36,24 @@ pub struct Grid {
 impl Grid {
     /// The content code of a cell: 0 empty, 1 first state, 2 second.
     pub fn get(&self, cell: u8) -> u8 {
-        let (r, b) = place(cell);
-        (self.a[r] & b != 0) as u8 | ((self.b[r] & b != 0) as u8) << 1
+        let r = place(cell).0;
+        // Both planes' bytes shifted down together, one loop: LLVM turns each plane's mask
+        // test into a shift by a variable count, a loop of its own on AVR.
+        let (mut a, mut b) = (self.a[r], self.b[r]);
+        for _ in 0..cell & 7 {
+            a >>= 1;
+            b >>= 1;
+        }
+        a & 1 | (b & 1) << 1
     }
 
     pub fn set(&mut self, cell: u8, code: u8) {
         let (r, b) = place(cell);
-        let (a, second) = (self.a[r] & !b, self.b[r] & !b);
-        self.a[r] = if code == 1 { a | b } else { a };
-        self.b[r] = if code == 2 { second | b } else { second };
+        // The bit copied in from a filled byte, as `Frame::set` does: `!b` would be a second
+        // loop on AVR.
+        let fill = |on: bool| if on { 0xFF } else { 0 };
+        self.a[r] ^= (self.a[r] ^ fill(code == 1)) & b;
+        self.b[r] ^= (self.b[r] ^ fill(code == 2)) & b;
     }
 }
 
@@ -74,11 +83,13 @@ impl Start {
         let plane = if k < 8 { &mut self.solution_a } else { &mut self.given };
         let at = 1u8 << (k & 7);
         // A mask stepped a bit at a time: a shift by a variable count is a loop on AVR.
-        let mut from = 0x80u8;
-        for row in plane.iter_mut() {
+        // It ends the loop when it steps out of the byte: no end pointer beside the plane's.
+        let (mut from, mut r) = (0x80u8, 0usize);
+        while from != 0 {
             if byte & from != 0 {
-                *row |= at;
+                plane[r & 7] |= at;
             }
+            r += 1;
             from >>= 1;
         }
     }

@@ -143,10 +143,12 @@ impl Player {
         if self.tune.is_none() {
             return Change::Same;
         }
-        self.left_ms = self.left_ms.saturating_sub(1);
-        if self.left_ms == 0 {
+        // The last millisecond (or a note of none) starts the next note, which sets the count
+        // anew: no saturating step is stored first.
+        if self.left_ms <= 1 {
             self.next()
         } else {
+            self.left_ms -= 1;
             Change::Same
         }
     }

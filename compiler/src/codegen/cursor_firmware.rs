@@ -306,12 +306,9 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
     let ncols = int(m.red.len());
     let lines = matrix_lines(m);
     let wires = c.eeprom.map(|pins| eeprom_wires(pins, m, t.clock_hz));
-    // The matrix's and the 93C46's pins made outputs a port at a time, the 93C46's DO an input.
-    let eeprom_out = c.eeprom.iter().flat_map(|e| e[..3].iter().copied());
-    let outputs = port_masks(m.rows.iter().chain(&m.red).chain(&m.green).copied().chain(eeprom_out))
-        .map(|(port, mask)| quote!(Output::setup_pins_at_start(#port, #mask);));
-    let floating = port_masks(c.eeprom.iter().map(|e| e[3]))
-        .map(|(port, mask)| quote!(gamec_runtime::chip::#chip::Input::float_pins_at_start(#port, #mask);));
+    // The matrix's and the 93C46's pins made outputs a port's direction register at a time,
+    // written whole from reset: the 93C46's DO stays the input without pull-up it is at reset.
+    let outputs = port_masks(board_outputs(c)).map(|(port, mask)| quote!(#port.set_from_reset(#mask, 0);));
     let search = c.duel.as_ref().map(|_| {
         let (moves, depth) = super::board::search_limits(t, byte_board);
         let (moves, depth) = (int(moves), int(depth));
@@ -325,7 +322,7 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
         //! The board's wiring: the tick, the speaker's timer output, and the matrix's pins.
         use gamec_runtime::chip::TickRate;
         use gamec_runtime::chip::avr::AvrPort;
-        use gamec_runtime::chip::#chip::{Config, Output, Port};
+        use gamec_runtime::chip::#chip::{Config, Port};
         use gamec_runtime::matrix::{Lines, Matrix};
 
         pub static CONFIG: Config = Config {
@@ -333,8 +330,11 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
             tick_top: #top,
             rate: TickRate { whole: #whole, num: #num, den: #den },
             clock_hz: #clock_hz,
-            tone_channel: #channel,
         };
+
+        /// The chip, with the Timer/Counter1 output the speaker is on (0 A, 1 B, 2 C) a constant
+        /// of the type, so that a note's pin and toggle bits are immediates.
+        pub type Chip = gamec_runtime::chip::#chip::Chip<#channel>;
 
         pub type Display = Matrix<Pins, #ncols>;
 
@@ -350,12 +350,11 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
         /// Makes the matrix's (and any 93C46's) pins outputs, a port at a time.
         ///
         /// # Safety
-        /// Before interrupts are first enabled: the ports are written unmasked.
+        /// First thing after reset, before interrupts are enabled: the ports are written whole.
         pub unsafe fn setup_pins() {
             // SAFETY: as the caller promises.
             unsafe {
                 #(#outputs)*
-                #(#floating)*
             }
         }
     }
@@ -507,8 +506,16 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
     let restart_used = game.controls.iter().any(|c| c.action == ControlAction::Restart) && c.restart.is_some();
     // The encoders' and the buttons' pins pulled up a port at a time.
     let button_pins: Vec<Pin> = std::iter::once(c.commit).chain(c.restart.filter(|_| restart_used)).collect();
-    let pulled_up = port_masks(encoder_pins.iter().chain(&button_pins).copied())
-        .map(|(port, mask)| quote!(Input::pull_up_pins_at_start(#port, #mask);));
+    // A port the board's outputs leave alone written whole from reset; one they share masked.
+    let shared: Vec<char> = board_outputs(c).map(|p| p.port).collect();
+    let pulled_up = port_bits(encoder_pins.iter().chain(&button_pins).copied()).into_iter().map(|(letter, m)| {
+        let (port, mask) = (port_of(letter), mask(m));
+        if shared.contains(&letter) {
+            quote!(gamec_runtime::chip::#chip::Input::pull_up_pins_at_start(#port, #mask);)
+        } else {
+            quote!(#port.set_from_reset(0, #mask);)
+        }
+    });
     // The buttons read a port at a time, bit i set where button i (commit, restart) is down.
     let (button_reads, button_levels) = levels(&button_pins);
     let pressed_bits = button_levels.iter().enumerate().map(|(i, high)| {
@@ -533,7 +540,7 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
         use core::cell::{Cell, RefCell};
         use gamec_runtime::buttons::Debounce;
         use gamec_runtime::chip::avr::AvrPort;
-        use gamec_runtime::chip::#chip::{on_tick, Chip, Input, Port};
+        use gamec_runtime::chip::#chip::{on_tick, Port};
         use gamec_runtime::encoder::Quadrature;
         use gamec_runtime::matrix::Frame;
         use gamec_runtime::tune::Speaker;
@@ -548,20 +555,25 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
         /// by the tick interrupt every millisecond however long the loop takes.
         static TURNS: Mutex<Cell<[i8; #n_encoders]>> = Mutex::new(Cell::new([0; #n_encoders]));
 
-        #[avr_device::entry]
-        fn main() -> ! {
-            // SAFETY: interrupts are off from reset until `Chip::new` enables them, so the
-            // ports are set up unmasked.
+        // The loop is `main` itself, in `.init9` where the start-up code falls into it, rather
+        // than a function `avr_device::entry`'s trampoline calls: no call, no return address.
+        #[unsafe(link_section = ".init9")]
+        #[unsafe(export_name = "main")]
+        extern "C" fn main() -> ! {
+            // SAFETY: interrupts are off from reset until `Chip::new` enables them, and nothing
+            // has written the ports yet, so they are set up whole.
             // The matrix blanked through its pointer, as the tick does: nothing else holds it yet.
             unsafe {
                 board::setup_pins();
                 #(#pulled_up)*
                 (*DISPLAY.borrow(interrupt::CriticalSection::new()).as_ptr()).blank();
             }
-            let mut chip = Chip::new(&board::CONFIG);
+            let mut chip = board::Chip::new(&board::CONFIG);
             let mut buttons = Debounce::default();
             #setup
-            let mut last = chip.millis();
+            // The clock counts from zero when the tick starts: every millisecond since gets its
+            // step, with no read of the clock before the loop.
+            let mut last = 0u16;
             loop {
                 if chip.millis() == last {
                     continue;
@@ -608,10 +620,11 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
             // before the tick starts, so the borrow flag's test and its panic path buy nothing.
             unsafe { &mut *DISPLAY.borrow(cs).as_ptr() }.tick(unsafe { &*FRAME.borrow(cs).as_ptr() });
             #(#encoder_reads)*
-            let turns = TURNS.borrow(cs);
-            let mut t = turns.get();
+            // The counts by reference, a byte each: the array taken and put back whole is a
+            // 16-bit value pieced together from bytes, held across the decoders' calls.
+            // SAFETY: in the handler's critical section; the main loop takes them in its own.
+            let t = unsafe { &mut *TURNS.borrow(cs).as_ptr() };
             #(#encoder_polls)*
-            turns.set(t);
         }
 
         #[panic_handler]
@@ -762,8 +775,20 @@ fn levels(pins: &[Pin]) -> (Vec<TokenStream>, Vec<TokenStream>) {
     (reads, highs)
 }
 
+/// The pins the board drives: the matrix's, and any 93C46's chip select, clock and data in.
+fn board_outputs(c: &CursorTarget) -> impl Iterator<Item = Pin> + '_ {
+    let m = &c.matrix;
+    let eeprom = c.eeprom.iter().flat_map(|e| e[..3].iter().copied());
+    m.rows.iter().chain(&m.red).chain(&m.green).copied().chain(eeprom)
+}
+
 /// Pins gathered by port, each port with the mask of its pins, in the order ports first appear.
 fn port_masks(pins: impl Iterator<Item = Pin>) -> impl Iterator<Item = (TokenStream, TokenStream)> {
+    port_bits(pins).into_iter().map(|(port, m)| (port_of(port), mask(m)))
+}
+
+/// [`port_masks`]'s masks by port letter.
+fn port_bits(pins: impl Iterator<Item = Pin>) -> Vec<(char, u8)> {
     let mut masks: Vec<(char, u8)> = Vec::new();
     for p in pins {
         match masks.iter_mut().find(|(port, _)| *port == p.port) {
@@ -771,7 +796,7 @@ fn port_masks(pins: impl Iterator<Item = Pin>) -> impl Iterator<Item = (TokenStr
             None => masks.push((p.port, 1 << p.bit)),
         }
     }
-    masks.into_iter().map(|(port, m)| (port_of(port), mask(m)))
+    masks
 }
 
 #[cfg(test)]

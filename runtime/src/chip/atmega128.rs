@@ -36,8 +36,6 @@ pub struct Config {
     pub rate: TickRate,
     /// The clock, for delays.
     pub clock_hz: u32,
-    /// The Timer/Counter1 output the speaker is on: 0 for A (PB5), 1 for B (PB6), 2 for C (PB7).
-    pub tone_channel: u8,
 }
 
 /// The tick: call only from the Timer/Counter0 compare interrupt. Returns after counting time, so
@@ -51,19 +49,20 @@ pub fn on_tick(cfg: &Config) {
     cell.set(cfg.rate.advance(ms, rem));
 }
 
-/// The board's settings the chip uses after set-up, worked out once in [`Chip::new`] (where the
-/// board's constant `Config` folds) so that a tone shifts nothing by a variable count (a loop
-/// on AVR) and reads no `Config` through a pointer.
-pub struct Chip {
-    /// The speaker's pin on port B (OC1A is PB5, OC1B PB6, OC1C PB7).
-    tone_pin: u8,
-    /// TCCR1A's toggle-on-compare bits for the speaker's channel.
-    tone_toggle: u8,
-}
+/// The chip, with the Timer/Counter1 output the speaker is on a constant of its type: 0 for A
+/// (PB5), 1 for B (PB6), 2 for C (PB7). A constant, not fields worked out in [`Chip::new`]: the
+/// speaker's pin and toggle bits are then immediates, where fields are read through the chip's
+/// pointer at every note.
+pub struct Chip<const TONE_CHANNEL: u8>;
 
-impl Chip {
+impl<const TONE_CHANNEL: u8> Chip<TONE_CHANNEL> {
+    /// The speaker's pin on port B.
+    const TONE_PIN: u8 = 0x20 << TONE_CHANNEL;
+    /// TCCR1A's toggle-on-compare bits for the speaker's channel.
+    const TONE_TOGGLE: u8 = 0x40 >> (2 * TONE_CHANNEL);
+
     /// Starts the tick and enables interrupts.
-    pub fn new(cfg: &'static Config) -> Chip {
+    pub fn new(cfg: &'static Config) -> Self {
         // SAFETY: single core; every register access here is a whole read, write or a
         // read-modify-write made before interrupts are enabled. By address: `Peripherals::steal`
         // stores a flag at every use.
@@ -73,9 +72,11 @@ impl Chip {
         tc0.tccr0().write(|w| unsafe { w.bits(0b1000 | cfg.tick_clock) });
         tc0.timsk().modify(|r, w| unsafe { w.bits(r.bits() | 0b10) });
         unsafe { interrupt::enable() };
-        Chip { tone_pin: 0x20u8 << cfg.tone_channel, tone_toggle: 0x40 >> (2 * cfg.tone_channel) }
+        Chip
     }
 
+    /// Not inlined: the main loop reads the count in several places, each a critical section.
+    #[inline(never)]
     pub fn millis(&self) -> u16 {
         interrupt::free(|cs| MILLIS.borrow(cs).get().0)
     }
@@ -87,21 +88,21 @@ impl Chip {
     }
 }
 
-impl Chip {
+impl<const TONE_CHANNEL: u8> Chip<TONE_CHANNEL> {
     /// CTC on OCR1A at `top`, prescaler bits `clock`, the speaker's output toggling at each
     /// match.
     fn sound(&mut self, top: u16, clock: u8) {
         // SAFETY: single core; whole writes, and port B's read-modify-write with interrupts
         // masked. By address: `Peripherals::steal` stores a flag at every use.
         let (tc1, portb) = unsafe { (&*pac::TC1::ptr(), &*pac::PORTB::ptr()) };
-        let pin = self.tone_pin;
+        let pin = Self::TONE_PIN;
         tc1.tccr1b().write(|w| unsafe { w.bits(0) });
         tc1.tcnt1().write(|w| unsafe { w.bits(0) });
         tc1.ocr1a().write(|w| unsafe { w.bits(top) });
         tc1.ocr1b().write(|w| unsafe { w.bits(0) });
         tc1.ocr1c().write(|w| unsafe { w.bits(0) });
         // Toggle on compare match: COM1x0 of the speaker's channel.
-        tc1.tccr1a().write(|w| unsafe { w.bits(self.tone_toggle) });
+        tc1.tccr1a().write(|w| unsafe { w.bits(Self::TONE_TOGGLE) });
         interrupt::free(|_| portb.ddrb().modify(|r, w| unsafe { w.bits(r.bits() | pin) }));
         tc1.tccr1b().write(|w| unsafe { w.bits(0b1000 | clock) });
     }
@@ -109,14 +110,14 @@ impl Chip {
     fn silence(&mut self) {
         // SAFETY: as in `sound`.
         let (tc1, portb) = unsafe { (&*pac::TC1::ptr(), &*pac::PORTB::ptr()) };
-        let pin = self.tone_pin;
+        let pin = Self::TONE_PIN;
         tc1.tccr1b().write(|w| unsafe { w.bits(0) });
         tc1.tccr1a().write(|w| unsafe { w.bits(0) });
         interrupt::free(|_| portb.portb().modify(|r, w| unsafe { w.bits(r.bits() & !pin) }));
     }
 }
 
-impl Speaker for Chip {
+impl<const TONE_CHANNEL: u8> Speaker for Chip<TONE_CHANNEL> {
     fn tone(&mut self, note: Option<&Note>) {
         match note {
             Some(n) => self.sound(n.top, n.clock),

@@ -19,6 +19,13 @@ pub trait AvrPort: Copy {
     fn write_out(self, mask: u8, out: u8);
     /// Makes the pins of `dir` outputs, leaving the others.
     fn add_dir(self, dir: u8);
+    /// Writes DDRx and PORTx whole from their reset values (zeros: every pin an input without
+    /// pull-up), a register left at zero not written: at start, where every pin the board uses
+    /// on the port is known, no read-modify-write is needed.
+    ///
+    /// # Safety
+    /// Only before anything else has written the port since reset, with interrupts still off.
+    unsafe fn set_from_reset(self, dir: u8, out: u8);
     /// The levels on the port's pins.
     fn read(self) -> u8;
 }
@@ -54,8 +61,14 @@ macro_rules! avr_ports {
                 match self {
                     $(Port::$name => {
                         let p = unsafe { &*pac::$periph::ptr() };
-                        p.$dir().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (dir & mask)) });
-                        p.$out().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (out & mask)) });
+                        // A whole port is written, not read first: the volatile read would stay.
+                        if mask == 0xFF {
+                            p.$dir().write(|w| unsafe { w.bits(dir) });
+                            p.$out().write(|w| unsafe { w.bits(out) });
+                        } else {
+                            p.$dir().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (dir & mask)) });
+                            p.$out().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (out & mask)) });
+                        }
                     })+
                 }
             }
@@ -81,7 +94,12 @@ macro_rules! avr_ports {
                 match self {
                     $(Port::$name => {
                         let p = unsafe { &*pac::$periph::ptr() };
-                        p.$out().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (out & mask)) });
+                        // As in `set`: a whole port written without the read.
+                        if mask == 0xFF {
+                            p.$out().write(|w| unsafe { w.bits(out) });
+                        } else {
+                            p.$out().modify(|r, w| unsafe { w.bits((r.bits() & !mask) | (out & mask)) });
+                        }
                     })+
                 }
             }
@@ -92,6 +110,21 @@ macro_rules! avr_ports {
                     $(Port::$name => {
                         let p = unsafe { &*pac::$periph::ptr() };
                         p.$dir().modify(|r, w| unsafe { w.bits(r.bits() | dir) });
+                    })+
+                }
+            }
+            #[inline(always)]
+            unsafe fn set_from_reset(self, dir: u8, out: u8) {
+                use $($pac)::+ as pac;
+                match self {
+                    $(Port::$name => {
+                        let p = unsafe { &*pac::$periph::ptr() };
+                        if dir != 0 {
+                            p.$dir().write(|w| unsafe { w.bits(dir) });
+                        }
+                        if out != 0 {
+                            p.$out().write(|w| unsafe { w.bits(out) });
+                        }
                     })+
                 }
             }
