@@ -531,8 +531,9 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
         #![no_std]
         #![no_main]
         #![feature(abi_avr_interrupt)]
-        // The byte board's pass in assembly.
+        // The byte board's passes in assembly, where a game against the device has them.
         #![feature(asm_experimental_arch)]
+        #![allow(unused_features)]
 
         #modules
 

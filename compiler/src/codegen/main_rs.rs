@@ -32,8 +32,10 @@ fn entry(
         #![no_std]
         #![no_main]
         #![feature(abi_avr_interrupt)]
-        // Assembly on AVR, still unstable: a wake handler's, and the byte board's pass.
+        // Assembly on AVR, still unstable: a wake handler's, and the byte board's passes; not
+        // every game's firmware has either.
         #![feature(asm_experimental_arch)]
+        #![allow(unused_features)]
 
         mod board;
         mod game;
