@@ -37,7 +37,14 @@ fn build(game: &str, board: &str) -> PathBuf {
 pub struct Machine {
     child: Child,
     pub ports: Vec<Port>,
+    /// The machine's turn: one runs at a time in a test binary, whose tests run in parallel.
+    /// QEMU runs the guest in the host's time, so machines competing for two cores could
+    /// leave a reply later than a test waits (it happened once in CI).
+    _turn: std::sync::MutexGuard<'static, ()>,
 }
+
+/// Whose turn it is to run a machine.
+static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// One serial port: what the firmware sent and the test has not read yet, without the
 /// carriage returns that end its lines.
@@ -55,6 +62,8 @@ impl Machine {
     /// Boots `elf` with `ports` serial ports connected and QEMU's further arguments `args`.
     /// Semihosting is on, so that a program can end the run.
     pub fn boot_with(elf: &Path, ports: usize, args: &[String]) -> Machine {
+        // A test that failed with a machine running poisons the lock, not the others' turns.
+        let turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
         let listeners: Vec<TcpListener> = (0..ports).map(|_| TcpListener::bind("127.0.0.1:0").unwrap()).collect();
         let mut cmd = Command::new("qemu-system-arm");
         cmd.args(["-M", "netduinoplus2", "-nographic", "-monitor", "none", "-kernel"]).arg(elf);
@@ -75,7 +84,7 @@ impl Machine {
                 Port { stream, pending: Vec::new() }
             })
             .collect();
-        Machine { child, ports }
+        Machine { child, ports, _turn: turn }
     }
 }
 
