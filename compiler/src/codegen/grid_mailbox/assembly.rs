@@ -193,39 +193,25 @@ pub(super) fn avr_region(diff: &proc_macro2::Ident, table: &proc_macro2::Ident, 
     }
 }
 
+/// Where each neighbour's record of the grid cell `at` is: the cell `at - d` has `at` for its
+/// neighbour in direction `d`, bit `k` of its record, `back - d` bytes on from the records'
+/// base for `at` (`around_base(at, back)`, `back` one more than the row stride). With each
+/// offset, the bit.
+fn neighbour_marks(dir_steps: &[i32], stride: u8) -> (i32, Vec<(i32, u8)>) {
+    let back = stride as i32 + 1;
+    (back, dir_steps.iter().enumerate().map(|(k, &d)| (back - d, 1u8 << k)).collect())
+}
+
 /// `mark_around`: records in each neighbour of the grid cell `at` that `at` was just filled or
 /// emptied, by turning its bit over (a piece is put on an empty cell and taken up from a full
-/// one), at constant offsets where the board's loop reads each direction from a table; in
-/// assembly on AVR, where LLVM addresses each record of a static board afresh. The cell
-/// `at - d` has `at` for its neighbour in direction `d`, bit `k` of its record, `back - d`
-/// bytes from the records' base for `at`.
+/// one), at constant offsets where the board's loop reads each direction from a table. The
+/// portable twin of the marking [`avr_play_undo`]'s assembly does itself.
 pub(super) fn mark_around(dir_steps: &[i32], stride: u8) -> TokenStream {
-    let back = stride as i32 + 1;
-    let marks: Vec<(i32, u8)> = dir_steps.iter().enumerate().map(|(k, &d)| (back - d, 1u8 << k)).collect();
-    let portable = marks.iter().map(|&(q, bit)| {
+    let (back, marks) = neighbour_marks(dir_steps, stride);
+    let steps = marks.iter().map(|&(q, bit)| {
         let (q, bit) = (int(q as usize), int(bit));
         quote!(*base.add(#q) ^= #bit;)
     });
-    let in_line = marks.iter().all(|&(q, _)| (0..=63).contains(&q));
-    let asm = in_line.then(|| {
-        let parts = marks
-            .iter()
-            .map(|&(q, bit)| format!("ldd {{t}}, Z+{q}\nldi {{m}}, {bit}\neor {{t}}, {{m}}\nstd Z+{q}, {{t}}"));
-        quote! {
-            // SAFETY: as the portable steps', below; writes only the records.
-            #[cfg(target_arch = "avr")]
-            unsafe {
-                core::arch::asm!(
-                    #(#parts),*,
-                    t = out(reg_upper) _,
-                    m = out(reg_upper) _,
-                    inout("Z") base => _,
-                    options(nostack),
-                );
-            }
-        }
-    });
-    let portable_cfg = if in_line { quote!(#[cfg(not(target_arch = "avr"))]) } else { quote!() };
     let back = int(back as usize);
     quote! {
         /// Records in each neighbour of the grid cell `at` that `at` was just filled or
@@ -235,12 +221,10 @@ pub(super) fn mark_around(dir_steps: &[i32], stride: u8) -> TokenStream {
         #[inline(never)]
         fn mark_around(b: &mut Board, at: u8) {
             let base = b.around_base(at, #back);
-            #asm
             // SAFETY: `at` is a grid cell, so its neighbours, on the grid or its border, and
             // their records lie in the board.
-            #portable_cfg
             unsafe {
-                #(#portable)*
+                #(#steps)*
             }
         }
     }
@@ -325,10 +309,7 @@ pub(super) fn avr_play_undo(dir_steps: &[i32], stride: u8) -> TokenStream {
         "add r26, {d}\nadc r27, {dh}\nst X, {back}\ndec {n}\nbrne 4b\nret",
         "9:",
     ]);
-    // The cell `at - d` has `at` for its neighbour in direction `d`, bit `k` of its record,
-    // `back - d` bytes on from the records' base for `at` (`around_base(at, back)`).
-    let back = stride as i32 + 1;
-    let marks: Vec<(i32, u8)> = dir_steps.iter().enumerate().map(|(k, &d)| (back - d, 1u8 << k)).collect();
+    let (back, marks) = neighbour_marks(dir_steps, stride);
     let marked = |set: bool| {
         let t = if set { "{t}" } else { "{n}" };
         let mut lines = vec!["movw r30, {marks}".to_string()];
