@@ -343,7 +343,7 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
 
             fn pass(&mut self) -> Option<Made> {
                 let u = self.0.pass();
-                if moves(&self.0, &mut [0u8; 1]) != 0 {
+                if next_move(&self.0, 0) != 0 {
                     return Some(u);
                 }
                 unplay(&mut self.0, u);
@@ -353,7 +353,7 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
             // In line too, as `leaf`: the search calls each from one place a ply.
             #[inline(always)]
             fn undo(&mut self, m: Made) {
-                undo(&mut self.0, m)
+                unplay(&mut self.0, m)
             }
 
             fn eval(&mut self) -> i16 {
@@ -466,12 +466,6 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
             play(b, &mut m);
             b.count_turned(m, &OFFSETS, &REGIONS);
             m
-        }
-
-        /// Takes back a move or a pass.
-        #[inline(always)]
-        fn undo(b: &mut Board, m: Made) {
-            unplay(b, m);
         }
 
         #mark_around
