@@ -21,15 +21,18 @@ enum Cmd {
     Setup,
     /// Build every game in games/ on its default board (boards/<game>_*.board) into build/.
     Build,
-    /// Run the whole test suite, firmware in the simulator included, then fuzz `check` briefly.
+    /// Run the whole test suite, firmware in the simulator included, then fuzz every target briefly.
     Test,
     /// rustfmt and clippy, as CI would.
     Lint,
     /// The benchmarks behind the README's figures (simulator cycles, stack depth, perft).
     Bench,
-    /// Fuzz `gamec::check` with libFuzzer (compiler/fuzz), seeded from games/ and boards/;
-    /// fails if the fuzzer finds a crash. Without --runs or --seconds it runs for 60 seconds.
+    /// Fuzz gamec with libFuzzer (compiler/fuzz), seeded from games/ and boards/; fails if the
+    /// fuzzer finds a crash. Without --runs or --seconds it runs for 60 seconds.
     Fuzz {
+        /// The fuzz target: check, analyze, perft, test or firmware (compiler/fuzz/fuzz_targets).
+        #[arg(long, default_value = "check", value_parser = clap::builder::PossibleValuesParser::new(FUZZ_TARGETS))]
+        target: String,
         /// Stop after this many executions.
         #[arg(long)]
         runs: Option<u64>,
@@ -41,6 +44,9 @@ enum Cmd {
         seed: Option<u64>,
     },
 }
+
+/// The fuzz targets of compiler/fuzz, each a binary of its Cargo.toml.
+const FUZZ_TARGETS: [&str; 5] = ["check", "analyze", "perft", "test", "firmware"];
 
 const APT_PACKAGES: &[&str] = &[
     "gcc-avr",
@@ -256,6 +262,79 @@ fn bench() -> Result<(), String> {
     Ok(())
 }
 
+/// Runs every test binary of the workspace to the end, whatever fails (`--no-fail-fast`), so
+/// that one failure does not hide the others, then prints what failed and the totals.
+fn test_suite() -> Result<(), String> {
+    use std::io::{BufRead, BufReader};
+    // One stream for both: cargo names each binary it runs on stderr, libtest reports on stdout.
+    let mut cmd = Command::new("sh");
+    cmd.args(["-c", "exec cargo test --workspace --no-fail-fast 2>&1"])
+        .current_dir(root())
+        .stdout(std::process::Stdio::piped());
+    eprintln!("$ {cmd:?}");
+    let mut child = cmd.spawn().map_err(|e| format!("cargo test: {e}"))?;
+    let mut tally = Tally::default();
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.map_err(|e| format!("cargo test: {e}"))?;
+        println!("{line}");
+        tally.read(&line);
+    }
+    let status = child.wait().map_err(|e| format!("cargo test: {e}"))?;
+    eprintln!("{}", tally.summary());
+    if status.success() && tally.failed.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("cargo test failed ({status}): {} failing tests, listed above", tally.failed.len()))
+    }
+}
+
+/// What libtest printed, read line by line: the totals of every binary and the failing tests,
+/// each with the binary it ran in.
+#[derive(Default)]
+struct Tally {
+    binary: String,
+    passed: u64,
+    failed: Vec<String>,
+    ignored: u64,
+}
+
+impl Tally {
+    fn read(&mut self, line: &str) {
+        if let Some(rest) = line.trim_start().strip_prefix("Running ").or(line.trim_start().strip_prefix("Doc-tests "))
+        {
+            // `unittests src/lib.rs (target/debug/deps/gamec-0123abcd)`: the binary's name
+            // without its hash; a doc-test run is named by its crate.
+            let path = rest.rsplit_once('(').map_or(rest, |(_, p)| p.trim_end_matches(')'));
+            let file = path.rsplit('/').next().unwrap_or(path);
+            self.binary = file.rsplit_once('-').map_or(file, |(name, _)| name).to_string();
+        } else if let Some(name) = line.strip_prefix("test ").and_then(|l| l.strip_suffix(" ... FAILED")) {
+            self.failed.push(format!("{name} ({})", self.binary));
+        } else if let Some(result) = line.strip_prefix("test result: ") {
+            let count = |word: &str| -> u64 {
+                result
+                    .split([';', '.'])
+                    .find_map(|part| part.trim().strip_suffix(word).and_then(|n| n.trim().parse().ok()))
+                    .unwrap_or(0)
+            };
+            self.passed += count("passed");
+            self.ignored += count("ignored");
+        }
+    }
+
+    /// The failing tests, then the totals as one line: "N passed, N failed, N skipped".
+    fn summary(&self) -> String {
+        let mut out = String::new();
+        if !self.failed.is_empty() {
+            out.push_str("failing tests:\n");
+            for f in &self.failed {
+                out.push_str(&format!("    {f}\n"));
+            }
+        }
+        out.push_str(&format!("tests: {} passed, {} failed, {} skipped", self.passed, self.failed.len(), self.ignored));
+        out
+    }
+}
+
 /// The seed corpus, written into the fuzzer's corpus directory before every run: each game and
 /// each board alone, and each game with each of its boards (`boards/<game>_*.board`) after a
 /// NUL byte, which is how the fuzz target reads a game and a board from one input.
@@ -292,9 +371,10 @@ fn write_fuzz_seeds(corpus: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Runs the fuzz target `check` (compiler/fuzz) on one core and prints what libFuzzer reports:
+/// Runs a fuzz target (compiler/fuzz) on one core and prints what libFuzzer reports:
 /// executions, executions a second, coverage. Fails if an input panics, takes over 10 s or
-/// passes libFuzzer's memory limit; libFuzzer then writes it to compiler/fuzz/artifacts/check/.
+/// passes libFuzzer's memory limit; libFuzzer then writes it to compiler/fuzz/artifacts/<target>/.
+/// Every target reads the same inputs (a game, a NUL, a board) and takes the same dictionary.
 ///
 /// No sanitizer: the code under test is safe Rust, where AddressSanitizer finds nothing a
 /// panic would not, and costs half the speed. No `trace-compares` instrumentation: the
@@ -303,14 +383,14 @@ fn write_fuzz_seeds(corpus: &Path) -> Result<(), String> {
 ///
 /// `corpus` is under compiler/fuzz/corpus/, where the fuzzer keeps the inputs it finds
 /// interesting from one run to the next.
-fn fuzz(corpus: &str, runs: Option<u64>, seconds: Option<u64>, seed: Option<u64>) -> Result<(), String> {
+fn fuzz(target: &str, corpus: &str, runs: Option<u64>, seconds: Option<u64>, seed: Option<u64>) -> Result<(), String> {
     use std::io::{BufRead, BufReader};
     install_cargo_fuzz()?;
     let dir = root().join("compiler");
     let corpus = format!("fuzz/corpus/{corpus}");
     write_fuzz_seeds(&dir.join(&corpus))?;
     let mut cmd = Command::new("cargo");
-    cmd.args(["+nightly", "fuzz", "run", "--sanitizer", "none", "--no-trace-compares", "check", &corpus]);
+    cmd.args(["+nightly", "fuzz", "run", "--sanitizer", "none", "--no-trace-compares", target, &corpus]);
     cmd.args(["--", "-dict=fuzz/check.dict", "-timeout=10", "-print_final_stats=1"]);
     let seconds = if runs.is_none() { seconds.or(Some(60)) } else { seconds };
     if let Some(n) = runs {
@@ -363,30 +443,36 @@ fn fuzz(corpus: &str, runs: Option<u64>, seconds: Option<u64>, seed: Option<u64>
     if status.success() {
         Ok(())
     } else {
-        Err(format!("the fuzzer failed ({status}): see compiler/fuzz/artifacts/check/ for the input"))
+        Err(format!("the fuzzer failed ({status}): see compiler/fuzz/artifacts/{target}/ for the input"))
     }
 }
 
-/// The short fuzz run that ends `cargo xtask test` (about 40 s here): from the seeds alone, in a
-/// corpus of its own emptied first, with a fixed seed and count, so that a tree always fuzzes
-/// the same inputs and CI fails only on a change, not on the fuzzer's luck.
+/// The short fuzz run that ends `cargo xtask test` (about 100 s here, builds aside): every
+/// target from the seeds alone, each in a corpus of its own emptied first, with a fixed seed and
+/// count, so that a tree always fuzzes the same inputs and CI fails only on a change, not on the
+/// fuzzer's luck. The counts give each target roughly 20 s: `check` runs fastest, the targets
+/// that must first pass `check` in full slower.
 fn test_fuzz() -> Result<(), String> {
-    let corpus = root().join("compiler/fuzz/corpus/test");
-    if corpus.exists() {
-        std::fs::remove_dir_all(&corpus).map_err(|e| format!("{}: {e}", corpus.display()))?;
+    for (target, runs) in
+        [("check", 80_000), ("analyze", 20_000), ("perft", 20_000), ("test", 20_000), ("firmware", 20_000)]
+    {
+        let corpus = format!("test-{target}");
+        let dir = root().join("compiler/fuzz/corpus").join(&corpus);
+        if dir.exists() {
+            std::fs::remove_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        fuzz(target, &corpus, Some(runs), None, Some(1))?;
     }
-    fuzz("test", Some(150_000), None, Some(1))
+    Ok(())
 }
 
 fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Cmd::Setup => setup(),
         Cmd::Build => build(),
-        Cmd::Test => setup()
-            .and_then(|()| run(Command::new("cargo").args(["test", "--workspace"]).current_dir(root())))
-            .and_then(|()| test_fuzz()),
+        Cmd::Test => setup().and_then(|()| test_suite()).and_then(|()| test_fuzz()),
         Cmd::Bench => setup().and_then(|()| bench()),
-        Cmd::Fuzz { runs, seconds, seed } => fuzz("check", runs, seconds, seed),
+        Cmd::Fuzz { target, runs, seconds, seed } => fuzz(&target, &target, runs, seconds, seed),
         Cmd::Lint => run(Command::new("cargo").args(["fmt", "--all", "--check"]).current_dir(root())).and_then(|()| {
             run(Command::new("cargo")
                 .args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"])
@@ -399,5 +485,30 @@ fn main() -> ExitCode {
             eprintln!("xtask: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Tally;
+
+    #[test]
+    fn the_tally_counts_every_binary_and_names_each_failure_with_its_binary() {
+        let mut t = Tally::default();
+        let output = "\
+     Running unittests src/lib.rs (target/debug/deps/gamec-1234)
+test a ... ok
+test b ... FAILED
+test result: FAILED. 1 passed; 1 failed; 2 ignored; 0 measured; 0 filtered out; finished in 0.01s
+     Running tests/budgets.rs (target/debug/deps/budgets-99)
+test c ... ok
+test result: ok. 3 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 1.00s
+   Doc-tests gamec
+test result: ok. 0 passed; 0 failed; 1 ignored; 0 measured; 0 filtered out; finished in 0.00s";
+        for line in output.lines() {
+            t.read(line);
+        }
+        assert_eq!(t.failed, vec!["b (gamec)".to_string()]);
+        assert_eq!(t.summary(), "failing tests:\n    b (gamec)\ntests: 4 passed, 1 failed, 3 skipped");
     }
 }
