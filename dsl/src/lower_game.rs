@@ -793,7 +793,8 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             span: sp,
         })
     });
-    let eval = eval.map(|(sp, cases)| lower_eval(&mut ctx, sp, cases, &regions));
+    let reach = |f: Feature| f.reach(&layout, &piece, &moves, &regions);
+    let eval = eval.map(|(sp, cases)| lower_eval(&mut ctx, sp, cases, &regions, &reach));
 
     // Tunes come before controls and feedback, which refer to them.
     let mut tunes: Vec<TuneDef> = Vec::new();
@@ -1606,11 +1607,55 @@ fn firmware_end(endings: &[EndingDef]) -> Option<EndDef> {
 /// Largest weight an evaluation term may have, so sums stay well inside 16 bits.
 const MAX_WEIGHT: i64 = 100;
 
-fn lower_eval(ctx: &mut Ctx, span: Span, cases: &[ast::EvalCase], regions: &[RegionDef]) -> EvalDef {
+/// A feature as the file writes it, for messages.
+fn feature_text(f: &ast::FeatureRef) -> String {
+    match f {
+        ast::FeatureRef::Named(n) => n.node.clone(),
+        ast::FeatureRef::Lines { have, of, .. } => format!("lines({} of {})", have.node, of.node),
+    }
+}
+
+/// Thousands apart, as the diagnostics print scores: 19,200.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The evaluation's cases, checked against what the game can count: a comparison with a
+/// number its feature never reaches is refused (the firmware compares in 16 bits, so such a
+/// number would wrap), and so is a case whose score could reach a finished game's.
+fn lower_eval(
+    ctx: &mut Ctx,
+    span: Span,
+    cases: &[ast::EvalCase],
+    regions: &[RegionDef],
+    reach: &dyn Fn(Feature) -> Reach,
+) -> EvalDef {
     let mut out = Vec::new();
     for (i, c) in cases.iter().enumerate() {
-        let when =
-            c.when.as_ref().map(|(f, op, n)| (feature(ctx, f, regions), op.node, n.node.min(i32::MAX as u32) as i32));
+        let when = c.when.as_ref().map(|(f, op, n)| {
+            let feature = feature(ctx, f, regions);
+            let r = reach(feature);
+            if n.node > r.most {
+                let name = feature_text(f);
+                ctx.err(
+                    "E0005",
+                    n.span,
+                    format!("`{name}` is never more than {} in this game, so it never reaches {}", r.most, n.node),
+                    &format!("beyond {}", r.most),
+                    format!("{}: compare `{name}` with a number from 0 to {}, or drop the condition", r.why, r.most),
+                );
+            }
+            // Within the feature's reach, so within 16 bits.
+            (feature, op.node, n.node.min(r.most) as i32)
+        });
         if when.is_none() && i + 1 != cases.len() {
             ctx.err(
                 "E0005",
@@ -1621,6 +1666,9 @@ fn lower_eval(ctx: &mut Ctx, span: Span, cases: &[ast::EvalCase], regions: &[Reg
             );
         }
         let mut terms = Vec::new();
+        // The most the case can score either way: each weight times its feature's reach.
+        let mut bound: u64 = 0;
+        let mut biggest: Option<(u64, String, Reach)> = None;
         for (w, f) in &c.terms {
             if w.abs() > MAX_WEIGHT {
                 ctx.err(
@@ -1631,7 +1679,38 @@ fn lower_eval(ctx: &mut Ctx, span: Span, cases: &[ast::EvalCase], regions: &[Reg
                     "scale the weights down together",
                 );
             }
-            terms.push(((*w).clamp(-MAX_WEIGHT, MAX_WEIGHT) as i16, feature(ctx, f, regions)));
+            let w = (*w).clamp(-MAX_WEIGHT, MAX_WEIGHT) as i16;
+            let feature = feature(ctx, f, regions);
+            let r = reach(feature);
+            let part = u64::from(w.unsigned_abs()) * u64::from(r.most);
+            bound = bound.saturating_add(part);
+            if biggest.as_ref().is_none_or(|(b, _, _)| part > *b) {
+                biggest = Some((part, format!("{w} * {}", feature_text(f)), r));
+            }
+            terms.push((w, feature));
+        }
+        if bound > u64::from(EVAL_LIMIT) {
+            let mut d = Diagnostic::error(
+                "E0023",
+                format!(
+                    "this case can score up to {} either way, past the {} a search's score may reach",
+                    grouped(bound),
+                    grouped(u64::from(EVAL_LIMIT))
+                ),
+            )
+            .with_label(Label::primary(ctx.file, c.span, format!("up to {}", grouped(bound))))
+            .with_note(format!(
+                "a finished game scores {} and beyond; the most a case scores is the sum of each weight times \
+                 the most its feature counts in this game",
+                grouped(u64::from(EVAL_LIMIT) + 1)
+            ));
+            if let Some((part, term, r)) = biggest {
+                d = d.with_note(format!("the largest term, `{term}`, reaches {} ({})", grouped(part), r.why));
+            }
+            ctx.diags.push(d.with_help(format!(
+                "scale the weights down together, by {} or more",
+                bound.div_ceil(u64::from(EVAL_LIMIT))
+            )));
         }
         out.push(EvalCaseDef { when, terms });
     }
@@ -1774,12 +1853,27 @@ fn lower_cards(
             );
             continue;
         }
+        for (i, v) in a.values.iter().enumerate() {
+            if let Some(first) = a.values[..i].iter().find(|u| u.node == v.node) {
+                ctx.diags.push(
+                    Diagnostic::error("E0002", format!("attribute `{}` has the value `{}` twice", a.name.node, v.node))
+                        .with_label(Label::primary(ctx.file, v.span, "given again here"))
+                        .with_label(Label::secondary(ctx.file, first.span, "first given here"))
+                        .with_help(format!(
+                            "a card names its value by word, so each of `{}`'s values needs a word of its own",
+                            a.name.node
+                        )),
+                );
+            }
+        }
         let (hi, lo) = (a.bits.0.node.max(a.bits.1.node), a.bits.0.node.min(a.bits.1.node));
-        let width = hi - lo + 1;
         if hi > 31 {
-            ctx.err("E0005", a.bits.0.span, "a card's code has bits 0 to 31", "out of range", "use bits 0 to 31");
+            let at = if a.bits.0.node >= a.bits.1.node { a.bits.0.span } else { a.bits.1.span };
+            ctx.err("E0005", at, "a card's code has bits 0 to 31", "out of range", "use bits 0 to 31");
             continue;
         }
+        // At most 32, now that `hi` is a bit of the code.
+        let width = hi - lo + 1;
         if (a.values.len() as u64) > 1u64 << width {
             ctx.err(
                 "E0005",
@@ -1807,20 +1901,46 @@ fn lower_cards(
             width: width as u8,
         });
     }
-    let Some((tsp, (capacity, rows, cols))) = table else {
+    let Some((_, (capacity, rows, cols))) = table else {
         ctx.err("E0003", span, "cards need a table", "no `table`", "add, for example, `table 12 as 3 x 4`");
         return None;
     };
-    if capacity.node == 0 || capacity.node > 81 || rows.node * cols.node != capacity.node {
+    // Rows times columns, in arithmetic that cannot wrap: 4 x 1073741827 is no 12.
+    let laid_out = u64::from(rows.node) * u64::from(cols.node);
+    if capacity.node == 0 || capacity.node > 81 {
         ctx.err(
             "E0005",
-            tsp,
-            format!(
-                "a table of 1 to 81 cards laid out as rows times columns, not {} as {} x {}",
-                capacity.node, rows.node, cols.node
-            ),
-            "this table",
+            capacity.span,
+            format!("a table holds 1 to 81 cards, not {}", capacity.node),
+            "out of range",
             "for example `table 12 as 3 x 4`",
+        );
+    } else if laid_out != u64::from(capacity.node) {
+        // At the number that makes the product wrong: the larger factor, which is the one
+        // out of range when the product is past any table.
+        let at = if cols.node >= rows.node { cols } else { rows };
+        let divisors: Vec<String> = (1..=capacity.node)
+            .filter(|r| capacity.node % r == 0)
+            .map(|r| format!("{r} x {}", capacity.node / r))
+            .collect();
+        ctx.diags.push(
+            Diagnostic::error(
+                "E0005",
+                format!(
+                    "a table of {} cards is laid out as rows times columns, and {} x {} is {}",
+                    capacity.node,
+                    rows.node,
+                    cols.node,
+                    grouped(laid_out)
+                ),
+            )
+            .with_label(Label::primary(
+                ctx.file,
+                at.span,
+                format!("{} x {} is not {}", rows.node, cols.node, capacity.node),
+            ))
+            .with_label(Label::secondary(ctx.file, capacity.span, "the cards the table holds"))
+            .with_help(format!("lay {} cards out as {}", capacity.node, divisors.join(", "))),
         );
     }
     let Some((gsp, (name, size, rules))) = group else {

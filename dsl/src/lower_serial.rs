@@ -34,6 +34,8 @@ pub fn lower(
     let player_names: Vec<&str> = scope.players.iter().map(|p| p.node.as_str()).collect();
 
     let mut commands: Vec<CommandDef> = Vec::new();
+    // Diagnostics with a note at an earlier span, which `err` does not write.
+    let mut twice: Vec<Diagnostic> = Vec::new();
     for c in controls {
         let word = &c.word.node;
         if word.is_empty() || word.len() > MAX_WORD || !word.bytes().all(|b| b.is_ascii_graphic()) {
@@ -68,7 +70,19 @@ pub fn lower(
             }
             Some(ast::CommandArg::Side(choices)) => {
                 let mut out = Vec::new();
-                for (text, player) in choices {
+                for (i, (text, player)) in choices.iter().enumerate() {
+                    // The host types the text: two choices of one text leave the second unreachable.
+                    if let Some((first, _)) = choices[..i].iter().find(|(t, _)| t.node == text.node) {
+                        twice.push(
+                            Diagnostic::error("E0002", format!("the side choice \"{}\" is given twice", text.node))
+                                .with_label(Label::primary(file, text.span, "given again here"))
+                                .with_label(Label::secondary(file, first.span, "first given here"))
+                                .with_help(
+                                    "give each side its own text, such as `side { \"B\" = black, \"W\" = white }`",
+                                ),
+                        );
+                        continue;
+                    }
                     match scope.players.iter().position(|p| p.node == player.node) {
                         Some(i) => out.push((text.node.clone(), i)),
                         None => err(
@@ -295,6 +309,7 @@ pub fn lower(
         }
     }
 
+    diags.append(&mut twice);
     SerialDef { commands, says, piece_glyphs, empty_glyph, legal_glyph, span }
 }
 

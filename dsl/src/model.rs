@@ -86,6 +86,22 @@ pub struct AttributeDef {
     pub width: u8,
 }
 
+impl AttributeDef {
+    /// The field's bits, shifted down to bit 0: all 32 of them for a field as wide as the code,
+    /// where `(1 << width) - 1` would overflow.
+    pub fn mask(&self) -> u32 {
+        u32::MAX >> (32 - u32::from(self.width).clamp(1, 32))
+    }
+}
+
+impl CardsDef {
+    /// Cards in the deck (one for every combination of the attributes' values), counted
+    /// without listing them; saturates far beyond any deck worth listing.
+    pub fn deck_size(&self) -> u64 {
+        self.attributes.iter().fold(1u64, |n, a| n.saturating_mul(a.values.len() as u64))
+    }
+}
+
 /// `group NAME = K cards where ...`: what makes K cards of the table a group.
 #[derive(Debug, Clone)]
 pub struct GroupDef {
@@ -361,6 +377,11 @@ pub enum EndResult {
 }
 
 impl GameDef {
+    /// The most a feature of this game's evaluation can be either way ([`Feature::reach`]).
+    pub fn feature_reach(&self, f: Feature) -> Reach {
+        f.reach(&self.board, &self.piece, &self.moves, &self.regions)
+    }
+
     /// The line, for games played on one.
     pub fn line(&self) -> Option<&LineBoard> {
         match &self.board {
@@ -510,6 +531,69 @@ pub struct EvalCaseDef {
     /// `None` for `else`.
     pub when: Option<(Feature, CmpOp, i32)>,
     pub terms: Vec<(i16, Feature)>,
+}
+
+/// The most an evaluation may score either way: one less than the search's score of a finished
+/// game (the runtime's `search::WIN`, 16,000), so that a forced win always outranks any
+/// position and the scores stay inside 16 bits with room for a win's margin.
+pub const EVAL_LIMIT: u32 = 15_999;
+
+/// What bounds a feature in a game: the most its value can be either way in any position, and
+/// why, in words for a diagnostic ("the board has 64 cells").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reach {
+    pub most: u32,
+    pub why: String,
+}
+
+impl Feature {
+    /// The most this feature can be either way in any position of a game on `board` with
+    /// these pieces, moves and regions: a bound from the rules, never from play, so that the
+    /// evaluation's range can be checked before anything runs.
+    pub fn reach(self, board: &Layout, piece: &PieceDef, moves: &[MoveDef], regions: &[RegionDef]) -> Reach {
+        let (capacity, holds) = match board {
+            Layout::Line(l) => (l.cells, format!("the line has {} cells", l.cells)),
+            Layout::Grid(g) => (g.cols * g.rows, format!("the board has {} cells", g.cols * g.rows)),
+            // A test's `from` may fill every heap, whatever the setup gives.
+            Layout::Heaps(h) => (
+                h.heaps * crate::lower_game::MAX_HEAP,
+                format!("{} heaps hold at most {} counters each", h.heaps, crate::lower_game::MAX_HEAP),
+            ),
+        };
+        match self {
+            Feature::Pieces | Feature::Empty => Reach { most: capacity, why: holds },
+            Feature::Region(i) => {
+                let r = &regions[i];
+                Reach {
+                    most: r.cells.len() as u32,
+                    why: format!("region `{}` has {} cells", r.name.node, r.cells.len()),
+                }
+            }
+            Feature::Mobility => {
+                // A side's legal moves, action by action: at most one a cell (a column for a
+                // drop, a count removed from each heap), a target cell for each slid piece.
+                let most = moves.iter().fold(0u32, |sum, m| {
+                    let n = match (m.kind, board) {
+                        (MoveKind::Drop, Layout::Grid(g)) => g.cols,
+                        (MoveKind::Slide { .. }, _) => piece.count.max(1).saturating_mul(capacity),
+                        _ => capacity,
+                    };
+                    sum.saturating_add(n)
+                });
+                Reach { most, why: format!("a side has at most {most} legal moves ({holds})") }
+            }
+            Feature::Lines { of, .. } => {
+                let of = u32::from(of);
+                let fits = |n: u32| (n + 1).saturating_sub(of);
+                let most = match board {
+                    Layout::Grid(g) => g.rows * fits(g.cols) + g.cols * fits(g.rows) + 2 * fits(g.rows) * fits(g.cols),
+                    Layout::Line(l) => fits(l.cells),
+                    Layout::Heaps(_) => 0,
+                };
+                Reach { most, why: format!("the board has {most} lines of {of} cells") }
+            }
+        }
+    }
 }
 
 /// What an evaluation can weigh: the mover's count minus the opponent's, except `Empty`.

@@ -644,7 +644,10 @@ pub(super) fn eval_body_with(
             None => (value, false),
             Some((f, op, n)) => {
                 let f = feature(f);
-                let n = int(n as i16);
+                // Lowering keeps `n` within the feature's reach; were it not, a saturated
+                // comparison still means what the file says of any 16-bit feature, where a
+                // wrapped one would not.
+                let n = int(i16::try_from(n).unwrap_or(if n < 0 { i16::MIN } else { i16::MAX }));
                 let op = super::comparison(op);
                 let rest = if body_is_if { body } else { quote!({ #body }) };
                 (quote!(if #f #op #n { #value } else #rest), true)
