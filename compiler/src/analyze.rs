@@ -217,9 +217,10 @@ pub struct SolvedFacts {
 
 /// A deck of cards and the groups in it.
 pub struct CardFacts {
-    pub deck: usize,
-    /// Groups among all the deck's cards.
-    pub groups: usize,
+    pub deck: u64,
+    /// Groups among all the deck's cards, or why they were not counted (too many combinations
+    /// to try).
+    pub groups: Result<usize, String>,
     pub name: String,
     pub size: u32,
     /// Whether K-1 cards determine the last, so the search completes and looks up.
@@ -246,7 +247,20 @@ impl Facts {
     pub fn new(game: &GameDef) -> Facts {
         if let Some(cards) = &game.cards {
             let deck = crate::cards::Deck::new(cards);
-            let all = deck.cards();
+            // Counted before listing: a deck's groups are every K (or K-1) of its cards.
+            let size = cards.deck_size();
+            let tries = deck.tries(size);
+            let groups = if tries <= crate::cards::MOST_TRIED {
+                Ok(deck.groups(&deck.cards()).len())
+            } else {
+                let k = if deck.determined() { cards.group.size.saturating_sub(1) } else { cards.group.size };
+                let n = if tries == u64::MAX { "more than 2^64".to_string() } else { thousands(tries) };
+                Err(format!(
+                    "not counted: {n} combinations of {k} of the {} cards, more than the {} `analyze` tries",
+                    thousands(size),
+                    thousands(crate::cards::MOST_TRIED)
+                ))
+            };
             return Facts {
                 places: format!("a table of {} cards, {} x {}", cards.capacity, cards.rows, cards.cols),
                 starts: 0,
@@ -255,8 +269,8 @@ impl Facts {
                 puzzle: Vec::new(),
                 strategy: None,
                 cards: Some(CardFacts {
-                    deck: all.len(),
-                    groups: deck.groups(&all).len(),
+                    deck: size,
+                    groups,
                     name: cards.group.name.node.clone(),
                     size: cards.group.size,
                     derived: deck.determined(),
@@ -400,7 +414,11 @@ impl fmt::Display for Facts {
         writeln!(f, "places:                             {}", self.places)?;
         if let Some(c) = &self.cards {
             writeln!(f, "deck:                               {} cards", c.deck)?;
-            writeln!(f, "{:<36}{}", format!("{}s of {} in the deck:", c.name, c.size), c.groups)?;
+            let groups = match &c.groups {
+                Ok(n) => n.to_string(),
+                Err(why) => why.clone(),
+            };
+            writeln!(f, "{:<36}{groups}", format!("{}s of {} in the deck:", c.name, c.size))?;
             let how = if c.derived {
                 format!("any {} cards determine the last: each {} completed and looked up", c.size - 1, c.size - 1)
             } else {
@@ -471,4 +489,17 @@ impl fmt::Display for Facts {
         };
         writeln!(f, "device strategy:                    {strategy}")
     }
+}
+
+/// A count with thousands apart, as the facts print large numbers: 32,164,253,550.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }

@@ -6,6 +6,21 @@
 use gamec_dsl::ast::Relation;
 use gamec_dsl::CardsDef;
 
+/// The most combinations of cards [`Deck::groups`] is asked to try when `analyze` counts a
+/// deck's groups: a few seconds' work. Past it the count is left out, with the reason, rather
+/// than run for hours (8 cards of Set's 81 are 32 billion combinations).
+pub const MOST_TRIED: u64 = 10_000_000;
+
+/// `n` choose `k`, saturating at `u64::MAX`.
+pub fn choose(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k);
+    // Each partial product is itself a binomial coefficient, so the division is exact.
+    (0..k).try_fold(1u64, |c, i| (c as u128 * (n - i) as u128 / (i + 1) as u128).try_into().ok()).unwrap_or(u64::MAX)
+}
+
 pub struct Deck<'a> {
     pub def: &'a CardsDef,
 }
@@ -16,7 +31,7 @@ impl<'a> Deck<'a> {
     }
 
     fn mask(&self, a: usize) -> u32 {
-        (1u32 << self.def.attributes[a].width) - 1
+        self.def.attributes[a].mask()
     }
 
     /// The index of attribute `a`'s value on the card.
@@ -89,6 +104,13 @@ impl<'a> Deck<'a> {
                 Some(Relation::AllDifferent | Relation::SameOrDifferent) => n == k,
             }
         })
+    }
+
+    /// How many combinations [`Deck::groups`] tries on `n` cards: every K-1 of them where the
+    /// rule determines the last card, else every K.
+    pub fn tries(&self, n: u64) -> u64 {
+        let k = u64::from(self.def.group.size);
+        choose(n, if self.determined() { k.saturating_sub(1) } else { k })
     }
 
     /// The card that makes `cards` (K-1 of them) a group, when the rule determines it and one

@@ -129,6 +129,12 @@ fn stickers(sources: &mut Sources, game: &std::path::Path, out: &std::path::Path
 fn perft(sources: &mut Sources, game: &std::path::Path, depth: u32) -> Result<(), Error> {
     let id = driver::read(sources, game)?;
     let def = gamec_dsl::load_game(sources, id)?;
+    if let Some(cards) = &def.cards {
+        let d = gamec_dsl::Diagnostic::error("E0006", "perft counts move paths; a game of cards has no moves")
+            .with_label(gamec_dsl::Label::primary(id, cards.span, "a game of cards"))
+            .with_help("`gamec analyze` counts the deck and its groups");
+        return Err(Error::Diagnostics(vec![d]));
+    }
     // Grid games of capturing placement have a fast bitboard reading, tested against the engine.
     let fast = gamec::grid_rules::GridRules::new(&def);
     let engine = gamec::engine::Engine::new(&def);
@@ -142,19 +148,38 @@ fn perft(sources: &mut Sources, game: &std::path::Path, depth: u32) -> Result<()
         .with_help("`gamec analyze` counts every state reachable from every start");
         return Err(Error::Diagnostics(vec![d]));
     };
-    let mut total = 0;
+    let mut total: u64 = 0;
     let started = std::time::Instant::now();
     for d in 1..=depth {
         let n = match &fast {
             Some(rules) => rules.perft(&rules.start, d),
             None => engine.perft(start, d),
         };
-        total += n;
+        total = total.saturating_add(n);
         println!("depth {d:>2}: {n}");
+        // Finished games count as leaves at every depth below them, so once no path of `d`
+        // plies is still being played, every deeper depth counts these leaves again: stop,
+        // whatever depth was asked for.
+        let open = match &fast {
+            Some(rules) => goes_on(&rules.start, d, &|p| rules.plies(p), &|p, m| rules.play(p, m)),
+            None => goes_on(start, d, &|s| engine.plies(s), &|s, m| engine.play(s, m)),
+        };
+        if !open {
+            println!("every game is over within {d} plies: deeper depths count the same {n} leaves");
+            break;
+        }
     }
     let secs = started.elapsed().as_secs_f64();
     println!("{total} leaves in {secs:.2} s ({:.1} M leaves/s)", total as f64 / secs.max(1e-9) / 1e6);
     Ok(())
+}
+
+/// Whether some path of exactly `depth` plies from `p` is still being played. It stops at the
+/// first such path, so it costs little while the tree grows, and one perft of `depth` when it
+/// has stopped growing.
+fn goes_on<P, M: Copy>(p: &P, depth: u32, plies: &dyn Fn(&P) -> Vec<M>, play: &dyn Fn(&P, M) -> P) -> bool {
+    let moves = plies(p);
+    !moves.is_empty() && (depth == 0 || moves.iter().any(|&m| goes_on(&play(p, m), depth - 1, plies, play)))
 }
 
 fn test(sources: &mut Sources, games: &[PathBuf]) -> Result<(), Error> {

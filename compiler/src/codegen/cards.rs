@@ -23,7 +23,7 @@ pub fn render(game: &GameDef, origin: Origin) -> TokenStream {
         _ => quote!(u32),
     };
     let fields = cards.attributes.iter().map(|a| {
-        let (lo, mask, n) = (int(a.lo), int((1u32 << a.width) - 1), int(a.values.len()));
+        let (lo, mask, n) = (int(a.lo), int(a.mask()), int(a.values.len()));
         quote!((#lo, #mask, #n))
     });
     let attrs_doc: Vec<String> = cards
@@ -190,7 +190,7 @@ fn completion(cards: &CardsDef) -> TokenStream {
     let k = cards.group.size as usize;
     let given: Vec<_> = (0..k - 1).map(|i| format_ident!("c{i}")).collect();
     let fields = cards.attributes.iter().zip(&cards.group.rules).map(|(a, rule)| {
-        let (lo, mask, n) = (int(a.lo), int((1u32 << a.width) - 1), a.values.len());
+        let (lo, mask, n) = (int(a.lo), int(a.mask()), a.values.len());
         let vs: Vec<_> = (0..k - 1).map(|i| format_ident!("v{i}")).collect();
         let v0 = &vs[0];
         let same = all(vs[1..].iter().map(|v| quote!(#v0 == #v)));

@@ -1,0 +1,181 @@
+//! Files `check` accepts on which a command once ran without end or panicked in a build with
+//! overflow checks: perft past the end of every game, a deck's groups of eight counted one
+//! combination at a time, a card attribute as wide as the code. Each command is run as a user
+//! runs it (the `gamec` binary) under a time limit.
+
+use gamec::codegen::{self, Origin};
+use gamec_dsl::Sources;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn root(rel: &str) -> String {
+    format!("{}/../{rel}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// What a run of `gamec` gave: its exit code, standard output and standard error.
+struct Run {
+    code: Option<i32>,
+    out: String,
+    err: String,
+}
+
+/// Runs `gamec ARGS`, killing it and failing the test if it is still running after `limit`.
+fn gamec(args: &[&str], limit: Duration) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamec"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Read both pipes on threads, so that a chatty run cannot block on a full pipe.
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let out = std::thread::spawn(move || std::io::read_to_string(&mut stdout).unwrap());
+    let err = std::thread::spawn(move || std::io::read_to_string(&mut stderr).unwrap());
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > limit {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("`gamec {}` was still running after {limit:?}", args.join(" "));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    Run { code: status.code(), out: out.join().unwrap(), err: err.join().unwrap() }
+}
+
+/// A directory of this test's own for written files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gamec-overflow-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A shipped game with one edit, written where the CLI can read it.
+fn edited(game: &str, from: &str, to: &str, dir: &Path) -> String {
+    let text = std::fs::read_to_string(root(game)).unwrap();
+    assert!(text.contains(from), "fixture: {from}");
+    let path = dir.join(Path::new(game).file_name().unwrap());
+    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+const MINUTE: Duration = Duration::from_secs(60);
+
+#[test]
+fn perft_stops_once_every_game_is_over_whatever_depth_is_asked() {
+    // Tic-tac-toe's games end by the ninth ply; the depths after it count the same leaves
+    // again, so the asked 4,294,967,295 depths once ran for ever.
+    let tictactoe = root("games/tictactoe.game");
+    let run = gamec(&["perft", &tictactoe, "--depth", "4294967295"], MINUTE);
+    assert_eq!(run.code, Some(0), "{}", run.err);
+    let depths: Vec<&str> = run.out.lines().filter(|l| l.starts_with("depth")).collect();
+    assert_eq!(depths.len(), 9, "{}", run.out);
+    assert_eq!(depths[8], "depth  9: 255168", "{}", run.out);
+    assert!(run.out.contains("every game is over within 9 plies"), "{}", run.out);
+    // Asked for less, it counts what was asked.
+    let run = gamec(&["perft", &tictactoe, "--depth", "3"], MINUTE);
+    assert_eq!(run.out.lines().filter(|l| l.starts_with("depth")).count(), 3, "{}", run.out);
+    assert!(!run.out.contains("every game is over"), "{}", run.out);
+}
+
+#[test]
+fn every_command_finishes_on_groups_of_eight_cards() {
+    // C(81, 8) = 32,164,253,550 combinations: `analyze` was still counting after 600 s.
+    let dir = scratch("eight");
+    let set = edited("games/set.game", "group set = 3 cards", "group set = 8 cards", &dir);
+    let check = gamec(&["check", &set], MINUTE);
+    assert_eq!(check.code, Some(0), "{}", check.err);
+
+    let analyze = gamec(&["analyze", &set], MINUTE);
+    assert_eq!(analyze.code, Some(0), "{}", analyze.err);
+    assert!(analyze.out.contains("deck:                               81 cards"), "{}", analyze.out);
+    assert!(
+        analyze.out.contains(
+            "sets of 8 in the deck:              not counted: 32,164,253,550 combinations of 8 of the 81 cards, \
+             more than the 10,000,000 `analyze` tries"
+        ),
+        "{}",
+        analyze.out
+    );
+
+    let perft = gamec(&["perft", &set], MINUTE);
+    assert_eq!(perft.code, Some(1));
+    assert!(perft.err.contains("error[E0006]: perft counts move paths; a game of cards has no moves"), "{}", perft.err);
+
+    let test = gamec(&["test", &set], MINUTE);
+    assert_eq!(test.code, Some(0), "{}", test.err);
+    assert!(test.out.contains("0 passed, 0 failed"), "{}", test.out);
+
+    let generate = gamec(&["generate", &set], MINUTE);
+    assert_eq!(generate.code, Some(1));
+    assert!(generate.err.contains("error[E0022]"), "{}", generate.err);
+
+    let out = dir.join("stickers");
+    let stickers = gamec(&["stickers", &set, "-o", out.to_str().unwrap()], MINUTE);
+    assert_eq!(stickers.code, Some(0), "{}", stickers.err);
+    assert!(stickers.out.contains("wrote 81 stickers"), "{}", stickers.out);
+
+    // Set's own groups of three are still counted: 1,080 in the deck.
+    let analyze = gamec(&["analyze", &root("games/set.game")], MINUTE);
+    assert!(analyze.out.contains("sets of 3 in the deck:              1080"), "{}", analyze.out);
+}
+
+#[test]
+fn a_card_attribute_as_wide_as_the_code_is_read_and_rendered() {
+    // `bits 31..0` is a 32-bit field: its mask was `(1 << 32) - 1`, which overflows.
+    let dir = scratch("wide");
+    let attributes = "        quantity = one, two, three at bits 1..0
+        filling = empty, solid, striped at bits 3..2
+        colour = purple, red, green at bits 5..4
+        shape = wave, rhombus, oval at bits 7..6";
+    let set = edited("games/set.game", attributes, "        quantity = one, two, three at bits 31..0", &dir);
+    let analyze = gamec(&["analyze", &set], MINUTE);
+    assert_eq!(analyze.code, Some(0), "{}", analyze.err);
+    assert!(analyze.out.contains("deck:                               3 cards"), "{}", analyze.out);
+    assert!(analyze.out.contains("sets of 3 in the deck:              1"), "{}", analyze.out);
+    let out = dir.join("stickers");
+    let stickers = gamec(&["stickers", &set, "-o", out.to_str().unwrap()], MINUTE);
+    assert_eq!(stickers.code, Some(0), "{}", stickers.err);
+    assert!(stickers.out.contains("wrote 3 stickers"), "{}", stickers.out);
+
+    // The firmware's fields: the whole code is the attribute.
+    let mut sources = Sources::new();
+    let gf = sources.add("set.game", std::fs::read_to_string(&set).unwrap());
+    let game = gamec_dsl::load_game(&sources, gf).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
+    let code = codegen::cards_module(&game, Origin::of(&sources, gf));
+    assert!(code.contains("(0, 4294967295, 3)"), "{code}");
+}
+
+#[test]
+fn the_evaluations_limit_is_one_below_the_searchs_win() {
+    // The limit the compiler checks an `eval` against, and the score the runtime's search gives
+    // a finished game, must move together.
+    assert_eq!(gamec_dsl::EVAL_LIMIT + 1, gamec_runtime::search::WIN as u32);
+}
+
+#[test]
+fn an_eval_comparison_at_its_features_reach_is_generated_as_written() {
+    // At the most each feature reaches on 8 x 8: 64 empty cells, 4 corners. Out of range they are refused (dsl/tests/numbers_and_names.rs); in
+    // range the 16-bit comparison is the file's own, on both representations.
+    let text = std::fs::read_to_string(root("games/othello.game"))
+        .unwrap()
+        .replacen("when empty > 40", "when empty >= 64", 1)
+        .replacen("when empty > 12", "when corners >= 4", 1);
+    let mut sources = Sources::new();
+    let gf = sources.add("othello.game", text);
+    let game = gamec_dsl::load_game(&sources, gf).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
+    let bits = codegen::grid_module(&game, Origin::of(&sources, gf), codegen::Representation::Bitboards);
+    assert!(bits.contains("if pos.empty(&GRID) >= 64 {"), "{bits}");
+    assert!(bits.contains("else if pos.diff(REGION_CORNERS) >= 4 {"), "{bits}");
+    let bytes = codegen::grid_module(
+        &game,
+        Origin::of(&sources, gf),
+        codegen::Representation::ByteBoard { roomy: false, multiplies: true },
+    );
+    assert!(bytes.contains("(b.empties as i16) >= 64"), "{bytes}");
+}
