@@ -1,17 +1,22 @@
 //! Inputs on which the fuzzer (`cargo xtask fuzz`, compiler/fuzz) found `gamec::check` to
-//! panic, minimized. Each must get diagnostics, rendered, and no panic.
+//! panic, minimized. Each must get exactly the diagnostics it deserves (or none), rendered, and
+//! no panic.
 
-use gamec_dsl::Sources;
+use gamec_dsl::{Diagnostic, SessionEvent, Sources};
 
-/// Checks one game file and renders what `check` says, as the fuzz target does.
-fn check_and_render(game: &str) {
+/// Checks one game file as the fuzz target does: its diagnostics (errors or warnings), rendered,
+/// and whether it was accepted.
+fn check_and_render(game: &str) -> (Result<Vec<Diagnostic>, Vec<Diagnostic>>, String) {
     let mut sources = Sources::new();
     let id = sources.add("fuzz.game", game.to_string());
-    let diagnostics = gamec::check(&sources, &[id]).unwrap_or_else(|errors| errors);
-    sources.render(&diagnostics);
+    let result = gamec::check(&sources, &[id]);
+    let rendered = match &result {
+        Ok(d) | Err(d) => sources.render(d),
+    };
+    (result, rendered)
 }
 
-/// A serial game whose feedback answers `event`.
+/// A serial game, complete but for what its feedback says `on event`.
 fn serial_game_on(event: &str) -> String {
     format!(
         r#"game g {{
@@ -27,7 +32,11 @@ fn serial_game_on(event: &str) -> String {
     "OK" -> ack
   }}
   feedback serial {{
+    on unknown -> "ER"
+    on denied -> "IL"
+    on device moves -> "MM {{cell}}"
     on {event} -> "You win"
+    show board = text {{ a "A", b "B", empty ".", legal "*" }}
   }}
 }}
 "#
@@ -38,10 +47,29 @@ fn serial_game_on(event: &str) -> String {
 /// `on win host` into `on  winhost`). The grammar read `winhost` as `win host` (its words
 /// needed no space between them, and could have a comment), but the parser named the event by
 /// its text, so lowering met a name it did not know: `unreachable!` in dsl/src/lower_serial.rs.
-/// Now the words must stand apart, and `winhost` is a syntax error.
+/// Now the words must stand apart, and `winhost` is a syntax error; words apart, with a space
+/// or a comment between them, are the event.
 #[test]
 fn serial_event_words_run_together_or_split_by_a_comment() {
-    for event in ["winhost", "toolate", "your // a comment\n turn", "win host"] {
-        check_and_render(&serial_game_on(event));
+    for run_together in ["winhost", "toolate"] {
+        let (result, out) = check_and_render(&serial_game_on(run_together));
+        let errors = result.expect_err(run_together);
+        assert_eq!(errors.len(), 1, "{out}");
+        assert_eq!(errors[0].code, "E0001", "{out}");
+        // At the event, line 17 column 8: `    on winhost`.
+        assert!(out.contains("fuzz.game:17:8"), "{out}");
+        assert!(
+            out.contains(&format!("expected an event such as `your turn` or `device moves`, found `{run_together}`"))
+        );
+    }
+    for (apart, event) in [("your // a comment\n turn", SessionEvent::YourTurn), ("win host", SessionEvent::WinHost)] {
+        let text = serial_game_on(apart);
+        let (result, out) = check_and_render(&text);
+        assert!(result.is_ok_and(|warnings| warnings.is_empty()), "{apart:?}: {out}");
+        let mut sources = Sources::new();
+        let id = sources.add("fuzz.game", text);
+        let game = gamec_dsl::load_game(&sources, id).unwrap();
+        let says = &game.serial.unwrap().says;
+        assert!(says.iter().any(|s| s.event == event), "{apart:?} is {event:?}");
     }
 }
