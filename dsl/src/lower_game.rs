@@ -1620,7 +1620,7 @@ fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -1920,7 +1920,7 @@ fn lower_cards(
         // out of range when the product is past any table.
         let at = if cols.node >= rows.node { cols } else { rows };
         let divisors: Vec<String> = (1..=capacity.node)
-            .filter(|r| capacity.node % r == 0)
+            .filter(|&r| capacity.node.is_multiple_of(r))
             .map(|r| format!("{r} x {}", capacity.node / r))
             .collect();
         ctx.diags.push(
