@@ -567,6 +567,15 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                 }
                 if min.node == 0 {
                     ctx.err("E0005", min.span, "a removal takes at least one", "zero", "write `remove 1.. from heap`");
+                } else if min.node > MAX_HEAP {
+                    // The firmware keeps the bounds in bytes: 257 would have become 1.
+                    ctx.err(
+                        "E0005",
+                        min.span,
+                        format!("a heap holds at most {MAX_HEAP} counters, so no removal takes {}", min.node),
+                        "more than a heap holds",
+                        format!("take 1 to {MAX_HEAP}: `remove 1.. from heap`"),
+                    );
                 }
                 if let Some(max) = max {
                     if max.node < min.node {

@@ -7,6 +7,7 @@ use gamec_dsl::{load, Diagnostic, Sources};
 
 const SET: &str = include_str!("../../games/set.game");
 const OTHELLO: &str = include_str!("../../games/othello.game");
+const NIM: &str = include_str!("../../games/nim.game");
 
 /// `text` with the first `from` replaced by `to`.
 fn edit(text: &str, from: &str, to: &str) -> String {
@@ -159,4 +160,15 @@ fn an_eval_that_can_reach_a_finished_games_score_is_refused() {
     let out = one_error_at(&text, "E0023", "else: 100 * lines", "else");
     assert!(out.contains("up to 20,700"), "{out}");
     assert!(out.contains("the board has 69 lines of 4 cells"), "{out}");
+}
+
+#[test]
+fn a_removal_of_more_than_a_heap_holds_is_refused_at_the_number() {
+    // The heaps firmware keeps a removal's bounds in bytes: 257 became 1, a legal move the
+    // rules never allow.
+    let text = edit(NIM, "remove 1.. from heap", "remove 257.. from heap");
+    let out = one_error_at(&text, "E0005", "remove 257", "257");
+    assert!(out.contains("a heap holds at most 31 counters, so no removal takes 257"), "{out}");
+    loads(&edit(NIM, "remove 1.. from heap", "remove 31.. from heap"));
+    loads(&edit(NIM, "remove 1.. from heap", "remove 1..1000 from heap"));
 }
