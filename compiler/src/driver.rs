@@ -4,7 +4,7 @@
 use crate::analyze::Analysis;
 use crate::bind::{self, Target};
 use crate::codegen::{self, ScaffoldInputs};
-use crate::stack_depth::{avr_stack_depth, Limit, StackDepth, Unbounded};
+use crate::stack_depth::{avr_stack_depth, thumb_stack_depth, Limit, Priorities, Reentry, StackDepth, Unbounded};
 use crate::Error;
 use gamec_dsl::{FileId, GameDef, Sources};
 use object::read::elf::{ElfFile32, ProgramHeader};
@@ -250,16 +250,21 @@ pub fn bytes_hex(bytes: &[u8]) -> Result<String, Error> {
     ihex::create_object_file_representation(&records).map_err(|e| Error::Build(format!("HEX: {e}")))
 }
 
-/// The deepest stack the firmware can reach, bounded from its machine code (AVR only: the
-/// Cortex-M images are measured in QEMU instead), with the recursion `limits` vouched for.
-/// `Err` says why there is no bound.
+/// The deepest stack the firmware can reach, bounded from its machine code, with the recursion
+/// `limits` vouched for (AVR: Cortex-M firmware has no search). `Err` says why there is no
+/// bound.
 fn stack_bound(elf: &[u8], t: &Target, limits: &[Limit]) -> Option<Result<StackDepth, Unbounded>> {
     match t.chip.arch {
         // A call pushes a 3-byte return address above 128 KiB of flash.
         crate::chips::Arch::Avr(avr) => {
             Some(avr_stack_depth(elf, if t.chip.flash > 128 * 1024 { 3 } else { 2 }, avr.sp_bytes, limits))
         }
-        crate::chips::Arch::CortexM(_) => None,
+        // The runtime's Cortex-M glue sets no priority, so its handlers keep the reset value
+        // and never preempt one another. The chips gamec knows are Cortex-M4F, whose start-up
+        // code enables the FPU: exception frames may be the extended ones. Pointers reach
+        // formatting's `dyn Write` and the card table's callbacks, none of which starts again
+        // while it runs: no value formats itself, and no callback calls back into its caller.
+        crate::chips::Arch::CortexM(_) => Some(thumb_stack_depth(elf, Priorities::Shared, true, Reentry::Never)),
     }
 }
 

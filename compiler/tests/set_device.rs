@@ -334,7 +334,7 @@ fn bench_instructions_per_search() {
     }
     link += &format!(r#", "-C", "link-arg={}""#, cortex_m4_libc().display());
     let config = std::fs::read_to_string(built.join(".cargo/config.toml")).unwrap();
-    let config = config.replace(r#""link-arg=-Tlink.x"]"#, &format!(r#""link-arg=-Tlink.x"{link}]"#));
+    let config = config.replace(r#""link-arg=-Tlink.x""#, &format!(r#""link-arg=-Tlink.x"{link}"#));
     assert!(config.contains("seed_set_solver"), "the C objects are linked: {config}");
     std::fs::write(bench.join(".cargo/config.toml"), config).unwrap();
     let mut tables = fixed_tables(12, 8, 0x12_CA4D5);

@@ -67,6 +67,8 @@ use object::{
 
 mod decode;
 use decode::{decode, Op};
+mod thumb;
+pub use thumb::{thumb_stack_depth, Priorities, Reentry};
 
 /// The deepest stack an AVR program can reach.
 #[derive(Debug, Clone, PartialEq, Eq)]
