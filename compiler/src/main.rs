@@ -31,8 +31,9 @@ enum Cmd {
     /// Print new starts for a puzzle, each with exactly one solution, as `setup fixed` blocks.
     Generate {
         game: PathBuf,
-        #[arg(long, default_value_t = 1)]
-        count: usize,
+        /// At most 10,000: each start may take 40 tries, and the tries are counted in a word.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(..=10_000))]
+        count: u16,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Only starts of this level: 1 deduction alone, 2 with trials, 3 a guess needed.
@@ -68,7 +69,7 @@ fn main() -> ExitCode {
         Cmd::Test { games } => test(&mut sources, &games),
         Cmd::Stickers { game, out } => stickers(&mut sources, &game, &out),
         Cmd::Generate { game, count, seed, difficulty } => {
-            generate(&mut sources, &game, &gamec::generate::Request { count, seed, difficulty })
+            generate(&mut sources, &game, &gamec::generate::Request { count: count.into(), seed, difficulty })
         }
         Cmd::Build { game, board, out } => build(&mut sources, &game, &board, &out),
     };

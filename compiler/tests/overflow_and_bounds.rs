@@ -179,3 +179,19 @@ fn an_eval_comparison_at_its_features_reach_is_generated_as_written() {
     );
     assert!(bytes.contains("(b.empties as i16) >= 64"), "{bytes}");
 }
+
+#[test]
+fn generate_refuses_a_count_past_its_limit_instead_of_overflowing() {
+    // `--count 18446744073709551615` times 40 tries a start overflowed (a panic with overflow
+    // checks) and would have run for ever without them.
+    let binario = root("games/binario.game");
+    let run = gamec(&["generate", &binario, "--count", "18446744073709551615"], MINUTE);
+    assert_eq!(run.code, Some(2), "{}", run.err);
+    assert!(!run.err.contains("panicked"), "{}", run.err);
+    assert!(run.err.contains("--count"), "{}", run.err);
+    let run = gamec(&["generate", &binario, "--count", "10001"], MINUTE);
+    assert_eq!(run.code, Some(2), "{}", run.err);
+    let run = gamec(&["generate", &binario, "--count", "2"], MINUTE);
+    assert_eq!(run.code, Some(0), "{}", run.err);
+    assert_eq!(run.out.matches("setup fixed").count(), 2, "{}", run.out);
+}
