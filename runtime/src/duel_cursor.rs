@@ -137,8 +137,10 @@ impl<T: Placement, const N: usize> Game<T, N> {
     }
 
     /// The device's move, searched within its time (`millis` is the clock). The display goes
-    /// on refreshing from its interrupt meanwhile.
-    pub fn device_turn(&mut self, cfg: &Config, millis: &mut dyn FnMut() -> u16) -> Option<Sound> {
+    /// on refreshing from its interrupt meanwhile. The clock is a type parameter, not a `dyn`:
+    /// the search's `out_of_time` is already reached through a pointer, and a second pointer
+    /// call inside it is one `gamec build`'s stack bound cannot tell from a call of itself.
+    pub fn device_turn(&mut self, cfg: &Config, millis: &mut impl FnMut() -> u16) -> Option<Sound> {
         if self.phase != Phase::DeviceTurn {
             return None;
         }
