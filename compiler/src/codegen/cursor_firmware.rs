@@ -556,9 +556,12 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
         /// by the tick interrupt every millisecond however long the loop takes.
         static TURNS: Mutex<Cell<[i8; #n_encoders]>> = Mutex::new(Cell::new([0; #n_encoders]));
 
-        // The loop is `main` itself, in `.init9` where the start-up code falls into it, rather
-        // than a function `avr_device::entry`'s trampoline calls: no call, no return address.
-        #[unsafe(link_section = ".init9")]
+        // The loop is `main` itself, in `.init8`, where the start-up code falls into it once
+        // `.bss` and `.data` are set: no call, no return address. (In `.init9` it came after
+        // avr-libc's own `call main`, which pushed a return address nothing pops.) Its
+        // prologue still saves the callee-saved registers it uses: LLVM's AVR backend saves
+        // them even in a function that never returns, and only a naked function skips them.
+        #[unsafe(link_section = ".init8")]
         #[unsafe(export_name = "main")]
         extern "C" fn main() -> ! {
             // SAFETY: interrupts are off from reset until `Chip::new` enables them, and nothing
