@@ -229,6 +229,13 @@ impl Frames {
         self.last_ms = now_ms;
     }
 
+    /// Bytes of the frame in progress were lost (the receive queue was full): it is answered
+    /// as malformed, never read as the code its remaining bytes might spell.
+    pub fn lose(&mut self, now_ms: u16) {
+        self.overlong = true;
+        self.last_ms = now_ms;
+    }
+
     /// The frame the line's quiet has ended, if any.
     pub fn poll(&mut self, now_ms: u16, suffix: &[u8]) -> Option<Frame<'_>> {
         if self.len == 0 || now_ms.wrapping_sub(self.last_ms) < FRAME_GAP_MS {
@@ -363,5 +370,13 @@ mod tests {
         assert_eq!(f.poll(400, b""), Some(Err(())), "overlong");
         f.push(9, 500);
         assert_eq!(f.poll(600, b""), Some(Ok(&[9][..])), "the next frame is whole");
+        // A frame that lost a byte to a full queue, whatever its other bytes spell.
+        f.push(1, 700);
+        f.lose(700);
+        f.push(b'\r', 700);
+        assert_eq!(f.poll(800, b"\r"), Some(Err(())), "lost bytes: malformed");
+        f.push(2, 900);
+        f.push(b'\r', 900);
+        assert_eq!(f.poll(1000, b"\r"), Some(Ok(&[2][..])), "the next frame is whole");
     }
 }

@@ -3,16 +3,46 @@
 //! the buffer is reported as such, whole, and never spills into the next one.
 
 use core::cell::Cell;
+
+/// The byte a text reader is handed where the queue lost bytes (a NUL, which no command line
+/// holds): [`LineReader`] answers the line it falls in as one it could not take whole.
+pub const LOST: u8 = 0;
+
+/// What the receive queue hands the main loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Received {
+    Byte(u8),
+    /// Bytes came here that the queue had no room for.
+    Lost,
+}
+
+/// The line end a text line closes with: the queue keeps its last free slot for one, so that a
+/// line that lost bytes in a burst still ends, and is answered, rather than running into the
+/// next one.
+const LINE_END: u8 = b'\r';
+
+/// No gap is waiting in the queue.
+const NO_GAP: u8 = u8::MAX;
+
 /// A single-producer, single-consumer byte queue: the receive interrupt pushes, the main loop
 /// pops. One slot stays free to tell full from empty. Its slots are cells, so both ends work
 /// through a shared reference: an interrupt-safe `Mutex` holds it without a `RefCell` (whose
 /// borrow checks and panic would cost flash on every byte).
+///
+/// Nothing is lost silently. A burst faster than the main loop drains (a host typing while
+/// the device thinks, or an emulator that delivers bytes with no baud rate) fills the queue;
+/// the bytes it then drops leave a gap, which the main loop is told of, in order, before the
+/// next byte kept. One gap waits at a time: until the main loop reaches it, everything more is
+/// dropped, so the gap stands for all of it.
 pub struct ByteQueue<const N: usize> {
     buf: [Cell<u8>; N],
     head: Cell<u8>,
     tail: Cell<u8>,
-    /// Bytes dropped because the queue was full.
-    dropped: Cell<u8>,
+    /// Bytes were dropped since the last one kept.
+    lost: Cell<bool>,
+    /// The slot of the first byte kept after a loss, until the main loop reaches it, else
+    /// [`NO_GAP`].
+    gap: Cell<u8>,
 }
 
 impl<const N: usize> Default for ByteQueue<N> {
@@ -23,8 +53,14 @@ impl<const N: usize> Default for ByteQueue<N> {
 
 impl<const N: usize> ByteQueue<N> {
     pub const fn new() -> Self {
-        assert!(N >= 2 && N <= 256);
-        ByteQueue { buf: [const { Cell::new(0) }; N], head: Cell::new(0), tail: Cell::new(0), dropped: Cell::new(0) }
+        assert!(N >= 3 && N < NO_GAP as usize);
+        ByteQueue {
+            buf: [const { Cell::new(0) }; N],
+            head: Cell::new(0),
+            tail: Cell::new(0),
+            lost: Cell::new(false),
+            gap: Cell::new(NO_GAP),
+        }
     }
 
     /// The slot after `i`, wrapping at N: a mask where N is a power of two.
@@ -39,20 +75,22 @@ impl<const N: usize> ByteQueue<N> {
         &self.buf[i as usize % N]
     }
 
-    /// From the interrupt: keeps the byte, or counts it dropped when full.
+    /// From the interrupt: keeps the byte, or drops it and remembers the loss.
     pub fn push(&self, byte: u8) {
-        let next = Self::next(self.head.get());
-        if next == self.tail.get() {
-            self.dropped.set(self.dropped.get().saturating_add(1));
+        let (head, tail) = (self.head.get(), self.tail.get());
+        let next = Self::next(head);
+        // The last free slot is a line end's.
+        let room = next != tail && (byte == LINE_END || Self::next(next) != tail);
+        if !room || (self.lost.get() && self.gap.get() != NO_GAP) {
+            self.lost.set(true);
             return;
         }
-        self.slot(self.head.get()).set(byte);
+        if self.lost.get() {
+            self.gap.set(head);
+            self.lost.set(false);
+        }
+        self.slot(head).set(byte);
         self.head.set(next);
-    }
-
-    /// Bytes dropped because the queue was full.
-    pub fn dropped(&self) -> u8 {
-        self.dropped.get()
     }
 
     /// Whether nothing is waiting.
@@ -60,14 +98,27 @@ impl<const N: usize> ByteQueue<N> {
         self.head.get() == self.tail.get()
     }
 
-    /// From the main loop.
-    pub fn pop(&self) -> Option<u8> {
+    /// From the main loop: the next byte, or the news that bytes were lost before it.
+    pub fn receive(&self) -> Option<Received> {
         if self.is_empty() {
             return None;
         }
-        let b = self.slot(self.tail.get()).get();
-        self.tail.set(Self::next(self.tail.get()));
-        Some(b)
+        let tail = self.tail.get();
+        if self.gap.get() == tail {
+            self.gap.set(NO_GAP);
+            return Some(Received::Lost);
+        }
+        let b = self.slot(tail).get();
+        self.tail.set(Self::next(tail));
+        Some(Received::Byte(b))
+    }
+
+    /// From the main loop, for a text line: as [`Self::receive`], a loss as [`LOST`].
+    pub fn pop(&self) -> Option<u8> {
+        self.receive().map(|r| match r {
+            Received::Byte(b) => b,
+            Received::Lost => LOST,
+        })
     }
 }
 
@@ -145,6 +196,11 @@ impl<const N: usize> LineReader<N> {
         match byte {
             b'\n' => false,
             b'\r' => true,
+            // Bytes of this line were lost: it is answered as one too long to take whole.
+            LOST => {
+                self.overflow = true;
+                false
+            }
             _ if (self.len as usize) < N => {
                 self.buf[self.len as usize] = byte;
                 self.len += 1;
@@ -197,6 +253,7 @@ impl<W: embedded_io::Write> core::fmt::Write for TextOut<W> {
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
     use super::*;
 
     fn lines<const N: usize>(input: &[u8]) -> [Option<Result<[u8; 8], ()>>; 4] {
@@ -257,16 +314,72 @@ mod tests {
         assert_eq!(out[0], Some(Ok(*b"        ")));
     }
 
+    fn drain<const N: usize>(q: &ByteQueue<N>) -> std::vec::Vec<Received> {
+        core::iter::from_fn(|| q.receive()).collect()
+    }
+
     #[test]
-    fn the_queue_keeps_order_and_counts_what_it_drops() {
-        let q = ByteQueue::<4>::new();
-        for b in 1..=5 {
+    fn the_queue_keeps_order_and_its_last_slot_for_a_line_end() {
+        use Received::{Byte, Lost};
+        let q = ByteQueue::<5>::new();
+        for b in 1..=6 {
             q.push(b);
         }
-        assert_eq!(q.dropped(), 2, "three fit in four slots");
-        assert_eq!((q.pop(), q.pop(), q.pop(), q.pop()), (Some(1), Some(2), Some(3), None));
+        // Four slots of five: three bytes, the fourth kept for a line end, which comes after
+        // the bytes that did not fit and so is told of after the gap.
+        q.push(b'\r');
+        assert_eq!(drain(&q), [Byte(1), Byte(2), Byte(3), Lost, Byte(b'\r')]);
         q.push(9);
-        assert_eq!(q.pop(), Some(9));
+        assert_eq!(drain(&q), [Byte(9)], "the gap was told once");
+        // Three bytes and a line end fill it with nothing lost.
+        for b in [1, 2, 3, b'\r'] {
+            q.push(b);
+        }
+        assert_eq!(drain(&q), [Byte(1), Byte(2), Byte(3), Byte(b'\r')]);
+    }
+
+    #[test]
+    fn while_a_gap_waits_everything_more_is_dropped_and_the_gap_stands_for_it() {
+        use Received::{Byte, Lost};
+        let q = ByteQueue::<5>::new();
+        for b in [1, 2, 3, 4, b'\r', 5] {
+            q.push(b);
+        }
+        // 4 was lost; the line end took the last slot after the gap; 5 found no room.
+        assert_eq!(q.receive(), Some(Byte(1)));
+        // Room again, but a gap is waiting: 6 and the next line end go the way of 5.
+        q.push(6);
+        q.push(b'\r');
+        assert_eq!(drain(&q), [Byte(2), Byte(3), Lost, Byte(b'\r')]);
+        q.push(7);
+        assert_eq!(drain(&q), [Lost, Byte(7)], "the second loss is told before the next byte");
+    }
+
+    #[test]
+    fn a_line_that_lost_bytes_is_answered_as_too_long_and_the_next_is_whole() {
+        let q = ByteQueue::<8>::new();
+        let mut r = LineReader::<16>::new();
+        let mut lines = std::vec::Vec::new();
+        let mut feed = |q: &ByteQueue<8>, r: &mut LineReader<16>| {
+            while let Some(b) = q.pop() {
+                if let Some(line) = r.feed(b) {
+                    lines.push(match line {
+                        Line::Text(t) => std::string::String::from_utf8(t.to_vec()).unwrap(),
+                        Line::TooLong => "too long".into(),
+                    });
+                }
+            }
+        };
+        // A burst of "remove 12\r" that loses " 12": never read as "remove".
+        for &b in b"remove 12\r" {
+            q.push(b);
+        }
+        feed(&q, &mut r);
+        for &b in b"list\r" {
+            q.push(b);
+        }
+        feed(&q, &mut r);
+        assert_eq!(lines, ["too long", "list"]);
     }
 
     #[test]

@@ -64,7 +64,7 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
         use cortex_m_rt::{entry, exception};
         use gamec_runtime::card_table::{Deck, Frames, Table};
         use gamec_runtime::chip::#chip::{interrupt, on_receive, on_systick, Chip, Port};
-        use gamec_runtime::serial::{Line, LineReader, TextOut};
+        use gamec_runtime::serial::{Line, LineReader, Received, TextOut};
 
         /// The deck as the generated module describes it, for the runtime's card table.
         static DECK: Deck = Deck {
@@ -90,8 +90,11 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
             let _ = write!(out, "{}\n> ", #banner);
             loop {
                 let now = chip.millis() as u16;
-                while let Some(byte) = scanner.take() {
-                    frames.push(byte, now);
+                while let Some(received) = scanner.receive() {
+                    match received {
+                        Received::Byte(byte) => frames.push(byte, now),
+                        Received::Lost => frames.lose(now),
+                    }
                 }
                 if let Some(frame) = frames.poll(now, board::SUFFIX) {
                     match frame {

@@ -37,11 +37,17 @@ fn build(game: &str, board: &str) -> PathBuf {
 pub struct Machine {
     child: Child,
     pub ports: Vec<Port>,
-    /// The machine's turn: one runs at a time in a test binary, whose tests run in parallel.
-    /// QEMU runs the guest in the host's time, so machines competing for two cores could
-    /// leave a reply later than a test waits (it happened once in CI).
+    /// The machine's turn: one runs at a time in a test binary, whose tests run in parallel,
+    /// so that machines do not compete for the cores with each other.
     _turn: std::sync::MutexGuard<'static, ()>,
 }
+
+/// The guest runs in virtual time: its clock counts the instructions it executes (2^3 ns each,
+/// about the 168 MHz core's pace), not the host's time, so what the firmware does between two
+/// inputs does not depend on how busy the machine is. When the guest waits (`wfi`) its clock
+/// jumps to the next timer, so idle time costs nothing. The tests' time-outs only catch a
+/// machine that never answers.
+const VIRTUAL_TIME: [&str; 2] = ["-icount", "shift=3,align=off,sleep=off"];
 
 /// Whose turn it is to run a machine.
 static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
@@ -67,6 +73,7 @@ impl Machine {
         let listeners: Vec<TcpListener> = (0..ports).map(|_| TcpListener::bind("127.0.0.1:0").unwrap()).collect();
         let mut cmd = Command::new("qemu-system-arm");
         cmd.args(["-M", "netduinoplus2", "-nographic", "-monitor", "none", "-kernel"]).arg(elf);
+        cmd.args(VIRTUAL_TIME);
         cmd.args(["-semihosting-config", "enable=on,target=native"]).args(args);
         for l in &listeners {
             cmd.args(["-serial", &format!("tcp:127.0.0.1:{}", l.local_addr().unwrap().port())]);
@@ -122,15 +129,23 @@ impl Port {
     /// What the firmware sends up to and including `end`, waiting at most `timeout`; panics
     /// with what came if `end` never does. Lines end in `\n` (the `\r` before it is dropped).
     pub fn until(&mut self, end: &str, timeout: Duration) -> String {
+        self.within(end, timeout).unwrap_or_else(|text| panic!("waited {timeout:?} for {end:?}; got {text:?}"))
+    }
+
+    /// As [`Self::until`], but what has come so far, as an error, if `end` has not come
+    /// within `timeout`.
+    pub fn within(&mut self, end: &str, timeout: Duration) -> Result<String, String> {
         let started = Instant::now();
         loop {
             let text = String::from_utf8_lossy(&self.pending).into_owned();
             if let Some(at) = text.find(end) {
                 let upto = at + end.len();
                 self.pending.drain(..upto);
-                return text[..upto].to_string();
+                return Ok(text[..upto].to_string());
             }
-            assert!(started.elapsed() < timeout, "waited {timeout:?} for {end:?}; got {text:?}");
+            if started.elapsed() >= timeout {
+                return Err(text);
+            }
             let mut buf = [0u8; 512];
             match self.stream.read(&mut buf) {
                 Ok(0) => panic!("the machine closed the port; got {text:?}"),

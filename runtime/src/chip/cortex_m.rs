@@ -141,19 +141,21 @@ impl<R: UsartRegs> Usart<R> {
         Usart { regs, rx: &RX[index] }
     }
 
-    /// The next received byte, if one has come (never waits).
+    /// The next received byte of a text line, if one has come (never waits); where bytes
+    /// were lost, [`crate::serial::LOST`].
     pub fn take(&mut self) -> Option<u8> {
         interrupt::free(|cs| self.rx.borrow(cs).pop())
+    }
+
+    /// The next received byte, or the news that bytes were lost before it (never waits): for
+    /// a line whose bytes may be any value.
+    pub fn receive(&mut self) -> Option<crate::serial::Received> {
+        interrupt::free(|cs| self.rx.borrow(cs).receive())
     }
 
     /// Sends a byte once the transmit buffer is free.
     pub fn send(&mut self, byte: u8) {
         self.regs.send(byte);
-    }
-
-    /// Bytes dropped because the receive queue was full.
-    pub fn dropped(&self) -> u8 {
-        interrupt::free(|cs| self.rx.borrow(cs).dropped())
     }
 }
 
