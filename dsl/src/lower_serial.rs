@@ -77,9 +77,10 @@ pub fn lower(
                             Diagnostic::error("E0002", format!("the side choice \"{}\" is given twice", text.node))
                                 .with_label(Label::primary(file, text.span, "given again here"))
                                 .with_label(Label::secondary(file, first.span, "first given here"))
-                                .with_help(
-                                    "give each side its own text, such as `side { \"B\" = black, \"W\" = white }`",
-                                ),
+                                .with_help(format!(
+                                    "give each side its own text: `side {{ {} }}`",
+                                    side_texts(scope.players)
+                                )),
                         );
                         continue;
                     }
@@ -311,6 +312,20 @@ pub fn lower(
 
     diags.append(&mut twice);
     SerialDef { commands, says, piece_glyphs, empty_glyph, legal_glyph, span }
+}
+
+/// One choice a player, for a hint: `"B" = black, "W" = white` from the players' initials,
+/// or their whole names where the initials agree.
+fn side_texts(players: &[ast::Ident]) -> String {
+    let initial = |p: &ast::Ident| p.node.chars().next().map_or(String::new(), |c| c.to_uppercase().to_string());
+    let initials: Vec<String> = players.iter().map(initial).collect();
+    let distinct = initials.iter().enumerate().all(|(i, a)| !initials[..i].contains(a));
+    players
+        .iter()
+        .zip(&initials)
+        .map(|(p, i)| format!("\"{}\" = {}", if distinct { i.clone() } else { p.node.to_uppercase() }, p.node))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Splits a reply's text at its `{...}` placeholders.

@@ -104,8 +104,10 @@ fn a_value_given_twice_in_an_attribute_is_refused_at_the_second() {
 #[test]
 fn a_side_choice_given_twice_is_refused_at_the_second() {
     let text = edit(OTHELLO, r#"side { "B" = black, "W" = white }"#, r#"side { "B" = black, "B" = white }"#);
-    one_error_at(&text, "E0002", r#""B" = white"#, r#""B""#);
+    let out = one_error_at(&text, "E0002", r#""B" = white"#, r#""B""#);
     note_at(&text, r#""B" = black"#, r#""B""#);
+    // The hint names the game's own players.
+    assert!(out.contains(r#"help: give each side its own text: `side { "B" = black, "W" = white }`"#), "{out}");
     // Two texts for one side are fine: the host may type either.
     loads(&edit(OTHELLO, r#"side { "B" = black, "W" = white }"#, r#"side { "B" = black, "X" = black, "W" = white }"#));
 }
