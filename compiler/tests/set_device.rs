@@ -422,23 +422,41 @@ fn bench_instructions_per_search() {
 }
 
 /// Flash and RAM of both boards' images, and the deepest stack of a person's session on the
-/// netduinoplus2 image: the lowest address the firmware writes below its statics, seen by the
-/// QEMU plugin (the eight words the core pushes on an interrupt are written by QEMU, not by
-/// an instruction; the handler's own pushes lie below them). Run by `cargo xtask bench`.
+/// netduinoplus2 image beside the bound `gamec build` reads from its machine code. Run by
+/// `cargo xtask bench`.
 #[test]
 #[ignore = "a benchmark: cargo xtask bench"]
 fn bench_sizes_and_stack() {
-    use qemu::counting::{out_dir, plugin_args, stack_low, symbol};
     for board in ["boards/set_at_start_f437.board", BOARD] {
         let elf = qemu::firmware(GAME, board);
         let s = gamec::driver::sizes(&std::fs::read(&elf).unwrap()).unwrap();
         println!("{board}: flash {} B, static RAM {} B", s.flash(), s.ram());
     }
     let elf = qemu::firmware(GAME, BOARD);
-    let (lo, hi) = (symbol(&elf, "_stack_end"), symbol(&elf, "_stack_start"));
+    let deepest = deepest_stack_of_a_session(&elf);
+    println!(
+        "{BOARD}: deepest stack {deepest} B over a session of 21 cards and every command; bound {} B",
+        stack_bound(&elf).bytes
+    );
+}
+
+/// The bound on the stack that `gamec build` reads from the firmware's machine code.
+fn stack_bound(elf: &std::path::Path) -> gamec::stack_depth::StackDepth {
+    use gamec::stack_depth::{thumb_stack_depth, Priorities, Reentry};
+    thumb_stack_depth(&std::fs::read(elf).unwrap(), Priorities::Shared, true, Reentry::Never)
+        .unwrap_or_else(|why| panic!("no stack bound: {why}"))
+}
+
+/// The deepest stack of a person's session on the netduinoplus2 image: the lowest address the
+/// firmware writes below its statics, seen by the QEMU plugin (the eight words the core pushes
+/// on an interrupt are written by QEMU, not by an instruction; the handler's own pushes lie
+/// below them).
+fn deepest_stack_of_a_session(elf: &std::path::Path) -> u64 {
+    use qemu::counting::{out_dir, plugin_args, stack_low, symbol};
+    let (lo, hi) = (symbol(elf, "_stack_end"), symbol(elf, "_stack_start"));
     let log = out_dir().join("set-stack.log");
     let _ = std::fs::remove_file(&log);
-    let mut machine = Machine::boot_with(&elf, 2, &plugin_args(&[("stack_lo", lo), ("stack_hi", hi)], &log));
+    let mut machine = Machine::boot_with(elf, 2, &plugin_args(&[("stack_lo", lo), ("stack_hi", hi)], &log));
     let scanner = machine.ports.pop().unwrap();
     let mut console = machine.ports.pop().unwrap();
     console.until("> ", WAIT);
@@ -458,5 +476,16 @@ fn bench_sizes_and_stack() {
     s.command("clear");
     s._machine.stop();
     let low = stack_low(&log).expect("the plugin saw the stack written");
-    println!("{BOARD}: deepest stack {} B over a session of 21 cards and every command", hi - low);
+    hi - low
+}
+
+/// The bound `gamec build` reads from the machine code (and checks against the board's stack
+/// budget) holds the deepest stack a session with every command reaches.
+#[test]
+fn the_deepest_stack_of_a_session_is_within_the_bound_from_the_machine_code() {
+    let elf = qemu::firmware(GAME, BOARD);
+    let bound = stack_bound(&elf);
+    let deepest = deepest_stack_of_a_session(&elf);
+    eprintln!("deepest stack {deepest} B, bound {} B", bound.bytes);
+    assert!(deepest <= u64::from(bound.bytes), "a session reached {deepest} B, over the bound: {bound:#?}");
 }
