@@ -539,7 +539,11 @@ impl Analyzer<'_> {
                         goto(self, &mut s, next, next_it)?;
                     }
                 }
-                Flow::TailIndirect => s.returns |= self.indirect(&mut s, at, f, depth)?,
+                // `bx rN` may also be a return through another register than LR: it may return.
+                Flow::TailIndirect => {
+                    self.indirect(&mut s, at, f, depth)?;
+                    s.returns = true;
+                }
                 Flow::JumpIndirect => return Err(Unbounded::IndirectJump { at, function: program.name(f) }),
                 Flow::Return if depth != 0 => {
                     return Err(unbalanced(at, format!("a return with {depth} bytes still pushed")))
