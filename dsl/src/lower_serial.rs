@@ -11,6 +11,10 @@ type Glyphs = Vec<(ast::Ident, Spanned<String>)>;
 /// Longest command word: the session matches words at the start of a short line buffer.
 const MAX_WORD: usize = 8;
 
+/// Most choices of a side command: with words of at most 8 bytes, their arguments stay within
+/// the byte the command table counts them in.
+const MAX_SIDES: usize = 16;
+
 /// What the serial blocks may refer to in the rest of the game.
 pub struct Scope<'a> {
     pub file: FileId,
@@ -70,7 +74,32 @@ pub fn lower(
             }
             Some(ast::CommandArg::Side(choices)) => {
                 let mut out = Vec::new();
+                // The command table keeps a side command's arguments after a byte of their
+                // length: a word's length and text and its player each, so the words are short
+                // like command words and the choices few.
+                if choices.len() > MAX_SIDES {
+                    err(
+                        "E0005",
+                        choices[MAX_SIDES].0.span,
+                        format!("a side command offers at most {MAX_SIDES} choices, not {}", choices.len()),
+                        "one too many",
+                        &format!("give each side one or two words: `side {{ {} }}`", side_texts(scope.players)),
+                    );
+                }
                 for (i, (text, player)) in choices.iter().enumerate() {
+                    if text.node.is_empty()
+                        || text.node.len() > MAX_WORD
+                        || !text.node.bytes().all(|b| b.is_ascii_graphic())
+                    {
+                        err(
+                            "E0012",
+                            text.span,
+                            format!("\"{}\" cannot be a side's word", text.node),
+                            "here",
+                            "a side's word is 1 to 8 printable characters without spaces, such as \"B\"",
+                        );
+                        continue;
+                    }
                     // The host types the text: two choices of one text leave the second unreachable.
                     if let Some((first, _)) = choices[..i].iter().find(|(t, _)| t.node == text.node) {
                         twice.push(

@@ -174,3 +174,23 @@ fn a_removal_of_more_than_a_heap_holds_is_refused_at_the_number() {
     loads(&edit(NIM, "remove 1.. from heap", "remove 31.. from heap"));
     loads(&edit(NIM, "remove 1.. from heap", "remove 1..1000 from heap"));
 }
+
+#[test]
+fn a_side_command_stays_within_the_byte_its_table_counts_it_in() {
+    // The command table writes a side word's length, and all the choices' bytes, in a byte
+    // each: a 300-character word, or 26 choices of 8, wrapped and the table was walked wrong.
+    let long = "B".repeat(300);
+    let text = edit(OTHELLO, r#"side { "B" = black"#, &format!(r#"side {{ "{long}" = black"#));
+    let out = one_error_at(&text, "E0012", &format!(r#""{long}""#), "\"");
+    assert!(out.contains("a side's word is 1 to 8 printable characters"), "{out}");
+    let text = edit(OTHELLO, r#"side { "B" = black"#, r#"side { "B B" = black"#);
+    one_error_at(&text, "E0012", r#""B B""#, "\"");
+
+    let many: Vec<String> = (0..26).map(|i| format!("\"{}{}\" = black", (b'A' + i) as char, "BLACKXX")).collect();
+    let text = edit(OTHELLO, r#"side { "B" = black"#, &format!("side {{ {}", many.join(", ")));
+    let out = one_error_at(&text, "E0005", &many[16], "\"");
+    assert!(out.contains("a side command offers at most 16 choices, not 27"), "{out}");
+    // Sixteen words of eight are fine.
+    let sixteen: Vec<String> = many[..15].to_vec();
+    loads(&edit(OTHELLO, r#"side { "B" = black"#, &format!("side {{ {}", sixteen.join(", "))));
+}
