@@ -131,7 +131,7 @@ pub enum Unbounded {
     UnknownInstruction { at: u32, word: u16, function: String },
     /// The code leads out of the executable sections.
     OutsideCode { at: u32, function: String },
-    /// The ELF cannot be read as an AVR program.
+    /// The ELF cannot be read as a program of the architecture asked for.
     Elf(String),
 }
 
@@ -161,7 +161,7 @@ impl fmt::Display for Unbounded {
             Unbounded::OutsideCode { at, function } => {
                 write!(f, "code leads outside .text, to {at:#06x}, in {function}")
             }
-            Unbounded::Elf(e) => write!(f, "unreadable AVR ELF: {e}"),
+            Unbounded::Elf(e) => write!(f, "unreadable ELF: {e}"),
         }
     }
 }

@@ -18,6 +18,15 @@
 //! complete because an absolute address is not known before linking, so every place that
 //! holds one needs a relocation. Without relocations an indirect call is refused.
 //!
+//! Such a set is coarse: formatting's `dyn Write`, a `Display` impl and a callback all reach
+//! every function whose address is taken, one of which is the caller itself, so the call graph
+//! has cycles the program never runs. Recursion is refused ([`Unbounded::Recursion`]) unless
+//! the caller vouches that nothing is entered again, through a pointer or under one, while it
+//! runs ([`Reentry::Never`]): then a call to a function active above the chain's last call
+//! through a pointer cannot happen and adds nothing, each function's summary depends on which
+//! functions are so barred, and the functions it left out are reported as limits of one
+//! activation. Recursion with no pointer on the cycle is refused either way.
+//!
 //! Exceptions stack on top: entry pushes 8 words (32 B), or 26 (104 B) once the FPU is in use
 //! with lazy stacking, plus 4 B to align SP to 8. Exceptions of one priority never preempt
 //! each other, so when the configurable ones all share one ([`Priorities::Shared`], as the
@@ -29,7 +38,7 @@
 //! taken only where a relocation says so (not computed from another code address or by
 //! `adr` within one input section); nothing writes SP through a pointer; the reset handler
 //! starts on the SP the vector table gives; LR holds the return address where the code
-//! returns through it; the caller's word on priorities and the FPU.
+//! returns through it; the caller's word on priorities, the FPU and reentry.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -50,13 +59,13 @@ pub enum Priorities {
     Any,
 }
 
-/// What an indirect call may reach besides the functions whose address is taken.
+/// Whether a call through a pointer may lead back into a function already running.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reentry {
-    /// Any of them, even one already active on the chain: that is recursion, refused.
+    /// It may: such a cycle is recursion, refused.
     Allowed,
-    /// None already active on the chain (the caller's word: no function is entered again
-    /// through a pointer while it runs). Such a call cannot happen and adds nothing.
+    /// It never does (the caller's word): a call, through a pointer or under one, to a function
+    /// active above the pointer's call cannot happen and adds nothing.
     Never,
 }
 
