@@ -101,7 +101,9 @@ impl<'a> Deck<'a> {
             match rel {
                 None => n == 1,
                 Some(Relation::AllSame) => true,
-                Some(Relation::AllDifferent | Relation::SameOrDifferent) => n == k,
+                Some(Relation::AllDifferent) => n == k,
+                // One card of a pair is both all same and all different: either value may follow.
+                Some(Relation::SameOrDifferent) => n == k && k > 2,
             }
         })
     }

@@ -1,0 +1,35 @@
+//! Defects the fuzz targets (compiler/fuzz) and the generated-game property tests found,
+//! each as the smallest input that shows it, held to what the game file says.
+
+use gamec::cards::Deck;
+use gamec_dsl::Sources;
+
+fn load(text: &str) -> gamec_dsl::GameDef {
+    let mut sources = Sources::new();
+    let id = sources.add("finding.game", text.to_string());
+    gamec_dsl::load_game(&sources, id).unwrap_or_else(|d| panic!("{}", sources.render(&d)))
+}
+
+/// Found by the generated games of cards (compiler/hosted/tests/cards_agree.rs): in a group of
+/// two, an attribute of two values under `all same or all different` holds for any pair, so one
+/// card does not determine the other; the search worked out only the `same` card, and missed
+/// every pair that differs there.
+#[test]
+fn pairs_that_differ_in_a_two_valued_same_or_different_attribute_are_groups() {
+    let game = load(
+        "game pairs {
+  cards {
+    p0 = p0v0, p0v1 at bits 1..0
+    p1 = p1v0, p1v1, p1v2 at bits 3..2
+  }
+  table 15 as 3 x 5
+  group g = 2 cards where p0 is all same or all different and p1 is all same
+}
+",
+    );
+    let deck = Deck::new(game.cards.as_ref().unwrap());
+    let table = [0, 1, 4, 5, 8, 9];
+    assert_eq!(deck.groups_by_enumeration(&table), [[0, 1], [2, 3], [4, 5]]);
+    assert_eq!(deck.groups(&table), deck.groups_by_enumeration(&table));
+    assert!(!deck.determined());
+}
