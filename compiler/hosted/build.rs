@@ -78,7 +78,7 @@ fn generated_games(out: &str, index: &mut String) {
         let want = match g.kind {
             random_games::Kind::Grid => grids < 8 || (byte_board.is_some() && flanking < 3),
             random_games::Kind::Heaps => heaps < 4,
-            random_games::Kind::Line | random_games::Kind::Puzzle => false,
+            random_games::Kind::Line | random_games::Kind::Puzzle | random_games::Kind::Cards => false,
         };
         let mut sources = gamec_dsl::Sources::new();
         let gf = sources.add(format!("generated_{i}.game"), g.game.clone());
@@ -93,11 +93,17 @@ fn generated_games(out: &str, index: &mut String) {
         let rules = format!("gamec_hosted::{name}::Rules");
         let heaps_arg =
             if g.kind == random_games::Kind::Grid { String::new() } else { format!(", &gamec_hosted::{name}::HEAPS") };
+        // A searched game's evaluation, too, against the engine's reading of `eval`.
+        let eval = if g.game.contains("eval {") {
+            format!("\n    agree_eval::<{rules}>({:?});", g.game)
+        } else {
+            String::new()
+        };
         writeln!(
             cases,
             "#[test]
 fn {name}() {{
-    {check}::<{rules}>({:?}{heaps_arg});
+    {check}::<{rules}>({:?}{heaps_arg});{eval}
 }}",
             g.game
         )
@@ -124,6 +130,45 @@ fn {name}_byte_board() {{
         }
     }
     std::fs::write(Path::new(out).join("generated_cases.rs"), cases).unwrap();
+    generated_cards(out, index);
+}
+
+/// Games of cards from the property tests' generator that `check` accepts: their modules, and
+/// a test per module holding its search for groups and its test of a code to the compiler's
+/// reading of the deck (tests/cards_agree.rs).
+fn generated_cards(out: &str, index: &mut String) {
+    let mut cases = String::new();
+    let mut made = 0;
+    for i in 0..100 {
+        if made >= 12 {
+            break;
+        }
+        let g = random_games::generate_cards(0x00CA_2D5E, i);
+        let mut sources = gamec_dsl::Sources::new();
+        let gf = sources.add(format!("generated_cards_{i}.game"), g.game.clone());
+        if gamec::check(&sources, &[gf]).is_err() {
+            continue;
+        }
+        let name = format!("generated_cards_{i}");
+        write_module(out, index, &name, &module(&format!("{name}.game"), g.game.clone(), None));
+        writeln!(
+            cases,
+            "#[test]
+fn {name}() {{
+    use gamec_hosted::{name} as m;
+    let groups = |table: &[u32], found: &mut dyn FnMut(Vec<usize>)| {{
+        let codes: Vec<m::Code> = table.iter().map(|&c| m::Code::try_from(c).unwrap()).collect();
+        m::groups(&codes, &mut |g| found(g.iter().map(|&i| usize::from(i)).collect()));
+    }};
+    agree_cards({:?}, &groups, m::is_card_code);
+}}",
+            g.game
+        )
+        .unwrap();
+        made += 1;
+    }
+    assert!(made >= 6, "the generator made only {made} games of cards that check accepts");
+    std::fs::write(Path::new(out).join("generated_cards_cases.rs"), cases).unwrap();
 }
 
 /// The game module of a game, bound to a board if one is given (its feedback and controls).

@@ -1,7 +1,8 @@
 //! A property test over generated game files (compiler/tests/support/random_games.rs): no input
 //! makes the compiler panic; whatever `check` accepts with its board, code generation turns
 //! into firmware sources (every generated file parses as Rust) and the analyses run; whatever
-//! it refuses gets a located diagnostic with a hint.
+//! it refuses gets a located diagnostic with a hint. Games of cards likewise, on the Set
+//! board (boards/set_netduinoplus2.board), their groups held to plain enumeration.
 
 #[path = "support/random_games.rs"]
 mod random_games;
@@ -11,7 +12,7 @@ use gamec::codegen::{firmware_crate, ScaffoldInputs};
 use gamec::engine::puzzle::Puzzle;
 use gamec::engine::{Engine, Outcome, State};
 use gamec_dsl::Sources;
-use random_games::{generate, generate_puzzle, Generated, Kind};
+use random_games::{generate, generate_cards, generate_puzzle, Generated, Kind};
 
 const SEED: u64 = 0x005E_ED0F_6A3E;
 const GAMES: usize = 200;
@@ -151,4 +152,55 @@ fn generated_puzzles_are_proved_as_exhaustive_search_finds() {
     }
     eprintln!("puzzles accepted {accepted}, refused {refused}");
     assert!(accepted >= 10 && refused >= 10, "both sides reached: {accepted} / {refused}");
+}
+
+#[test]
+fn generated_games_of_cards_check_render_and_find_their_groups() {
+    let board_text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../boards/set_netduinoplus2.board")).unwrap();
+    let (mut accepted, mut bound, mut refused) = (0, 0, 0);
+    for i in 0..100 {
+        let g = generate_cards(SEED, i);
+        let mut sources = Sources::new();
+        let gf = sources.add("gen.game", g.game.clone());
+        let bf = sources.add("gen.board", board_text.clone());
+        let alone = std::panic::catch_unwind(|| gamec::check(&sources, &[gf]))
+            .unwrap_or_else(|_| panic!("the compiler panicked on\n{}", g.game));
+        if let Err(d) = alone {
+            let text = sources.render(&d);
+            assert!(text.contains("gen.game") && text.contains("help:"), "a located diagnostic with a hint:\n{text}");
+            refused += 1;
+            continue;
+        }
+        accepted += 1;
+        let game = gamec_dsl::load_game(&sources, gf).unwrap();
+        let facts = Facts::new(&game).to_string();
+        assert!(facts.contains("a table of"), "{facts}");
+        let cards = game.cards.as_ref().unwrap();
+        let deck = gamec::cards::Deck::new(cards);
+        let all = deck.cards();
+        // The first cards of the deck as a full table: the compiler's search against enumeration.
+        let table = &all[..all.len().min(cards.capacity as usize)];
+        assert_eq!(deck.groups(table), deck.groups_by_enumeration(table), "{}", g.game);
+        // On the Set board where it fits: the firmware crate renders and parses.
+        if gamec::check(&sources, &[gf, bf]).is_err() {
+            continue;
+        }
+        bound += 1;
+        let board = gamec_dsl::load_board(&sources, bf).unwrap();
+        let target = gamec::bind::bind(&game, gf, &board, bf).expect("check bound it");
+        let inputs = ScaffoldInputs {
+            crate_name: "gen".into(),
+            runtime_path: "runtime".into(),
+            game_path: "gen.game".into(),
+            board_path: "gen.board".into(),
+        };
+        for f in firmware_crate(&game, &board, None, &target, &inputs, sources.text(gf)) {
+            if f.path.ends_with(".rs") {
+                syn::parse_file(&f.contents).unwrap_or_else(|e| panic!("{}: {e}\n{}", f.path, g.game));
+            }
+        }
+    }
+    eprintln!("games of cards accepted {accepted} (on the Set board {bound}), refused {refused}");
+    assert!(accepted >= 20 && bound >= 10 && refused >= 3, "{accepted} / {bound} / {refused}");
 }

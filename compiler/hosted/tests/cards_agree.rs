@@ -1,7 +1,7 @@
 //! The generated search for groups of cards against the compiler's plain enumeration: the
 //! whole deck of Set (1,080 sets), random tables, a 20-card table with no set, a deck of three
 //! attributes, and a rule that leaves the third card open (the search falls back to trying
-//! every three).
+//! every three); and the games of cards of the property tests' generator, built by build.rs.
 
 use gamec::cards::Deck;
 use gamec_dsl::GameDef;
@@ -193,3 +193,54 @@ fn the_console_over_the_generated_search_prints_the_tables_sets() {
     let printed = out.lines().filter(|l| l.starts_with("set ")).count();
     assert_eq!(printed, deck.groups_by_enumeration(&left).len(), "{out}");
 }
+
+/// A generated game of cards (compiler/tests/support/random_games.rs, built by build.rs): which
+/// codes are cards, and the groups its generated search finds, against the compiler's deck
+/// (`gamec::cards`): its plain enumeration, and its own search where K-1 cards determine the
+/// last. On the whole deck where enumerating it is quick, else on random tables of up to twice
+/// the table's size (the search takes any number of cards).
+fn agree_cards(text: &str, groups: &dyn Fn(&[u32], &mut dyn FnMut(Vec<usize>)), is_card: fn(u32) -> bool) {
+    let mut sources = gamec_dsl::Sources::new();
+    let id = sources.add("generated_cards.game", text.to_string());
+    let game = gamec_dsl::load_game(&sources, id).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
+    let cards = game.cards.as_ref().expect("a game of cards");
+    let deck = Deck::new(cards);
+    let all = deck.cards();
+    let top = cards.attributes.iter().map(|a| a.lo as u32 + a.width as u32).max().unwrap();
+    for code in 0..1u32 << (top + 1) {
+        assert_eq!(is_card(code), deck.is_card(code), "is {code:#b} a card?\n{text}");
+    }
+    let found = |table: &[u32]| {
+        let mut out = Vec::new();
+        groups(table, &mut |g| out.push(g));
+        out.sort();
+        out
+    };
+    let k = cards.group.size as u64;
+    let n = all.len() as u64;
+    let combinations = (0..k).fold(1u64, |c, i| c * (n - i) / (i + 1));
+    let mut tables = Vec::new();
+    if combinations <= 200_000 {
+        tables.push(all.clone());
+    }
+    let mut seed = 0xC0DE_CA2D ^ text.len() as u64;
+    for size in [k as usize, cards.capacity as usize, 2 * cards.capacity as usize] {
+        for _ in 0..20 {
+            tables.push(random_table(&all, size.min(all.len()), &mut seed));
+        }
+    }
+    let mut groups_seen = 0;
+    for table in &tables {
+        let want = deck.groups_by_enumeration(table);
+        assert_eq!(found(table), want, "the generated search on {table:?}\n{text}");
+        assert_eq!(deck.groups(table), want, "the compiler's search on {table:?}\n{text}");
+        groups_seen += want.len();
+    }
+    // Some group was there to find, or the rule admits none in the whole deck (enumerated,
+    // where that takes at most a few seconds).
+    if groups_seen == 0 && combinations > 200_000 && combinations <= 2_000_000 {
+        assert!(deck.groups_by_enumeration(&all).is_empty(), "no group on any table\n{text}");
+    }
+}
+
+include!(concat!(env!("OUT_DIR"), "/generated_cards_cases.rs"));

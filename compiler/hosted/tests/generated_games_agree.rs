@@ -3,7 +3,8 @@
 //! games of the property tests' generator (compiler/tests/support/random_games.rs) that
 //! `check` accepts, all compiled for the host by build.rs. Grid games along random games (legal
 //! cells, effects, the end and its verdict, the solved device's choices); heap games on every
-//! reachable position (moves entered press by press, the device's choices).
+//! reachable position (moves entered press by press, the device's choices). A searched game's
+//! evaluation, shipped or generated, against the engine's reading of `eval` on random positions.
 
 use gamec::engine::solve::{explore, MAX_STATES};
 use gamec::engine::{Engine, Move, Outcome, State};
@@ -116,6 +117,47 @@ where
             assert_eq!(view::<R>(&q), view::<R>(&R::Pos::from(&duel(&s))), "the effect of {}\n{text}", e.move_name(m));
         }
     }
+}
+
+/// A searched game's evaluation (`R::eval`, the generated code) against the engine's reading of
+/// `eval`, on every position along random games from the start, finished ones included; the
+/// number of distinct scores seen.
+fn agree_eval<R: Tree<Pos = Duel>>(text: &str) -> usize {
+    let (e, game) = engine(text);
+    let eval = game.eval.as_ref().expect("a game with an eval");
+    let mut seed = 0x5EED_E7A1_0000_0001u64 ^ text.len() as u64;
+    let (mut positions, mut scores) = (0, std::collections::BTreeSet::new());
+    for _ in 0..50 {
+        let mut s = e.fixed_start(&game);
+        loop {
+            let want = e.eval(eval, &s);
+            assert_eq!(i32::from(R::eval(&duel(&s))), want, "the evaluation\n{}\n{text}", e.show(&s));
+            positions += 1;
+            scores.insert(want);
+            let plies = e.plies(&s);
+            if plies.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            s = e.play(&s, plies[(seed % plies.len() as u64) as usize]);
+        }
+    }
+    assert!(positions > 50, "{positions} positions\n{text}");
+    scores.len()
+}
+
+#[test]
+fn the_shipped_evaluations_agree() {
+    let fixture = format!("{}/fixtures/flank_rook_6x6.game", env!("CARGO_MANIFEST_DIR"));
+    let scores = [
+        agree_eval::<gamec_hosted::othello::Rules>(&shipped("othello")),
+        agree_eval::<gamec_hosted::connect_four::Rules>(&shipped("connect_four")),
+        agree_eval::<gamec_hosted::fixture_flank_rook_6x6::Rules>(&std::fs::read_to_string(fixture).unwrap()),
+    ];
+    // Evaluations that scored every position alike would hide a feature read wrongly.
+    assert!(scores.iter().all(|&n| n > 10), "distinct scores {scores:?}");
 }
 
 fn shipped(name: &str) -> String {

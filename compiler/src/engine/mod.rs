@@ -6,6 +6,7 @@
 //! faster specialised reading (`crate::rules`, `crate::grid_rules`) are tested against it.
 
 mod conditions;
+mod eval;
 mod notation;
 mod play;
 pub mod puzzle;

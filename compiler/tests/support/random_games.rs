@@ -40,6 +40,8 @@ pub enum Kind {
     Heaps,
     /// One player filling cells to meet constraints; no firmware plays these yet.
     Puzzle,
+    /// A deck of cards, a table, and a group of cards to find on it.
+    Cards,
 }
 
 /// A generated game, and the board it is meant for.
@@ -208,12 +210,7 @@ fn grid_game(g: &mut Gen, i: usize) -> Generated {
     };
     t += &format!("  strategy device = {strategy}\n");
     if strategy.starts_with("search") {
-        let feature = if t.contains("region corners") {
-            "corners"
-        } else {
-            g.pick(&["pieces", "mobility", "lines(2 of 3)", "empty"])
-        };
-        t += &format!("  eval {{\n    else: {} * {feature} + 1 * pieces\n  }}\n", g.range(1, 9));
+        t += &eval(g, cols, rows, t.contains("region corners"), capture);
     }
     let arg = if drop { "column" } else { "cell" };
     let shows = if drop { "{column}" } else { "{cell}" };
@@ -226,6 +223,52 @@ fn grid_game(g: &mut Gen, i: usize) -> Generated {
     );
     t += "}\n";
     Generated { kind: Kind::Grid, game: t, board: serial_board(&format!("grid{i}_board")) }
+}
+
+/// A search's `eval`: up to two `when` cases on a feature's threshold, then `else`, each a sum
+/// of one to three weighted features (pieces, mobility, empty cells, the corners if the game
+/// has them, and on a game without captures `lines(K of N)` windows that fit the board).
+/// Weights stay within -9..9 so that the summed range stays far inside the search's win score.
+/// A flanking game keeps to the features an AVR chip's byte board reads (no `lines`).
+fn eval(g: &mut Gen, cols: u32, rows: u32, corners: bool, capture: bool) -> String {
+    let mut features = vec!["pieces".to_string(), "mobility".to_string(), "empty".to_string()];
+    if corners {
+        features.push("corners".to_string());
+    }
+    let mut thresholds = features.clone();
+    if !capture {
+        let longest = cols.max(rows).min(4);
+        for _ in 0..2 {
+            let of = g.range(2, longest);
+            features.push(format!("lines({} of {of})", g.range(1, of)));
+        }
+    }
+    let terms = |g: &mut Gen| -> String {
+        let mut out = String::new();
+        for k in 0..g.range(1, 3) {
+            let f = &features[g.below(features.len() as u32) as usize];
+            let w = g.range(1, 9);
+            let negative = g.chance(30);
+            let term = if w == 1 && g.chance(30) { f.clone() } else { format!("{w} * {f}") };
+            out += &match (k, negative) {
+                (0, false) => term,
+                (0, true) => format!("-{term}"),
+                (_, false) => format!(" + {term}"),
+                (_, true) => format!(" - {term}"),
+            };
+        }
+        out
+    };
+    let mut text = "  eval {\n".to_string();
+    for _ in 0..g.below(3) {
+        let f = thresholds.remove(g.below(thresholds.len() as u32) as usize);
+        // The grammar's thresholds are unsigned.
+        let n = if f == "empty" { g.range(0, cols * rows) } else { g.range(0, 3) };
+        let op = g.pick(&[">", ">=", "<", "<=", "==", "!="]);
+        text += &format!("    when {f} {op} {n}: {}\n", terms(g));
+    }
+    text += &format!("    else: {}\n  }}\n", terms(g));
+    text
 }
 
 /// The `i`-th generated game of the sequence that starts from `seed`.
@@ -289,4 +332,53 @@ pub fn generate_puzzle(seed: u64, i: usize) -> Generated {
     }
     t += "}\n";
     Generated { kind: Kind::Puzzle, game: t, board: serial_board(&format!("puzzle{i}_board")) }
+}
+
+/// The `i`-th generated game of cards from `seed`: two to four attributes of two to four
+/// values each, in bit fields laid from bit 0 up with the odd spare bit or gap (codes of at
+/// most 16 bits), a table of rows x columns, and a group of two to four cards under a rule
+/// for every attribute or rules for some (`all same`, `all different`, `all same or all
+/// different`; an attribute no rule names is free). Sometimes invalid: a group that cannot
+/// all differ in an attribute with too few values, a group larger than the table.
+pub fn generate_cards(seed: u64, i: usize) -> Generated {
+    let mut g = Gen::new(seed ^ (i as u64).wrapping_mul(0xA24B_AED4_963E_E407));
+    let mut t = format!("game cards{i} {{\n  cards {{\n");
+    let attributes = g.range(2, 4);
+    let mut values = Vec::new();
+    let mut lo = 0;
+    for a in 0..attributes {
+        let n = g.range(2, 4);
+        values.push(n);
+        let width = if n <= 2 { 1 } else { 2 } + u32::from(g.chance(15));
+        let names: Vec<String> = (0..n).map(|k| format!("p{a}v{k}")).collect();
+        let (hi, lo_bit) = (lo + width - 1, lo);
+        t += &format!("    p{a} = {} at bits {hi}..{lo_bit}\n", names.join(", "));
+        lo += width + u32::from(g.chance(15));
+    }
+    t += "  }\n";
+    let (rows, cols) = (g.range(1, 4), g.range(2, 7));
+    t += &format!("  table {} as {rows} x {cols}\n", rows * cols);
+    let size = g.range(2, 4);
+    let relations = ["all same", "all different", "all same or all different"];
+    // `all different` mostly where the attribute has the values for it.
+    let relation = |g: &mut Gen, values: u32| loop {
+        let r = g.pick(&relations);
+        if r != "all different" || values >= size || g.chance(5) {
+            break r;
+        }
+    };
+    let rule = if g.chance(40) {
+        let fewest = *values.iter().min().unwrap();
+        format!("every attribute is {}", relation(&mut g, fewest))
+    } else {
+        let mut rules = Vec::new();
+        for (a, &n) in values.iter().enumerate() {
+            if rules.is_empty() || g.chance(70) {
+                rules.push(format!("p{a} is {}", relation(&mut g, n)));
+            }
+        }
+        rules.join(" and ")
+    };
+    t += &format!("  group g = {size} cards where {rule}\n}}\n");
+    Generated { kind: Kind::Cards, game: t, board: String::new() }
 }
