@@ -1,14 +1,16 @@
 //! `gamec build`'s budgets and stack report on a shipped game and board: a stack budget is
-//! enforced against the bound from the machine code, and the depth the bound trusts for a
-//! search is the depth the generated firmware searches to.
+//! enforced against the bound from the machine code, the depth the bound trusts for a search
+//! is the depth the generated firmware searches to, and every AVR board in `boards/` budgets
+//! its stack and builds firmware the bound covers.
 
 use gamec::analyze::Analysis;
 use gamec::bind::{self, Target};
+use gamec::chips::Arch;
 use gamec::codegen::{self, ScaffoldInputs};
-use gamec::driver::{check_budget, load_pair, size_report, Sizes};
-use gamec::stack_depth::{Limit, StackDepth, Unbounded};
+use gamec::driver::{check_budget, load_pair, recursion_limits, size_report, Built, Sizes};
+use gamec::stack_depth::{avr_stack_depth, Limit, StackDepth, Unbounded};
 use gamec_dsl::{GameDef, Sources};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Othello and its ATmega16 bench board with `budget` for the board's budget line.
 fn othello(budget: &str) -> (GameDef, Target) {
@@ -101,4 +103,82 @@ fn the_search_depth_is_the_firmware_s() {
             .map(|rest| rest[..rest.find(';').unwrap()].parse::<u8>().unwrap());
         assert_eq!(codegen::search_depth(&game, &target), written, "{}", board_path.display());
     }
+}
+
+/// Every board in `boards/` on an AVR chip, with the game it is named for (`<game>_*.board`,
+/// the longest such game name) and its target.
+fn avr_boards() -> Vec<(PathBuf, PathBuf, Target)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let stems = |dir: &str, ext: &str| -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(root.join(dir))
+            .unwrap()
+            .filter_map(|e| e.unwrap().file_name().into_string().ok()?.strip_suffix(ext).map(String::from))
+            .collect();
+        names.sort();
+        names
+    };
+    let games = stems("games", ".game");
+    let mut boards = Vec::new();
+    for board in stems("boards", ".board") {
+        let game = games
+            .iter()
+            .filter(|g| board.starts_with(&format!("{g}_")))
+            .max_by_key(|g| g.len())
+            .unwrap_or_else(|| panic!("boards/{board}.board is named for no game in games/"));
+        let (game_path, board_path) =
+            (root.join(format!("games/{game}.game")), root.join(format!("boards/{board}.board")));
+        let (_, _, target, _) = load_pair(&mut Sources::new(), &game_path, &board_path)
+            .unwrap_or_else(|e| panic!("{}: {e}", board_path.display()));
+        match target.chip.arch {
+            Arch::Avr(_) => boards.push((game_path, board_path, target)),
+            // The Cortex-M boards (set_*.board) are left aside: this bound is read from AVR
+            // machine code, and a Thumb image's bound and budget are the Cortex-M analysis's,
+            // checked with it.
+            Arch::CortexM(_) => {}
+        }
+    }
+    boards
+}
+
+/// A board without a stack budget lets the stack grow unchecked into its static RAM.
+#[test]
+fn every_avr_board_has_a_stack_budget() {
+    let boards = avr_boards();
+    assert!(!boards.is_empty(), "no AVR boards found in boards/");
+    let missing: Vec<String> =
+        boards.iter().filter(|(_, _, t)| t.budget_stack.is_none()).map(|(_, b, _)| b.display().to_string()).collect();
+    assert!(missing.is_empty(), "AVR boards with no `budget ... stack N`: {missing:#?}");
+}
+
+/// Every AVR board's firmware builds (which checks its budgets), and the machine code bounds
+/// its stack, within the board's stack budget.
+#[test]
+fn every_avr_board_s_firmware_has_a_stack_bound_within_its_budget() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let out = root.join("target/gamec-tests");
+    let mut failures = Vec::new();
+    for (game_path, board_path, _) in avr_boards() {
+        let board = board_path.file_stem().unwrap().to_string_lossy().into_owned();
+        let built = gamec::driver::build(&mut Sources::new(), &game_path, &board_path, &out);
+        let Built { elf, target, report, .. } = match built {
+            Ok(b) => b,
+            Err(e) => {
+                failures.push(format!("{board}: {e}"));
+                continue;
+            }
+        };
+        let (game, _, _, _) = load_pair(&mut Sources::new(), &game_path, &board_path).unwrap();
+        let pc_bytes = if target.chip.flash > 128 * 1024 { 3 } else { 2 };
+        let elf = std::fs::read(elf).unwrap();
+        let bound = avr_stack_depth(&elf, pc_bytes, target.chip.avr().sp_bytes, &recursion_limits(&game, &target));
+        match (bound, target.budget_stack) {
+            (Ok(d), Some(budget)) if d.bytes <= budget => {
+                eprintln!("{board}: stack bound {} B, budget {budget} B", d.bytes);
+                assert!(report.contains(&format!("budget stack: {} B of {budget} B", d.bytes)), "{report}");
+            }
+            (Ok(d), budget) => failures.push(format!("{board}: a bound of {} B over its budget {budget:?}", d.bytes)),
+            (Err(why), _) => failures.push(format!("{board}: no stack bound: {why}")),
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
 }
