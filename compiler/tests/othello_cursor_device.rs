@@ -147,6 +147,7 @@ impl Player {
 #[test]
 fn a_whole_game_with_the_cursor_against_the_device_and_a_denied_press() {
     let mut p = Player::boot();
+    p.dev.track_stack();
     assert_eq!(show(&p.board()), show(&picture(&p.state)), "the start");
     // An illegal cell (the top left, far from any disc): denied, the board unchanged.
     let pitch = p.press();
@@ -177,4 +178,10 @@ fn a_whole_game_with_the_cursor_against_the_device_and_a_denied_press() {
         p.dev.run_ms(120.0);
     }
     assert!(saw_filled, "the result shows in the winner's colour ({winner})");
+    // The deepest stack the game reached, searches included, is within the bound `gamec
+    // build` reads from the machine code (which a clock behind a second `dyn` once defeated).
+    let stack = u32::from(p.dev.ramend() - p.dev.lowest_sp().unwrap());
+    let (elf, _) = device::firmware(GAME, BOARD);
+    let bound = device::stack_bound(GAME, BOARD, &elf);
+    assert!(bound.bytes >= stack, "bound {} B under the measured {stack} B: {:?}", bound.bytes, bound.path);
 }
