@@ -394,6 +394,56 @@ fn bad_input_is_answered_and_changes_nothing() {
     assert!(h.dev.pin_level('B', 2) && h.dev.pin_level('B', 3));
 }
 
+/// A host that types while the device thinks, more than the receive queue holds (simavr
+/// delivers the bytes at the line's 9600 baud while the search runs): every line is answered
+/// once the device has moved, as itself or as lost, none is read as another, and the game goes
+/// on from the same position.
+#[test]
+fn a_burst_typed_while_the_device_thinks_is_answered_and_changes_nothing() {
+    let mut h = Host::boot();
+    h.send("SP B");
+    h.expect("OK");
+    let header = h.line().text;
+    h.board(&header);
+    h.expect("Type your move");
+    h.send("MV D3");
+    h.pos = h.rules.play(&h.pos, Ply::Place(parse_cell("D3")));
+    let header = h.line().text;
+    h.board(&header);
+    h.expect("OK");
+    // Ten lines of six bytes while the device searches; its queue holds 31 bytes.
+    for _ in 0..10 {
+        h.dev.send("MV C5");
+    }
+    let mm = h.line().text;
+    assert!(mm.starts_with("MM "), "{mm}");
+    h.pos = h.rules.play(&h.pos, Ply::Place(parse_cell(&mm[3..])));
+    // The host's own turn has not come: a move out of turn is refused, and a line that lost
+    // bytes is answered as an error, never read as a move. `AT` closes the burst; a line lost
+    // whole, its line end too, is answered only when the next comes, so a quiet device is
+    // asked again.
+    let (mut answers, mut sent) = (Vec::new(), 10);
+    h.send("AT");
+    loop {
+        match h.dev.read_line(3000.0).map(|l| l.text) {
+            Some(l) if l == "OK" => break,
+            Some(l) => answers.push(l),
+            None => {
+                h.send("AT");
+                sent += 1;
+            }
+        }
+    }
+    assert!(!answers.is_empty() && answers.len() <= sent, "{answers:?}");
+    assert!(answers.iter().all(|a| a == "IL" || a == "ER"), "{answers:?}");
+    assert!(answers.contains(&"ER".to_string()), "some of the burst was lost: {answers:?}");
+    // The device's move stands and nothing else changed: the game goes on from there.
+    h.send("OK");
+    let header = h.line().text;
+    h.board(&header);
+    h.expect("Type your move");
+}
+
 /// The device's search on the simulated ATmega16 with the default 2 s clock, over the
 /// midgame positions of a fixed game (device moves 6 to 15, plies 11 to 30), and the
 /// deepest the stack went. Run by `cargo xtask bench`.

@@ -4,11 +4,17 @@
 
 use core::cell::Cell;
 
-/// The byte a text reader is handed where the queue lost bytes (a NUL, which no command line
-/// holds): [`LineReader`] answers the line it falls in as one it could not take whole.
-pub const LOST: u8 = 0;
+/// What a text reader is handed where the queue lost bytes in the middle of a line: CAN,
+/// which no command line holds. [`LineReader`] answers the line it falls in as one it could not
+/// take whole.
+pub const LOST: u8 = 0x18;
 
-/// What the receive queue hands the main loop.
+/// What a text reader is handed where the queue lost bytes up to and including a line end:
+/// EM, which no command line holds either. [`LineReader`] ends the line there, answered as one
+/// it could not take whole, and what follows starts a line of its own.
+pub const LOST_LINE: u8 = 0x19;
+
+/// What the receive queue hands a reader whose bytes may be any value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Received {
     Byte(u8),
@@ -21,8 +27,9 @@ pub enum Received {
 /// next one.
 const LINE_END: u8 = b'\r';
 
-/// No gap is waiting in the queue.
-const NO_GAP: u8 = u8::MAX;
+/// No gap is waiting in the queue: zero, so that a queue starts all zeros, in `.bss`, with no
+/// initial image in flash.
+const NO_GAP: u8 = 0;
 
 /// A single-producer, single-consumer byte queue: the receive interrupt pushes, the main loop
 /// pops. One slot stays free to tell full from empty. Its slots are cells, so both ends work
@@ -38,11 +45,14 @@ pub struct ByteQueue<const N: usize> {
     buf: [Cell<u8>; N],
     head: Cell<u8>,
     tail: Cell<u8>,
-    /// Bytes were dropped since the last one kept.
-    lost: Cell<bool>,
-    /// The slot of the first byte kept after a loss, until the main loop reaches it, else
-    /// [`NO_GAP`].
+    /// Since the last byte kept: 0 if nothing was dropped, else what the gap will say,
+    /// [`LOST`] or, if the last byte dropped was a line end, [`LOST_LINE`].
+    lost: Cell<u8>,
+    /// One more than the slot of the first byte kept after a loss, until the main loop reaches
+    /// it, else [`NO_GAP`].
     gap: Cell<u8>,
+    /// What the waiting gap says.
+    gap_says: Cell<u8>,
 }
 
 impl<const N: usize> Default for ByteQueue<N> {
@@ -53,13 +63,14 @@ impl<const N: usize> Default for ByteQueue<N> {
 
 impl<const N: usize> ByteQueue<N> {
     pub const fn new() -> Self {
-        assert!(N >= 3 && N < NO_GAP as usize);
+        assert!(N >= 3 && N < u8::MAX as usize);
         ByteQueue {
             buf: [const { Cell::new(0) }; N],
             head: Cell::new(0),
             tail: Cell::new(0),
-            lost: Cell::new(false),
+            lost: Cell::new(0),
             gap: Cell::new(NO_GAP),
+            gap_says: Cell::new(0),
         }
     }
 
@@ -77,17 +88,18 @@ impl<const N: usize> ByteQueue<N> {
 
     /// From the interrupt: keeps the byte, or drops it and remembers the loss.
     pub fn push(&self, byte: u8) {
-        let (head, tail) = (self.head.get(), self.tail.get());
+        let (head, tail, lost) = (self.head.get(), self.tail.get(), self.lost.get());
         let next = Self::next(head);
         // The last free slot is a line end's.
         let room = next != tail && (byte == LINE_END || Self::next(next) != tail);
-        if !room || (self.lost.get() && self.gap.get() != NO_GAP) {
-            self.lost.set(true);
+        if !room || (lost != 0 && self.gap.get() != NO_GAP) {
+            self.lost.set(if byte == LINE_END { LOST_LINE } else { LOST });
             return;
         }
-        if self.lost.get() {
-            self.gap.set(head);
-            self.lost.set(false);
+        if lost != 0 {
+            self.gap.set(head + 1);
+            self.gap_says.set(lost);
+            self.lost.set(0);
         }
         self.slot(head).set(byte);
         self.head.set(next);
@@ -98,27 +110,27 @@ impl<const N: usize> ByteQueue<N> {
         self.head.get() == self.tail.get()
     }
 
-    /// From the main loop: the next byte, or the news that bytes were lost before it.
-    pub fn receive(&self) -> Option<Received> {
+    /// From the main loop, for a text line: the next byte, or where bytes were lost before it,
+    /// [`LOST`] or [`LOST_LINE`].
+    pub fn pop(&self) -> Option<u8> {
         if self.is_empty() {
             return None;
         }
         let tail = self.tail.get();
-        if self.gap.get() == tail {
+        if self.gap.get() == tail + 1 {
             self.gap.set(NO_GAP);
-            return Some(Received::Lost);
+            return Some(self.gap_says.get());
         }
         let b = self.slot(tail).get();
         self.tail.set(Self::next(tail));
-        Some(Received::Byte(b))
+        Some(b)
     }
 
-    /// From the main loop, for a text line: as [`Self::receive`], a loss as [`LOST`].
-    pub fn pop(&self) -> Option<u8> {
-        self.receive().map(|r| match r {
-            Received::Byte(b) => b,
-            Received::Lost => LOST,
-        })
+    /// From the main loop, for a line whose bytes may be any value: the next byte, or the news
+    /// that bytes were lost before it.
+    pub fn receive(&self) -> Option<Received> {
+        let gap = self.gap.get() == self.tail.get() + 1 && !self.is_empty();
+        self.pop().map(|b| if gap { Received::Lost } else { Received::Byte(b) })
     }
 }
 
@@ -200,6 +212,10 @@ impl<const N: usize> LineReader<N> {
             LOST => {
                 self.overflow = true;
                 false
+            }
+            LOST_LINE => {
+                self.overflow = true;
+                true
             }
             _ if (self.len as usize) < N => {
                 self.buf[self.len as usize] = byte;
@@ -340,19 +356,20 @@ mod tests {
 
     #[test]
     fn while_a_gap_waits_everything_more_is_dropped_and_the_gap_stands_for_it() {
-        use Received::{Byte, Lost};
         let q = ByteQueue::<5>::new();
+        let drain = || core::iter::from_fn(|| q.pop()).collect::<std::vec::Vec<u8>>();
         for b in [1, 2, 3, 4, b'\r', 5] {
             q.push(b);
         }
         // 4 was lost; the line end took the last slot after the gap; 5 found no room.
-        assert_eq!(q.receive(), Some(Byte(1)));
+        assert_eq!(q.pop(), Some(1));
         // Room again, but a gap is waiting: 6 and the next line end go the way of 5.
         q.push(6);
         q.push(b'\r');
-        assert_eq!(drain(&q), [Byte(2), Byte(3), Lost, Byte(b'\r')]);
+        assert_eq!(drain(), [2, 3, LOST, b'\r']);
         q.push(7);
-        assert_eq!(drain(&q), [Lost, Byte(7)], "the second loss is told before the next byte");
+        // The last byte lost was a line end: 7 starts a line of its own.
+        assert_eq!(drain(), [LOST_LINE, 7], "the second loss is told before the next byte");
     }
 
     #[test]
@@ -379,7 +396,18 @@ mod tests {
             q.push(b);
         }
         feed(&q, &mut r);
-        assert_eq!(lines, ["too long", "list"]);
+        // "remove 12" loses " 12" again, and three lines after it are lost whole, their line
+        // ends too, while its gap waited: they are answered as one more line that could not be
+        // taken, and the line typed after them is whole.
+        for &b in b"remove 12\rlist\rlist\rlist\r" {
+            q.push(b);
+        }
+        feed(&q, &mut r);
+        for &b in b"list\r" {
+            q.push(b);
+        }
+        feed(&q, &mut r);
+        assert_eq!(lines, ["too long", "list", "too long", "too long", "list"]);
     }
 
     #[test]
