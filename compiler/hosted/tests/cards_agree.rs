@@ -194,12 +194,15 @@ fn the_console_over_the_generated_search_prints_the_tables_sets() {
     assert_eq!(printed, deck.groups_by_enumeration(&left).len(), "{out}");
 }
 
+/// A generated module's `groups` over a table of codes, each group found as its places.
+type GroupSearch = dyn Fn(&[u32], &mut dyn FnMut(Vec<usize>));
+
 /// A generated game of cards (compiler/tests/support/random_games.rs, built by build.rs): which
 /// codes are cards, and the groups its generated search finds, against the compiler's deck
 /// (`gamec::cards`): its plain enumeration, and its own search where K-1 cards determine the
 /// last. On the whole deck where enumerating it is quick, else on random tables of up to twice
 /// the table's size (the search takes any number of cards).
-fn agree_cards(text: &str, groups: &dyn Fn(&[u32], &mut dyn FnMut(Vec<usize>)), is_card: fn(u32) -> bool) {
+fn agree_cards(text: &str, groups: &GroupSearch, is_card: fn(u32) -> bool) {
     let mut sources = gamec_dsl::Sources::new();
     let id = sources.add("generated_cards.game", text.to_string());
     let game = gamec_dsl::load_game(&sources, id).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
