@@ -113,7 +113,9 @@ const ATTINY84A: Chip = Chip {
         Timer { name: "timer0", bits: 8, prescalers: AVR_PRESCALERS, outputs: &[('A', 'B', 2), ('B', 'A', 7)] },
         Timer { name: "timer1", bits: 16, prescalers: AVR_PRESCALERS, outputs: &[('A', 'A', 6), ('B', 'A', 5)] },
     ],
-    tick_vectors: &[("timer0", "TIM0_COMPA"), ("timer1", "TIM1_COMPA")],
+    // The glue's tick is Timer/Counter0's, its top a byte: a display on timer1 got timer0
+    // programmed with its top cut to a byte, and a handler on an interrupt never enabled.
+    tick_vectors: &[("timer0", "TIM0_COMPA")],
     wake_vectors: &[('A', "PCINT0", 2), ('B', "PCINT1", 3)],
     arch: Arch::Avr(Avr {
         target_cpu: "attiny84a",

@@ -195,3 +195,35 @@ fn generate_refuses_a_count_past_its_limit_instead_of_overflowing() {
     assert_eq!(run.code, Some(0), "{}", run.err);
     assert_eq!(run.out.matches("setup fixed").count(), 2, "{}", run.out);
 }
+
+#[test]
+fn a_display_tick_on_a_timer_the_chips_glue_does_not_drive_is_refused() {
+    // The ATtiny84A's glue ticks on Timer/Counter0 with a byte's top. A display on timer1 at
+    // 100 Hz was accepted: its top of 9,999 became 15 in the generated board (`as u8`), timer0
+    // was programmed with it, and the handler sat on timer1's interrupt, never enabled.
+    let game: String = std::fs::read_to_string(root("games/silver_dollar.game"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.contains("tune"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let board = std::fs::read_to_string(root("boards/silver_dollar_attiny84.board")).unwrap();
+    let speaker = board.lines().find(|l| l.trim_start().starts_with("speaker")).unwrap().to_string();
+    let board = board.replacen(&speaker, "", 1);
+    let check = |board: &str| {
+        let mut sources = Sources::new();
+        let gf = sources.add("silver_dollar.game", game.clone());
+        let bf = sources.add("board.board", board.to_string());
+        let result = gamec::check(&sources, &[gf, bf]);
+        let out = match &result {
+            Ok(d) | Err(d) => sources.render(d),
+        };
+        (result.is_ok(), out)
+    };
+    assert!(check(&board).0, "{}", check(&board).1);
+    let on_timer1 = board.replacen("refresh 1000 Hz, timer0", "refresh 100 Hz, timer1", 1);
+    let (ok, out) = check(&on_timer1);
+    assert!(!ok, "{out}");
+    assert!(out.contains("error[E0108]: timer1 cannot drive a tick on the attiny84a"), "{out}");
+    assert!(out.contains("help: use timer0"), "{out}");
+}
