@@ -16,6 +16,7 @@ const BOARD: &str = "boards/nim_silver_dollar_attiny84.board";
 const FIRST: [u8; 3] = [0, 3, 7];
 const SIZES: [u8; 3] = [3, 4, 5];
 const BEEP: f64 = 440.0; // A4, the denied tune
+const BEEP_MS: f64 = 150.0;
 const CELEBRATE: f64 = 1318.5; // E6, only in the player's win
 const COMMISERATE: f64 = 493.88; // B4, only in the device's win
 
@@ -161,6 +162,61 @@ fn perfect_play_by_the_player_beats_the_device() {
         pos = answer;
         assert!(pos.cells.iter().any(|&c| c > 0), "the device never takes the last counter here");
     }
+}
+
+/// Plays perfectly from the start up to the player's winning move (the last counters),
+/// entered but not committed.
+fn to_the_winning_move(d: &mut Device, engine: &Engine, solved: &Solved) {
+    let mut pos = state_of(d.leds(), 0);
+    loop {
+        let best = engine.best_plies(solved, &pos);
+        let Move::Take { heap, count } = best[0] else { panic!("a removal") };
+        for _ in 0..count {
+            d.press(heap as usize);
+        }
+        if engine.play(&pos, best[0]).cells.iter().all(|&c| c == 0) {
+            return;
+        }
+        d.press_commit();
+        pos = state_of(d.leds(), 0);
+    }
+}
+
+#[test]
+fn a_tap_right_after_a_tune_is_no_press() {
+    let mut g = boot();
+    g.d.press_commit();
+    // A counter from the first heap, then the second heap: denied.
+    device::buttons_and_lights::a_tap_right_after_a_tune_is_no_press(&mut g.d, 0, 1, BEEP, BEEP_MS);
+}
+
+#[test]
+fn idle_time_counts_from_the_end_tune() {
+    let Game { engine, solved, mut d } = boot();
+    device::buttons_and_lights::idle_time_counts_from_the_end_tune(&mut d, |d| {
+        to_the_winning_move(d, &engine, &solved)
+    });
+}
+
+#[test]
+fn the_sweep_goes_on_after_the_end_tune() {
+    let Game { engine, solved, mut d } = boot();
+    device::buttons_and_lights::the_sweep_goes_on_after_the_end_tune(&mut d, |d| {
+        to_the_winning_move(d, &engine, &solved)
+    });
+}
+
+#[test]
+fn the_sweep_goes_on_after_a_wake() {
+    let mut g = boot();
+    device::buttons_and_lights::the_sweep_goes_on_after_a_wake(&mut g.d, 0);
+}
+
+#[test]
+fn a_re_press_during_its_own_beep_counts() {
+    let mut g = boot();
+    g.d.press_commit();
+    device::buttons_and_lights::a_re_press_during_its_own_beep_counts(&mut g.d, BEEP, BEEP_MS);
 }
 
 #[test]

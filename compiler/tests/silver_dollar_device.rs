@@ -40,9 +40,15 @@ on_each_board!(
     illegal_presses_and_an_early_go_beep_and_change_nothing,
     the_device_answers_every_position_with_a_legal_and_if_possible_winning_move,
     idle_for_30_s_sleeps_and_go_wakes,
+    a_tap_right_after_a_tune_is_no_press,
+    idle_time_counts_from_the_end_tune,
+    the_sweep_goes_on_after_the_end_tune,
+    the_sweep_goes_on_after_a_wake,
+    a_re_press_during_its_own_beep_counts,
 );
 /// Notes of the game file's tunes, in hertz: each tune is told apart by notes only it has.
 const BEEP: f64 = 440.0; // A4
+const BEEP_MS: f64 = 150.0;
 const CELEBRATE: [f64; 2] = [523.25, 1046.5]; // C5 and C6
 const COMMISERATE: [f64; 2] = [783.99, 739.99]; // G5 and F#5
 
@@ -304,6 +310,59 @@ fn idle_for_30_s_sleeps_and_go_wakes(board: &str) {
     let go = d.target.commit as usize;
     let sound = press_listening(&mut d, go);
     assert!(heard(&sound, BEEP), "GO with no move still beeps after waking: {sound:?}");
+}
+
+/// Plays perfectly from the start up to the player's winning move, entered but not committed.
+fn to_the_winning_move(d: &mut Device, h: &Host) {
+    let mut pos = d.leds();
+    loop {
+        let m = *h
+            .rules
+            .moves(pos)
+            .iter()
+            .find(|&&m| !h.solution.mover_wins(Rules::apply(pos, m)))
+            .expect("a winning move exists from every position perfect play reaches");
+        enter(d, pos, m);
+        let mine = Rules::apply(pos, m);
+        if h.rules.moves(mine).is_empty() {
+            return;
+        }
+        d.press_commit();
+        pos = d.leds();
+    }
+}
+
+fn a_tap_right_after_a_tune_is_no_press(board: &str) {
+    let h = host();
+    let mut d = boot(board);
+    let pos = start(&mut d);
+    // The dollar of a legal move (one cell on is legal too), and another one.
+    let m = h.rules.moves(pos)[0];
+    let legal = (pos >> (m.from + 1)).count_ones() as usize;
+    device::buttons_and_lights::a_tap_right_after_a_tune_is_no_press(&mut d, legal, (legal + 1) % 5, BEEP, BEEP_MS);
+}
+
+fn idle_time_counts_from_the_end_tune(board: &str) {
+    let h = host();
+    let mut d = boot(board);
+    device::buttons_and_lights::idle_time_counts_from_the_end_tune(&mut d, |d| to_the_winning_move(d, &h));
+}
+
+fn the_sweep_goes_on_after_the_end_tune(board: &str) {
+    let h = host();
+    let mut d = boot(board);
+    device::buttons_and_lights::the_sweep_goes_on_after_the_end_tune(&mut d, |d| to_the_winning_move(d, &h));
+}
+
+fn the_sweep_goes_on_after_a_wake(board: &str) {
+    let mut d = boot(board);
+    device::buttons_and_lights::the_sweep_goes_on_after_a_wake(&mut d, 0);
+}
+
+fn a_re_press_during_its_own_beep_counts(board: &str) {
+    let mut d = boot(board);
+    start(&mut d);
+    device::buttons_and_lights::a_re_press_during_its_own_beep_counts(&mut d, BEEP, BEEP_MS);
 }
 
 /// A display refreshed at 500 Hz ticks every 2 ms, and each tick counts 2 ms: the firmware's

@@ -7,6 +7,7 @@
 #![allow(dead_code)]
 
 pub mod board_parts;
+pub mod buttons_and_lights;
 
 use avr_simulator::{ffi, AvrSimulator, AvrState, PinMode};
 use gamec::bind::Target;
