@@ -10,7 +10,7 @@ use crate::turn::{Game, Input, Outcome, Turn};
 /// What the generated board glue provides.
 pub trait Hal {
     /// A free-running millisecond count. It may advance by more than one between two reads
-    /// (a display tick longer than a millisecond, or a long tune): the loop catches up.
+    /// (a display tick longer than a millisecond): the loop catches up.
     fn millis(&mut self) -> u16;
     /// Raw input levels, bit set = pressed, in control order (per-piece controls first).
     fn inputs(&mut self) -> u8;
@@ -41,8 +41,9 @@ pub struct Controls {
     pub pieces: u8,
     /// The input that commits (and starts a game).
     pub commit: u8,
-    /// Milliseconds without a press before sleeping; 0 never sleeps. Up to 65,535 ms they
-    /// are counted exactly; longer times in steps of 256 ms.
+    /// Milliseconds without a press before sleeping, counted from the last press or the end
+    /// of the tune it played; 0 never sleeps. Up to 65,535 ms they are counted exactly;
+    /// longer times in steps of 256 ms.
     pub idle_ms: u32,
 }
 
@@ -86,19 +87,24 @@ impl<G: Game> App<G> {
 
     /// One [`tick`](Self::tick), for the millisecond after `last`, if the count has passed
     /// `last`; returns the last millisecond ticked. Polled again and again, the loop ticks once
-    /// for every millisecond however the count advances (two a display tick at 500 Hz, many
-    /// over a long tune), so idle times, debouncing and animations count milliseconds.
+    /// for every millisecond however the count advances (two a display tick at 500 Hz), so
+    /// idle times, debouncing and animations count milliseconds.
+    ///
+    /// After a tick that played a tune or slept, the loop goes on from the count as it then
+    /// is: the time spent is not ticked over afterwards, where in a burst a button's level,
+    /// sampled many times at one instant, would pass for a held press, and the idle time and
+    /// the sweep would count time the device spent talking or asleep.
     pub fn poll<H: Hal>(&mut self, hal: &mut H, fb: &Feedback, ctl: &Controls, last: u16) -> u16 {
         if hal.millis() == last {
             return last;
         }
-        let now = last.wrapping_add(1);
-        self.tick(hal, fb, ctl, now);
-        now
+        self.tick(hal, fb, ctl, last.wrapping_add(1))
     }
 
-    /// One millisecond of the loop.
-    pub fn tick<H: Hal>(&mut self, hal: &mut H, fb: &Feedback, ctl: &Controls, now: u16) {
+    /// One millisecond of the loop, `now`; returns the last millisecond it took: `now`, or
+    /// the count after the tune it played or the sleep.
+    pub fn tick<H: Hal>(&mut self, hal: &mut H, fb: &Feedback, ctl: &Controls, now: u16) -> u16 {
+        let mut last = now;
         let raw = hal.inputs();
         let pressed = self.buttons.sample(raw);
         // `ctl` is a constant: one of the two ways folds away. Wrapping: it is reset at every
@@ -132,7 +138,7 @@ impl<G: Game> App<G> {
             // with the rest of the millisecond, below.
             if let Some(tune) = tune {
                 hal.show(self.turn.position());
-                play(hal, tune);
+                last = play(hal, &mut self.buttons, tune);
             }
         }
         self.animate(fb);
@@ -145,7 +151,9 @@ impl<G: Game> App<G> {
             // The wake button is still down: it must be released before it counts again.
             self.buttons.assume(hal.inputs());
             self.idle = 0;
+            last = hal.millis();
         }
+        last
     }
 
     fn animate(&mut self, fb: &Feedback) {
@@ -196,28 +204,42 @@ fn input(ctl: &Controls, bit: u8) -> Option<Input> {
 }
 
 /// Plays a tune to the end (at most 255 notes); the display keeps refreshing from its
-/// interrupt meanwhile.
-pub fn play<H: Hal>(hal: &mut H, tune: Tune) {
+/// interrupt meanwhile, and `buttons` are sampled a millisecond at a time, so that an input
+/// let go while the tune plays, and pressed again, is a press again. Returns the last
+/// millisecond it sampled.
+pub fn play<H: Hal>(hal: &mut H, buttons: &mut Debounce, tune: Tune) -> u16 {
     // By a count and a pointer: a slice's end pointer is its length times a note's 5 bytes, a
     // multiplication, which is a library call on AVR. The count is a byte, each tune's a
     // single load: a tune of more than 255 notes plays its first 255.
     let (mut left, mut at) = (tune.len().min(255) as u8, tune.as_ptr());
+    // The last millisecond sampled; a note lasts its count of them from there.
+    let mut sampled = hal.millis();
     while left != 0 {
         // SAFETY: `left` notes remain from `at`, inside the tune.
         let note = Note::load(unsafe { &*at });
         at = at.wrapping_add(1);
         left -= 1;
         hal.tone(if note.is_rest() { None } else { Some(&note) });
-        let start = hal.millis();
-        while hal.millis().wrapping_sub(start) < note.millis {}
+        let mut to_go = note.millis;
+        while to_go != 0 {
+            if hal.millis() != sampled {
+                sampled = sampled.wrapping_add(1);
+                to_go -= 1;
+                buttons.watch(hal.inputs());
+            }
+        }
     }
     hal.tone(None);
+    sampled
 }
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
     use super::*;
+    use crate::buttons::SETTLE_MS;
     use crate::rng::Rng;
+    use std::vec::Vec;
 
     /// A game with nothing to play: the loop's timing and input mapping are what is tested.
     struct Idle;
@@ -279,6 +301,124 @@ mod tests {
             }
             assert_eq!(hal.slept_at, Some(30_000), "ticks of {step} ms");
         }
+    }
+
+    /// A board on a clock of microseconds where every look at the count takes 20 µs (the
+    /// loop's own pace), a button held over spans of milliseconds, a sleep that lasts as long
+    /// as the wake button is held, and what the speaker and the sleep were asked when.
+    struct Timed {
+        us: u32,
+        /// (from, to, inputs): milliseconds from the start in which `inputs` are held.
+        held: Vec<(u32, u32, u8)>,
+        /// Milliseconds at which each note started.
+        notes: Vec<u32>,
+        slept: Vec<u32>,
+        sleep_ms: u32,
+        /// The last millisecond the loop ticked.
+        last: Option<u16>,
+    }
+    impl Timed {
+        fn new(held: Vec<(u32, u32, u8)>) -> Self {
+            Timed { us: 0, held, notes: Vec::new(), slept: Vec::new(), sleep_ms: 0, last: None }
+        }
+        fn ms(&self) -> u32 {
+            self.us / 1000
+        }
+        /// Polls `app` until `until` ms, the loop going on from where the last run left it.
+        fn run(&mut self, app: &mut App<Idle>, ctl: &Controls, until: u32) {
+            let mut last = self.last.unwrap_or_else(|| self.millis());
+            while self.ms() < until {
+                last = app.poll(self, &BEEPS, ctl, last);
+            }
+            self.last = Some(last);
+        }
+    }
+    impl Hal for Timed {
+        fn millis(&mut self) -> u16 {
+            self.us += 20;
+            self.ms() as u16
+        }
+        fn inputs(&mut self) -> u8 {
+            let ms = self.ms();
+            self.held.iter().filter(|&&(from, to, _)| (from..to).contains(&ms)).fold(0, |m, &(_, _, i)| m | i)
+        }
+        fn show(&mut self, _: Cells) {}
+        fn tone(&mut self, note: Option<&Note>) {
+            if note.is_some() {
+                self.notes.push(self.ms());
+            }
+        }
+        fn sleep(&mut self) {
+            self.slept.push(self.ms());
+            self.us += self.sleep_ms * 1000;
+        }
+    }
+
+    static BEEP: [Note; 1] = [Note { top: 1, clock: 1, millis: 150 }];
+    /// Idle's only tune: GO in a game, with no move, is denied.
+    const BEEPS: Feedback =
+        Feedback { denied: Some(&BEEP), accepted: None, human_won: None, device_won: None, cylon: Some(12) };
+    const GO: u8 = 1;
+    const ONE_BUTTON: Controls = Controls { piece_inputs: 0, pieces: 0, commit: 0, idle_ms: 30_000 };
+
+    #[test]
+    fn a_tap_right_after_a_tune_is_no_press() {
+        // GO starts a game at 20 ms, is denied at 120 (a beep to 270 or so), then tapped for
+        // 5 ms around the beep's end.
+        for tap in 265..275 {
+            let mut hal = Timed::new(std::vec![(0, 50, GO), (100, 130, GO), (tap, tap + 5, GO)]);
+            let mut app = App::<Idle>::default();
+            hal.run(&mut app, &ONE_BUTTON, 600);
+            assert_eq!(hal.notes.len(), 1, "a tap at {tap} ms beeped again: beeps at {:?}", hal.notes);
+        }
+    }
+
+    #[test]
+    fn a_re_press_during_its_own_beep_counts() {
+        // Denied at 120 ms; let go and pressed again while the beep plays, settling in it or
+        // after it, and held past its end: a press, beeped at once or when it settles.
+        for again in [160, 260] {
+            let mut hal = Timed::new(std::vec![(0, 50, GO), (100, 130, GO), (again, 500, GO)]);
+            let mut app = App::<Idle>::default();
+            hal.run(&mut app, &ONE_BUTTON, 700);
+            assert_eq!(hal.notes.len(), 2, "pressed again at {again} ms: beeps at {:?}", hal.notes);
+            let settled = (again + SETTLE_MS as u32).max(hal.notes[0] + 150);
+            assert!(
+                (settled..=settled + 2).contains(&hal.notes[1]),
+                "pressed again at {again} ms: beeps at {:?}",
+                hal.notes
+            );
+        }
+    }
+
+    #[test]
+    fn idle_time_counts_from_the_end_of_a_tune() {
+        let mut hal = Timed::new(std::vec![(0, 50, GO), (100, 130, GO)]);
+        let mut app = App::<Idle>::default();
+        hal.run(&mut app, &ONE_BUTTON, 40_000);
+        let beep_end = hal.notes[0] + 150;
+        assert_eq!(hal.slept.len(), 1);
+        assert!(
+            (beep_end + 30_000..=beep_end + 30_002).contains(&hal.slept[0]),
+            "beep to {beep_end}, slept at {:?}",
+            hal.slept
+        );
+    }
+
+    #[test]
+    fn the_sweep_stands_still_asleep_and_while_the_wake_button_is_held() {
+        let mut hal = Timed::new(Vec::new());
+        hal.sleep_ms = 500;
+        let mut app = App::<Idle>::default();
+        hal.run(&mut app, &ONE_BUTTON, 30_001);
+        assert_eq!(hal.slept, [30_000]);
+        let asleep = (app.cylon_at, app.cylon_ms);
+        // Half a second held to wake, then the first millisecond awake.
+        hal.run(&mut app, &ONE_BUTTON, 30_501);
+        assert_eq!((app.cylon_at, app.cylon_ms), (asleep.0, asleep.1 + 1), "woken at {} ms", hal.ms());
+        // And the idle time starts again at the wake.
+        hal.run(&mut app, &ONE_BUTTON, 61_000);
+        assert_eq!(hal.slept, [30_000, 60_500]);
     }
 
     #[test]

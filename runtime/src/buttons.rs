@@ -42,7 +42,7 @@ impl Debounce {
     }
 
     /// Feeds one raw sample (bit set = pressed), taken once a millisecond; returns the inputs
-    /// that have just become pressed.
+    /// that have just become pressed (or that [`watch`](Self::watch) saw settle pressed).
     #[inline(never)]
     pub fn sample(&mut self, raw: u8) -> u8 {
         if raw != self.last {
@@ -52,13 +52,23 @@ impl Debounce {
         }
         if self.still_for < SETTLE_MS {
             self.still_for += 1;
-            if self.still_for == SETTLE_MS {
-                let pressed = raw & !self.stable;
-                self.stable = raw;
-                return pressed;
-            }
         }
-        0
+        if self.still_for < SETTLE_MS {
+            return 0;
+        }
+        // Settled: compared with the believed level every time, so that a press `watch` left
+        // unreported is reported by the next sample.
+        let pressed = raw & !self.stable;
+        self.stable = raw;
+        pressed
+    }
+
+    /// Feeds one raw sample while presses cannot be acted on (a tune playing): a release is
+    /// believed as ever, a press that settles is left for the next [`sample`](Self::sample) to
+    /// report.
+    pub fn watch(&mut self, raw: u8) {
+        let pressed = self.sample(raw);
+        self.stable &= !pressed;
     }
 
     /// Treats the current inputs as already seen, so a button held across a wake-up is not a press.
@@ -109,6 +119,29 @@ mod tests {
             }
         }
         assert_eq!(events, 1);
+    }
+
+    #[test]
+    fn a_press_watched_is_reported_by_the_next_sample() {
+        let mut d = Debounce::default();
+        for _ in 0..SETTLE_MS {
+            d.sample(0b1);
+        }
+        // Let go and pressed again while watched: the release is believed, the new press kept.
+        for raw in [0, 0b1] {
+            for _ in 0..SETTLE_MS {
+                d.watch(raw);
+            }
+        }
+        assert_eq!(d.sample(0b1), 0b1, "reported once sampled");
+        assert_eq!(d.sample(0b1), 0, "and only once");
+        // A press watched from start to end, and let go while watched, is none.
+        for raw in [0, 0b10, 0] {
+            for _ in 0..SETTLE_MS {
+                d.watch(raw);
+            }
+        }
+        assert_eq!(d.sample(0), 0);
     }
 
     #[test]
