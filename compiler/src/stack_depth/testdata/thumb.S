@@ -1,7 +1,7 @@
 @ A small Cortex-M4 program for the Thumb-2 stack bound's tests (thumb/mod.rs): a vector table,
-@ frames of every kind the bound follows, an `it` block, a `tbb` table, a tail call, and two
-@ callbacks called through pointers that can call each other. The expected depths are worked
-@ out beside each function.
+@ frames of every kind the bound follows, an `it` block, a `tbb` table, a tail call, two
+@ callbacks called through pointers that can call each other, and a pointer made by movw/movt.
+@ The expected depths are worked out beside each function.
         .syntax unified
         .thumb
 
@@ -29,13 +29,17 @@ callbacks:
 \name:
         .endm
 
-@ 8 + 16 = 24, then the deepest of leaf (284), a callback (48) and table (108): 308.
+@ 8 + 16 = 24, then the deepest of leaf (284), a callback (48), systick through a pointer
+@ made by movw/movt (24) and table (108): 308.
 function reset
         push {r7, lr}
         sub sp, #16
         bl leaf
         ldr r0, =callbacks
         ldr r1, [r0]
+        blx r1
+        movw r1, #:lower16:systick
+        movt r1, #:upper16:systick
         blx r1
         movs r0, #2
         bl table

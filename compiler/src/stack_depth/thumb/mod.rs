@@ -622,6 +622,18 @@ mod tests {
         assert_eq!(d.bytes, 308 + (108 + 24) + (108 + 292) + (108 + 8) + 108);
     }
 
+    /// The functions whose address is taken: the callbacks, from words in .rodata, and
+    /// systick, from a movw/movt pair; not the handlers the vector table holds.
+    #[test]
+    fn the_functions_whose_address_is_taken_come_from_the_relocations() {
+        let elf = FIXTURE.to_vec();
+        let taken = Program::from_elf(&elf).unwrap().pointers.unwrap();
+        let names = ["cb_one", "cb_two", "systick"].map(|n| address(FIXTURE, n));
+        assert_eq!(taken, BTreeSet::from(names));
+        let elf = NO_RELOCS.to_vec();
+        assert_eq!(Program::from_elf(&elf).unwrap().pointers, None);
+    }
+
     /// Calls through pointers reach the callbacks, whose addresses are taken (in .rodata),
     /// and they call each other through pointers.
     #[test]
