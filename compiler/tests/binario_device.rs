@@ -343,6 +343,25 @@ fn the_authors_atmega64_image_builds_within_its_chip() {
     assert!(elf.with_extension("eeprom.bin").exists(), "its 93C46 image beside it");
 }
 
+/// The main loop never returns, so nothing may lie under it: the start-up code falls into it
+/// on the stack it set up, with no return address of a `call main` pushed first.
+#[test]
+fn the_main_loop_starts_on_an_empty_stack() {
+    use object::{Object, ObjectSymbol};
+    let (elf, target) = device::firmware(GAME, BOARD);
+    let bytes = std::fs::read(&elf).unwrap();
+    let file = object::File::parse(&*bytes).unwrap();
+    let main = file.symbols().find(|s| s.name() == Ok("main")).expect("a main symbol").address() as u32;
+    let mut dev = Device::boot(&elf, &target);
+    let mut steps = 0;
+    while dev.pc() != main {
+        dev.step_once();
+        steps += 1;
+        assert!(steps < 100_000, "main never reached");
+    }
+    assert_eq!(dev.sp(), dev.ramend(), "SP on entering main");
+}
+
 /// The active column of the matrix now (0..8 red, 8..16 green), if any.
 fn active_column(b: &mut Binario) -> Option<usize> {
     let now = b.dev.target.cursor.clone().unwrap().matrix;
