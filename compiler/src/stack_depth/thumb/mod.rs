@@ -362,10 +362,11 @@ struct Summary {
     chained: bool,
 }
 
-/// A function and the functions active above it that a call under it may not enter again
-/// (with [`Reentry::Never`], those with a pointer's call after them on the chain): what its
-/// summary depends on.
-type Key = (u32, Vec<u32>);
+/// What a function's summary depends on, with [`Reentry::Never`]: the function, the functions
+/// active above it (a call through a pointer under it may not enter them again), and those of
+/// them that a call under it may not enter again without one (those with a pointer's call
+/// after them on the chain), both sorted.
+type Key = (u32, Vec<u32>, Vec<u32>);
 
 /// Where an `it` block stands: how many conditional instructions are ahead, and which of them
 /// (a bit each, the next in bit 0) execute on the path.
@@ -402,14 +403,21 @@ impl Analyzer<'_> {
     /// `f`'s summary when the chain so far calls it (through a pointer if `pointer`), with its
     /// key; `None` if the call cannot happen: `f` is active and may not be entered again.
     fn summary(&mut self, f: u32, pointer: bool) -> Result<Option<(Summary, Key)>, Unbounded> {
-        let key = (f, self.barred(pointer));
-        if key.1.binary_search(&f).is_ok() {
+        let barred = self.barred(pointer);
+        if barred.binary_search(&f).is_ok() {
             self.relied.insert(f);
             return Ok(None);
         }
         if let Some(s) = self.free.get(&f) {
-            return Ok(Some((s.clone(), (f, Vec::new()))));
+            return Ok(Some((s.clone(), (f, Vec::new(), Vec::new()))));
         }
+        let mut above: Vec<u32> = match self.reentry {
+            Reentry::Never => self.active.iter().map(|&(a, _)| a).collect(),
+            Reentry::Allowed => Vec::new(),
+        };
+        above.sort_unstable();
+        above.dedup();
+        let key = (f, above, barred);
         if let Some(s) = self.summaries.get(&key) {
             return Ok(Some((s.clone(), key)));
         }
@@ -427,7 +435,7 @@ impl Analyzer<'_> {
             Ok(Some((s, key)))
         } else {
             self.free.insert(f, s.clone());
-            Ok(Some((s, (f, Vec::new()))))
+            Ok(Some((s, (f, Vec::new(), Vec::new()))))
         }
     }
 
@@ -442,11 +450,7 @@ impl Analyzer<'_> {
         let mut at = Some(key.clone());
         while let Some(k) = at {
             out.push(self.program.name(k.0));
-            let s = if k.1.is_empty() {
-                self.free.get(&k.0).or_else(|| self.summaries.get(&k))
-            } else {
-                self.summaries.get(&k)
-            };
+            let s = self.summaries.get(&k).or_else(|| self.free.get(&k.0));
             at = s.and_then(|s| s.deepest.clone());
         }
         out
@@ -643,6 +647,16 @@ mod tests {
             Err(Unbounded::Recursion { cycle }) => assert_eq!(cycle, ["cb_one"]),
             other => panic!("{other:?}"),
         }
+    }
+
+    /// A summary that left a function out because it was running is not one for a chain
+    /// where it is not: middle, under outer_a, may not reach outer_a again through hook; under
+    /// outer_c it may (testdata/reentry.S).
+    #[test]
+    fn what_is_barred_depends_on_the_chain() {
+        let d = bound(include_bytes!("../testdata/reentry.elf"), Priorities::Shared, true, Reentry::Never).unwrap();
+        assert_eq!(d.bytes, 232, "{d:?}");
+        assert_eq!(d.path, ["reset", "outer_c", "middle", "hook", "outer_a"]);
     }
 
     #[test]
