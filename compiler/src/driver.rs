@@ -352,7 +352,7 @@ pub fn check_budget(s: &Sizes, stack: Option<&Result<StackDepth, Unbounded>>, t:
     }
     if let (Some(limit), None) = (t.budget_stack, stack) {
         return Err(Error::TooBig(format!(
-            "the board's stack budget of {limit} B cannot be checked: the stack is bounded on AVR chips only"
+            "the board's stack budget of {limit} B cannot be checked: no bound of the stack was worked out"
         )));
     }
     let stack = match stack {

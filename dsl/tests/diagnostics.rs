@@ -68,7 +68,7 @@ fn malformed_board_files() {
         ("duplicate_button", board_with("button go = PA6 pullup", "button go = PA6 pullup\n  button go = PA7 pullup")),
         ("missing_chip", board_with("  chip attiny84a\n", "")),
         ("led_anode_is_cathode", board_with("12 = PA3 > PA0", "12 = PA3 > PA3")),
-        ("duplicate_stack_budget", board_with("ram 128", "ram 128, stack 64, stack 80")),
+        ("duplicate_stack_budget", board_with("stack 56", "stack 56, stack 80")),
         ("unknown_budget_kind", board_with("ram 128", "eeprom 128")),
     ];
     for (name, text) in cases {
