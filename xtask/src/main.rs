@@ -447,14 +447,14 @@ fn fuzz(target: &str, corpus: &str, runs: Option<u64>, seconds: Option<u64>, see
     }
 }
 
-/// The short fuzz run that ends `cargo xtask test` (about 100 s here, builds aside): every
-/// target from the seeds alone, each in a corpus of its own emptied first, with a fixed seed and
-/// count, so that a tree always fuzzes the same inputs and CI fails only on a change, not on the
-/// fuzzer's luck. The counts give each target roughly 20 s: `check` runs fastest, the targets
-/// that must first pass `check` in full slower.
+/// The short fuzz run that ends `cargo xtask test` (about 100 s on this 2-core machine under
+/// load, builds aside): every target from the seeds alone, each in a corpus of its own emptied
+/// first, with a fixed seed and count, so that a tree always fuzzes the same inputs and CI fails
+/// only on a change, not on the fuzzer's luck. Measured under load: `check` 960 exec/s,
+/// `analyze` 1,330, `perft` 2,200, `test` 2,900, `firmware` 1,430.
 fn test_fuzz() -> Result<(), String> {
     for (target, runs) in
-        [("check", 80_000), ("analyze", 20_000), ("perft", 20_000), ("test", 20_000), ("firmware", 20_000)]
+        [("check", 50_000), ("analyze", 15_000), ("perft", 20_000), ("test", 20_000), ("firmware", 15_000)]
     {
         let corpus = format!("test-{target}");
         let dir = root().join("compiler/fuzz/corpus").join(&corpus);
