@@ -14,6 +14,7 @@
 //! Run it with `cargo xtask fuzz` (seeds from games/ and boards/, the dictionary check.dict).
 
 #![no_main]
+#![feature(cfg_overflow_checks)]
 
 #[path = "common.rs"]
 mod common;

@@ -3,6 +3,12 @@
 
 #![allow(dead_code)]
 
+// cargo fuzz builds with debug assertions, and so overflow checks, unless told `-O`: a target
+// built without them would let every overflow wrap unseen. (Each target enables the
+// `cfg_overflow_checks` feature for this.)
+#[cfg(not(overflow_checks))]
+compile_error!("the fuzz targets need overflow checks: build them as `cargo fuzz` does by default, not with -O");
+
 use gamec::engine::{solve, Engine};
 use gamec_dsl::{BoardDef, Definition, Diagnostic, FileId, GameDef, Sources};
 

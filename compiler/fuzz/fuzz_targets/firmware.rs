@@ -13,6 +13,7 @@
 //! Run it with `cargo xtask fuzz --target firmware`.
 
 #![no_main]
+#![feature(cfg_overflow_checks)]
 
 #[path = "common.rs"]
 mod common;

@@ -11,6 +11,7 @@
 //! Run it with `cargo xtask fuzz --target perft`.
 
 #![no_main]
+#![feature(cfg_overflow_checks)]
 
 #[path = "common.rs"]
 mod common;

@@ -9,6 +9,7 @@
 //! Run it with `cargo xtask fuzz --target test`.
 
 #![no_main]
+#![feature(cfg_overflow_checks)]
 
 #[path = "common.rs"]
 mod common;
