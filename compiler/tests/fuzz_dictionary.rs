@@ -28,7 +28,12 @@ fn grammar_literals(pest: &str) -> Vec<String> {
                 let mut literal = String::new();
                 while let Some(c) = chars.next() {
                     match c {
-                        '\\' => literal.push(chars.next().expect("an escape ends the grammar")),
+                        '\\' => literal.push(match chars.next().expect("an escape ends the grammar") {
+                            'n' => '\n',
+                            'r' => '\r',
+                            't' => '\t',
+                            c => c,
+                        }),
                         '"' => break,
                         c => literal.push(c),
                     }
@@ -92,6 +97,7 @@ fn every_keyword_of_the_grammar_is_in_the_fuzz_dictionary() {
 #[test]
 fn the_readers_read_escapes_and_comments() {
     assert_eq!(grammar_literals("a = { \"x\" ~ \"\\\"\" } // \"not\"\nb = { \"//\" ~ \"y\" }"), ["x", "\"", "//", "y"]);
+    assert_eq!(grammar_literals("nl = { \"\\n\" | \"\\r\" | \"\\t\" }"), ["\n", "\r", "\t"]);
     let dict = dictionary_entries("# \"comment\"\n\"a\"\nkw=\"b\\\"\"\n\"\\x00\"\n");
     assert_eq!(dict, BTreeSet::from(["a".to_string(), "b\"".to_string(), "\0".to_string()]));
 }
