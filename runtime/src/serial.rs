@@ -39,8 +39,8 @@ const NO_GAP: u8 = 0;
 /// Nothing is lost silently. A burst faster than the main loop drains (a host typing while
 /// the device thinks, or an emulator that delivers bytes with no baud rate) fills the queue;
 /// the bytes it then drops leave a gap, which the main loop is told of, in order, before the
-/// next byte kept. One gap waits at a time: until the main loop reaches it, everything more is
-/// dropped, so the gap stands for all of it.
+/// next byte kept, or as soon as it has read everything kept. One gap waits at a time: until the
+/// main loop reaches it, everything more is dropped, so the gap stands for all of it.
 pub struct ByteQueue<const N: usize> {
     buf: [Cell<u8>; N],
     head: Cell<u8>,
@@ -114,7 +114,12 @@ impl<const N: usize> ByteQueue<N> {
     /// [`LOST`] or [`LOST_LINE`].
     pub fn pop(&self) -> Option<u8> {
         if self.is_empty() {
-            return None;
+            // All that was kept has been read: a loss since is told now, not before a next byte
+            // that may never come (the host waiting for the answer to a line whose end was
+            // lost). No gap can wait in an empty queue.
+            let lost = self.lost.get();
+            self.lost.set(0);
+            return if lost != 0 { Some(lost) } else { None };
         }
         let tail = self.tail.get();
         if self.gap.get() == tail + 1 {
@@ -129,8 +134,9 @@ impl<const N: usize> ByteQueue<N> {
     /// From the main loop, for a line whose bytes may be any value: the next byte, or the news
     /// that bytes were lost before it.
     pub fn receive(&self) -> Option<Received> {
-        let gap = self.gap.get() == self.tail.get() + 1 && !self.is_empty();
-        self.pop().map(|b| if gap { Received::Lost } else { Received::Byte(b) })
+        // From an empty queue, `pop` gives only a loss.
+        let lost = self.is_empty() || self.gap.get() == self.tail.get() + 1;
+        self.pop().map(|b| if lost { Received::Lost } else { Received::Byte(b) })
     }
 }
 
@@ -355,6 +361,33 @@ mod tests {
     }
 
     #[test]
+    fn a_loss_with_nothing_after_it_is_told_once_all_kept_is_read() {
+        use Received::{Byte, Lost};
+        let q = ByteQueue::<5>::new();
+        // Read while it comes: 1 and 2 kept, then the queue refills past a waiting gap and
+        // loses the rest, the line end included, and the host sends nothing more.
+        for b in [1, 2, 3, 4, 5] {
+            q.push(b);
+        }
+        assert_eq!(q.receive(), Some(Byte(1)));
+        for b in [6, 7, b'\r'] {
+            q.push(b);
+        }
+        assert_eq!(drain(&q), [Byte(2), Byte(3), Lost, Byte(6), Lost]);
+        assert_eq!(q.pop(), None, "told once");
+        // The same read as text: the last loss ended the line.
+        for b in [1, 2, 3, 4, 5] {
+            q.push(b);
+        }
+        assert_eq!(q.pop(), Some(1));
+        for b in [6, 7, b'\r'] {
+            q.push(b);
+        }
+        let text: std::vec::Vec<u8> = core::iter::from_fn(|| q.pop()).collect();
+        assert_eq!(text, [2, 3, LOST, 6, LOST_LINE]);
+    }
+
+    #[test]
     fn while_a_gap_waits_everything_more_is_dropped_and_the_gap_stands_for_it() {
         let q = ByteQueue::<5>::new();
         let drain = || core::iter::from_fn(|| q.pop()).collect::<std::vec::Vec<u8>>();
@@ -366,10 +399,10 @@ mod tests {
         // Room again, but a gap is waiting: 6 and the next line end go the way of 5.
         q.push(6);
         q.push(b'\r');
-        assert_eq!(drain(), [2, 3, LOST, b'\r']);
+        // The second loss is told once all that was kept is read; its last byte was a line end.
+        assert_eq!(drain(), [2, 3, LOST, b'\r', LOST_LINE]);
         q.push(7);
-        // The last byte lost was a line end: 7 starts a line of its own.
-        assert_eq!(drain(), [LOST_LINE, 7], "the second loss is told before the next byte");
+        assert_eq!(drain(), [7], "told once");
     }
 
     #[test]
