@@ -254,11 +254,11 @@ impl Facts {
                 Ok(deck.groups(&deck.cards()).len())
             } else {
                 let k = if deck.determined() { cards.group.size.saturating_sub(1) } else { cards.group.size };
-                let n = if tries == u64::MAX { "more than 2^64".to_string() } else { thousands(tries) };
+                let n = if tries == u64::MAX { "more than 2^64".to_string() } else { gamec_dsl::thousands(tries) };
                 Err(format!(
                     "not counted: {n} combinations of {k} of the {} cards, more than the {} `analyze` tries",
-                    thousands(size),
-                    thousands(crate::cards::MOST_TRIED)
+                    gamec_dsl::thousands(size),
+                    gamec_dsl::thousands(crate::cards::MOST_TRIED)
                 ))
             };
             return Facts {
@@ -491,15 +491,3 @@ impl fmt::Display for Facts {
     }
 }
 
-/// A count with thousands apart, as the facts print large numbers: 32,164,253,550.
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}

@@ -140,3 +140,16 @@ impl Diagnostic {
         base.with_code(self.code).with_message(self.message.clone()).with_labels(labels).with_notes(notes)
     }
 }
+
+/// A count with thousands apart, as messages print large numbers: 19,200; 32,164,253,550.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

@@ -13,7 +13,7 @@ pub mod model;
 mod parse;
 
 pub use ast::CmpOp;
-pub use diagnostic::{Diagnostic, FileId, Label, Severity, Sources, Span};
+pub use diagnostic::{thousands, Diagnostic, FileId, Label, Severity, Sources, Span};
 pub use model::*;
 
 /// What a source file turned out to be, after parsing and resolution.

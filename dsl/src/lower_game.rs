@@ -2,7 +2,7 @@
 
 use crate::ast::{self, Spanned};
 use crate::model::*;
-use crate::{Diagnostic, FileId, Label, Span};
+use crate::{thousands, Diagnostic, FileId, Label, Span};
 
 /// Widest line the runtime's cell sets hold.
 pub const MAX_CELLS: u32 = 16;
@@ -1624,18 +1624,6 @@ fn feature_text(f: &ast::FeatureRef) -> String {
     }
 }
 
-/// Thousands apart, as the diagnostics print scores: 19,200.
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
 
 /// The evaluation's cases, checked against what the game can count: a comparison with a
 /// number its feature never reaches is refused (the firmware compares in 16 bits, so such a
@@ -1703,18 +1691,18 @@ fn lower_eval(
                 "E0023",
                 format!(
                     "this case can score up to {} either way, past the {} a search's score may reach",
-                    grouped(bound),
-                    grouped(u64::from(EVAL_LIMIT))
+                    thousands(bound),
+                    thousands(u64::from(EVAL_LIMIT))
                 ),
             )
-            .with_label(Label::primary(ctx.file, c.span, format!("up to {}", grouped(bound))))
+            .with_label(Label::primary(ctx.file, c.span, format!("up to {}", thousands(bound))))
             .with_note(format!(
                 "a finished game scores {} and beyond; the most a case scores is the sum of each weight times \
                  the most its feature counts in this game",
-                grouped(u64::from(EVAL_LIMIT) + 1)
+                thousands(u64::from(EVAL_LIMIT) + 1)
             ));
             if let Some((part, term, r)) = biggest {
-                d = d.with_note(format!("the largest term, `{term}`, reaches {} ({})", grouped(part), r.why));
+                d = d.with_note(format!("the largest term, `{term}`, reaches {} ({})", thousands(part), r.why));
             }
             ctx.diags.push(d.with_help(format!(
                 "scale the weights down together, by {} or more",
@@ -1940,7 +1928,7 @@ fn lower_cards(
                     capacity.node,
                     rows.node,
                     cols.node,
-                    grouped(laid_out)
+                    thousands(laid_out)
                 ),
             )
             .with_label(Label::primary(
