@@ -490,4 +490,3 @@ impl fmt::Display for Facts {
         writeln!(f, "device strategy:                    {strategy}")
     }
 }
-

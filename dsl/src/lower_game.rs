@@ -1624,7 +1624,6 @@ fn feature_text(f: &ast::FeatureRef) -> String {
     }
 }
 
-
 /// The evaluation's cases, checked against what the game can count: a comparison with a
 /// number its feature never reaches is refused (the firmware compares in 16 bits, so such a
 /// number would wrap), and so is a case whose score could reach a finished game's.
