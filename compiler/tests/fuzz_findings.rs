@@ -33,3 +33,33 @@ fn pairs_that_differ_in_a_two_valued_same_or_different_attribute_are_groups() {
     assert_eq!(deck.groups(&table), deck.groups_by_enumeration(&table));
     assert!(!deck.determined());
 }
+
+/// Found by the `test` fuzz target after 7,477,243 executions: a test's position of heap sizes
+/// in a game on a line was accepted, its sizes taken for pieces, and showing the position (for
+/// a failed `expect`) indexed a cell state the game does not have. Sizes are for heaps only.
+#[test]
+fn heap_sizes_in_a_test_of_a_game_without_heaps_are_refused_at_the_number() {
+    let text = "game line {
+  players human, device
+  first human
+  board line 12
+  pieces dollar x 2
+  setup fixed { dollar at 12, 10 }
+  action step = slide dollar toward right by 1.. over empty
+  end { no moves -> mover wins }
+  test \"sizes\" {
+    from { heaps 0, 0, 3 }
+    expect legal 3:1
+  }
+}
+";
+    let mut sources = Sources::new();
+    let id = sources.add("finding.game", text.to_string());
+    let errors = gamec_dsl::load_game(&sources, id).expect_err("heap sizes on a line are refused");
+    let rendered = sources.render(&errors);
+    assert_eq!(errors.len(), 1, "{rendered}");
+    assert_eq!(errors[0].code, "E0006", "{rendered}");
+    assert!(rendered.contains("finding.game:10:18") && rendered.contains("from { dollar at ... }"), "{rendered}");
+    // What the fuzzer ran, with the refusal in place: `gamec test` reports and never panics.
+    assert!(gamec::check(&sources, &[id]).is_err());
+}

@@ -1317,15 +1317,21 @@ fn lower_test(
                 0
             }),
         };
-        if let Layout::Heaps(h) = layout {
-            if f.heaps.len() != h.heaps as usize {
-                ctx.err(
-                    "E0005",
-                    f.span,
-                    format!("the position gives {} heap sizes for {} heaps", f.heaps.len(), h.heaps),
-                    "position",
-                    "give one size per heap: `heaps 1, 0, 2`",
-                );
+        match layout {
+            Layout::Heaps(h) if f.heaps.len() != h.heaps as usize => ctx.err(
+                "E0005",
+                f.span,
+                format!("the position gives {} heap sizes for {} heaps", f.heaps.len(), h.heaps),
+                "position",
+                "give one size per heap: `heaps 1, 0, 2`",
+            ),
+            // Found by fuzzing `gamec test`: a line's cells took the sizes as pieces.
+            Layout::Heaps(_) => {}
+            _ => {
+                if let Some(n) = f.heaps.first() {
+                    let help = format!("place pieces: `from {{ {} at ... }}`", piece.name.node);
+                    ctx.err("E0006", n.span, "only heaps have sizes", "heap sizes", help);
+                }
             }
         }
         let heaps = f.heaps.iter().map(|n| n.node.min(MAX_HEAP)).collect();
