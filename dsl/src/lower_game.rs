@@ -396,7 +396,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
         }
         None => {
             if cards_ast.is_none() {
-                missing(&mut ctx, "pieces", "pieces dollar x 5");
+                missing(&mut ctx, "pieces", &example_pieces(&layout));
             }
             PieceDef { name: Spanned::new(String::new(), game.name.span), count: 1, per_player: false }
         }
@@ -599,7 +599,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     }
     // Actions that were declared but refused above already have their diagnostic.
     if action_names.is_empty() && cards_ast.is_none() {
-        missing(&mut ctx, "action", "action step = slide dollar toward right by 1.. over empty");
+        missing(&mut ctx, "action", &example_action(&layout, &piece.name.node));
     }
 
     // A fixed setup.
@@ -1295,6 +1295,30 @@ fn kind_name(k: StrategyKind) -> &'static str {
         StrategyKind::Perfect => "perfect",
         StrategyKind::Random => "random",
         StrategyKind::Search => "search",
+    }
+}
+
+/// A `pieces` statement that fits the game's board, for a hint.
+fn example_pieces(layout: &Layout) -> String {
+    match layout {
+        Layout::Line(_) => "pieces token x 3".into(),
+        Layout::Grid(_) => "pieces stone per player".into(),
+        Layout::Heaps(_) => "pieces counter".into(),
+    }
+}
+
+/// An action that fits the game's board and moves its own piece (`piece`, or an example name
+/// when the file gives none), for a hint.
+fn example_action(layout: &Layout, piece: &str) -> String {
+    match layout {
+        Layout::Line(_) => {
+            format!(
+                "action step = slide {} toward right by 1.. over empty",
+                if piece.is_empty() { "token" } else { piece }
+            )
+        }
+        Layout::Grid(_) => format!("action put = place {} on empty", if piece.is_empty() { "stone" } else { piece }),
+        Layout::Heaps(_) => "action take = remove 1.. from heap".into(),
     }
 }
 

@@ -148,3 +148,15 @@ fn no_prefix_of_the_serial_files_panics() {
         }
     }
 }
+
+/// A missing statement's example fits the file: a grid game is shown a placement of its own
+/// piece (not a slide of another game's), and a heap game is shown a removal.
+#[test]
+fn missing_statements_are_shown_examples_that_fit_the_game() {
+    let grid = "game g {\n  players a, b\n  first a\n  board grid 3 x 3\n  pieces mark per player\n  end { no moves -> draw }\n}\n";
+    let out = diagnose("grid.game", grid);
+    assert!(out.contains("`action put = place mark on empty`"), "{out}");
+    let heaps = "game h {\n  players a, b\n  first a\n  board heaps 2\n  setup fixed { heaps 1, 2 }\n  action take = remove 1.. from heap\n  end { no moves -> mover loses }\n}\n";
+    let out = diagnose("heaps.game", heaps);
+    assert!(out.contains("`pieces counter`"), "{out}");
+}
