@@ -459,7 +459,7 @@ impl LineBoard {
 #[derive(Debug, Clone)]
 pub struct PieceDef {
     pub name: Ident,
-    /// Interchangeable pieces shared by both players (`pieces dollar x 5`); 0 for `per player`
+    /// Interchangeable pieces shared by both players (`pieces token x 5`); 0 for `per player`
     /// and for the counters of heaps.
     pub count: u32,
     /// Each player has pieces of their own (`pieces disc per player`).
