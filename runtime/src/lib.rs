@@ -33,6 +33,7 @@ pub mod puzzle;
 pub mod puzzle_app;
 pub mod rank;
 pub mod rng;
+pub mod rules;
 pub mod search;
 pub mod serial;
 pub mod session;

@@ -1,0 +1,208 @@
+//! The rule core on small boards written out by hand: what each op chooses and changes.
+
+extern crate std;
+use std::vec::Vec;
+
+use super::super::{Action, Dirs, Geometry, Holds, Kinds, Op, Order, Region};
+use super::*;
+
+const SQUARE8: Geometry = Geometry { cols: 8, rows: 8, stride: 8, cut: &[] };
+
+fn rules<'a>(geometry: Geometry<'a>, actions: &'a [Action<'a>], per_player: bool) -> Rules<'a> {
+    Rules { geometry, actions, regions: &[], per_player }
+}
+
+/// Every move's path and the board it leaves, checking that making the move by its path
+/// gives the same board and undoing it gives the board back.
+fn moves(r: &Rules, board: &mut [u8], mover: u8) -> Vec<(Vec<u8>, Vec<u8>)> {
+    let mut out = Vec::new();
+    let before = board.to_vec();
+    r.moves(board, mover, |p, b| out.push((p.cells().to_vec(), b.to_vec())));
+    assert_eq!(board, &before[..], "listing the moves left the board changed");
+    for (cells, after) in &out {
+        let path = out_path(r, board, mover, cells);
+        let changes = r.play(board, mover, &path).unwrap_or_else(|| panic!("{cells:?} is listed but cannot be made"));
+        assert_eq!(board, &after[..]);
+        changes.undo(board);
+        assert_eq!(board, &before[..]);
+    }
+    out
+}
+
+fn out_path(r: &Rules, board: &mut [u8], mover: u8, cells: &[u8]) -> Path {
+    let mut found = None;
+    r.moves(board, mover, |p, _| {
+        if p.cells() == cells {
+            found = Some(*p);
+        }
+    });
+    found.unwrap()
+}
+
+fn cell(name: &str) -> u8 {
+    let b = name.as_bytes();
+    (b[1] - b'1') * 8 + (b[0] - b'A')
+}
+
+const MAN: u8 = 1; // player 0's man
+const THEIR_MAN: u8 = 2;
+
+#[test]
+fn a_placement_capturing_flanked_lines_turns_them_over_and_needs_one() {
+    let ops = [
+        Op::Pick { what: Holds::Empty, free: false },
+        Op::Put { kind: 0 },
+        Op::Flank { dirs: Dirs::absolute(Dirs::ALL), required: true },
+    ];
+    let actions = [Action { ops: &ops, must: false, again: false }];
+    let r = rules(SQUARE8, &actions, true);
+    let mut board = [0u8; 64];
+    board[cell("D4") as usize] = 2;
+    board[cell("E5") as usize] = 2;
+    board[cell("D5") as usize] = 1;
+    board[cell("E4") as usize] = 1;
+    let found = moves(&r, &mut board, 0);
+    let mut cells: Vec<u8> = found.iter().map(|(p, _)| p[0]).collect();
+    cells.sort();
+    assert_eq!(cells, [cell("D3"), cell("C4"), cell("F5"), cell("E6")]);
+    let (_, after) = found.iter().find(|(p, _)| p[0] == cell("D3")).unwrap();
+    assert_eq!((after[cell("D3") as usize], after[cell("D4") as usize]), (1, 1));
+}
+
+#[test]
+fn a_man_s_jumps_chain_capture_and_are_a_must() {
+    // Men step diagonally forward; jumps capture, chain, and must be taken when they can.
+    let step = [
+        Op::Pick { what: Holds::Mine(Kinds(1)), free: false },
+        Op::Step { dirs: Dirs::relative(Dirs::NE | Dirs::NW), to: Holds::Empty },
+        Op::Carry,
+        Op::Promote { kind: 1, region: Region::FarRow },
+    ];
+    let jump = [
+        Op::Pick { what: Holds::Mine(Kinds(1)), free: false },
+        Op::Jump {
+            dirs: Dirs::relative(Dirs::NE | Dirs::NW),
+            over: Holds::Theirs(Kinds::ALL),
+            to: Holds::Empty,
+            capture: true,
+        },
+        Op::Carry,
+        Op::Promote { kind: 1, region: Region::FarRow },
+        Op::Chain { to: 1 },
+    ];
+    let actions = [Action { ops: &step, must: false, again: false }, Action { ops: &jump, must: true, again: false }];
+    let r = rules(SQUARE8, &actions, true);
+    let mut board = [0u8; 64];
+    board[cell("A1") as usize] = MAN;
+    board[cell("C1") as usize] = MAN;
+    assert_eq!(moves(&r, &mut board, 0).len(), 3, "A1-B2, C1-B2, C1-D2");
+    // The opponent's men on B2, D2 and D4: C1 x A3 is one jump; over D2, and A1 over B2, the
+    // jumps go on over D4.
+    board[cell("B2") as usize] = THEIR_MAN;
+    board[cell("D2") as usize] = THEIR_MAN;
+    board[cell("D4") as usize] = THEIR_MAN;
+    let found = moves(&r, &mut board, 0);
+    let mut paths: Vec<Vec<u8>> = found.iter().map(|(p, _)| p.clone()).collect();
+    paths.sort();
+    let want = [
+        std::vec![cell("A1"), cell("C3"), cell("E5")],
+        std::vec![cell("C1"), cell("A3")],
+        std::vec![cell("C1"), cell("E3"), cell("C5")],
+    ];
+    assert_eq!(paths, want, "only captures, chained to the end");
+    let (_, after) = found.iter().find(|(p, _)| *p == want[2]).unwrap();
+    assert_eq!((after[cell("D2") as usize], after[cell("D4") as usize], after[cell("C5") as usize]), (0, 0, MAN));
+    // A stopped chain is not a move.
+    let short = Path::new(1, &[cell("C1"), cell("E3")]);
+    assert!(r.play(&mut board[..], 0, &short).is_none());
+    // The second player's forward is down the board, and a man reaching the far row is crowned.
+    let mut board = [0u8; 64];
+    board[cell("B2") as usize] = THEIR_MAN;
+    let found = moves(&r, &mut board, 1);
+    assert_eq!(found.len(), 2);
+    assert!(
+        found
+            .iter()
+            .all(|(_, b)| b[cell("A1") as usize] == content::piece(1, 1)
+                || b[cell("C1") as usize] == content::piece(1, 1))
+    );
+}
+
+#[test]
+fn a_press_toggles_the_cell_and_its_neighbours_on_the_board() {
+    let order = [0u8, 3];
+    let ops = [
+        Op::Pick { what: Holds::Anything, free: false },
+        Op::Cycle { order: Order(&order) },
+        Op::Around { dirs: Dirs::absolute(Dirs::ORTHOGONAL), order: Order(&order) },
+    ];
+    let actions = [Action { ops: &ops, must: false, again: false }];
+    let g = Geometry { cols: 3, rows: 3, stride: 8, cut: &[] };
+    let r = rules(g, &actions, true);
+    let mut board = [0u8; 24];
+    let found = moves(&r, &mut board, 0);
+    assert_eq!(found.len(), 9);
+    let (_, corner) = &found[0];
+    let lit: Vec<usize> = (0..24).filter(|&i| corner[i] == 3).collect();
+    assert_eq!(lit, [0, 1, 8]);
+}
+
+#[test]
+fn a_drop_rests_on_the_lowest_empty_cell_and_a_slide_keeps_to_empty_cells() {
+    let drop =
+        [Op::Pick { what: Holds::Empty, free: false }, Op::Rests { dir: Dirs::absolute(Dirs::S) }, Op::Put { kind: 0 }];
+    let actions = [Action { ops: &drop, must: false, again: false }];
+    let g = Geometry { cols: 3, rows: 2, stride: 8, cut: &[] };
+    let r = rules(g, &actions, true);
+    let mut board = [0u8; 16];
+    board[0] = 1;
+    let cells: Vec<u8> = moves(&r, &mut board, 1).iter().map(|(p, _)| p[0]).collect();
+    assert_eq!(cells, [1, 2, 8]);
+
+    let slide = [
+        Op::Pick { what: Holds::Occupied, free: false },
+        Op::Ride { dirs: Dirs::absolute(Dirs::W), min: 1, max: 0, over: Holds::Empty, to: Holds::Empty },
+        Op::Carry,
+    ];
+    let actions = [Action { ops: &slide, must: false, again: false }];
+    let line = Geometry { cols: 6, rows: 1, stride: 6, cut: &[] };
+    let r = rules(line, &actions, false);
+    let mut board = [0, 0, 1, 0, 1, 0u8];
+    let paths: Vec<Vec<u8>> = moves(&r, &mut board, 0).into_iter().map(|(p, _)| p).collect();
+    assert_eq!(paths, [std::vec![2, 1], std::vec![2, 0], std::vec![4, 3]]);
+}
+
+#[test]
+fn counters_are_taken_from_one_heap() {
+    let ops = [Op::Take { min: 1, max: 2 }];
+    let actions = [Action { ops: &ops, must: false, again: false }];
+    let heaps = Geometry { cols: 3, rows: 1, stride: 3, cut: &[] };
+    let r = rules(heaps, &actions, false);
+    let mut board = [3, 0, 1u8];
+    let found = moves(&r, &mut board, 0);
+    let paths: Vec<Vec<u8>> = found.iter().map(|(p, _)| p.clone()).collect();
+    assert_eq!(paths, [std::vec![0, 1], std::vec![0, 2], std::vec![2, 1]]);
+    assert_eq!(found[1].1, [1, 0, 1]);
+}
+
+#[test]
+fn a_capture_by_landing_replaces_the_piece_landed_on_and_a_move_not_in_the_rules_is_refused() {
+    let ops = [
+        Op::Pick { what: Holds::Mine(Kinds::ALL), free: false },
+        Op::Step { dirs: Dirs::relative(Dirs::NE | Dirs::NW), to: Holds::Theirs(Kinds::ALL) },
+        Op::Carry,
+    ];
+    let actions = [Action { ops: &ops, must: false, again: false }];
+    let r = rules(SQUARE8, &actions, true);
+    let mut board = [0u8; 64];
+    board[cell("B2") as usize] = MAN;
+    board[cell("C3") as usize] = THEIR_MAN;
+    board[cell("A3") as usize] = MAN;
+    let found = moves(&r, &mut board, 0);
+    assert_eq!(found.len(), 1);
+    assert_eq!((found[0].1[cell("C3") as usize], found[0].1[cell("B2") as usize]), (MAN, 0));
+    let before = board;
+    assert!(r.play(&mut board[..], 0, &Path::new(0, &[cell("B2"), cell("A3")])).is_none());
+    assert!(r.play(&mut board[..], 0, &Path::new(3, &[cell("B2")])).is_none());
+    assert_eq!(board, before);
+}
