@@ -6,6 +6,7 @@
 //! faster specialised reading (`crate::rules`, `crate::grid_rules`) are tested against it.
 
 mod conditions;
+mod core;
 mod eval;
 mod notation;
 mod play;
@@ -82,6 +83,8 @@ pub struct Engine {
     /// Pieces belong to a player (else they are shared, or counters).
     pub per_player: bool,
     pub moves: Vec<MoveKind>,
+    /// Each action as the rule core plays it.
+    pub programs: Vec<core::Program>,
     /// Per action, the conditions that must hold once it is made.
     pub move_conditions: Vec<Vec<Condition>>,
     pub pass: bool,
@@ -143,6 +146,7 @@ impl Engine {
             len,
             per_player: game.piece.per_player,
             moves: game.moves.iter().map(|m| m.kind).collect(),
+            programs: game.moves.iter().map(|m| core::program(&m.kind)).collect(),
             move_conditions: game.moves.iter().map(|m| m.condition.clone()).collect(),
             pass: game.pass,
             endings: game.endings.clone(),

@@ -89,21 +89,43 @@ pub enum Region {
     FarRow,
 }
 
-/// How a cell's contents change, in order, wrapping (a cycle of states, or a toggle).
+/// How a cell's contents change, in order, wrapping (a cycle of states, or a toggle): kept
+/// inline, so that a program is plain data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Order<'a>(pub &'a [u8]);
+pub struct Order {
+    len: u8,
+    values: [u8; Order::MAX],
+}
 
-impl Order<'_> {
+impl Order {
+    /// Empty, a piece of each player, and every state.
+    pub const MAX: usize = 3 + content::MAX_STATES as usize;
+
+    pub const fn new(values: &[u8]) -> Order {
+        let mut order = Order { len: values.len() as u8, values: [0; Order::MAX] };
+        let mut i = 0;
+        while i < values.len() {
+            order.values[i] = values[i];
+            i += 1;
+        }
+        order
+    }
+
+    pub fn values(&self) -> &[u8] {
+        &self.values[..self.len as usize]
+    }
+
     /// What follows `c`; `None` when `c` is not in the order.
     pub fn next(&self, c: u8) -> Option<u8> {
-        let i = self.0.iter().position(|&x| x == c)?;
-        Some(self.0[(i + 1) % self.0.len()])
+        let values = self.values();
+        let i = values.iter().position(|&x| x == c)?;
+        Some(values[(i + 1) % values.len()])
     }
 }
 
 /// One step of a move's program.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Op<'a> {
+pub enum Op {
     /// Choose any cell that holds `what` (and, with `free`, one the setup left empty): the
     /// move's origin and its cursor.
     Pick { what: Holds, free: bool },
@@ -129,10 +151,10 @@ pub enum Op<'a> {
     /// Empty the cursor's cell.
     Clear,
     /// Step the cursor's cell through `order`; a cell not in it ends the branch.
-    Cycle { order: Order<'a> },
+    Cycle { order: Order },
     /// Step the cursor's neighbours in `dirs` (those on the board) through `order`, leaving
     /// a cell that is not in it as it is.
-    Around { dirs: Dirs, order: Order<'a> },
+    Around { dirs: Dirs, order: Order },
     /// In each direction of `dirs`, a run of the opponent's pieces ended by one of the
     /// mover's turns over; with `required`, a branch that turns nothing over ends.
     Flank { dirs: Dirs, required: bool },
@@ -146,7 +168,7 @@ pub enum Op<'a> {
 /// One action of a game: its program, and what it means for the turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Action<'a> {
-    pub ops: &'a [Op<'a>],
+    pub ops: &'a [Op],
     /// While any action marked `must` can be taken, only those can (mandatory capture).
     pub must: bool,
     /// The mover moves again after this action.

@@ -133,8 +133,8 @@ fn a_press_toggles_the_cell_and_its_neighbours_on_the_board() {
     let order = [0u8, 3];
     let ops = [
         Op::Pick { what: Holds::Anything, free: false },
-        Op::Cycle { order: Order(&order) },
-        Op::Around { dirs: Dirs::absolute(Dirs::ORTHOGONAL), order: Order(&order) },
+        Op::Cycle { order: Order::new(&order) },
+        Op::Around { dirs: Dirs::absolute(Dirs::ORTHOGONAL), order: Order::new(&order) },
     ];
     let actions = [Action { ops: &ops, must: false, again: false }];
     let g = Geometry { cols: 3, rows: 3, stride: 8, cut: &[] };

@@ -1,0 +1,134 @@
+//! Every move form of the language lowered to the runtime's rule core, and the engine's
+//! positions handed to it: the engine and the firmware read a move by one program.
+
+use super::{Engine, Move, Shape, State, STRIDE};
+use gamec_dsl::MoveKind;
+use gamec_runtime::rules::{Action, Board, Dirs, Geometry, Holds, Op, Order, Path, Rules};
+
+/// One action lowered: its program and what it means for the turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Program {
+    pub ops: Vec<Op>,
+    pub must: bool,
+    pub again: bool,
+}
+
+/// The core program of a move form.
+pub fn program(kind: &MoveKind) -> Program {
+    let pick = |what| Op::Pick { what, free: false };
+    let ops = match *kind {
+        MoveKind::Place { capture: None } => vec![pick(Holds::Empty), Op::Put { kind: 0 }],
+        MoveKind::Place { capture: Some(d) } => {
+            let dirs = if d == 4 { Dirs::ORTHOGONAL } else { Dirs::ALL };
+            vec![pick(Holds::Empty), Op::Put { kind: 0 }, Op::Flank { dirs: Dirs::absolute(dirs), required: true }]
+        }
+        MoveKind::Drop => vec![pick(Holds::Empty), Op::Rests { dir: Dirs::absolute(Dirs::S) }, Op::Put { kind: 0 }],
+        MoveKind::Slide { step, min, max, over_empty } => {
+            let dir = if step > 0 { Dirs::E } else { Dirs::W };
+            let over = if over_empty { Holds::Empty } else { Holds::Anything };
+            let (min, max) = (byte(min), max.map_or(0, byte));
+            let ride = Op::Ride { dirs: Dirs::absolute(dir), min, max, over, to: Holds::Empty };
+            vec![pick(Holds::Occupied), ride, Op::Carry]
+        }
+        MoveKind::Remove { min, max } => vec![Op::Take { min: byte(min), max: max.map_or(0, byte) }],
+        MoveKind::Cycle { free, order } => {
+            vec![Op::Pick { what: Holds::Anything, free }, Op::Cycle { order: Order::new(order.values()) }]
+        }
+    };
+    Program { ops, must: false, again: false }
+}
+
+/// A count of cells or counters as the core's byte; the language's ranges are checked far
+/// below 255 where they are read.
+fn byte(n: u32) -> u8 {
+    n.min(u8::MAX as u32) as u8
+}
+
+/// An engine position as the core's board.
+struct Cells {
+    cells: Vec<u8>,
+    given: u64,
+}
+
+impl Board for Cells {
+    fn get(&self, cell: u8) -> u8 {
+        self.cells[cell as usize]
+    }
+    fn set(&mut self, cell: u8, value: u8) {
+        self.cells[cell as usize] = value;
+    }
+    fn given(&self, cell: u8) -> bool {
+        cell < 64 && self.given >> cell & 1 == 1
+    }
+}
+
+impl Engine {
+    /// The core's view of the board.
+    fn geometry(&self) -> Geometry<'_> {
+        match self.shape {
+            Shape::Grid { cols, rows } => Geometry { cols, rows, stride: STRIDE as u8, cut: &[] },
+            Shape::Line { cells, .. } => Geometry { cols: cells, rows: 1, stride: cells, cut: &[] },
+            Shape::Heaps { heaps } => Geometry { cols: heaps, rows: 1, stride: heaps, cut: &[] },
+        }
+    }
+
+    /// Runs `f` with the game's rules as the core reads them.
+    fn with_rules<T>(&self, f: impl FnOnce(&Rules) -> T) -> T {
+        let actions: Vec<Action> =
+            self.programs.iter().map(|p| Action { ops: &p.ops, must: p.must, again: p.again }).collect();
+        let regions: Vec<&[u8]> = self.regions.iter().map(|r| r.as_slice()).collect();
+        let rules =
+            Rules { geometry: self.geometry(), actions: &actions, regions: &regions, per_player: self.per_player };
+        f(&rules)
+    }
+
+    /// Every move `player` could make in `s`, with the cells each leaves.
+    pub(super) fn core_moves(&self, s: &State, player: u8) -> Vec<(Move, Vec<u8>)> {
+        let mut board = Cells { cells: s.cells.clone(), given: s.given };
+        let mut out = Vec::new();
+        self.with_rules(|rules| {
+            rules.moves(&mut board, player, |path, after| out.push((self.move_of(path), after.cells.clone())));
+        });
+        out
+    }
+
+    /// The cells `m`, made by `player`, leaves in `s`; `None` if no action makes it.
+    pub(super) fn core_play(&self, s: &State, m: Move, player: u8) -> Option<Vec<u8>> {
+        let mut board = Cells { cells: s.cells.clone(), given: s.given };
+        self.with_rules(|rules| {
+            let made = self.paths_of(m).into_iter().any(|path| rules.play(&mut board, player, &path).is_some());
+            made.then_some(board.cells)
+        })
+    }
+
+    /// A core path as the engine names the move: the forms that existed before the core keep
+    /// their compact names.
+    fn move_of(&self, path: &Path) -> Move {
+        let cells = path.cells();
+        match self.moves[path.action as usize] {
+            MoveKind::Slide { .. } => Move::Slide { from: cells[0], to: cells[1] },
+            MoveKind::Remove { .. } => Move::Take { heap: cells[0], count: cells[1] },
+            MoveKind::Place { .. } | MoveKind::Drop | MoveKind::Cycle { .. } => {
+                Move::Put { action: path.action, cell: cells[0] }
+            }
+        }
+    }
+
+    /// The core paths that could be `m`: a slide or a take names no action, so each action
+    /// of its form is a candidate.
+    fn paths_of(&self, m: Move) -> Vec<Path> {
+        let of_form = |slide: bool| {
+            self.moves.iter().enumerate().filter(move |(_, k)| match k {
+                MoveKind::Slide { .. } => slide,
+                MoveKind::Remove { .. } => !slide,
+                _ => false,
+            })
+        };
+        match m {
+            Move::Put { action, cell } => vec![Path::new(action, &[cell])],
+            Move::Slide { from, to } => of_form(true).map(|(a, _)| Path::new(a as u8, &[from, to])).collect(),
+            Move::Take { heap, count } => of_form(false).map(|(a, _)| Path::new(a as u8, &[heap, count])).collect(),
+            Move::Pass => Vec::new(),
+        }
+    }
+}
