@@ -50,6 +50,7 @@ fn start(game: &GameDef, engine: &Engine, t: &TestDef) -> Option<State> {
     let setup = SetupDef {
         name: None,
         pieces: p.cells.clone(),
+        kinds: p.kinds.clone(),
         shared: p.shared.clone(),
         states: p.states.clone(),
         span: t.name.span,

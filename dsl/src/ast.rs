@@ -44,9 +44,18 @@ pub enum GameItem {
         name: Ident,
         cells: Vec<Ident>,
     },
+    /// `pieces man, king per player`: the first name is the piece, the rest further kinds.
     Pieces {
         kind: Ident,
+        kinds: Vec<Ident>,
         supply: Supply,
+    },
+    /// `promote man to king on far row`.
+    Promote {
+        from: Ident,
+        to: Ident,
+        /// A region's name; `None`: the mover's far row.
+        on: Option<Ident>,
     },
     Setup {
         kind: Ident,
@@ -130,7 +139,7 @@ pub enum Expect {
 #[derive(Debug, Clone)]
 pub enum BoardShape {
     Line { cells: Int, numbered_from: Option<Ident> },
-    Grid { cols: Int, rows: Int },
+    Grid { cols: Int, rows: Int, cut: Vec<Ident> },
     Heaps { heaps: Int },
 }
 
@@ -206,10 +215,22 @@ pub enum Mechanic {
         /// Conditions that must hold once the piece is placed.
         condition: Vec<Spanned<Condition>>,
     },
-    /// `cycle [free] cell through red, green, empty`.
+    /// `cycle [free] cell [and its neighbours DIRECTIONS] through red, green, empty`.
     Cycle {
         free: bool,
+        neighbours: Option<Spanned<Vec<Direction>>>,
         through: Vec<Ident>,
+    },
+    /// `[must] step|jump|ride PIECE DIRECTIONS [over TARGET] to TARGET [, capturing] [, chained]`.
+    Travel {
+        must: bool,
+        how: Spanned<Travel>,
+        piece: Ident,
+        directions: Spanned<Vec<Direction>>,
+        over: Option<Spanned<Target>>,
+        to: Spanned<Target>,
+        capturing: Option<Span>,
+        chained: Option<Span>,
     },
     Drop {
         piece: Ident,
@@ -220,10 +241,46 @@ pub enum Mechanic {
     },
 }
 
-/// `black at D5, E4` (a player's pieces) or `dollar at 12, 9` (shared pieces on a line).
+/// How a piece moves by itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Travel {
+    Step,
+    Jump,
+    Ride,
+}
+
+/// What a cell a piece moves over or onto must hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    Empty,
+    Enemy,
+    Own,
+    Any,
+    EmptyOrEnemy,
+}
+
+/// A direction word: `forward`, `diagonally backward`, `orthogonally`, `in any direction`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    Forward,
+    Backward,
+    Sideways,
+    Left,
+    Right,
+    Orthogonally,
+    Diagonally,
+    DiagonallyForward,
+    DiagonallyBackward,
+    Any,
+}
+
+/// `black at D5, E4` (a player's pieces), `white king at B8` (a piece of a further kind) or
+/// `dollar at 12, 9` (shared pieces on a line).
 #[derive(Debug, Clone)]
 pub struct Placement {
     pub owner: Ident,
+    /// The kind of piece, when not the first.
+    pub kind: Option<Ident>,
     pub cells: Vec<Ident>,
 }
 

@@ -13,6 +13,8 @@ pub const MAX_GRID: u32 = 8;
 pub const MAX_HEAPS: u32 = 8;
 pub const MAX_HEAP: u32 = 31;
 
+mod travel;
+
 /// `D5` on a grid: column letter from A, row number from 1, as a cell index row * 8 + column.
 fn grid_cell(name: &str, layout: &Layout) -> Option<u8> {
     let Layout::Grid(g) = layout else { return None };
@@ -34,6 +36,16 @@ fn cell_index(ctx: &mut Ctx, c: &ast::Ident, layout: &Layout) -> Option<u8> {
                     "no such cell",
                     format!("columns are A to {}, rows 1 to {}", (b'A' + g.cols as u8 - 1) as char, g.rows),
                 );
+            }
+            if found.is_some_and(|i| g.cut.contains(&i)) {
+                ctx.err(
+                    "E0005",
+                    c.span,
+                    format!("`{}` is cut away from the board", c.node),
+                    "not on the board",
+                    "use a cell the board keeps",
+                );
+                return None;
             }
             found
         }
@@ -104,6 +116,8 @@ fn once<T>(ctx: &mut Ctx, what: &str, slot: &mut Option<(Span, T)>, span: Span, 
     }
 }
 
+/// A `pieces` statement: the piece, its further kinds, and who has how many.
+type PiecesRef<'a> = (&'a ast::Ident, &'a Vec<ast::Ident>, &'a ast::Supply);
 type FixedRef<'a> = (&'a Option<Spanned<String>>, &'a Vec<ast::Placement>, &'a Vec<ast::Int>);
 type GroupRef<'a> = (&'a ast::Ident, &'a ast::Int, &'a Vec<Spanned<ast::GroupRule>>);
 type SetupRef<'a> = (&'a ast::Ident, &'a Vec<Spanned<ast::Require>>);
@@ -114,7 +128,8 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     let mut players: Option<(Span, &Vec<ast::Ident>)> = None;
     let mut first: Option<(Span, &ast::Ident)> = None;
     let mut board: Option<(Span, &ast::BoardShape)> = None;
-    let mut pieces: Option<(Span, (&ast::Ident, &ast::Supply))> = None;
+    let mut pieces: Option<(Span, PiecesRef)> = None;
+    let mut promotions = Vec::new();
     let mut setup: Option<(Span, SetupRef)> = None;
     let mut end: Option<(Span, &Vec<ast::Ending>)> = None;
     let mut pass: Option<(Span, ())> = None;
@@ -142,7 +157,10 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             ast::GameItem::First(f) => once(&mut ctx, "first", &mut first, sp, f),
             ast::GameItem::Board(b) => once(&mut ctx, "board", &mut board, sp, b),
             ast::GameItem::Region { name, cells } => regions_ast.push((sp, name, cells)),
-            ast::GameItem::Pieces { kind, supply } => once(&mut ctx, "pieces", &mut pieces, sp, (kind, supply)),
+            ast::GameItem::Pieces { kind, kinds, supply } => {
+                once(&mut ctx, "pieces", &mut pieces, sp, (kind, kinds, supply))
+            }
+            ast::GameItem::Promote { from, to, on } => promotions.push((sp, from, to, on)),
             ast::GameItem::Setup { kind, requires } => once(&mut ctx, "setup", &mut setup, sp, (kind, requires)),
             ast::GameItem::End(endings) => once(&mut ctx, "end", &mut end, sp, endings),
             ast::GameItem::Pass => once(&mut ctx, "pass", &mut pass, sp, ()),
@@ -253,7 +271,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                 span: sp,
             })
         }
-        Some((sp, ast::BoardShape::Grid { cols, rows })) => {
+        Some((sp, ast::BoardShape::Grid { cols, rows, cut })) => {
             for n in [cols, rows] {
                 if !(2..=MAX_GRID).contains(&n.node) {
                     ctx.err(
@@ -265,7 +283,13 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                     );
                 }
             }
-            Layout::Grid(GridBoard { cols: cols.node.clamp(2, MAX_GRID), rows: rows.node.clamp(2, MAX_GRID), span: sp })
+            let grid = GridBoard {
+                cols: cols.node.clamp(2, MAX_GRID),
+                rows: rows.node.clamp(2, MAX_GRID),
+                cut: Vec::new(),
+                span: sp,
+            };
+            Layout::Grid(travel::cut_away(&mut ctx, grid, cut))
         }
         Some((sp, ast::BoardShape::Heaps { heaps })) => {
             if !(1..=MAX_HEAPS).contains(&heaps.node) {
@@ -312,7 +336,9 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     for name in states_item.map(|(_, s)| s.as_slice()).unwrap_or_default() {
         let clash = ["empty", "any", "mover", "next"].contains(&name.node.as_str())
             || player_list.iter().any(|p| p.node == name.node)
-            || pieces.is_some_and(|(_, (kind, _))| kind.node == name.node);
+            || pieces.is_some_and(|(_, (kind, kinds, _))| {
+                kind.node == name.node || kinds.iter().any(|k| k.node == name.node)
+            });
         if clash {
             ctx.err(
                 "E0005",
@@ -339,7 +365,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
 
     // Pieces.
     let piece = match pieces {
-        Some((_, (kind, ast::Supply::Shared(count)))) => {
+        Some((_, (kind, _, ast::Supply::Shared(count)))) => {
             if !matches!(layout, Layout::Line(_)) {
                 ctx.err(
                     "E0006",
@@ -364,9 +390,10 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                 name: kind.clone(),
                 count: count.node.clamp(1, cells.saturating_sub(1).max(1)),
                 per_player: false,
+                kinds: Vec::new(),
             }
         }
-        Some((sp, (kind, ast::Supply::PerPlayer))) => {
+        Some((sp, (kind, kinds, ast::Supply::PerPlayer))) => {
             if matches!(layout, Layout::Heaps(_)) {
                 ctx.err(
                     "E0006",
@@ -376,9 +403,9 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                     format!("write `pieces {}`", kind.node),
                 );
             }
-            PieceDef { name: kind.clone(), count: 0, per_player: true }
+            PieceDef { name: kind.clone(), count: 0, per_player: true, kinds: travel::kinds(&mut ctx, kind, kinds) }
         }
-        Some((sp, (kind, ast::Supply::Counters))) => {
+        Some((sp, (kind, _, ast::Supply::Counters))) => {
             if !matches!(layout, Layout::Heaps(_)) {
                 ctx.err(
                     "E0006",
@@ -388,19 +415,40 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                     format!("write `pieces {0} per player` or `pieces {0} x 5`", kind.node),
                 );
             }
-            PieceDef { name: kind.clone(), count: 0, per_player: false }
+            PieceDef { name: kind.clone(), count: 0, per_player: false, kinds: Vec::new() }
         }
         // A game whose cells hold only states has no pieces.
-        None if !states.is_empty() => {
-            PieceDef { name: Spanned::new(String::new(), game.name.span), count: 0, per_player: false }
-        }
+        None if !states.is_empty() => PieceDef {
+            name: Spanned::new(String::new(), game.name.span),
+            count: 0,
+            per_player: false,
+            kinds: Vec::new(),
+        },
         None => {
             if cards_ast.is_none() {
                 missing(&mut ctx, "pieces", &example_pieces(&layout));
             }
-            PieceDef { name: Spanned::new(String::new(), game.name.span), count: 1, per_player: false }
+            PieceDef {
+                name: Spanned::new(String::new(), game.name.span),
+                count: 1,
+                per_player: false,
+                kinds: Vec::new(),
+            }
         }
     };
+    if let Some((_, (_, kinds, supply))) = pieces {
+        if !kinds.is_empty() && !matches!(supply, ast::Supply::PerPlayer) {
+            let names: Vec<&str> = kinds.iter().map(|k| k.node.as_str()).collect();
+            ctx.err(
+                "E0006",
+                kinds[0].span,
+                "kinds of piece belong to players",
+                "a further kind",
+                format!("give each player their own: `pieces {}, {} per player`", piece.name.node, names.join(", ")),
+            );
+        }
+    }
+    let promotions = travel::promotions(&mut ctx, &piece, &regions, &promotions);
     let check_piece = |ctx: &mut Ctx, name: &ast::Ident| {
         if pieces.is_some() && name.node != piece.name.node {
             ctx.unknown("piece", name, &[piece.name.node.as_str()]);
@@ -478,7 +526,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                 slides.push(slide);
                 kind
             }
-            ast::Mechanic::Cycle { free, through } => {
+            ast::Mechanic::Cycle { free, neighbours, through } => {
                 if matches!(layout, Layout::Heaps(_)) {
                     ctx.err("E0006", *sp, "heaps have no cells to cycle", "a cycle", "use `remove 1.. from heap`");
                     continue;
@@ -505,7 +553,8 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                         Some(v) => order.push(v),
                     }
                 }
-                MoveKind::Cycle { free: *free, order: CycleOrder::new(&order) }
+                let around = neighbours.as_ref().map(|d| travel::directions(&mut ctx, d, &layout));
+                MoveKind::Cycle { free: *free, order: CycleOrder::new(&order), around }
             }
             ast::Mechanic::Place { piece: p, capturing, .. } => {
                 check_piece(&mut ctx, p);
@@ -590,12 +639,19 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                 }
                 MoveKind::Remove { min: min.node.max(1), max: max.as_ref().map(|m| m.node.max(min.node.max(1))) }
             }
+            ast::Mechanic::Travel { .. } => {
+                match travel::travel(&mut ctx, *sp, mechanic, &piece, &layout, &promotions) {
+                    Some(t) => MoveKind::Travel(t),
+                    None => continue,
+                }
+            }
         };
+        let must = matches!(mechanic, ast::Mechanic::Travel { must: true, .. });
         let condition = match mechanic {
             ast::Mechanic::Place { condition, .. } => lower_conditions(&mut ctx, &end_scope, condition),
             _ => Vec::new(),
         };
-        moves.push(MoveDef { name: (*name).clone(), kind, condition, span: *sp });
+        moves.push(MoveDef { name: (*name).clone(), kind, must, condition, span: *sp });
     }
     // Actions that were declared but refused above already have their diagnostic.
     if action_names.is_empty() && cards_ast.is_none() {
@@ -639,6 +695,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
         setups.push(SetupDef {
             name: (*name).clone(),
             pieces: placed.owned,
+            kinds: placed.kinds,
             shared: placed.shared,
             states: placed.states,
             span: *sp,
@@ -1225,6 +1282,8 @@ fn feature(ctx: &mut Ctx, f: &ast::FeatureRef, regions: &[RegionDef]) -> Feature
 struct Placed {
     /// Each player's pieces: player index and cells.
     owned: Vec<(usize, Vec<u8>)>,
+    /// Pieces of a further kind: player, kind and cells.
+    kinds: Vec<(usize, u8, Vec<u8>)>,
     /// Shared pieces' cells.
     shared: Vec<u8>,
     /// States: state index and cells.
@@ -1282,7 +1341,18 @@ fn place_pieces(
             at.push(i);
         }
         match (player, state) {
-            (Some(p), _) => placed.owned.push((p, at)),
+            (Some(p), _) => match pl.kind.as_ref() {
+                None => placed.owned.push((p, at)),
+                Some(k) => match piece.kind(&k.node) {
+                    Some(0) => placed.owned.push((p, at)),
+                    Some(kind) => placed.kinds.push((p, kind, at)),
+                    None => {
+                        let mut names = vec![piece.name.node.as_str()];
+                        names.extend(piece.kinds.iter().map(|k| k.node.as_str()));
+                        ctx.unknown("piece", k, &names);
+                    }
+                },
+            },
             (None, Some(k)) => placed.states.push((k, at)),
             (None, None) => placed.shared.extend(at),
         }
@@ -1359,7 +1429,14 @@ fn lower_test(
             }
         }
         let heaps = f.heaps.iter().map(|n| n.node.min(MAX_HEAP)).collect();
-        PositionDef { cells: placed.owned, shared: placed.shared, states: placed.states, heaps, to_move }
+        PositionDef {
+            cells: placed.owned,
+            kinds: placed.kinds,
+            shared: placed.shared,
+            states: placed.states,
+            heaps,
+            to_move,
+        }
     });
     let expects = t
         .expects

@@ -120,6 +120,8 @@ pub struct SetupDef {
     pub name: Option<Spanned<String>>,
     /// Each player's pieces: player index and cell indices.
     pub pieces: Vec<(usize, Vec<u8>)>,
+    /// Each player's pieces of a further kind: player index, kind (1 onward) and cells.
+    pub kinds: Vec<(usize, u8, Vec<u8>)>,
     /// Shared pieces' cells.
     pub shared: Vec<u8>,
     /// Cells holding a state: state index and cell indices.
@@ -132,7 +134,10 @@ impl SetupDef {
     pub fn filled(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
         let pieces = self.pieces.iter().flat_map(|(p, at)| at.iter().map(move |&c| (c, content::piece(*p))));
         let shared = self.shared.iter().map(|&c| (c, content::SHARED));
+        let kinds =
+            self.kinds.iter().flat_map(|(p, k, at)| at.iter().map(move |&c| (c, content::piece_of_kind(*k, *p))));
         pieces
+            .chain(kinds)
             .chain(shared)
             .chain(self.states.iter().flat_map(|(k, at)| at.iter().map(move |&c| (c, content::state(*k)))))
     }
@@ -154,6 +159,15 @@ pub mod content {
     pub const fn state(k: usize) -> u8 {
         3 + k as u8
     }
+    /// A player's piece of a kind: kind 0 is [`piece`]; further kinds come after the states
+    /// (the runtime's rule core numbers them the same, which a compiler test holds).
+    pub const fn piece_of_kind(kind: u8, player: usize) -> u8 {
+        if kind == 0 {
+            piece(player)
+        } else {
+            3 + MAX_STATES as u8 + 2 * (kind - 1) + player as u8
+        }
+    }
 }
 
 /// A test in a game file: from a position, play moves, then check what must hold.
@@ -171,6 +185,8 @@ pub struct TestDef {
 #[derive(Debug, Clone, Default)]
 pub struct PositionDef {
     pub cells: Vec<(usize, Vec<u8>)>,
+    /// Pieces of a further kind: player, kind (1 onward) and cells.
+    pub kinds: Vec<(usize, u8, Vec<u8>)>,
     pub shared: Vec<u8>,
     /// Cells holding a state: state index and cell indices.
     pub states: Vec<(usize, Vec<u8>)>,
@@ -238,6 +254,8 @@ pub struct RegionDef {
 pub struct MoveDef {
     pub name: Ident,
     pub kind: MoveKind,
+    /// While a `must` action can be taken, no other can (mandatory capture).
+    pub must: bool,
     /// Conditions that must hold once the move is made (`place ... where ...`).
     pub condition: Vec<Condition>,
     pub span: Span,
@@ -255,8 +273,45 @@ pub enum MoveKind {
     /// `min..=max` counters leave one heap.
     Remove { min: u32, max: Option<u32> },
     /// A cell's contents step to the next in `order` (wrapping); only cells the setup left
-    /// empty when `free`.
-    Cycle { free: bool, order: CycleOrder },
+    /// empty when `free`. With `around`, its neighbours in those directions step too.
+    Cycle { free: bool, order: CycleOrder, around: Option<Directions> },
+    /// A piece of one kind moves by itself: a step, a jump or a ride.
+    Travel(TravelDef),
+}
+
+/// Compass directions, a bit each from north clockwise (north is toward higher rows, east
+/// toward higher columns); with `relative`, as the mover sees them (the second player's
+/// forward is south).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Directions {
+    pub bits: u8,
+    pub relative: bool,
+}
+
+/// How a piece moves by itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TravelDef {
+    pub how: crate::ast::Travel,
+    /// The kind of piece that moves (0: the first named).
+    pub kind: u8,
+    pub directions: Directions,
+    /// What a jump leaps over, or what a ride passes over.
+    pub over: crate::ast::Target,
+    /// What the landing cell holds (an enemy is taken).
+    pub to: crate::ast::Target,
+    /// A jump takes the piece it leaps over.
+    pub capturing: bool,
+    /// The piece jumps on from where it lands while it can.
+    pub chained: bool,
+    /// The kind it becomes on reaching the place.
+    pub promote: Option<(u8, Goal)>,
+}
+
+/// A place a piece may reach: a region the file declares, or the mover's far row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Goal {
+    Region(usize),
+    FarRow,
 }
 
 /// The contents a cycle steps through, as [`content`] numbers them, in order.
@@ -416,6 +471,8 @@ impl GameDef {
 pub struct GridBoard {
     pub cols: u32,
     pub rows: u32,
+    /// Cells cut away from the rectangle, in increasing order.
+    pub cut: Vec<u8>,
     pub span: Span,
 }
 
@@ -464,6 +521,15 @@ pub struct PieceDef {
     pub count: u32,
     /// Each player has pieces of their own (`pieces disc per player`).
     pub per_player: bool,
+    /// Further kinds of a player's piece (`pieces man, king per player`): kind 1 onward.
+    pub kinds: Vec<Ident>,
+}
+
+impl PieceDef {
+    /// The kind a name stands for: 0 for the piece, 1 onward for the further kinds.
+    pub fn kind(&self, name: &str) -> Option<u8> {
+        std::iter::once(&self.name).chain(&self.kinds).position(|k| k.node == name).map(|k| k as u8)
+    }
 }
 
 #[derive(Debug, Clone)]

@@ -135,9 +135,19 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::cmp_op => "a comparison",
         Rule::freq_unit => "`MHz`, `kHz` or `Hz`",
         Rule::time_unit => "`ms` or `s`",
-        Rule::slide | Rule::place | Rule::drop | Rule::remove | Rule::cycle => {
-            "a move: `place`, `drop`, `slide`, `remove` or `cycle`"
+        Rule::slide | Rule::place | Rule::drop | Rule::remove | Rule::cycle | Rule::travel | Rule::travel_kind | Rule::must => {
+            "a move: `place`, `drop`, `slide`, `remove`, `cycle`, `step`, `jump` or `ride`"
         }
+        Rule::directions | Rule::direction | Rule::direction_word | Rule::diagonally | Rule::any_direction => {
+            "a direction: `forward`, `backward`, `sideways`, `left`, `right`, `orthogonally`, `diagonally`, `diagonally forward` or `in any direction`"
+        }
+        Rule::target | Rule::target_word | Rule::empty_or_enemy => "`empty`, `enemy`, `own`, `any` or `empty or enemy`",
+        Rule::jump_over => "`over` and what is jumped over",
+        Rule::travel_opt | Rule::capturing_jump | Rule::chained => "`, capturing` or `, chained`",
+        Rule::neighbours => "`and its neighbours` and their directions",
+        Rule::cut => "`without` and the cells cut away",
+        Rule::promote => "`promote`",
+        Rule::far_row => "`far row` or a region",
         Rule::where_clause => "`where` and a condition",
         Rule::free => "`free`",
         Rule::states => "`states`",
@@ -207,6 +217,71 @@ fn ident(p: Pair<Rule>) -> Ident {
     Spanned::new(p.as_str().to_string(), span(&p))
 }
 
+/// `black at D5`, `white king at B8`.
+fn placement(p: Pair<Rule>) -> Placement {
+    let mut parts = p.into_inner().peekable();
+    let owner = ident(parts.next().unwrap());
+    let kind = parts.next_if(|q| q.as_rule() == Rule::ident).map(ident);
+    Placement { owner, kind, cells: parts.map(ident).collect() }
+}
+
+/// `[must] step|jump|ride PIECE DIRECTIONS [over TARGET] to TARGET [, capturing] [, chained]`.
+fn travel(m: Pair<Rule>) -> Mechanic {
+    let mut parts = m.into_inner().peekable();
+    let must = parts.next_if(|q| q.as_rule() == Rule::must).is_some();
+    let how = parts.next().unwrap();
+    let how = Spanned::new(
+        match how.as_str() {
+            "step" => Travel::Step,
+            "jump" => Travel::Jump,
+            _ => Travel::Ride,
+        },
+        span(&how),
+    );
+    let piece = ident(parts.next().unwrap());
+    let directions = directions(parts.next().unwrap());
+    let over = parts.next_if(|q| q.as_rule() == Rule::jump_over).map(|o| target(o.into_inner().next().unwrap()));
+    let to = target(parts.next().unwrap());
+    let (mut capturing, mut chained) = (None, None);
+    for opt in parts {
+        let o = opt.into_inner().next().unwrap();
+        match o.as_rule() {
+            Rule::capturing_jump => capturing = Some(span(&o)),
+            _ => chained = Some(span(&o)),
+        }
+    }
+    Mechanic::Travel { must, how, piece, directions, over, to, capturing, chained }
+}
+
+fn target(p: Pair<Rule>) -> Spanned<Target> {
+    let sp = span(&p);
+    let t = match p.as_str().split_whitespace().collect::<Vec<_>>().as_slice() {
+        ["empty"] => Target::Empty,
+        ["enemy"] => Target::Enemy,
+        ["own"] => Target::Own,
+        ["any"] => Target::Any,
+        _ => Target::EmptyOrEnemy,
+    };
+    Spanned::new(t, sp)
+}
+
+fn directions(p: Pair<Rule>) -> Spanned<Vec<Direction>> {
+    let sp = span(&p);
+    let words = p.into_inner().map(|d| match d.as_str().split_whitespace().collect::<Vec<_>>().as_slice() {
+        ["forward"] => Direction::Forward,
+        ["backward"] => Direction::Backward,
+        ["sideways"] => Direction::Sideways,
+        ["left"] => Direction::Left,
+        ["right"] => Direction::Right,
+        ["orthogonally"] => Direction::Orthogonally,
+        ["diagonally"] => Direction::Diagonally,
+        ["diagonally", "forward"] => Direction::DiagonallyForward,
+        ["diagonally", "backward"] => Direction::DiagonallyBackward,
+        _ => Direction::Any,
+    });
+    Spanned::new(words.collect(), sp)
+}
+
 fn int(p: Pair<Rule>) -> Int {
     // The grammar admits only digits; an absurdly long number saturates and is range-checked later.
     Spanned::new(p.as_str().parse().unwrap_or(u32::MAX), span(&p))
@@ -237,7 +312,11 @@ fn game_item(p: Pair<Rule>) -> GameItem {
                     GameItem::Board(BoardShape::Line { cells, numbered_from })
                 }
                 Rule::heaps_shape => GameItem::Board(BoardShape::Heaps { heaps: int(s.next().unwrap()) }),
-                _ => GameItem::Board(BoardShape::Grid { cols: int(s.next().unwrap()), rows: int(s.next().unwrap()) }),
+                _ => {
+                    let (cols, rows) = (int(s.next().unwrap()), int(s.next().unwrap()));
+                    let cut = s.next().map(|c| c.into_inner().map(ident).collect()).unwrap_or_default();
+                    GameItem::Board(BoardShape::Grid { cols, rows, cut })
+                }
             }
         }
         Rule::region => {
@@ -246,12 +325,20 @@ fn game_item(p: Pair<Rule>) -> GameItem {
         }
         Rule::pieces => {
             let kind = ident(inner.next().unwrap());
-            let supply = match inner.next() {
-                Some(c) if c.as_rule() == Rule::int => Supply::Shared(int(c)),
-                Some(_) => Supply::PerPlayer,
-                None => Supply::Counters,
-            };
-            GameItem::Pieces { kind, supply }
+            let (mut kinds, mut supply) = (Vec::new(), Supply::Counters);
+            for part in inner {
+                match part.as_rule() {
+                    Rule::ident => kinds.push(ident(part)),
+                    Rule::int => supply = Supply::Shared(int(part)),
+                    _ => supply = Supply::PerPlayer,
+                }
+            }
+            GameItem::Pieces { kind, kinds, supply }
+        }
+        Rule::promote => {
+            let (from, to) = (ident(inner.next().unwrap()), ident(inner.next().unwrap()));
+            let on = inner.next().filter(|p| p.as_rule() == Rule::ident).map(ident);
+            GameItem::Promote { from, to, on }
         }
         Rule::pass_rule => GameItem::Pass,
         Rule::setup => {
@@ -265,8 +352,7 @@ fn game_item(p: Pair<Rule>) -> GameItem {
                     } else if item.as_rule() == Rule::string {
                         name = Some(string(item));
                     } else {
-                        let mut p = item.into_inner();
-                        placements.push(Placement { owner: ident(p.next().unwrap()), cells: p.map(ident).collect() });
+                        placements.push(placement(item));
                     }
                 }
                 return GameItem::FixedSetup { name, placements, heaps, span };
@@ -296,16 +382,18 @@ fn game_item(p: Pair<Rule>) -> GameItem {
                     return GameItem::Action { name, mechanic: Mechanic::Place { piece, capturing, condition } };
                 }
                 Rule::cycle => {
-                    let mut free = false;
+                    let (mut free, mut neighbours) = (false, None);
                     let mut through = Vec::new();
                     for part in m.into_inner() {
                         match part.as_rule() {
                             Rule::free => free = true,
+                            Rule::neighbours => neighbours = part.into_inner().next().map(directions),
                             _ => through.push(ident(part)),
                         }
                     }
-                    return GameItem::Action { name, mechanic: Mechanic::Cycle { free, through } };
+                    return GameItem::Action { name, mechanic: Mechanic::Cycle { free, neighbours, through } };
                 }
+                Rule::travel => return GameItem::Action { name, mechanic: travel(m) },
                 Rule::drop => {
                     let piece = ident(m.into_inner().next().unwrap());
                     return GameItem::Action { name, mechanic: Mechanic::Drop { piece } };
@@ -473,9 +561,7 @@ fn test(mut inner: pest::iterators::Pairs<Rule>) -> Test {
                     match part.as_rule() {
                         Rule::heap_sizes => heaps.extend(part.into_inner().map(int)),
                         Rule::placement => {
-                            let mut p = part.into_inner();
-                            placements
-                                .push(Placement { owner: ident(p.next().unwrap()), cells: p.map(ident).collect() });
+                            placements.push(placement(part));
                         }
                         _ => to_move = Some(ident(part)),
                     }

@@ -60,11 +60,17 @@ pub fn uses_cursor(game: &GameDef) -> bool {
 pub fn puzzle_gap(game: &GameDef) -> Option<String> {
     let engine = Engine::new(game);
     let Some(_) = Puzzle::new(&engine) else {
-        return Some("the cursor plays puzzles (one player, a `cycle` action, an ending the player wins)".into());
+        return Some(
+            "the cursor plays puzzles that fill cells (one player, a `cycle` of one cell, an ending the player wins)"
+                .into(),
+        );
     };
     let g = game.grid()?;
     if g.cols > 8 || g.rows > 8 {
         return Some("the cursor's grid is at most 8 x 8".into());
+    }
+    if !g.cut.is_empty() {
+        return Some("the grid has cells cut away".into());
     }
     if game.states.len() != 2 {
         return Some("the cursor's puzzles have two states a cell".into());

@@ -579,6 +579,9 @@ fn grid_firmware_gap(game: &GameDef) -> Option<String> {
     let Some(g) = game.grid() else {
         return Some("it is neither a line game of slides nor a grid game".into());
     };
+    if !g.cut.is_empty() {
+        return Some("the grid has cells cut away".into());
+    }
     if game.players.len() != 2 || !game.states.is_empty() || game.setups.len() > 1 {
         return Some("puzzles (one player, cell states, several setups) have no firmware runtime yet".into());
     }

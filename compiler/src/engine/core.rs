@@ -2,8 +2,9 @@
 //! positions handed to it: the engine and the firmware read a move by one program.
 
 use super::{Engine, Move, Shape, State, STRIDE};
-use gamec_dsl::MoveKind;
-use gamec_runtime::rules::{Action, Board, Dirs, Geometry, Holds, Op, Order, Path, Rules};
+use gamec_dsl::ast::{Target, Travel};
+use gamec_dsl::{Directions, Goal, MoveKind, TravelDef};
+use gamec_runtime::rules::{Action, Board, Dirs, Geometry, Holds, Kinds, Op, Order, Path, Region, Rules};
 
 /// One action lowered: its program and what it means for the turn.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -13,8 +14,8 @@ pub struct Program {
     pub again: bool,
 }
 
-/// The core program of a move form.
-pub fn program(kind: &MoveKind) -> Program {
+/// The core program of a move form; `must` when the action must be taken while it can.
+pub fn program(kind: &MoveKind, must: bool) -> Program {
     let pick = |what| Op::Pick { what, free: false };
     let ops = match *kind {
         MoveKind::Place { capture: None } => vec![pick(Holds::Empty), Op::Put { kind: 0 }],
@@ -31,11 +32,53 @@ pub fn program(kind: &MoveKind) -> Program {
             vec![pick(Holds::Occupied), ride, Op::Carry]
         }
         MoveKind::Remove { min, max } => vec![Op::Take { min: byte(min), max: max.map_or(0, byte) }],
-        MoveKind::Cycle { free, order } => {
-            vec![Op::Pick { what: Holds::Anything, free }, Op::Cycle { order: Order::new(order.values()) }]
+        MoveKind::Cycle { free, order, around } => {
+            let order = Order::new(order.values());
+            let mut ops = vec![Op::Pick { what: Holds::Anything, free }, Op::Cycle { order }];
+            ops.extend(around.map(|d| Op::Around { dirs: dirs(d), order }));
+            ops
         }
+        MoveKind::Travel(t) => travel(&t),
     };
-    Program { ops, must: false, again: false }
+    Program { ops, must, again: false }
+}
+
+fn dirs(d: Directions) -> Dirs {
+    Dirs { bits: d.bits, relative: d.relative }
+}
+
+/// What a cell must hold, for a piece moving by itself.
+fn holds(t: Target) -> Holds {
+    match t {
+        Target::Empty => Holds::Empty,
+        Target::Enemy => Holds::Theirs(Kinds::ALL),
+        Target::Own => Holds::Mine(Kinds::ALL),
+        Target::Any => Holds::Occupied,
+        Target::EmptyOrEnemy => Holds::EmptyOrTheirs,
+    }
+}
+
+/// A step, a jump or a ride: pick the mover's piece of the kind, move it, take what it lands
+/// on, promote it, and jump on while it can.
+fn travel(t: &TravelDef) -> Vec<Op> {
+    let (dirs, over, to) = (dirs(t.directions), holds(t.over), holds(t.to));
+    let go = match t.how {
+        Travel::Step => Op::Step { dirs, to },
+        Travel::Jump => Op::Jump { dirs, over, to, capture: t.capturing },
+        Travel::Ride => Op::Ride { dirs, min: 1, max: 0, over, to },
+    };
+    let mut ops = vec![Op::Pick { what: Holds::Mine(Kinds(1 << t.kind)), free: false }, go, Op::Carry];
+    if let Some((kind, goal)) = t.promote {
+        let region = match goal {
+            Goal::FarRow => Region::FarRow,
+            Goal::Region(r) => Region::Declared(r as u8),
+        };
+        ops.push(Op::Promote { kind, region });
+    }
+    if t.chained {
+        ops.push(Op::Chain { to: 1 });
+    }
+    ops
 }
 
 /// A count of cells or counters as the core's byte; the language's ranges are checked far
@@ -66,7 +109,7 @@ impl Engine {
     /// The core's view of the board.
     fn geometry(&self) -> Geometry<'_> {
         match self.shape {
-            Shape::Grid { cols, rows } => Geometry { cols, rows, stride: STRIDE as u8, cut: &[] },
+            Shape::Grid { cols, rows } => Geometry { cols, rows, stride: STRIDE as u8, cut: &self.cut },
             Shape::Line { cells, .. } => Geometry { cols: cells, rows: 1, stride: cells, cut: &[] },
             Shape::Heaps { heaps } => Geometry { cols: heaps, rows: 1, stride: heaps, cut: &[] },
         }
@@ -111,6 +154,7 @@ impl Engine {
             MoveKind::Place { .. } | MoveKind::Drop | MoveKind::Cycle { .. } => {
                 Move::Put { action: path.action, cell: cells[0] }
             }
+            MoveKind::Travel(_) => Move::Path(*path),
         }
     }
 
@@ -128,6 +172,7 @@ impl Engine {
             Move::Put { action, cell } => vec![Path::new(action, &[cell])],
             Move::Slide { from, to } => of_form(true).map(|(a, _)| Path::new(a as u8, &[from, to])).collect(),
             Move::Take { heap, count } => of_form(false).map(|(a, _)| Path::new(a as u8, &[heap, count])).collect(),
+            Move::Path(p) => vec![p],
             Move::Pass => Vec::new(),
         }
     }

@@ -54,6 +54,8 @@ pub enum Move {
         heap: u8,
         count: u8,
     },
+    /// A piece moved by itself: the rule core's path of cells (origin, then each landing).
+    Path(gamec_runtime::rules::Path),
     Pass,
 }
 
@@ -85,6 +87,8 @@ pub struct Engine {
     pub moves: Vec<MoveKind>,
     /// Each action as the rule core plays it.
     pub programs: Vec<core::Program>,
+    /// Grid cells cut away from the board, in increasing order.
+    pub cut: Vec<u8>,
     /// Per action, the conditions that must hold once it is made.
     pub move_conditions: Vec<Vec<Condition>>,
     pub pass: bool,
@@ -112,6 +116,7 @@ impl Engine {
             ),
             Layout::Grid(g) => {
                 let list = (0..g.rows).flat_map(|r| (0..g.cols).map(move |c| (r as usize * STRIDE) as u8 + c as u8));
+                let list = list.filter(|c| !g.cut.contains(c));
                 (Shape::Grid { cols: g.cols as u8, rows: g.rows as u8 }, list.collect(), g.rows as usize * STRIDE)
             }
             Layout::Heaps(h) => (Shape::Heaps { heaps: h.heaps as u8 }, Vec::new(), h.heaps as usize),
@@ -132,10 +137,18 @@ impl Engine {
             || conditions
                 .into_iter()
                 .any(|c| matches!(c, Condition::Compare { lhs, rhs, .. } if player_count(lhs) || player_count(rhs)));
+        let cut = match &game.board {
+            Layout::Grid(g) => g.cut.clone(),
+            _ => Vec::new(),
+        };
         let (rows, columns) = match shape {
             Shape::Grid { cols, rows } => (
-                (0..rows as usize).map(|r| (0..cols).map(|c| (r * STRIDE) as u8 + c).collect()).collect(),
-                (0..cols).map(|c| (0..rows as usize).map(|r| (r * STRIDE) as u8 + c).collect()).collect(),
+                (0..rows as usize)
+                    .map(|r| (0..cols).map(|c| (r * STRIDE) as u8 + c).filter(|c| !cut.contains(c)).collect())
+                    .collect(),
+                (0..cols)
+                    .map(|c| (0..rows as usize).map(|r| (r * STRIDE) as u8 + c).filter(|c| !cut.contains(c)).collect())
+                    .collect(),
             ),
             Shape::Line { cells, .. } => (vec![(0..cells).collect()], (0..cells).map(|c| vec![c]).collect()),
             Shape::Heaps { .. } => (Vec::new(), Vec::new()),
@@ -146,7 +159,8 @@ impl Engine {
             len,
             per_player: game.piece.per_player,
             moves: game.moves.iter().map(|m| m.kind).collect(),
-            programs: game.moves.iter().map(|m| core::program(&m.kind)).collect(),
+            programs: game.moves.iter().map(|m| core::program(&m.kind, m.must)).collect(),
+            cut,
             move_conditions: game.moves.iter().map(|m| m.condition.clone()).collect(),
             pass: game.pass,
             endings: game.endings.clone(),

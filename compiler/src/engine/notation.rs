@@ -31,6 +31,7 @@ impl Engine {
             },
             Move::Slide { from, to } => format!("{}-{}", from + 1, to + 1),
             Move::Take { heap, count } => format!("{}:{}", heap + 1, count),
+            Move::Path(p) => p.cells().iter().map(|&c| self.cell_name(c)).collect::<Vec<_>>().join("-"),
         }
     }
 

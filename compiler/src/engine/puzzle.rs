@@ -42,7 +42,8 @@ impl<'a> Puzzle<'a> {
             return None;
         }
         let (action, order, free_only) = engine.moves.iter().enumerate().find_map(|(a, m)| match *m {
-            MoveKind::Cycle { free, order } => Some((a as u8, order, free)),
+            // A cycle that changes one cell: a press that also changes its neighbours is no filling.
+            MoveKind::Cycle { free, order, around: None } => Some((a as u8, order, free)),
             _ => None,
         })?;
         let wins: Vec<usize> = (0..engine.endings.len())
@@ -222,8 +223,14 @@ impl<'a> Puzzle<'a> {
     /// then givens taken away at random while the solution stays unique. `None` when the
     /// rules allow no winning filling at all.
     pub fn generate(&self, game: &GameDef, rng: &mut impl FnMut() -> u64) -> Option<State> {
-        let empty =
-            SetupDef { name: None, pieces: Vec::new(), shared: Vec::new(), states: Vec::new(), span: game.name.span };
+        let empty = SetupDef {
+            name: None,
+            pieces: Vec::new(),
+            kinds: Vec::new(),
+            shared: Vec::new(),
+            states: Vec::new(),
+            span: game.name.span,
+        };
         let base = self.engine.start_of(game, &empty);
         let mut found = Vec::new();
         let mut shuffled = |_: u8, values: &[u8]| {
