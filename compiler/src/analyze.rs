@@ -2,6 +2,7 @@
 //! code generation (the setup filter and the device's table).
 
 use crate::engine::puzzle::{Difficulty, Puzzle};
+use crate::engine::solitaire::{self, Toggles};
 use crate::engine::solve::{self as general, TooBig, Value};
 use crate::engine::{Engine, Shape, State};
 use crate::rules::{Pos, Rules};
@@ -199,9 +200,47 @@ pub struct Facts {
     pub playouts: Option<Playouts>,
     /// For a puzzle, each start's solutions and difficulty.
     pub puzzle: Vec<StartFacts>,
+    /// For a game of one player that is not a filling of cells, each start's shortest known
+    /// solution (the fewest presses of a toggle puzzle, else the first line a search finds).
+    pub lines: Vec<LineFacts>,
     /// For a game of cards: the deck and its groups.
     pub cards: Option<CardFacts>,
     pub strategy: Option<StrategyKind>,
+}
+
+/// A start of a one-player game and how it is solved.
+pub struct LineFacts {
+    pub name: Option<String>,
+    /// The moves in order; `Ok(None)` when none wins, `Err(n)` when `n` positions were searched
+    /// without deciding.
+    pub line: Result<Option<Vec<String>>, usize>,
+    /// The fewest moves there are (a toggle puzzle's presses), or merely a line found.
+    pub fewest: bool,
+}
+
+/// The most positions the search for a one-player game's winning line remembers.
+pub const LINE_SEARCH_LIMIT: usize = 1_000_000;
+
+/// Each start of a one-player game that is not a filling of cells, solved.
+pub fn one_player_lines(engine: &Engine, game: &GameDef, starts: &[State]) -> Vec<LineFacts> {
+    let names = |i: usize| game.setups.get(i).and_then(|s| s.name.as_ref()).map(|n| n.node.clone());
+    let named = |cells: Vec<u8>| cells.into_iter().map(|c| engine.cell_name(c)).collect::<Vec<_>>();
+    if let Some(t) = Toggles::new(engine) {
+        return starts
+            .iter()
+            .enumerate()
+            .map(|(i, s)| LineFacts { name: names(i), line: Ok(t.solve(s).map(|p| named(p.cells))), fewest: true })
+            .collect();
+    }
+    starts
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let line = solitaire::winning_line(engine, s, LINE_SEARCH_LIMIT)
+                .map(|l| l.map(|moves| moves.into_iter().map(|m| engine.move_name(m)).collect()));
+            LineFacts { name: names(i), line, fewest: false }
+        })
+        .collect()
 }
 
 pub struct SolvedFacts {
@@ -267,6 +306,7 @@ impl Facts {
                 solved: None,
                 playouts: None,
                 puzzle: Vec::new(),
+                lines: Vec::new(),
                 strategy: None,
                 cards: Some(CardFacts {
                     deck: size,
@@ -291,8 +331,34 @@ impl Facts {
                 })
                 .collect();
             let places = places(&engine);
-            return Facts { places, starts: starts.len(), solved: None, playouts: None, puzzle, strategy, cards: None };
+            let lines = Vec::new();
+            return Facts {
+                places,
+                starts: starts.len(),
+                solved: None,
+                playouts: None,
+                puzzle,
+                lines,
+                strategy,
+                cards: None,
+            };
         }
+        if engine.players == 1 && Toggles::new(&engine).is_some() {
+            // Presses commute: the positions are too many to list and need not be.
+            let lines = one_player_lines(&engine, game, &starts);
+            let (places, puzzle) = (places(&engine), Vec::new());
+            return Facts {
+                places,
+                starts: starts.len(),
+                solved: None,
+                playouts: None,
+                puzzle,
+                lines,
+                strategy,
+                cards: None,
+            };
+        }
+        let lines = if engine.players == 1 { one_player_lines(&engine, game, &starts) } else { Vec::new() };
         let mut dealt = starts.len();
         let solved = general::explore(&engine, &starts, general::MAX_STATES).map(|s| {
             let open: Vec<usize> = (0..s.len()).filter(|&i| !s.terminal[i]).map(|i| s.children[i].len()).collect();
@@ -324,6 +390,7 @@ impl Facts {
             solved: Some(solved),
             playouts: Some(playouts(&engine, &starts, 200)),
             puzzle: Vec::new(),
+            lines,
             strategy,
             cards: None,
         }
@@ -445,6 +512,19 @@ impl fmt::Display for Facts {
                 "start {name:<29} {solutions}; {} open cells, {} by single deductions; {level}",
                 d.open, d.by_singles
             )?;
+        }
+        for (i, l) in self.lines.iter().enumerate() {
+            let name = l.name.clone().unwrap_or_else(|| (i + 1).to_string());
+            let how = match &l.line {
+                Ok(Some(moves)) => {
+                    let n = moves.len();
+                    let what = if l.fewest { "at fewest" } else { "found by search:" };
+                    format!("solved in {n} move{} {what} {}", if n == 1 { "" } else { "s" }, moves.join(" "))
+                }
+                Ok(None) => "no solution".to_string(),
+                Err(n) => format!("not decided: {} positions searched", gamec_dsl::thousands(*n as u64)),
+            };
+            writeln!(f, "start {name:<29} {how}")?;
         }
         match &self.solved {
             None => {}

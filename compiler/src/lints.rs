@@ -4,6 +4,7 @@
 
 use crate::analyze::starts;
 use crate::engine::puzzle::Puzzle;
+use crate::engine::solitaire::Toggles;
 use crate::engine::solve::{self, MAX_STATES};
 use crate::engine::{Engine, State};
 use gamec_dsl::{Diagnostic, FileId, GameDef, Label, StrategyKind};
@@ -45,6 +46,10 @@ pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
     }
     if let Some(puzzle) = Puzzle::new(&engine) {
         out.extend(puzzle_starts(game, file, &engine, &puzzle, &starts));
+        return out;
+    }
+    if let Some(toggles) = Toggles::new(&engine) {
+        out.extend(toggle_starts(game, file, &toggles, &starts));
         return out;
     }
     let wants_table = game.strategy.as_ref().is_some_and(|s| s.kind == StrategyKind::Perfect);
@@ -220,6 +225,30 @@ fn first_empty_comparison(engine: &Engine, game: &GameDef) -> Option<gamec_dsl::
 
 /// A puzzle's every start has exactly one solution: none is a puzzle that cannot be done, two
 /// one that a player can finish in a way the device would call wrong.
+/// A toggle puzzle's starts that no presses can clear.
+fn toggle_starts(game: &GameDef, file: FileId, toggles: &Toggles, starts: &[State]) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (i, _) in starts.iter().enumerate().filter(|(_, s)| toggles.solve(s).is_none()) {
+        let setup = game.setups.get(i);
+        let span = setup.map_or(game.board.span(), |s| s.span);
+        let name = match setup.and_then(|s| s.name.as_ref()) {
+            Some(n) => format!("setup \"{}\"", n.node),
+            None => "the setup".to_string(),
+        };
+        let d = Diagnostic::error("E0020", format!("{name} has no solution"))
+            .with_label(Label::primary(file, span, "no set of presses clears it"))
+            .with_note("presses commute and undo themselves, so the starts that can be cleared are exactly the sums of presses");
+        let d = match game.endings.first() {
+            Some(e) => d.with_label(Label::secondary(file, e.span, "the ending no press can reach")),
+            None => d,
+        };
+        out.push(
+            d.with_help("change the lit cells: a start made by pressing cells of a cleared board is always solvable"),
+        );
+    }
+    out
+}
+
 fn puzzle_starts(game: &GameDef, file: FileId, engine: &Engine, puzzle: &Puzzle, starts: &[State]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (i, start) in starts.iter().enumerate() {

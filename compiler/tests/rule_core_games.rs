@@ -85,3 +85,82 @@ fn breakthrough_perft_agrees_with_a_plain_implementation() {
         assert_eq!(engine.perft(&start, depth), breakthrough_perft(&mut board, 1, depth), "depth {depth}");
     }
 }
+
+/// Plays `moves` (as `analyze` writes them) from `start` and returns the position reached.
+fn replay(engine: &Engine, start: &gamec::engine::State, moves: &[String]) -> gamec::engine::State {
+    moves.iter().fold(start.clone(), |s, m| {
+        let m = engine.parse_move(&s, m).unwrap_or_else(|e| panic!("{}", e.message));
+        engine.play(&s, m)
+    })
+}
+
+#[test]
+fn lights_out_starts_are_solved_in_the_fewest_presses() {
+    let g = game("lights_out.game");
+    let engine = Engine::new(&g);
+    let facts = gamec::analyze::Facts::new(&g);
+    assert_eq!(facts.lines.len(), 3);
+    for (setup, line) in g.setups.iter().zip(&facts.lines) {
+        let presses = line.line.clone().unwrap().expect("every shipped start is solvable");
+        let end = replay(&engine, &engine.start_of(&g, setup), &presses);
+        assert_eq!(engine.outcome(&end), Some(gamec::engine::Outcome::Win(0)), "{:?}", setup.name);
+    }
+    // The cross is one press, at its centre.
+    assert_eq!(facts.lines[0].line, Ok(Some(vec!["C3".to_string()])));
+}
+
+#[test]
+fn a_toggle_puzzle_s_fewest_presses_agree_with_trying_every_set_of_presses() {
+    // 3 x 3, where every start is solvable in exactly one way: brute force over 512 sets.
+    let text = std::fs::read_to_string(format!("{}/tests/games/lights_out.game", env!("CARGO_MANIFEST_DIR")))
+        .unwrap()
+        .replace("board grid 5 x 5", "board grid 3 x 3")
+        .replace("lit at C2, B3, C3, D3, C4", "lit at B2")
+        .replace("lit at A1, E1, A5, E5", "lit at A1, C3")
+        .replace("lit at B2, C2, D2, B3, D3, B4, C4, D4", "lit at A1, B1, C1");
+    let mut sources = Sources::new();
+    let id = sources.add("small.game", text);
+    let g = gamec_dsl::load_game(&sources, id).unwrap();
+    let engine = Engine::new(&g);
+    let facts = gamec::analyze::Facts::new(&g);
+    for (setup, line) in g.setups.iter().zip(&facts.lines) {
+        let start = engine.start_of(&g, setup);
+        let fewest = (0u32..512)
+            .filter(|set| {
+                // Pressed straight through the rules: a set may clear the board before its end.
+                let end = (0..9u8).filter(|p| set >> p & 1 == 1).fold(start.clone(), |s, p| {
+                    engine.play(&s, gamec::engine::Move::Put { action: 0, cell: p / 3 * 8 + p % 3 })
+                });
+                engine.outcome(&end) == Some(gamec::engine::Outcome::Win(0))
+            })
+            .map(u32::count_ones)
+            .min();
+        let found = line.line.clone().unwrap().map(|p| p.len() as u32);
+        assert_eq!(found, fewest, "{:?}", setup.name);
+    }
+}
+
+#[test]
+fn check_refuses_a_lights_out_start_that_no_presses_clear() {
+    // A lone corner light on 5 x 5 is a classic unsolvable start.
+    let text = std::fs::read_to_string(format!("{}/tests/games/lights_out.game", env!("CARGO_MANIFEST_DIR")))
+        .unwrap()
+        .replace("lit at A1, E1, A5, E5", "lit at A1");
+    let mut sources = Sources::new();
+    let id = sources.add("lone.game", text);
+    let errors = gamec::check(&sources, &[id]).unwrap_err();
+    let rendered = sources.render(&errors);
+    assert!(rendered.contains("error[E0020]: setup \"corners\" has no solution"), "{rendered}");
+}
+
+#[test]
+fn peg_solitaire_s_solution_ends_with_one_peg_in_the_centre() {
+    let g = game("peg_solitaire.game");
+    let engine = Engine::new(&g);
+    let facts = gamec::analyze::Facts::new(&g);
+    let line = facts.lines[0].line.clone().unwrap().expect("the English board is solvable");
+    assert_eq!(line.len(), 31, "32 pegs to one, a peg a jump");
+    let end = replay(&engine, &engine.fixed_start(&g), &line);
+    assert_eq!(engine.outcome(&end), Some(gamec::engine::Outcome::Win(0)));
+    assert_eq!(engine.cell_name(end.cells.iter().position(|&c| c != 0).unwrap() as u8), "D4");
+}

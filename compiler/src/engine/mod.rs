@@ -11,6 +11,7 @@ mod eval;
 mod notation;
 mod play;
 pub mod puzzle;
+pub mod solitaire;
 pub mod solve;
 
 use gamec_dsl::{Condition, Count, EndResult, EndingDef, GameDef, Layout, MoveKind, SetupDef, What, Whose};

@@ -54,19 +54,29 @@ impl Engine {
     /// them), `.` for empty and the players' initials; a line's cells left to right; heaps'
     /// sizes.
     pub fn show(&self, s: &State) -> String {
-        let glyph = |v: u8| match v {
-            0 => '.',
-            v if v >= gamec_dsl::content::state(0) => {
-                self.state_names[(v - gamec_dsl::content::state(0)) as usize].chars().next().unwrap_or('?')
+        let initial = |name: Option<&String>| name.and_then(|n| n.chars().next()).unwrap_or('?');
+        let glyph = |v: u8| match (v, gamec_runtime::rules::content::kind_and_owner(v)) {
+            (0, _) => '.',
+            (_, Some((kind, owner))) if self.per_player => {
+                // A further kind of piece in capitals: a draughts king beside its men.
+                let c = initial(self.player_names.get(owner as usize));
+                if kind == 0 {
+                    c
+                } else {
+                    c.to_ascii_uppercase()
+                }
             }
-            _ if !self.per_player => 'o',
-            v => self.player_names[(v - 1) as usize].chars().next().unwrap_or('?'),
+            (1, _) => 'o',
+            (v, _) => initial(self.state_names.get(v.wrapping_sub(gamec_dsl::content::state(0)) as usize)),
         };
         let mut out = String::new();
         match self.shape {
             Shape::Grid { cols, rows } => {
                 for r in 0..rows as usize {
-                    let row: String = (0..cols as usize).map(|c| glyph(s.cells[r * STRIDE + c])).collect();
+                    let cell = |c: usize| r * STRIDE + c;
+                    let row: String = (0..cols as usize)
+                        .map(|c| if self.cut.contains(&(cell(c) as u8)) { ' ' } else { glyph(s.cells[cell(c)]) })
+                        .collect();
                     let _ = writeln!(out, "{:>2} {row}", r + 1);
                 }
             }
