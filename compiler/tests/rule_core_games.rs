@@ -164,3 +164,36 @@ fn peg_solitaire_s_solution_ends_with_one_peg_in_the_centre() {
     assert_eq!(engine.outcome(&end), Some(gamec::engine::Outcome::Win(0)));
     assert_eq!(engine.cell_name(end.cells.iter().position(|&c| c != 0).unwrap() as u8), "D4");
 }
+
+#[test]
+fn the_language_and_the_rule_core_number_kinds_of_piece_alike() {
+    for kind in 0..8u8 {
+        for player in 0..2u8 {
+            let c = gamec_dsl::content::piece_of_kind(kind, player as usize);
+            assert_eq!(c, gamec_runtime::rules::content::piece(kind, player));
+            assert_eq!(gamec_runtime::rules::content::kind_and_owner(c), Some((kind, player)));
+        }
+    }
+    for k in 0..gamec_dsl::content::MAX_STATES {
+        assert_eq!(gamec_runtime::rules::content::kind_and_owner(gamec_dsl::content::state(k)), None);
+    }
+}
+
+#[test]
+fn a_count_of_a_player_s_pieces_counts_every_kind() {
+    // Checkers where a side left without pieces loses: a lone king still counts.
+    let text = std::fs::read_to_string(format!("{}/tests/games/checkers.game", env!("CARGO_MANIFEST_DIR")))
+        .unwrap()
+        .replace("end { no moves -> mover wins }", "end { count(white) == 0 -> black wins\n no moves -> mover wins }");
+    let mut sources = Sources::new();
+    let id = sources.add("counted.game", text);
+    let g = gamec_dsl::load_game(&sources, id).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
+    let engine = Engine::new(&g);
+    let mut s = engine.fixed_start(&g);
+    s.cells.iter_mut().for_each(|c| *c = 0);
+    s.cells[0] = gamec_dsl::content::piece(0);
+    s.cells[63] = gamec_dsl::content::piece_of_kind(1, 1);
+    assert_eq!(engine.outcome(&s), None, "white's king is a piece");
+    s.cells[63] = 0;
+    assert_eq!(engine.outcome(&s), Some(gamec::engine::Outcome::Win(0)));
+}

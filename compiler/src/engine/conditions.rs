@@ -62,13 +62,11 @@ impl Engine {
         cells.iter().filter(|&&c| self.is_piece(s.cells[c as usize], player)).count() as u32
     }
 
-    /// Whether `v` is a piece of `player` (of anyone, with `None` or shared pieces).
+    /// Whether `v` is a piece of `player`, of any kind (of anyone, with `None` or shared
+    /// pieces).
     fn is_piece(&self, v: u8, player: Option<u8>) -> bool {
         if self.per_player {
-            match player {
-                Some(p) => v == content::piece(p as usize),
-                None => v == content::piece(0) || v == content::piece(1),
-            }
+            gamec_runtime::rules::content::kind_and_owner(v).is_some_and(|(_, owner)| player.is_none_or(|p| p == owner))
         } else {
             v == content::SHARED
         }
