@@ -1,21 +1,12 @@
-//! Conditions and endings: what holds in a position, and who won once one ending does.
+//! What a puzzle's conditions can still come to while some cells are unknown: the bounds its
+//! solver prunes with. What holds in a finished position is the rule core's reading
+//! (`core.rs`).
 
 use super::puzzle::UNKNOWN;
-use super::{Engine, Outcome, Shape, State};
-use gamec_dsl::{ast::CmpOp, content, Condition, Count, EndResult, Scope, What, Whose};
+use super::{Engine, Shape, State};
+use gamec_dsl::{ast::CmpOp, content, Condition, Count, Scope, What, Whose};
 
 impl Engine {
-    /// The outcome if `s` is over: the first ending whose conditions all hold.
-    pub fn outcome(&self, s: &State) -> Option<Outcome> {
-        let ending = self.ending(s)?;
-        Some(self.result(s, self.endings[ending].result))
-    }
-
-    /// Which ending decides `s`: the first whose conditions all hold.
-    pub fn ending(&self, s: &State) -> Option<usize> {
-        self.endings.iter().position(|e| e.conditions.iter().all(|c| self.holds(s, c)))
-    }
-
     /// The player who made the last move in `s`.
     pub fn mover(&self, s: &State) -> u8 {
         (s.to_move + self.players - 1) % self.players
@@ -27,25 +18,6 @@ impl Engine {
             Whose::Next => Some(s.to_move),
             Whose::Player(p) => Some(p as u8),
             Whose::All => None,
-        }
-    }
-
-    /// What a result means in `s`: who wins, or a draw.
-    pub fn result(&self, s: &State, r: EndResult) -> Outcome {
-        match r {
-            EndResult::Draw => Outcome::Draw,
-            EndResult::Wins(w) => Outcome::Win(self.player(s, w).unwrap_or(0)),
-            EndResult::Loses(w) => Outcome::Win(self.after(self.player(s, w).unwrap_or(0))),
-            EndResult::Most { most, wins } => {
-                let (a, b) = (self.count(s, Some(0), None), self.count(s, Some(1), None));
-                let leader = match a.cmp(&b) {
-                    std::cmp::Ordering::Equal => return Outcome::Draw,
-                    std::cmp::Ordering::Greater => 0,
-                    std::cmp::Ordering::Less => 1,
-                };
-                let leader = if most { leader } else { 1 - leader };
-                Outcome::Win(if wins { leader } else { 1 - leader })
-            }
         }
     }
 
@@ -70,27 +42,6 @@ impl Engine {
         } else {
             v == content::SHARED
         }
-    }
-
-    pub(super) fn holds(&self, s: &State, c: &Condition) -> bool {
-        match *c {
-            Condition::InARow { k, directions } => self.in_a_row(s, self.mover(s), k, directions),
-            Condition::Full => self.cell_list.iter().all(|&c| s.cells[c as usize] != 0),
-            Condition::NoMoves => self.moves_of(s, s.to_move).is_empty(),
-            Condition::NeitherCanMove => {
-                self.moves_of(s, s.to_move).is_empty() && self.moves_of(s, self.after(s.to_move)).is_empty()
-            }
-            Condition::Distinct { rows } => self.distinct(s, if rows { &self.rows } else { &self.columns }),
-            Condition::Compare { lhs, op, rhs } => match self.each(lhs, rhs) {
-                Some(lines) => lines.iter().all(|l| op.holds(self.value(s, lhs, l), self.value(s, rhs, l))),
-                None => op.holds(self.value(s, lhs, &[]), self.value(s, rhs, &[])),
-            },
-        }
-    }
-
-    /// The number `x` stands for in `s`; `line` is the row or column a per-line count is taken in.
-    fn value(&self, s: &State, x: Count, line: &[u8]) -> u32 {
-        self.bounds(s, x, line).0
     }
 
     /// The least and the most `x` can come to once every [`UNKNOWN`] cell of `s` is filled in;
@@ -184,19 +135,5 @@ impl Engine {
             .filter(|l| l.iter().all(|&v| v != content::EMPTY && v != UNKNOWN))
             .collect();
         full.iter().enumerate().all(|(i, a)| full[..i].iter().all(|b| a != b))
-    }
-
-    /// `player` (any piece, for shared pieces) has `k` in a row along one of the directions.
-    fn in_a_row(&self, s: &State, player: u8, k: u8, directions: u8) -> bool {
-        let mine = |v: u8| self.is_piece(v, Some(player));
-        // Each line is counted from its first cell, so only the positive half of each axis.
-        let axes: &[(i8, i8)] = if directions == 4 { &[(1, 0), (0, 1)] } else { &[(1, 0), (0, 1), (1, 1), (1, -1)] };
-        self.cell_list.iter().any(|&c| {
-            let (c0, r0) = self.col_row(c as usize);
-            mine(s.cells[c as usize])
-                && axes.iter().any(|&(dc, dr)| {
-                    (1..k as i8).all(|i| self.is_cell(c0 + dc * i, r0 + dr * i).is_some_and(|j| mine(s.cells[j])))
-                })
-        })
     }
 }

@@ -1,9 +1,10 @@
 //! Every move form of the language lowered to the runtime's rule core, and the engine's
 //! positions handed to it: the engine and the firmware read a move by one program.
 
-use super::{Engine, Move, Shape, State, STRIDE};
-use gamec_dsl::ast::{Target, Travel};
-use gamec_dsl::{Directions, Goal, MoveKind, TravelDef};
+use super::{Engine, Move, Outcome, Shape, State, STRIDE};
+use gamec_dsl::ast::{CmpOp, Target, Travel};
+use gamec_dsl::{Count, Directions, EndResult, Goal, MoveKind, Scope, TravelDef, What, Whose};
+use gamec_runtime::rules::ending::{self, Ending, Judged};
 use gamec_runtime::rules::{Action, Board, Dirs, Geometry, Holds, Kinds, Op, Order, Path, Region, Rules};
 
 /// One action lowered: its program and what it means for the turn.
@@ -12,10 +13,18 @@ pub struct Program {
     pub ops: Vec<Op>,
     pub must: bool,
     pub again: bool,
+    /// What must hold once the move is made (`where`).
+    pub conditions: Vec<ending::Condition>,
 }
 
-/// The core program of a move form; `must` when the action must be taken while it can.
-pub fn program(kind: &MoveKind, must: bool) -> Program {
+/// An action's core program.
+pub fn program(m: &gamec_dsl::MoveDef) -> Program {
+    let conditions = m.condition.iter().map(condition).collect();
+    Program { ops: ops(&m.kind), must: m.must, again: false, conditions }
+}
+
+/// The ops of a move form.
+fn ops(kind: &MoveKind) -> Vec<Op> {
     let pick = |what| Op::Pick { what, free: false };
     let ops = match *kind {
         MoveKind::Place { capture: None } => vec![pick(Holds::Empty), Op::Put { kind: 0 }],
@@ -40,7 +49,7 @@ pub fn program(kind: &MoveKind, must: bool) -> Program {
         }
         MoveKind::Travel(t) => travel(&t),
     };
-    Program { ops, must, again: false }
+    ops
 }
 
 fn dirs(d: Directions) -> Dirs {
@@ -81,6 +90,72 @@ fn travel(t: &TravelDef) -> Vec<Op> {
     ops
 }
 
+/// An ending's conditions and result as the rule core reads them.
+pub fn ending_of(e: &gamec_dsl::EndingDef) -> (Vec<ending::Condition>, ending::Result) {
+    (e.conditions.iter().map(condition).collect(), result(e.result))
+}
+
+fn who(w: Whose) -> ending::Who {
+    match w {
+        Whose::Mover => ending::Who::Mover,
+        Whose::Next => ending::Who::Next,
+        Whose::Player(p) => ending::Who::Player(p as u8),
+        Whose::All => ending::Who::All,
+    }
+}
+
+fn count(c: Count) -> ending::Count {
+    match c {
+        Count::Const(n) => ending::Count::Const(n.min(u16::MAX as u32) as u16),
+        Count::Pieces { whose, region } => ending::Count::Pieces { who: who(whose), region: region.map(|r| r as u8) },
+        Count::Cells { what, scope, run } => ending::Count::Cells {
+            look: match what {
+                What::Pieces(w) => ending::Look::Pieces(who(w)),
+                What::State(k) => ending::Look::Content(gamec_dsl::content::state(k)),
+                What::Any => ending::Look::Any,
+            },
+            scope: match scope {
+                Scope::Board => ending::Scope::Board,
+                Scope::Region(r) => ending::Scope::Region(r as u8),
+                Scope::EachRow => ending::Scope::EachRow,
+                Scope::EachColumn => ending::Scope::EachColumn,
+            },
+            run,
+        },
+    }
+}
+
+fn condition(c: &gamec_dsl::Condition) -> ending::Condition {
+    use gamec_dsl::Condition as C;
+    match *c {
+        C::InARow { k, directions } => ending::Condition::InARow { k, directions },
+        C::Full => ending::Condition::Full,
+        C::NoMoves => ending::Condition::NoMoves,
+        C::NeitherCanMove => ending::Condition::NeitherCanMove,
+        C::Distinct { rows } => ending::Condition::Distinct { rows },
+        C::Compare { lhs, op, rhs } => {
+            let cmp = match op {
+                CmpOp::Eq => ending::Cmp::Eq,
+                CmpOp::Ne => ending::Cmp::Ne,
+                CmpOp::Lt => ending::Cmp::Lt,
+                CmpOp::Le => ending::Cmp::Le,
+                CmpOp::Gt => ending::Cmp::Gt,
+                CmpOp::Ge => ending::Cmp::Ge,
+            };
+            ending::Condition::Compare { lhs: count(lhs), cmp, rhs: count(rhs) }
+        }
+    }
+}
+
+fn result(r: EndResult) -> ending::Result {
+    match r {
+        EndResult::Wins(w) => ending::Result::Wins(who(w)),
+        EndResult::Loses(w) => ending::Result::Loses(who(w)),
+        EndResult::Draw => ending::Result::Draw,
+        EndResult::Most { most, wins } => ending::Result::Most { most, wins },
+    }
+}
+
 /// A count of cells or counters as the core's byte; the language's ranges are checked far
 /// below 255 where they are read.
 fn byte(n: u32) -> u8 {
@@ -117,12 +192,57 @@ impl Engine {
 
     /// Runs `f` with the game's rules as the core reads them.
     fn with_rules<T>(&self, f: impl FnOnce(&Rules) -> T) -> T {
-        let actions: Vec<Action> =
-            self.programs.iter().map(|p| Action { ops: &p.ops, must: p.must, again: p.again }).collect();
+        let actions: Vec<Action> = self
+            .programs
+            .iter()
+            .map(|p| Action { ops: &p.ops, must: p.must, again: p.again, conditions: &p.conditions })
+            .collect();
         let regions: Vec<&[u8]> = self.regions.iter().map(|r| r.as_slice()).collect();
-        let rules =
-            Rules { geometry: self.geometry(), actions: &actions, regions: &regions, per_player: self.per_player };
+        let heaps = matches!(self.shape, Shape::Heaps { .. });
+        let rules = Rules {
+            geometry: self.geometry(),
+            actions: &actions,
+            regions: &regions,
+            per_player: self.per_player,
+            heaps,
+            players: self.players,
+        };
         f(&rules)
+    }
+
+    /// Which ending decides `s`: the first whose conditions all hold, as the rule core reads
+    /// them.
+    pub fn ending(&self, s: &State) -> Option<usize> {
+        let endings: Vec<Ending> =
+            self.core_endings.iter().map(|(conditions, result)| Ending { conditions, result: *result }).collect();
+        let mut board = Cells { cells: s.cells.clone(), given: s.given };
+        let mut pos = Judged { board: &mut board, to_move: s.to_move };
+        self.with_rules(|rules| rules.ending(&endings, &mut pos))
+    }
+
+    /// The outcome if `s` is over.
+    pub fn outcome(&self, s: &State) -> Option<Outcome> {
+        let e = self.ending(s)?;
+        Some(self.result(s, self.endings[e].result))
+    }
+
+    /// What a result means in `s`: who wins, or a draw.
+    pub fn result(&self, s: &State, r: EndResult) -> Outcome {
+        let mut board = Cells { cells: s.cells.clone(), given: s.given };
+        let pos = Judged { board: &mut board, to_move: s.to_move };
+        match self.with_rules(|rules| rules.outcome(result(r), &pos)) {
+            ending::Outcome::Win(p) => Outcome::Win(p),
+            ending::Outcome::Draw => Outcome::Draw,
+        }
+    }
+
+    /// Whether condition `c` holds in `s` (a `where` clause's, or an ending's).
+    pub(super) fn holds(&self, s: &State, c: &gamec_dsl::Condition) -> bool {
+        let ending = [condition(c)];
+        let mut board = Cells { cells: s.cells.clone(), given: s.given };
+        let mut pos = Judged { board: &mut board, to_move: s.to_move };
+        let one = [Ending { conditions: &ending, result: ending::Result::Draw }];
+        self.with_rules(|rules| rules.ending(&one, &mut pos)).is_some()
     }
 
     /// Every move `player` could make in `s`, with the cells each leaves.

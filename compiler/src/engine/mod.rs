@@ -90,8 +90,8 @@ pub struct Engine {
     pub programs: Vec<core::Program>,
     /// Grid cells cut away from the board, in increasing order.
     pub cut: Vec<u8>,
-    /// Per action, the conditions that must hold once it is made.
-    pub move_conditions: Vec<Vec<Condition>>,
+    /// The endings as the rule core reads them.
+    pub core_endings: Vec<(Vec<gamec_runtime::rules::ending::Condition>, gamec_runtime::rules::ending::Result)>,
     pub pass: bool,
     pub endings: Vec<EndingDef>,
     pub regions: Vec<Vec<u8>>,
@@ -160,9 +160,9 @@ impl Engine {
             len,
             per_player: game.piece.per_player,
             moves: game.moves.iter().map(|m| m.kind).collect(),
-            programs: game.moves.iter().map(|m| core::program(&m.kind, m.must)).collect(),
+            programs: game.moves.iter().map(core::program).collect(),
             cut,
-            move_conditions: game.moves.iter().map(|m| m.condition.clone()).collect(),
+            core_endings: game.endings.iter().map(core::ending_of).collect(),
             pass: game.pass,
             endings: game.endings.clone(),
             regions: game.regions.iter().map(|r| r.cells.clone()).collect(),

@@ -12,13 +12,6 @@ impl Engine {
         }
     }
 
-    pub(super) fn col_row(&self, cell: usize) -> (i8, i8) {
-        match self.shape {
-            Shape::Grid { .. } => ((cell % STRIDE) as i8, (cell / STRIDE) as i8),
-            _ => (cell as i8, 0),
-        }
-    }
-
     /// The moves `player` could make in `s`, passing aside, in a fixed order.
     pub fn moves_of(&self, s: &State, player: u8) -> Vec<Move> {
         self.legal(s, player).into_iter().map(|(m, _)| m).collect()
@@ -31,11 +24,6 @@ impl Engine {
             .into_iter()
             .map(|(m, cells)| (m, State { cells, to_move: self.after(player), passed: false, given: s.given }))
             .collect();
-        // A `where` clause keeps the moves after which its conditions hold.
-        out.retain(|(m, after)| match *m {
-            Move::Put { action, .. } => self.move_conditions[action as usize].iter().all(|c| self.holds(after, c)),
-            _ => true,
-        });
         out.sort();
         out.dedup_by(|a, b| a.0 == b.0);
         out

@@ -11,6 +11,7 @@
 //! piece landed while that choice can still be made, as a multi-jump does. Every change is
 //! logged so that a branch is undone in place: generation needs no copy of the board.
 
+pub mod ending;
 mod geometry;
 mod play;
 
@@ -173,4 +174,7 @@ pub struct Action<'a> {
     pub must: bool,
     /// The mover moves again after this action.
     pub again: bool,
+    /// Conditions that must hold once the move is made (`place ... where ...`), judged with
+    /// the next player to move.
+    pub conditions: &'a [ending::Condition],
 }

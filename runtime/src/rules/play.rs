@@ -1,6 +1,7 @@
 //! Playing a game's actions: every legal move with the position it leads to, a move made and
 //! undone in place, all by one walk through the actions' programs.
 
+use super::ending::Judged;
 use super::geometry::each;
 use super::{content, Action, Geometry, Holds, Kinds, Op, Region};
 
@@ -87,6 +88,10 @@ pub struct Rules<'a> {
     pub regions: &'a [&'a [u8]],
     /// Pieces belong to players (else a piece is shared, and `Put` puts a shared one).
     pub per_player: bool,
+    /// The cells are heaps, each holding a count of counters.
+    pub heaps: bool,
+    /// 1 for a puzzle, else 2.
+    pub players: u8,
 }
 
 impl Rules<'_> {
@@ -190,6 +195,13 @@ impl<'w, 'a, B: Board + ?Sized> Walk<'w, 'a, B> {
     /// The program from `pc` on, the move so far being `self.path`.
     fn run(&mut self, action: &Action, pc: usize, emit: &mut dyn FnMut(&Path, &B)) {
         let Some(&op) = action.ops.get(pc) else {
+            if !action.conditions.is_empty() {
+                let next = (self.mover + 1) % self.rules.players;
+                let mut pos = Judged { board: &mut *self.board, to_move: next };
+                if !action.conditions.iter().all(|c| self.rules.condition(c, &mut pos)) {
+                    return;
+                }
+            }
             if self.target.is_none_or(|t| *t == self.path) {
                 self.emitted += 1;
                 emit(&self.path, self.board);
