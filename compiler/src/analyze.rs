@@ -270,8 +270,8 @@ pub struct CardFacts {
 pub struct StartFacts {
     /// The setup's name, if it has one.
     pub name: Option<String>,
-    /// Winning fillings found, stopping at two.
-    pub solutions: usize,
+    /// Winning fillings found, stopping at two; `Err` when the solver gave up.
+    pub solutions: Result<usize, crate::engine::puzzle::Undecided>,
     pub difficulty: Difficulty,
 }
 
@@ -321,12 +321,13 @@ impl Facts {
         let starts = starts(&engine, game);
         let strategy = game.strategy.as_ref().map(|s| s.kind);
         if let Some(puzzle) = Puzzle::new(&engine) {
+            // A puzzle without a setup starts on an empty board: one start, no name.
             let puzzle = starts
                 .iter()
-                .zip(&game.setups)
-                .map(|(s, setup)| StartFacts {
-                    name: setup.name.as_ref().map(|n| n.node.clone()),
-                    solutions: puzzle.solutions(s, 2).len(),
+                .enumerate()
+                .map(|(i, s)| StartFacts {
+                    name: game.setups.get(i).and_then(|setup| setup.name.as_ref()).map(|n| n.node.clone()),
+                    solutions: puzzle.try_solutions(s, 2).map(|f| f.len()),
                     difficulty: puzzle.difficulty(s),
                 })
                 .collect();
@@ -497,9 +498,12 @@ impl fmt::Display for Facts {
         for (i, p) in self.puzzle.iter().enumerate() {
             let name = p.name.clone().unwrap_or_else(|| (i + 1).to_string());
             let solutions = match p.solutions {
-                0 => "no solution".to_string(),
-                1 => "one solution".to_string(),
-                _ => "more than one solution".to_string(),
+                Ok(0) => "no solution".to_string(),
+                Ok(1) => "one solution".to_string(),
+                Ok(_) => "more than one solution".to_string(),
+                Err(_) => {
+                    format!("not decided within {} judgements", gamec_dsl::thousands(crate::engine::puzzle::WORK))
+                }
             };
             let d = &p.difficulty;
             let level = match d.level {

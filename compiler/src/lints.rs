@@ -258,7 +258,21 @@ fn puzzle_starts(game: &GameDef, file: FileId, engine: &Engine, puzzle: &Puzzle,
             Some(n) => format!("setup \"{}\"", n.node),
             None => "the setup".to_string(),
         };
-        match puzzle.solutions(start, 2).as_slice() {
+        let Ok(solutions) = puzzle.try_solutions(start, 2) else {
+            out.push(
+                Diagnostic::error("E0024", format!("{name}'s solutions could not be decided"))
+                    .with_label(Label::primary(file, span, "this start"))
+                    .with_note(format!(
+                        "the solver gave up after {} judgements of partial fillings",
+                        gamec_dsl::thousands(crate::engine::puzzle::WORK)
+                    ))
+                    .with_help(
+                        "give more cells, or add conditions that rule out fillings early (counts per row or column)",
+                    ),
+            );
+            continue;
+        };
+        match solutions.as_slice() {
             [] => {
                 let d = Diagnostic::error("E0020", format!("{name} has no solution")).with_label(Label::primary(
                     file,

@@ -63,3 +63,30 @@ fn heap_sizes_in_a_test_of_a_game_without_heaps_are_refused_at_the_number() {
     // What the fuzzer ran, with the refusal in place: `gamec test` reports and never panics.
     assert!(gamec::check(&sources, &[id]).is_err());
 }
+
+/// Found by the `test` fuzz target after 5,219,485 executions (a timeout): a puzzle whose
+/// conditions prune nothing until the grid is full (every column one run of eight, and rows
+/// distinct, which such columns never allow) kept `gamec check` searching for ever. The
+/// solver now gives up after a budget of work, and `check` says so at the start (E0024).
+#[test]
+fn a_puzzle_whose_solutions_only_a_full_grid_decides_is_refused_not_searched_for_ever() {
+    let text = "game binario {
+    players solver
+    board grid 5 x 8
+    states red, green
+    action paint = cycle free cell through red, green, empty
+    end {
+        run(any in each column) == 8
+            and rows distinct and columns distinct
+            -> solver wins
+    }
+}
+";
+    let mut sources = Sources::new();
+    let id = sources.add("finding.game", text.to_string());
+    let errors = gamec::check(&sources, &[id]).unwrap_err();
+    let rendered = sources.render(&errors);
+    assert!(rendered.contains("error[E0024]: the setup's solutions could not be decided"), "{rendered}");
+    let facts = gamec::analyze::Facts::new(&load(text)).to_string();
+    assert!(facts.contains("not decided within 2,000,000 judgements"), "{facts}");
+}

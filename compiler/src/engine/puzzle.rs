@@ -6,6 +6,7 @@
 
 use super::{Engine, Move, Outcome, State};
 use gamec_dsl::{EndResult, GameDef, MoveKind, SetupDef, Whose};
+use std::cell::Cell;
 
 /// A cell whose contents the solver has not decided yet.
 pub const UNKNOWN: u8 = 0xFF;
@@ -22,7 +23,19 @@ pub struct Puzzle<'a> {
     action: u8,
     values: Vec<u8>,
     free_only: bool,
+    /// Judgements of a partial filling left before a budgeted search gives up
+    /// ([`Puzzle::try_solutions`]); `u64::MAX` when unbudgeted.
+    left: Cell<u64>,
 }
+
+/// The most judgements of partial fillings `check` and `analyze` spend on one start: the
+/// shipped tableaux take well under a tenth of it; a puzzle whose conditions prune little
+/// (no givens, a contradiction only a full grid shows) would otherwise search for ever.
+pub const WORK: u64 = 2_000_000;
+
+/// A search that gave up after [`WORK`] judgements, neither finding nor ruling out solutions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Undecided;
 
 /// How a start yields to deduction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,7 +62,14 @@ impl<'a> Puzzle<'a> {
         let wins: Vec<usize> = (0..engine.endings.len())
             .filter(|&e| matches!(engine.endings[e].result, EndResult::Wins(w) if w != Whose::All))
             .collect();
-        (!wins.is_empty()).then(|| Puzzle { engine, wins, action, values: order.values().to_vec(), free_only })
+        (!wins.is_empty()).then(|| Puzzle {
+            engine,
+            wins,
+            action,
+            values: order.values().to_vec(),
+            free_only,
+            left: Cell::new(u64::MAX),
+        })
     }
 
     /// The cells the player may change in `start`.
@@ -72,8 +92,13 @@ impl<'a> Puzzle<'a> {
         s
     }
 
-    /// Whether some winning ending can still hold once the unknown cells are filled in.
+    /// Whether some winning ending can still hold once the unknown cells are filled in. Once
+    /// a budgeted search's work is spent, nothing is, and the search unwinds.
     fn viable(&self, s: &State) -> bool {
+        match self.left.get() {
+            0 => return false,
+            n => self.left.set(n - 1),
+        }
         self.wins.iter().any(|&w| self.engine.endings[w].conditions.iter().all(|c| self.engine.may_hold(s, c)))
     }
 
@@ -81,9 +106,27 @@ impl<'a> Puzzle<'a> {
         self.engine.outcome(s) == Some(Outcome::Win(0))
     }
 
+    /// Up to `limit` winning fillings of `start`, within [`WORK`] judgements: what `check`
+    /// and `analyze` use on a file they have not seen before.
+    pub fn try_solutions(&self, start: &State, limit: usize) -> Result<Vec<State>, Undecided> {
+        self.left.set(WORK);
+        let found = self.solutions_within(start, limit);
+        let spent = self.left.get() == 0;
+        self.left.set(u64::MAX);
+        if spent {
+            Err(Undecided)
+        } else {
+            Ok(found)
+        }
+    }
+
     /// Up to `limit` winning fillings of `start` (at most two are ever needed to prove one
-    /// unique), in the order `order` tries values.
+    /// unique), however long it takes: for starts `check` has decided.
     pub fn solutions(&self, start: &State, limit: usize) -> Vec<State> {
+        self.solutions_within(start, limit)
+    }
+
+    fn solutions_within(&self, start: &State, limit: usize) -> Vec<State> {
         let mut found = Vec::new();
         let s = self.blank(start);
         if self.viable(&s) {
