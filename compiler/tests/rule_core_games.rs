@@ -197,3 +197,37 @@ fn a_count_of_a_player_s_pieces_counts_every_kind() {
     s.cells[63] = 0;
     assert_eq!(engine.outcome(&s), Some(gamec::engine::Outcome::Win(0)));
 }
+
+#[path = "support/core_selfplay.rs"]
+mod core_selfplay;
+
+use core_selfplay::{wins, Opponent};
+
+#[test]
+fn the_device_s_search_on_the_rule_core_beats_a_random_player() {
+    // A handful of games a game each way, in debug; `cargo xtask bench` plays more.
+    for (file, depth) in [("checkers.game", 3), ("breakthrough_6x6.game", 3)] {
+        let g = game(file);
+        let engine = Engine::new(&g);
+        let start = engine.fixed_start(&g);
+        let won = wins(&engine, &start, depth, Opponent::Random, 6, 7);
+        assert_eq!(won, 6, "{file}: the device won {won} of 6 against random moves");
+    }
+}
+
+/// Benchmark (README, "Strength on the rule core"): 200 games of each rule-core game against
+/// each opponent, the device searching 4 plies. `cargo test --release -p gamec --test
+/// rule_core_games strength -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn strength_of_the_device_s_search_on_the_rule_core() {
+    for file in ["checkers.game", "breakthrough_6x6.game"] {
+        let g = game(file);
+        let engine = Engine::new(&g);
+        let start = engine.fixed_start(&g);
+        for opponent in [Opponent::Random, Opponent::Greedy] {
+            let won = wins(&engine, &start, 4, opponent, 200, 11);
+            println!("{file}: {won} of 200 against {opponent:?}");
+        }
+    }
+}

@@ -5,6 +5,7 @@ use super::{Engine, Move, Outcome, Shape, State, STRIDE};
 use gamec_dsl::ast::{CmpOp, Target, Travel};
 use gamec_dsl::{Count, Directions, EndResult, Goal, MoveKind, Scope, TravelDef, What, Whose};
 use gamec_runtime::rules::ending::{self, Ending, Judged};
+use gamec_runtime::rules::game::Game;
 use gamec_runtime::rules::{Action, Board, Dirs, Geometry, Holds, Kinds, Op, Order, Path, Region, Rules};
 
 /// One action lowered: its program and what it means for the turn.
@@ -210,6 +211,18 @@ impl Engine {
         f(&rules)
     }
 
+    /// Runs `f` with the whole game as the rule core plays it: rules, endings and turns.
+    pub fn with_game<T>(&self, f: impl FnOnce(&Game) -> T) -> T {
+        let endings: Vec<Ending> =
+            self.core_endings.iter().map(|(conditions, result)| Ending { conditions, result: *result }).collect();
+        // The default evaluation weighs advancement where some move has a forward.
+        let advance = self.programs.iter().flat_map(|p| &p.ops).any(|op| match op {
+            Op::Step { dirs, .. } | Op::Jump { dirs, .. } | Op::Ride { dirs, .. } => dirs.relative,
+            _ => false,
+        });
+        self.with_rules(|rules| f(&Game { rules: *rules, endings: &endings, pass: self.pass, advance }))
+    }
+
     /// Which ending decides `s`: the first whose conditions all hold, as the rule core reads
     /// them.
     pub fn ending(&self, s: &State) -> Option<usize> {
@@ -261,6 +274,21 @@ impl Engine {
         self.with_rules(|rules| {
             let made = self.paths_of(m).into_iter().any(|path| rules.play(&mut board, player, &path).is_some());
             made.then_some(board.cells)
+        })
+    }
+
+    /// The rule core's path for `m` in `s` (a slide or a take names no action: the first
+    /// action that makes it).
+    pub fn core_path(&self, s: &State, m: Move) -> Option<Path> {
+        let mut board = Cells { cells: s.cells.clone(), given: s.given };
+        self.with_rules(|rules| {
+            self.paths_of(m).into_iter().find(|path| {
+                let made = rules.play(&mut board, s.to_move, path);
+                if let Some(c) = made {
+                    c.undo(&mut board);
+                }
+                made.is_some()
+            })
         })
     }
 

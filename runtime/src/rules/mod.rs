@@ -12,11 +12,12 @@
 //! logged so that a branch is undone in place: generation needs no copy of the board.
 
 pub mod ending;
+pub mod game;
 mod geometry;
 mod play;
 
 pub use geometry::{Dirs, Geometry};
-pub use play::{Board, Path, Rules, MAX_PATH};
+pub use play::{Board, Changes, Path, Rules, MAX_PATH};
 
 /// What a cell holds, numbered as the compiler numbers it (`gamec_dsl::content`).
 pub mod content {

@@ -32,7 +32,7 @@ impl Board for [u8] {
 
 /// A move: its action and the cells it chose, in order (for counters taken from a heap, the
 /// heap and the count). Cells past `len` are 0.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Path {
     pub action: u8,
     pub len: u8,
