@@ -19,6 +19,7 @@ fn main() {
     modules(&root, "games", "", &out, &mut index);
     modules(&root, "compiler/hosted/fixtures", "fixture_", &out, &mut index);
     generated_games(&out, &mut index);
+    rule_core_modules(&root, &out, &mut index);
     std::fs::write(Path::new(&out).join("games.rs"), index).unwrap();
 }
 
@@ -169,6 +170,40 @@ fn {name}() {{
     }
     assert!(made >= 6, "the generator made only {made} games of cards that check accepts");
     std::fs::write(Path::new(out).join("generated_cards_cases.rs"), cases).unwrap();
+}
+
+/// The rule core of every game in `games/` and `compiler/tests/games/` (cards aside), as the
+/// runtime plays it, and a test per game holding it to the engine (tests/rule_core_agrees.rs).
+fn rule_core_modules(root: &Path, out: &str, index: &mut String) {
+    let mut cases = String::new();
+    for dir in ["games", "compiler/tests/games"] {
+        let dir = root.join(dir);
+        println!("cargo:rerun-if-changed={}", dir.display());
+        let mut paths: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+        paths.sort();
+        for path in paths.iter().filter(|p| p.extension().is_some_and(|e| e == "game")) {
+            let text = std::fs::read_to_string(path).unwrap();
+            let mut sources = gamec_dsl::Sources::new();
+            let source = path.strip_prefix(root).unwrap_or(path).display().to_string();
+            let id = sources.add(source, text.clone());
+            let game = gamec_dsl::load_game(&sources, id).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
+            if game.cards.is_some() {
+                continue;
+            }
+            let name = format!("core_{}", path.file_stem().unwrap().to_string_lossy());
+            write_module(out, index, &name, &gamec::codegen::rules_module(&game, Origin::of(&sources, id)));
+            writeln!(
+                cases,
+                "#[test]
+fn {name}() {{
+    use gamec_hosted::{name} as m;
+    agree_core(&m::GAME, m::START, m::FIRST, {text:?});
+}}"
+            )
+            .unwrap();
+        }
+    }
+    std::fs::write(Path::new(out).join("rule_core_cases.rs"), cases).unwrap();
 }
 
 /// The game module of a game, bound to a board if one is given (its feedback and controls).

@@ -123,6 +123,20 @@ fn grid_game_module() {
     insta::assert_snapshot!("grid_game_rs_bitboards", code);
 }
 
+/// A game's rule core as data (checkers: kinds, jumps that chain and must be taken,
+/// promotion). Compiled for the host and played against the engine in
+/// compiler/hosted/tests/rule_core_agrees.rs.
+#[test]
+fn rule_core_module() {
+    let mut sources = Sources::new();
+    let path = "compiler/tests/games/checkers.game";
+    let gf = sources.add(path, std::fs::read_to_string(root(path)).unwrap());
+    let game = gamec_dsl::load_game(&sources, gf).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
+    let code = codegen::rules_module(&game, Origin::of(&sources, gf));
+    assert!(code.contains("@generated") && code.contains("pub static GAME: Game<'static>"));
+    insta::assert_snapshot!("rules_rs_checkers", code);
+}
+
 /// The serial game's crate: its board wiring and the session entry point (the game module is
 /// `grid_game_rs` above). Built and played over the UART in othello_device.rs.
 #[test]

@@ -216,7 +216,7 @@ fn the_device_s_search_on_the_rule_core_beats_a_random_player() {
 }
 
 /// Benchmark (README, "Strength on the rule core"): 200 games of each rule-core game against
-/// each opponent, the device searching 4 plies. `cargo test --release -p gamec --test
+/// each opponent, the device deepening from 4 plies within 50,000 nodes a move. `cargo test --release -p gamec --test
 /// rule_core_games strength -- --ignored --nocapture`.
 #[test]
 #[ignore]

@@ -13,6 +13,7 @@ mod heaps_game;
 mod main_rs;
 mod origin;
 mod protocol;
+mod rules;
 mod scaffold;
 
 use crate::analyze::Analysis;
@@ -64,6 +65,12 @@ pub fn representation(target: &Target) -> Representation {
 /// target) tunes.
 pub fn puzzle_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> String {
     format_rust(cursor_firmware::game_module(game, target, origin), origin.path)
+}
+
+/// A game's rule core as constant data for the runtime's `rules` module: the general reading
+/// of any game's moves and endings, which the host's engine runs too.
+pub fn rules_module(game: &GameDef, origin: Origin) -> String {
+    format_rust(rules::render(game, origin), origin.path)
 }
 
 /// The module of a game of cards: its code's fields and the generated search for groups.

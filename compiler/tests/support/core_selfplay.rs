@@ -6,6 +6,9 @@ use gamec_runtime::rules::game::Position;
 use gamec_runtime::rules::Path;
 use gamec_runtime::search::{choose_in_place, Budget, InPlace};
 
+/// Nodes the device's search may visit a move, past its first depth.
+pub const NODES: u32 = 50_000;
+
 /// Plies after which an unfinished game counts as a draw.
 pub const MOST_PLIES: usize = 300;
 
@@ -59,8 +62,10 @@ pub fn play(
                 let mut pos = Position::new(game, cells, s.to_move);
                 pos.passed = s.passed;
                 let mut never = || false;
-                let mut budget = Budget::new(u32::MAX, &mut never);
-                match choose_in_place::<Position<64>, 256>(&mut pos, depth, depth, false, &mut budget) {
+                // Deepening within a node budget, as the device deepens within its move clock:
+                // `depth` plies at least, deeper where the position is narrow (an ending).
+                let mut budget = Budget::new(NODES, &mut never);
+                match choose_in_place::<Position<64>, 256>(&mut pos, depth, 24, false, &mut budget) {
                     Some(c) => engine_move(engine, &s, &c.best),
                     None => Move::Pass,
                 }

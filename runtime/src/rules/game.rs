@@ -2,8 +2,12 @@
 //! a position the device's search ([`crate::search`]) makes and undoes moves on.
 
 use super::ending::{Ending, Judged, Outcome};
-use super::{content, Changes, Path, Rules};
+use super::{content, Board, Changes, Path, Rules};
 use crate::search::{InPlace, WIN};
+
+/// The side behind has at most this many pieces: an ending, where the default evaluation
+/// has the side ahead close in.
+const ENDGAME_PIECES: u16 = 3;
 
 /// A game's rules, endings and turn rules, as the compiler renders them.
 #[derive(Debug, Clone, Copy)]
@@ -24,6 +28,27 @@ pub struct Position<'g, const N: usize> {
     pub cells: [u8; N],
     pub to_move: u8,
     pub passed: bool,
+    /// The cells the start gave, a bit each (cell `c` is bit `c % 8` of byte `c / 8`): what a
+    /// `free` pick passes by. Empty when the game has none.
+    pub given: &'g [u8],
+}
+
+/// A position's cells with its givens, as the rules read them.
+struct Cells<'a> {
+    cells: &'a mut [u8],
+    given: &'a [u8],
+}
+
+impl Board for Cells<'_> {
+    fn get(&self, cell: u8) -> u8 {
+        self.cells[cell as usize]
+    }
+    fn set(&mut self, cell: u8, value: u8) {
+        self.cells[cell as usize] = value;
+    }
+    fn given(&self, cell: u8) -> bool {
+        self.given.get(cell as usize / 8).is_some_and(|b| b >> (cell % 8) & 1 == 1)
+    }
 }
 
 /// What undoes a move or a pass.
@@ -36,13 +61,19 @@ pub struct Undo {
 
 impl<'g, const N: usize> Position<'g, N> {
     pub fn new(game: &'g Game<'g>, cells: [u8; N], to_move: u8) -> Self {
-        Position { game, cells, to_move, passed: false }
+        Position { game, cells, to_move, passed: false, given: &[] }
+    }
+
+    fn board(&mut self) -> Cells<'_> {
+        Cells { cells: &mut self.cells[..], given: self.given }
     }
 
     /// How the game ended, once it has.
     pub fn over(&mut self) -> Option<Outcome> {
         let g = self.game;
-        let mut judged = Judged { board: &mut self.cells[..], to_move: self.to_move };
+        let to_move = self.to_move;
+        let mut board = self.board();
+        let mut judged = Judged { board: &mut board, to_move };
         let e = g.rules.ending(g.endings, &mut judged)?;
         Some(g.rules.outcome(g.endings[e].result, &judged))
     }
@@ -50,7 +81,8 @@ impl<'g, const N: usize> Position<'g, N> {
     /// Makes `path` if it is one of the legal moves; `None`, unchanged, if not.
     pub fn play(&mut self, path: &Path) -> Option<Undo> {
         let mut legal = false;
-        self.game.rules.moves(&mut self.cells[..], self.to_move, |p, _| legal |= p == path);
+        let (game, to_move) = (self.game, self.to_move);
+        game.rules.moves(&mut self.board(), to_move, |p, _| legal |= p == path);
         legal.then(|| self.make(*path))
     }
 
@@ -81,7 +113,46 @@ impl<'g, const N: usize> Position<'g, N> {
             }
             score += if owner == self.to_move { w } else { -w };
         }
+        if self.game.advance && score != 0 && self.fewest_pieces() <= ENDGAME_PIECES {
+            // In an ending of few pieces the side ahead closes in, so that it is won rather
+            // than walked round for ever; the side behind keeps away.
+            let closer = self.distance_to_enemy(self.to_move) as i16 - self.distance_to_enemy(1 - self.to_move) as i16;
+            score -= score.signum() * closer;
+        }
         score
+    }
+
+    /// The pieces of the player who has fewer.
+    fn fewest_pieces(&self) -> u16 {
+        let mut n = [0u16; 2];
+        for c in self.game.rules.geometry.cells() {
+            if let Some((_, o)) = content::kind_and_owner(self.cells[c as usize]) {
+                n[o as usize & 1] += 1;
+            }
+        }
+        n[0].min(n[1])
+    }
+
+    /// The sum, over `player`'s pieces, of the distance (in king's moves) to the nearest
+    /// enemy piece.
+    fn distance_to_enemy(&self, player: u8) -> u16 {
+        let g = self.game.rules.geometry;
+        let owner = |c: u8| content::kind_and_owner(self.cells[c as usize]).map(|(_, o)| o);
+        let mut total = 0u16;
+        for mine in g.cells().filter(|&c| owner(c) == Some(player)) {
+            let (mc, mr) = ((mine % g.stride) as i16, (mine / g.stride) as i16);
+            let nearest = g
+                .cells()
+                .filter(|&c| owner(c).is_some_and(|o| o != player))
+                .map(|c| {
+                    let (c2, r2) = ((c % g.stride) as i16, (c / g.stride) as i16);
+                    (c2 - mc).abs().max((r2 - mr).abs()) as u16
+                })
+                .min()
+                .unwrap_or(0);
+            total += nearest;
+        }
+        total
     }
 }
 
@@ -95,7 +166,8 @@ impl<const N: usize> InPlace for Position<'_, N> {
             return 0;
         }
         let mut n = 0;
-        self.game.rules.moves(&mut self.cells[..], self.to_move, |p, _| {
+        let (game, to_move) = (self.game, self.to_move);
+        game.rules.moves(&mut self.board(), to_move, |p, _| {
             if n < out.len() {
                 out[n] = *p;
                 n += 1;
@@ -106,7 +178,8 @@ impl<const N: usize> InPlace for Position<'_, N> {
 
     fn make(&mut self, m: Path) -> Undo {
         let undo = Undo { changes: None, to_move: self.to_move, passed: self.passed };
-        let changes = self.game.rules.play(&mut self.cells[..], self.to_move, &m);
+        let (game, to_move) = (self.game, self.to_move);
+        let changes = game.rules.play(&mut self.board(), to_move, &m);
         self.to_move = self.next_player(&m);
         self.passed = false;
         Undo { changes, ..undo }
