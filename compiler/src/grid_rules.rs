@@ -34,6 +34,10 @@ impl GridRules {
     /// `None` for other games.
     pub fn new(game: &GameDef) -> Option<Self> {
         let g = game.grid()?;
+        // A bit a cell of a 64-bit board.
+        if g.cols > 8 || g.rows > 8 {
+            return None;
+        }
         // Exactly one action, a capturing placement; other games are the engine's alone.
         let [place] = game.places.as_slice() else { return None };
         if game.moves.len() != 1 {

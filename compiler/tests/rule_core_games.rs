@@ -231,3 +231,44 @@ fn strength_of_the_device_s_search_on_the_rule_core() {
         }
     }
 }
+
+#[test]
+fn gomoku_perft_counts_every_empty_cell() {
+    let g = game("gomoku.game");
+    let engine = Engine::new(&g);
+    let start = engine.fixed_start(&g);
+    assert_eq!(engine.cell_list.len(), 225);
+    for depth in 1..=3 {
+        let plain: u64 = (0..depth as u64).map(|i| 225 - i).product();
+        assert_eq!(engine.perft(&start, depth), plain, "depth {depth}");
+    }
+}
+
+#[test]
+fn the_device_blocks_a_four_in_gomoku() {
+    // White has four in a row, K8 to N8, open at one end only (J8 is black's): black must put its
+    // stone on O8, or lose next move.
+    let g = game("gomoku.game");
+    let engine = Engine::new(&g);
+    let mut s = engine.fixed_start(&g);
+    let at = |name: &str| {
+        let b = name.as_bytes();
+        (name[1..].parse::<usize>().unwrap() - 1) * engine.stride + (b[0] - b'A') as usize
+    };
+    for c in ["K8", "L8", "M8", "N8"] {
+        s.cells[at(c)] = gamec_dsl::content::piece(1);
+    }
+    for c in ["J8", "H1", "A1", "B1"] {
+        s.cells[at(c)] = gamec_dsl::content::piece(0);
+    }
+    s.to_move = 0;
+    let best = engine.with_game(|game| {
+        let mut cells = [0u8; 240];
+        cells.copy_from_slice(&s.cells);
+        let mut pos = gamec_runtime::rules::game::Position::new(game, cells, 0);
+        let mut never = || false;
+        let mut budget = gamec_runtime::search::Budget::new(u32::MAX, &mut never);
+        gamec_runtime::search::choose_in_place::<_, 256>(&mut pos, 2, 2, false, &mut budget).unwrap().best
+    });
+    assert_eq!(best.cells(), [at("O8") as u8], "the device played {:?}", best.cells());
+}

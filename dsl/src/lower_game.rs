@@ -7,7 +7,7 @@ use crate::{thousands, Diagnostic, FileId, Label, Span};
 /// Widest line the runtime's cell sets hold.
 pub const MAX_CELLS: u32 = 16;
 /// Widest and tallest grid: one 64-bit board.
-pub const MAX_GRID: u32 = 8;
+pub const MAX_GRID: u32 = 16;
 
 /// Most heaps, and most counters in one heap.
 pub const MAX_HEAPS: u32 = 8;
@@ -15,12 +15,13 @@ pub const MAX_HEAP: u32 = 31;
 
 mod travel;
 
-/// `D5` on a grid: column letter from A, row number from 1, as a cell index row * 8 + column.
+/// `D5` on a grid: column letter from A, row number from 1, as a cell index row * stride +
+/// column.
 fn grid_cell(name: &str, layout: &Layout) -> Option<u8> {
     let Layout::Grid(g) = layout else { return None };
     let col = name.as_bytes()[0].checked_sub(b'A')? as u32;
     let row = name[1..].parse::<u32>().ok()?.checked_sub(1)?;
-    (col < g.cols && row < g.rows).then_some((row * 8 + col) as u8)
+    (col < g.cols && row < g.rows).then_some((row * g.stride() + col) as u8)
 }
 
 /// A cell as a file writes it: `D5` on a grid, a number from 1 on a line; its index.
@@ -530,6 +531,16 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                 if matches!(layout, Layout::Heaps(_)) {
                     ctx.err("E0006", *sp, "heaps have no cells to cycle", "a cycle", "use `remove 1.. from heap`");
                     continue;
+                }
+                if *free && cells > 64 {
+                    // The givens a `free` cycle passes by are a 64-bit set.
+                    ctx.err(
+                        "E0006",
+                        *sp,
+                        format!("`cycle free` keeps to boards of at most 64 cells, not {cells}"),
+                        "free cells",
+                        "use a grid of at most 64 cells, or leave `free` out",
+                    );
                 }
                 let mut order: Vec<u8> = Vec::new();
                 for t in through {

@@ -466,7 +466,8 @@ impl GameDef {
     }
 }
 
-/// A grid with columns lettered from A and rows numbered from 1; cell index = row * 8 + column.
+/// A grid with columns lettered from A and rows numbered from 1; cell index = row * stride +
+/// column.
 #[derive(Debug, Clone)]
 pub struct GridBoard {
     pub cols: u32,
@@ -474,6 +475,18 @@ pub struct GridBoard {
     /// Cells cut away from the rectangle, in increasing order.
     pub cut: Vec<u8>,
     pub span: Span,
+}
+
+impl GridBoard {
+    /// Cell indices a row apart: 8 on grids of up to 8 columns (a 64-bit board's bit per
+    /// cell), 16 on wider ones, so that a 16 x 16 grid's cells still fit a byte.
+    pub fn stride(&self) -> u32 {
+        if self.cols <= 8 {
+            8
+        } else {
+            16
+        }
+    }
 }
 
 /// A capturing placement: a piece goes on an empty cell and turns over the lines it flanks.

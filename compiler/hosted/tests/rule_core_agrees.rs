@@ -72,7 +72,14 @@ fn agree_core<const N: usize>(game: &Game<'static>, start: [u8; N], first: u8, t
         assert_eq!((&start[..], first), (&fixed.cells[..], fixed.to_move), "the generated start");
     }
     // Perft from a few starts, as deep as stays quick.
-    let depth = if engine.cell_list.len() > 30 { 3 } else { 4 };
+    let cells = engine.cell_list.len();
+    let depth = match cells {
+        0..=30 => 4,
+        31..=100 => 3,
+        _ => 2,
+    };
+    // Fewer random games where a position has hundreds of moves to compare.
+    let games = if cells > 100 { 2 } else { 20 };
     for s in starts.iter().take(3) {
         let given = s.given.to_le_bytes();
         let mut pos = position::<N>(game, s, &given);
@@ -81,7 +88,7 @@ fn agree_core<const N: usize>(game: &Game<'static>, start: [u8; N], first: u8, t
     // Random games: the same moves each ply, the same end and winner.
     let mut seed = 0x5EED_u64;
     for s in starts.iter().take(3) {
-        for _ in 0..20 {
+        for _ in 0..games {
             let mut s = s.clone();
             let given = s.given.to_le_bytes();
             for _ in 0..200 {

@@ -582,6 +582,9 @@ fn grid_firmware_gap(game: &GameDef) -> Option<String> {
     if !g.cut.is_empty() {
         return Some("the grid has cells cut away".into());
     }
+    if g.cols > 8 || g.rows > 8 {
+        return Some("the grid firmware plays grids of at most 8 x 8".into());
+    }
     if game.players.len() != 2 || !game.states.is_empty() || game.setups.len() > 1 {
         return Some("puzzles (one player, cell states, several setups) have no firmware runtime yet".into());
     }

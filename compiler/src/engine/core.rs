@@ -1,7 +1,7 @@
 //! Every move form of the language lowered to the runtime's rule core, and the engine's
 //! positions handed to it: the engine and the firmware read a move by one program.
 
-use super::{Engine, Move, Outcome, Shape, State, STRIDE};
+use super::{Engine, Move, Outcome, Shape, State};
 use gamec_dsl::ast::{CmpOp, Target, Travel};
 use gamec_dsl::{Count, Directions, EndResult, Goal, MoveKind, Scope, TravelDef, What, Whose};
 use gamec_runtime::rules::ending::{self, Ending, Judged};
@@ -185,7 +185,7 @@ impl Engine {
     /// The core's view of the board.
     fn geometry(&self) -> Geometry<'_> {
         match self.shape {
-            Shape::Grid { cols, rows } => Geometry { cols, rows, stride: STRIDE as u8, cut: &self.cut },
+            Shape::Grid { cols, rows } => Geometry { cols, rows, stride: self.stride as u8, cut: &self.cut },
             Shape::Line { cells, .. } => Geometry { cols: cells, rows: 1, stride: cells, cut: &[] },
             Shape::Heaps { heaps } => Geometry { cols: heaps, rows: 1, stride: heaps, cut: &[] },
         }

@@ -7,7 +7,7 @@
 //! here (`i32`); the firmware computes in 16 bits, which the front end's bound on an eval's
 //! range keeps from overflowing.
 
-use super::{Engine, Move, Shape, State, STRIDE};
+use super::{Engine, Move, Shape, State};
 use gamec_dsl::{CmpOp, EvalDef, Feature};
 
 /// The four directions a line of N runs in, each line once: along a row, up a column, and
@@ -64,7 +64,7 @@ impl Engine {
         let Shape::Grid { .. } = self.shape else { return 0 };
         let mut total = 0;
         for &start in &self.cell_list {
-            let (c0, r0) = ((start as usize % STRIDE) as i8, (start as usize / STRIDE) as i8);
+            let (c0, r0) = ((start as usize % self.stride) as i8, (start as usize / self.stride) as i8);
             for (dc, dr) in LINE_DIRECTIONS {
                 let cells: Option<Vec<usize>> = (0..of as i8).map(|k| self.is_cell(c0 + k * dc, r0 + k * dr)).collect();
                 let Some(cells) = cells else { continue };

@@ -18,8 +18,9 @@ use gamec_dsl::{Condition, Count, EndResult, EndingDef, GameDef, Layout, MoveKin
 
 pub use notation::NotationError;
 
-/// Columns of a grid row in a cell index (`row * STRIDE + column`), as the front end numbers
-/// grid cells.
+/// Cell indices a row apart on a grid of up to 8 columns (`row * STRIDE + column`), as the
+/// front end numbers them and the firmware's 64-bit boards hold them. Wider grids have a
+/// stride of 16 ([`Engine::stride`]).
 pub const STRIDE: usize = 8;
 
 /// A position: what is on every cell (or in every heap), whose turn it is, and whether the
@@ -79,6 +80,8 @@ pub enum Shape {
 #[derive(Debug, Clone)]
 pub struct Engine {
     pub shape: Shape,
+    /// Cell indices a row apart on a grid (`gamec_dsl::GridBoard::stride`).
+    pub stride: usize,
     /// Indices of the real cells (a grid's indices skip the stride's unused columns).
     pub cell_list: Vec<u8>,
     /// Length of `State::cells`.
@@ -116,9 +119,10 @@ impl Engine {
                 l.cells as usize,
             ),
             Layout::Grid(g) => {
-                let list = (0..g.rows).flat_map(|r| (0..g.cols).map(move |c| (r as usize * STRIDE) as u8 + c as u8));
+                let stride = g.stride() as usize;
+                let list = (0..g.rows).flat_map(|r| (0..g.cols).map(move |c| (r as usize * stride) as u8 + c as u8));
                 let list = list.filter(|c| !g.cut.contains(c));
-                (Shape::Grid { cols: g.cols as u8, rows: g.rows as u8 }, list.collect(), g.rows as usize * STRIDE)
+                (Shape::Grid { cols: g.cols as u8, rows: g.rows as u8 }, list.collect(), g.rows as usize * stride)
             }
             Layout::Heaps(h) => (Shape::Heaps { heaps: h.heaps as u8 }, Vec::new(), h.heaps as usize),
         };
@@ -138,17 +142,17 @@ impl Engine {
             || conditions
                 .into_iter()
                 .any(|c| matches!(c, Condition::Compare { lhs, rhs, .. } if player_count(lhs) || player_count(rhs)));
-        let cut = match &game.board {
-            Layout::Grid(g) => g.cut.clone(),
-            _ => Vec::new(),
+        let (cut, stride) = match &game.board {
+            Layout::Grid(g) => (g.cut.clone(), g.stride() as usize),
+            _ => (Vec::new(), STRIDE),
         };
         let (rows, columns) = match shape {
             Shape::Grid { cols, rows } => (
                 (0..rows as usize)
-                    .map(|r| (0..cols).map(|c| (r * STRIDE) as u8 + c).filter(|c| !cut.contains(c)).collect())
+                    .map(|r| (0..cols).map(|c| (r * stride) as u8 + c).filter(|c| !cut.contains(c)).collect())
                     .collect(),
                 (0..cols)
-                    .map(|c| (0..rows as usize).map(|r| (r * STRIDE) as u8 + c).filter(|c| !cut.contains(c)).collect())
+                    .map(|c| (0..rows as usize).map(|r| (r * stride) as u8 + c).filter(|c| !cut.contains(c)).collect())
                     .collect(),
             ),
             Shape::Line { cells, .. } => (vec![(0..cells).collect()], (0..cells).map(|c| vec![c]).collect()),
@@ -156,6 +160,7 @@ impl Engine {
         };
         Engine {
             shape,
+            stride,
             cell_list,
             len,
             per_player: game.piece.per_player,
@@ -206,7 +211,8 @@ impl Engine {
         for (c, v) in setup.filled() {
             cells[c as usize] = v;
         }
-        let given = cells.iter().enumerate().filter(|(_, &v)| v != 0).fold(0u64, |m, (i, _)| m | 1 << i);
+        // Givens matter to `cycle free` alone, which the language allows on 64 cells at most.
+        let given = cells.iter().enumerate().filter(|&(i, &v)| v != 0 && i < 64).fold(0u64, |m, (i, _)| m | 1 << i);
         State { cells, to_move: game.first as u8, passed: false, given }
     }
 

@@ -2,7 +2,7 @@
 //! `C` for a drop into column C, `12-9` for a slide between line cells, `2:3` for three
 //! counters taken from heap 2, `pass`.
 
-use super::{Engine, Move, Shape, State, STRIDE};
+use super::{Engine, Move, Shape, State};
 use std::fmt::Write;
 
 /// A move that is not legal, or not a move at all, where it was written.
@@ -16,7 +16,7 @@ impl Engine {
     pub fn cell_name(&self, cell: u8) -> String {
         match self.shape {
             Shape::Grid { .. } => {
-                format!("{}{}", (b'A' + (cell as usize % STRIDE) as u8) as char, cell as usize / STRIDE + 1)
+                format!("{}{}", (b'A' + (cell as usize % self.stride) as u8) as char, cell as usize / self.stride + 1)
             }
             _ => (cell + 1).to_string(),
         }
@@ -26,7 +26,7 @@ impl Engine {
         match m {
             Move::Pass => "pass".into(),
             Move::Put { action, cell } => match self.moves[action as usize] {
-                gamec_dsl::MoveKind::Drop => ((b'A' + (cell as usize % STRIDE) as u8) as char).to_string(),
+                gamec_dsl::MoveKind::Drop => ((b'A' + (cell as usize % self.stride) as u8) as char).to_string(),
                 _ => self.cell_name(cell),
             },
             Move::Slide { from, to } => format!("{}-{}", from + 1, to + 1),
@@ -73,7 +73,7 @@ impl Engine {
         match self.shape {
             Shape::Grid { cols, rows } => {
                 for r in 0..rows as usize {
-                    let cell = |c: usize| r * STRIDE + c;
+                    let cell = |c: usize| r * self.stride + c;
                     let row: String = (0..cols as usize)
                         .map(|c| if self.cut.contains(&(cell(c) as u8)) { ' ' } else { glyph(s.cells[cell(c)]) })
                         .collect();

@@ -1,12 +1,12 @@
 //! Moves, their effects, and the endings: what a ply does and when the game is over.
 
-use super::{Engine, Move, Shape, State, STRIDE};
+use super::{Engine, Move, Shape, State};
 
 impl Engine {
     pub(super) fn is_cell(&self, col: i8, row: i8) -> Option<usize> {
         match self.shape {
             Shape::Grid { cols, rows } => ((0..cols as i8).contains(&col) && (0..rows as i8).contains(&row))
-                .then(|| row as usize * STRIDE + col as usize),
+                .then(|| row as usize * self.stride + col as usize),
             Shape::Line { cells, .. } => (row == 0 && (0..cells as i8).contains(&col)).then_some(col as usize),
             Shape::Heaps { .. } => None,
         }
