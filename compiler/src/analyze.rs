@@ -283,6 +283,18 @@ pub struct Playouts {
 }
 
 impl Facts {
+    /// The facts of a game of one player, whose positions are not all listed.
+    fn unsolved(
+        engine: &Engine,
+        starts: usize,
+        puzzle: Vec<StartFacts>,
+        lines: Vec<LineFacts>,
+        strategy: Option<StrategyKind>,
+    ) -> Facts {
+        let places = places(engine);
+        Facts { places, starts, solved: None, playouts: None, puzzle, lines, strategy, cards: None }
+    }
+
     pub fn new(game: &GameDef) -> Facts {
         if let Some(cards) = &game.cards {
             let deck = crate::cards::Deck::new(cards);
@@ -331,33 +343,12 @@ impl Facts {
                     difficulty: puzzle.difficulty(s),
                 })
                 .collect();
-            let places = places(&engine);
-            let lines = Vec::new();
-            return Facts {
-                places,
-                starts: starts.len(),
-                solved: None,
-                playouts: None,
-                puzzle,
-                lines,
-                strategy,
-                cards: None,
-            };
+            return Facts::unsolved(&engine, starts.len(), puzzle, Vec::new(), strategy);
         }
         if engine.players == 1 && Toggles::new(&engine).is_some() {
             // Presses commute: the positions are too many to list and need not be.
             let lines = one_player_lines(&engine, game, &starts);
-            let (places, puzzle) = (places(&engine), Vec::new());
-            return Facts {
-                places,
-                starts: starts.len(),
-                solved: None,
-                playouts: None,
-                puzzle,
-                lines,
-                strategy,
-                cards: None,
-            };
+            return Facts::unsolved(&engine, starts.len(), Vec::new(), lines, strategy);
         }
         let lines = if engine.players == 1 { one_player_lines(&engine, game, &starts) } else { Vec::new() };
         let mut dealt = starts.len();
