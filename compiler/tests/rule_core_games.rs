@@ -272,3 +272,77 @@ fn the_device_blocks_a_four_in_gomoku() {
     });
     assert_eq!(best.cells(), [at("O8") as u8], "the device played {:?}", best.cells());
 }
+
+#[allow(dead_code)]
+#[path = "support/random_games.rs"]
+mod random_games;
+
+/// Perft as the device's search sees a game (the rule core's position, made and undone in
+/// place), to hold to the engine's.
+fn core_perft<const N: usize>(pos: &mut gamec_runtime::rules::game::Position<N>, depth: u32) -> u64 {
+    use gamec_runtime::search::InPlace;
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = [gamec_runtime::rules::Path::default(); 256];
+    let n = pos.moves(&mut moves);
+    if n == 0 {
+        return match pos.pass() {
+            Some(u) => {
+                let count = core_perft(pos, depth - 1);
+                pos.undo(u);
+                count
+            }
+            None => 1,
+        };
+    }
+    let mut total = 0;
+    for &m in &moves[..n] {
+        let before = pos.cells;
+        let u = pos.make(m);
+        total += core_perft(pos, depth - 1);
+        pos.undo(u);
+        assert_eq!(pos.cells, before, "undoing {m:?} restores the board");
+    }
+    total
+}
+
+#[test]
+fn generated_games_of_moving_pieces_check_and_play_alike_on_host_and_core() {
+    let (mut accepted, mut refused) = (0, std::collections::BTreeSet::new());
+    for i in 0..40 {
+        let g = random_games::generate_moving(0x00C0_2E5A, i);
+        let mut sources = Sources::new();
+        let gf = sources.add("gen.game", g.game.clone());
+        let bf = sources.add("gen.board", g.board.clone());
+        let alone = std::panic::catch_unwind(|| gamec::check(&sources, &[gf]))
+            .unwrap_or_else(|_| panic!("the compiler panicked on\n{}", g.game));
+        let Ok(_) = alone else {
+            let d = alone.unwrap_err();
+            let text = sources.render(&d);
+            assert!(text.contains("gen.game") && text.contains("help:"), "a located diagnostic with a hint:\n{text}");
+            refused.extend(d.iter().filter(|d| d.is_error()).map(|d| d.code));
+            continue;
+        };
+        // No firmware plays these yet: with a board, a located refusal, never a wrong crate.
+        let pair = gamec::check(&sources, &[gf, bf]).expect_err("moving pieces have no firmware yet");
+        assert!(pair.iter().any(|d| d.code == "E0115"), "{}", sources.render(&pair));
+        accepted += 1;
+        let game = gamec_dsl::load_game(&sources, gf).unwrap();
+        // `analyze` solves up to 200,000 positions: a quarter of them is enough to run it on.
+        if i % 4 == 0 {
+            let _ = gamec::analyze::Facts::new(&game).to_string();
+        }
+        let engine = Engine::new(&game);
+        let start = engine.fixed_start(&game);
+        let from_core = engine.with_game(|core| {
+            let mut cells = [0u8; 64];
+            cells[..start.cells.len()].copy_from_slice(&start.cells);
+            let mut pos = gamec_runtime::rules::game::Position::new(core, cells, start.to_move);
+            core_perft(&mut pos, 3)
+        });
+        assert_eq!(from_core, engine.perft(&start, 3), "perft 3 of\n{}", g.game);
+    }
+    eprintln!("accepted {accepted}; refusal codes {refused:?}");
+    assert!(accepted >= 12, "the generator made only {accepted} games that check accepts");
+}

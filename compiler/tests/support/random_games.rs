@@ -382,3 +382,65 @@ pub fn generate_cards(seed: u64, i: usize) -> Generated {
     t += &format!("  group g = {size} cards where {rule}\n}}\n");
     Generated { kind: Kind::Cards, game: t, board: String::new() }
 }
+
+/// The `i`-th generated game of pieces that move by themselves, from `seed`: a small grid
+/// (sometimes with a corner cut away), one or two kinds of piece per player set out on the
+/// first and last rows, steps, jumps and rides in random directions onto random targets, with
+/// captures, chains, `must` and promotion here and there, and endings of reaching a region or
+/// leaving the opponent no move. Many are odd; `check` decides which are games.
+pub fn generate_moving(seed: u64, i: usize) -> Generated {
+    let mut g = Gen::new(seed ^ (i as u64).wrapping_mul(0xA24B_AED4_963E_E407));
+    let (cols, rows) = (g.range(3, 6), g.range(4, 6));
+    let col = |c: u32| (b'A' + c as u8) as char;
+    let kinds = if g.chance(50) { "man, king" } else { "man" };
+    let mut t = format!("game moving{i} {{\n  players white, black\n  first white\n  board grid {cols} x {rows}");
+    let corner = format!("{}{rows}", col(cols - 1));
+    let cut = g.chance(25);
+    if cut {
+        t += &format!(" without {corner}");
+    }
+    t += &format!("\n  pieces {kinds} per player\n  setup fixed {{\n");
+    let row = |r: u32| (0..cols).map(|c| format!("{}{}", col(c), r)).collect::<Vec<_>>();
+    let white: Vec<String> = row(1).into_iter().filter(|_| g.chance(70)).collect();
+    let black: Vec<String> = row(rows).into_iter().filter(|c| *c != corner).collect();
+    let white = if white.is_empty() { vec!["A1".to_string()] } else { white };
+    t += &format!("    white at {}\n    black at {}\n  }}\n", white.join(", "), black.join(", "));
+    let dirs = [
+        "forward",
+        "diagonally forward",
+        "forward or diagonally forward",
+        "sideways",
+        "orthogonally",
+        "diagonally",
+        "in any direction",
+        "backward",
+    ];
+    let targets = ["empty", "enemy", "empty or enemy"];
+    for a in 0..g.range(1, 3) {
+        let kind = if kinds.contains("king") && g.chance(30) { "king" } else { "man" };
+        let dir = g.pick(&dirs);
+        let must = if g.chance(20) { "must " } else { "" };
+        let form = match g.below(3) {
+            0 => format!("{must}step {kind} {dir} to {}", g.pick(&targets)),
+            1 => {
+                let over = g.pick(&["enemy", "own", "any"]);
+                let capturing = if g.chance(60) { ", capturing" } else { "" };
+                let chained = if g.chance(40) { ", chained" } else { "" };
+                format!("{must}jump {kind} {dir} over {over} to empty{capturing}{chained}")
+            }
+            _ => format!("{must}ride {kind} {dir} to {}", g.pick(&targets)),
+        };
+        t += &format!("  action a{a} = {form}\n");
+    }
+    if kinds.contains("king") && g.chance(60) {
+        t += "  promote man to king on far row\n";
+    }
+    let goal: Vec<String> = row(rows).into_iter().filter(|c| !cut || *c != corner).collect();
+    t += &format!("  region white_goal = {}\n  region black_goal = {}\n", goal.join(", "), row(1).join(", "));
+    t += "  end {\n";
+    if g.chance(60) {
+        t += "    count(white in white_goal) > 0 -> white wins\n    count(black in black_goal) > 0 -> black wins\n";
+    }
+    t += &format!("    no moves -> mover {}\n  }}\n}}\n", g.pick(&["wins", "loses"]));
+    Generated { kind: Kind::Grid, game: t, board: serial_board(&format!("moving{i}")) }
+}
