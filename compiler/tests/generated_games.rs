@@ -4,6 +4,8 @@
 //! it refuses gets a located diagnostic with a hint. Games of cards likewise, on the Set
 //! board (boards/set_netduinoplus2.board), their groups held to plain enumeration.
 
+// The games of moving pieces are rule_core_games.rs's.
+#[allow(dead_code)]
 #[path = "support/random_games.rs"]
 mod random_games;
 

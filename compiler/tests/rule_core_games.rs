@@ -273,6 +273,7 @@ fn the_device_blocks_a_four_in_gomoku() {
     assert_eq!(best.cells(), [at("O8") as u8], "the device played {:?}", best.cells());
 }
 
+// Only its games of moving pieces are used here.
 #[allow(dead_code)]
 #[path = "support/random_games.rs"]
 mod random_games;
