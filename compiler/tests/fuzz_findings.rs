@@ -91,4 +91,16 @@ fn a_puzzle_whose_solutions_only_a_full_grid_decides_is_refused_not_searched_for
     assert!(rendered.contains("error[E0024]: the setup's solutions could not be decided"), "{rendered}");
     let facts = gamec::analyze::Facts::new(&load(text)).to_string();
     assert!(facts.contains("not decided within 300,000 judgements"), "{facts}");
+    // `gamec generate` searches for a winning filling the same way, and gives up alike.
+    let game = load(text);
+    let engine = gamec::engine::Engine::new(&game);
+    let puzzle = gamec::engine::puzzle::Puzzle::new(&engine).unwrap();
+    let mut n = 1u64;
+    assert_eq!(
+        puzzle.generate(&game, &mut || {
+            n = n.wrapping_mul(6364136223846793005).wrapping_add(1);
+            n
+        }),
+        None
+    );
 }

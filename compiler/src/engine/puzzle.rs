@@ -281,7 +281,10 @@ impl<'a> Puzzle<'a> {
             shuffle(&mut v, rng);
             v
         };
+        // Budgeted as `check` is: a filling not found within the work is none found.
+        self.left.set(WORK);
         self.search(self.blank(&base), &mut found, 1, &mut shuffled);
+        self.left.set(u64::MAX);
         let full = found.pop()?;
         // Every filled cell starts as a given; an empty one is never given.
         let mut givens: Vec<u8> =
@@ -293,7 +296,8 @@ impl<'a> Puzzle<'a> {
             let mut fewer = start.clone();
             fewer.cells[c as usize] = base.cells[c as usize];
             fewer.given &= !(1 << c);
-            if self.solutions(&fewer, ENOUGH).len() == 1 {
+            // A given whose removal cannot be decided stays.
+            if self.try_solutions(&fewer, ENOUGH).is_ok_and(|f| f.len() == 1) {
                 start = fewer;
             }
         }
