@@ -347,3 +347,49 @@ fn generated_games_of_moving_pieces_check_and_play_alike_on_host_and_core() {
     eprintln!("accepted {accepted}; refusal codes {refused:?}");
     assert!(accepted >= 12, "the generator made only {accepted} games that check accepts");
 }
+
+/// Kayles by Sprague-Grundy, written out plainly: a row of `n` pins is worth the mex of the
+/// rows a move leaves (one pin or two neighbours knocked down, splitting the row in two).
+fn kayles_grundy(most: usize) -> Vec<u32> {
+    let mut g = vec![0u32; most + 1];
+    for n in 1..=most {
+        let mut seen = std::collections::HashSet::new();
+        for take in 1..=2usize.min(n) {
+            for left in 0..=n - take {
+                seen.insert(g[left] ^ g[n - take - left]);
+            }
+        }
+        g[n] = (0..).find(|v| !seen.contains(v)).unwrap();
+    }
+    g
+}
+
+#[test]
+fn kayles_positions_are_won_exactly_where_sprague_grundy_says() {
+    let g = game("kayles.game");
+    let engine = Engine::new(&g);
+    let grundy = kayles_grundy(13);
+    let mut wins: std::collections::HashMap<Vec<u8>, bool> = std::collections::HashMap::new();
+    // Whether the player to move wins, by plain minimax over the engine's moves.
+    fn to_move_wins(
+        engine: &Engine,
+        s: &gamec::engine::State,
+        memo: &mut std::collections::HashMap<Vec<u8>, bool>,
+    ) -> bool {
+        if let Some(&w) = memo.get(&s.cells) {
+            return w;
+        }
+        let w = engine.plies(s).into_iter().any(|m| !to_move_wins(engine, &engine.play(s, m), memo));
+        memo.insert(s.cells.clone(), w);
+        w
+    }
+    let mut s = engine.fixed_start(&g);
+    for pins in 0u32..1 << 13 {
+        for (i, c) in s.cells.iter_mut().enumerate() {
+            *c = (pins >> i & 1) as u8;
+        }
+        // The rows of standing pins, and the nim-sum of their values.
+        let rows = format!("{pins:013b}").split('0').map(str::len).fold(0, |x, n| x ^ grundy[n]);
+        assert_eq!(to_move_wins(&engine, &s, &mut wins), rows != 0, "pins {pins:013b}");
+    }
+}

@@ -235,9 +235,11 @@ pub enum Mechanic {
     Drop {
         piece: Ident,
     },
+    /// `remove MIN..MAX from heap`, or with `adjacent`, a run of pieces along a line.
     Remove {
         min: Int,
         max: Option<Int>,
+        adjacent: Option<Ident>,
     },
 }
 

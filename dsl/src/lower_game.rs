@@ -365,6 +365,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     }
 
     // Pieces.
+    let slides_any = actions.iter().any(|(_, _, m)| matches!(m, ast::Mechanic::Slide { .. }));
     let piece = match pieces {
         Some((_, (kind, _, ast::Supply::Shared(count)))) => {
             if !matches!(layout, Layout::Line(_)) {
@@ -378,7 +379,8 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                         _ => format!("on a grid, give each player their own: `pieces {} per player`", kind.node),
                     },
                 );
-            } else if count.node == 0 || count.node >= cells {
+            } else if count.node == 0 || count.node > cells || (count.node == cells && slides_any) {
+                // Pieces that slide need an empty cell to go to; pins knocked down do not.
                 ctx.err(
                     "E0005",
                     count.span,
@@ -387,12 +389,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                     format!("use 1 to {} pieces", cells - 1),
                 );
             }
-            PieceDef {
-                name: kind.clone(),
-                count: count.node.clamp(1, cells.saturating_sub(1).max(1)),
-                per_player: false,
-                kinds: Vec::new(),
-            }
+            PieceDef { name: kind.clone(), count: count.node.clamp(1, cells), per_player: false, kinds: Vec::new() }
         }
         Some((sp, (kind, kinds, ast::Supply::PerPlayer))) => {
             if matches!(layout, Layout::Heaps(_)) {
@@ -620,7 +617,14 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                 }
                 MoveKind::Drop
             }
-            ast::Mechanic::Remove { min, max } => {
+            ast::Mechanic::Remove { min, max, adjacent: Some(p) } => {
+                check_piece(&mut ctx, p);
+                match travel::adjacent(&mut ctx, *sp, min, max.as_ref(), &piece, &layout) {
+                    Some(kind) => kind,
+                    None => continue,
+                }
+            }
+            ast::Mechanic::Remove { min, max, adjacent: None } => {
                 if !matches!(layout, Layout::Heaps(_)) {
                     ctx.err("E0006", *sp, "only heaps have counters to remove", "a removal", "write `board heaps 3`");
                     continue;

@@ -277,6 +277,8 @@ pub enum MoveKind {
     Cycle { free: bool, order: CycleOrder, around: Option<Directions> },
     /// A piece of one kind moves by itself: a step, a jump or a ride.
     Travel(TravelDef),
+    /// A run of `min..=max` pieces next to each other along a line is taken off.
+    RemoveRun { min: u32, max: Option<u32> },
 }
 
 /// Compass directions, a bit each from north clockwise (north is toward higher rows, east

@@ -146,6 +146,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::travel_opt | Rule::capturing_jump | Rule::chained => "`, capturing` or `, chained`",
         Rule::neighbours => "`and its neighbours` and their directions",
         Rule::cut => "`without` and the cells cut away",
+        Rule::from_heap | Rule::adjacent => "`from heap` or `adjacent` and a piece",
         Rule::promote => "`promote`",
         Rule::far_row => "`far row` or a region",
         Rule::where_clause => "`where` and a condition",
@@ -399,8 +400,13 @@ fn game_item(p: Pair<Rule>) -> GameItem {
                     return GameItem::Action { name, mechanic: Mechanic::Drop { piece } };
                 }
                 Rule::remove => {
-                    let (min, max) = steps(m.into_inner().next().unwrap());
-                    return GameItem::Action { name, mechanic: Mechanic::Remove { min, max } };
+                    let mut parts = m.into_inner();
+                    let (min, max) = steps(parts.next().unwrap());
+                    let adjacent = parts
+                        .next()
+                        .filter(|p| p.as_rule() == Rule::adjacent)
+                        .map(|p| ident(p.into_inner().next().unwrap()));
+                    return GameItem::Action { name, mechanic: Mechanic::Remove { min, max, adjacent } };
                 }
                 _ => {}
             }

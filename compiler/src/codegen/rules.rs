@@ -115,6 +115,7 @@ fn op(o: &Op) -> TokenStream {
         Op::Put { kind } => quote!(Op::Put { kind: #kind }),
         Op::Carry => quote!(Op::Carry),
         Op::Clear => quote!(Op::Clear),
+        Op::ClearRun => quote!(Op::ClearRun),
         Op::Cycle { order } => {
             let values = order.values();
             quote!(Op::Cycle { order: Order::new(&[#(#values),*]) })

@@ -6,7 +6,7 @@ use gamec_dsl::ast::{CmpOp, Target, Travel};
 use gamec_dsl::{Count, Directions, EndResult, Goal, MoveKind, Scope, TravelDef, What, Whose};
 use gamec_runtime::rules::ending::{self, Ending, Judged};
 use gamec_runtime::rules::game::Game;
-use gamec_runtime::rules::{Action, Board, Dirs, Geometry, Holds, Kinds, Op, Order, Path, Region, Rules};
+use gamec_runtime::rules::{Action, Board, Dirs, Geometry, Holds, Kinds, Op, Order, Path, Region, Rules, FAR};
 
 /// One action lowered: its program and what it means for the turn.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,7 +37,7 @@ fn ops(kind: &MoveKind) -> Vec<Op> {
         MoveKind::Slide { step, min, max, over_empty } => {
             let dir = if step > 0 { Dirs::E } else { Dirs::W };
             let over = if over_empty { Holds::Empty } else { Holds::Anything };
-            let (min, max) = (byte(min), max.map_or(0, byte));
+            let (min, max) = (byte(min), max.map_or(FAR, byte));
             let ride = Op::Ride { dirs: Dirs::absolute(dir), min, max, over, to: Holds::Empty };
             vec![pick(Holds::Occupied), ride, Op::Carry]
         }
@@ -49,6 +49,17 @@ fn ops(kind: &MoveKind) -> Vec<Op> {
             ops
         }
         MoveKind::Travel(t) => travel(&t),
+        // The first piece of the run, then the run's far end (itself, for a run of one).
+        MoveKind::RemoveRun { min, max } => {
+            let ride = Op::Ride {
+                dirs: Dirs::absolute(Dirs::E),
+                min: byte(min - 1),
+                max: max.map_or(FAR, |m| byte(m - 1)),
+                over: Holds::Occupied,
+                to: Holds::Occupied,
+            };
+            vec![pick(Holds::Occupied), ride, Op::ClearRun]
+        }
     };
     ops
 }
@@ -75,7 +86,7 @@ fn travel(t: &TravelDef) -> Vec<Op> {
     let go = match t.how {
         Travel::Step => Op::Step { dirs, to },
         Travel::Jump => Op::Jump { dirs, over, to, capture: t.capturing },
-        Travel::Ride => Op::Ride { dirs, min: 1, max: 0, over, to },
+        Travel::Ride => Op::Ride { dirs, min: 1, max: FAR, over, to },
     };
     let mut ops = vec![Op::Pick { what: Holds::Mine(Kinds(1 << t.kind)), free: false }, go, Op::Carry];
     if let Some((kind, goal)) = t.promote {
@@ -302,7 +313,7 @@ impl Engine {
             MoveKind::Place { .. } | MoveKind::Drop | MoveKind::Cycle { .. } => {
                 Move::Put { action: path.action, cell: cells[0] }
             }
-            MoveKind::Travel(_) => Move::Path(*path),
+            MoveKind::Travel(_) | MoveKind::RemoveRun { .. } => Move::Path(*path),
         }
     }
 

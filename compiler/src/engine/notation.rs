@@ -31,7 +31,12 @@ impl Engine {
             },
             Move::Slide { from, to } => format!("{}-{}", from + 1, to + 1),
             Move::Take { heap, count } => format!("{}:{}", heap + 1, count),
-            Move::Path(p) => p.cells().iter().map(|&c| self.cell_name(c)).collect::<Vec<_>>().join("-"),
+            Move::Path(p) => {
+                // A run of one is its cell alone, not `3-3`.
+                let mut cells = p.cells().to_vec();
+                cells.dedup();
+                cells.iter().map(|&c| self.cell_name(c)).collect::<Vec<_>>().join("-")
+            }
         }
     }
 

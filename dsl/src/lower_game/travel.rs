@@ -4,7 +4,7 @@
 use super::{cell_index, Ctx};
 use crate::ast::Spanned;
 use crate::ast::{self, Direction, Target, Travel};
-use crate::model::{Directions, Goal, GridBoard, Layout, PieceDef, RegionDef, TravelDef};
+use crate::model::{Directions, Goal, GridBoard, Layout, MoveKind, PieceDef, RegionDef, TravelDef};
 use crate::Span;
 
 /// The most kinds of piece a game may declare (the rule core numbers them in a byte).
@@ -98,6 +98,53 @@ pub(super) fn directions(ctx: &mut Ctx, words: &Spanned<Vec<Direction>>, layout:
         );
     }
     d
+}
+
+/// `remove MIN..MAX adjacent PIECE`: a run of pieces along a line, taken off (Kayles).
+pub(super) fn adjacent(
+    ctx: &mut Ctx,
+    sp: Span,
+    min: &ast::Int,
+    max: Option<&ast::Int>,
+    piece: &PieceDef,
+    layout: &Layout,
+) -> Option<MoveKind> {
+    let Layout::Line(line) = layout else {
+        ctx.err(
+            "E0006",
+            sp,
+            "pieces next to each other are taken off along a line",
+            "a removal of a run",
+            "use `board line N`; on heaps, `remove 1.. from heap`",
+        );
+        return None;
+    };
+    if piece.per_player {
+        let help = format!("give the pieces a number: `pieces {} x {}`", piece.name.node, line.cells);
+        ctx.err("E0006", sp, "a run of pieces taken off is of shared pieces", "whose pieces?", help);
+        return None;
+    }
+    if min.node == 0 || min.node > line.cells {
+        ctx.err(
+            "E0005",
+            min.span,
+            format!("a run is 1 to {} pieces on this line, not {}", line.cells, min.node),
+            "out of range",
+            format!("write `remove 1..2 adjacent {}`", piece.name.node),
+        );
+        return None;
+    }
+    if let Some(max) = max.filter(|m| m.node < min.node) {
+        ctx.err(
+            "E0005",
+            max.span,
+            "the range is empty",
+            "smaller than the lower bound",
+            format!("write `remove {}..{}` or leave the upper bound out", min.node, min.node),
+        );
+        return None;
+    }
+    Some(MoveKind::RemoveRun { min: min.node, max: max.map(|m| m.node.min(line.cells)) })
 }
 
 /// `promote A to B on PLACE` statements: the kind each promotes from, to, and where.

@@ -54,6 +54,9 @@ pub mod content {
     }
 }
 
+/// A ride's `max` that goes as far as the board does.
+pub const FAR: u8 = u8::MAX;
+
 /// A set of piece kinds, a bit per kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Kinds(pub u8);
@@ -136,8 +139,9 @@ pub enum Op {
     /// Choose a direction and move the cursor two cells: over one holding `over` onto one
     /// holding `to`; with `capture`, the cell jumped over is emptied.
     Jump { dirs: Dirs, over: Holds, to: Holds, capture: bool },
-    /// Choose a direction and a distance `min..=max` (`max` 0: as far as the board goes) and
+    /// Choose a direction and a distance `min..=max` ([`FAR`]: as far as the board goes) and
     /// move the cursor that far: every cell passed over holds `over`, the landing holds `to`.
+    /// A distance of 0 (with `min` 0) stays on the cursor, if it holds `to`.
     Ride { dirs: Dirs, min: u8, max: u8, over: Holds, to: Holds },
     /// Only where the cursor's neighbour in `dir` is off the board or not empty (a drop).
     Rests { dir: Dirs },
@@ -152,6 +156,9 @@ pub enum Op {
     Carry,
     /// Empty the cursor's cell.
     Clear,
+    /// Empty every cell from the origin to the cursor, along the way the last choice went (a
+    /// run of pins knocked down).
+    ClearRun,
     /// Step the cursor's cell through `order`; a cell not in it ends the branch.
     Cycle { order: Order },
     /// Step the cursor's neighbours in `dirs` (those on the board) through `order`, leaving

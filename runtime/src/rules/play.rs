@@ -157,6 +157,8 @@ struct Walk<'w, 'a, B: ?Sized> {
     path: Path,
     origin: u8,
     cursor: u8,
+    /// The direction (a bit of [`super::Dirs`]) of the last step, jump or ride.
+    dir: u8,
     changes: Changes,
     emitted: usize,
 }
@@ -164,7 +166,7 @@ struct Walk<'w, 'a, B: ?Sized> {
 impl<'w, 'a, B: Board + ?Sized> Walk<'w, 'a, B> {
     fn new(rules: &'w Rules<'a>, board: &'w mut B, mover: u8, action: u8, target: Option<&'w Path>) -> Self {
         let path = Path { action, len: 0, cells: [0; MAX_PATH] };
-        Walk { rules, board, mover, target, path, origin: 0, cursor: 0, changes: Changes::new(), emitted: 0 }
+        Walk { rules, board, mover, target, path, origin: 0, cursor: 0, dir: 1, changes: Changes::new(), emitted: 0 }
     }
 
     /// Made the target move: stop, and keep its changes.
@@ -227,6 +229,7 @@ impl<'w, 'a, B: Board + ?Sized> Walk<'w, 'a, B> {
             }
             Op::Step { dirs, to } => {
                 for bit in each(dirs_of(dirs)) {
+                    self.dir = bit;
                     if let Some(t) = g.toward(self.cursor, bit, 1).filter(|&t| self.holds(t, to)) {
                         if self.land(t, None, action, pc, emit) {
                             return;
@@ -236,6 +239,7 @@ impl<'w, 'a, B: Board + ?Sized> Walk<'w, 'a, B> {
             }
             Op::Jump { dirs, over, to, capture } => {
                 for bit in each(dirs_of(dirs)) {
+                    self.dir = bit;
                     let Some(mid) = g.toward(self.cursor, bit, 1).filter(|&m| self.holds(m, over)) else { continue };
                     let Some(t) = g.toward(self.cursor, bit, 2).filter(|&t| self.holds(t, to)) else { continue };
                     if self.land(t, capture.then_some(mid), action, pc, emit) {
@@ -244,13 +248,18 @@ impl<'w, 'a, B: Board + ?Sized> Walk<'w, 'a, B> {
                 }
             }
             Op::Ride { dirs, min, max, over, to } => {
+                let here = self.cursor;
+                if min == 0 && self.holds(here, to) && self.land(here, None, action, pc, emit) {
+                    return;
+                }
                 for bit in each(dirs_of(dirs)) {
+                    self.dir = bit;
                     let mut d = 1;
-                    while let Some(t) = g.toward(self.cursor, bit, d) {
+                    while let Some(t) = g.toward(self.cursor, bit, d).filter(|_| d <= max) {
                         if d >= min && self.holds(t, to) && self.land(t, None, action, pc, emit) {
                             return;
                         }
-                        if d == max || !self.holds(t, over) {
+                        if !self.holds(t, over) {
                             break;
                         }
                         d += 1;
@@ -297,6 +306,15 @@ impl<'w, 'a, B: Board + ?Sized> Walk<'w, 'a, B> {
                 self.undo_to(mark);
             }
             Op::Clear => self.effect(action, pc, emit, |w| w.set(w.cursor, content::EMPTY)),
+            Op::ClearRun => self.effect(action, pc, emit, |w| {
+                let mut at = w.origin;
+                w.set(at, content::EMPTY);
+                while at != w.cursor {
+                    let Some(next) = g.toward(at, w.dir, 1) else { break };
+                    at = next;
+                    w.set(at, content::EMPTY);
+                }
+            }),
             Op::Cycle { order } => {
                 if let Some(next) = order.next(self.board.get(self.cursor)) {
                     self.effect(action, pc, emit, |w| w.set(w.cursor, next));

@@ -164,7 +164,13 @@ fn a_drop_rests_on_the_lowest_empty_cell_and_a_slide_keeps_to_empty_cells() {
 
     let slide = [
         Op::Pick { what: Holds::Occupied, free: false },
-        Op::Ride { dirs: Dirs::absolute(Dirs::W), min: 1, max: 0, over: Holds::Empty, to: Holds::Empty },
+        Op::Ride {
+            dirs: Dirs::absolute(Dirs::W),
+            min: 1,
+            max: super::super::FAR,
+            over: Holds::Empty,
+            to: Holds::Empty,
+        },
         Op::Carry,
     ];
     let actions = [Action { ops: &slide, must: false, again: false, conditions: &[] }];
