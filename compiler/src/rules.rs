@@ -35,6 +35,10 @@ impl Rules {
     /// other kinds of game, which [`crate::grid_rules`] reads.
     pub fn new(game: &GameDef) -> Option<Self> {
         let line = game.line()?;
+        // A bit a cell of a 16-bit position.
+        if line.cells > 16 {
+            return None;
+        }
         let Some(EndDef::NoMoves { last_mover_wins }) = game.end else { return None };
         if game.moves.len() != game.actions.len() || game.pass {
             return None;

@@ -393,3 +393,23 @@ fn kayles_positions_are_won_exactly_where_sprague_grundy_says() {
         assert_eq!(to_move_wins(&engine, &s, &mut wins), rows != 0, "pins {pins:013b}");
     }
 }
+
+#[test]
+fn a_line_runs_to_64_cells_and_only_a_short_one_is_dealt_at_random() {
+    let pins: Vec<String> = (1..=64).map(|i| i.to_string()).collect();
+    let text = format!(
+        "game long {{\n  players a, b\n  first a\n  board line 64\n  pieces pin x 64\n  setup fixed {{ pin at {} }}\n  action knock = remove 1..3 adjacent pin\n  end {{ no moves -> mover wins }}\n}}\n",
+        pins.join(", ")
+    );
+    let mut sources = Sources::new();
+    let id = sources.add("long.game", text.clone());
+    gamec::check(&sources, &[id]).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
+    let g = gamec_dsl::load_game(&sources, id).unwrap();
+    let engine = Engine::new(&g);
+    // A run of 1, 2 or 3 from any pin that has that many after it.
+    assert_eq!(engine.perft(&engine.fixed_start(&g), 1), 64 + 63 + 62);
+    let dealt = text.replace("  setup fixed", "  // setup fixed");
+    let id = sources.add("dealt.game", dealt);
+    let errors = gamec::check(&sources, &[id]).unwrap_err();
+    assert!(sources.render(&errors).contains("a start is dealt at random on lines of at most 16 cells, not 64"));
+}

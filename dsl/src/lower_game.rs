@@ -5,7 +5,9 @@ use crate::model::*;
 use crate::{thousands, Diagnostic, FileId, Label, Span};
 
 /// Widest line the runtime's cell sets hold.
-pub const MAX_CELLS: u32 = 16;
+pub const MAX_CELLS: u32 = 64;
+/// The longest line whose start is dealt at random: every placement is listed to deal one.
+pub const MAX_DEALT: u32 = 16;
 /// Widest and tallest grid: one 64-bit board.
 pub const MAX_GRID: u32 = 16;
 
@@ -768,6 +770,18 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     }
 
     // Setup constraints.
+    if let Layout::Line(l) = &layout {
+        if l.cells > MAX_DEALT && piece.count > 0 && !piece.per_player && fixed_setups.is_empty() {
+            let sp = setup.map_or(l.span, |(sp, _)| sp);
+            ctx.err(
+                "E0006",
+                sp,
+                format!("a start is dealt at random on lines of at most {MAX_DEALT} cells, not {}", l.cells),
+                "dealt at random",
+                "give the start: `setup fixed { ... }`",
+            );
+        }
+    }
     let mut constraints = Vec::new();
     if let (Some((fixed_span, _)), Some((random_span, _))) = (fixed_setups.first(), setup) {
         let fixed_span = *fixed_span;

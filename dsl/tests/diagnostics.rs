@@ -48,7 +48,7 @@ fn malformed_game_files() {
         ("unknown_action", game_with("extend step(dollar[i])", "extend hop(dollar[i])")),
         ("unknown_wake_control", game_with("wake go", "wake stop")),
         ("zero_step_slide", game_with("by 1.. over", "by 0.. over")),
-        ("line_too_long", game_with("board line 12", "board line 40")),
+        ("line_too_long", game_with("board line 12", "board line 65")),
         ("per_piece_control_without_index", game_with("move[i] -> extend", "move -> extend")),
         ("three_players", game_with("players human, device", "players human, device, cat")),
         ("slide_on_a_grid", game_with("board line 12 numbered from right", "board grid 4 x 4")),
