@@ -123,7 +123,7 @@ impl Rules<'_> {
         walk.emitted.eq(&1).then_some(walk.changes)
     }
 
-    /// Whether `cell` holds what `h` asks, for `mover`.
+    /// Whether a cell holding `value` holds what `h` asks, for `mover`.
     pub fn holds(&self, value: u8, h: Holds, mover: u8) -> bool {
         let owned = |kinds: Kinds, mine: bool| {
             self.per_player && content::kind_and_owner(value).is_some_and(|(k, o)| kinds.has(k) && (o == mover) == mine)
