@@ -210,6 +210,25 @@ fn bench() -> Result<(), String> {
     run(Command::new("cargo")
         .args(["test", "-q", "--release", "-p", "gamec-hosted", "--test", "strength", "--", "--ignored", "--nocapture"])
         .current_dir(root()))?;
+    // The device's search on the rule core, on the games only the core expresses.
+    run(Command::new("cargo")
+        .args([
+            "test",
+            "-q",
+            "--release",
+            "-p",
+            "gamec",
+            "--test",
+            "rule_core_games",
+            "strength",
+            "--",
+            "--ignored",
+            "--nocapture",
+        ])
+        .current_dir(root()))?;
+    run(Command::new(&root().join("target/release/gamec"))
+        .args(["perft", "compiler/tests/games/checkers.game", "--depth", "8"])
+        .current_dir(root()))?;
     let gamec = root().join("target/release/gamec");
     run(Command::new(&gamec).args(["perft", "games/othello.game", "--depth", "10"]).current_dir(root()))?;
     run(Command::new(&gamec).args(["perft", "games/connect_four.game", "--depth", "8"]).current_dir(root()))?;
