@@ -226,7 +226,7 @@ fn bench() -> Result<(), String> {
             "--nocapture",
         ])
         .current_dir(root()))?;
-    run(Command::new(&root().join("target/release/gamec"))
+    run(Command::new(root().join("target/release/gamec"))
         .args(["perft", "compiler/tests/games/checkers.game", "--depth", "8"])
         .current_dir(root()))?;
     let gamec = root().join("target/release/gamec");
