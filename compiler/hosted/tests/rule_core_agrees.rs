@@ -1,6 +1,8 @@
 //! Every game's rule core as the compiler renders it (`codegen::rules_module`), compiled for
 //! the host and played by the runtime's `rules` module, held to the compiler's engine: the
-//! start, perft from every start, and the end and its winner along seeded random games.
+//! start, perft from every start, and the end and its winner along seeded random games. The
+//! games are every one in `games/` and `compiler/tests/games/`, and eight generated games of
+//! moving pieces (compiler/tests/support/random_games.rs) that `check` accepts.
 
 use gamec::engine::{Engine, Move, Outcome, State};
 use gamec_runtime::rules::ending;
