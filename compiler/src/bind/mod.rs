@@ -215,6 +215,11 @@ pub fn bind(
 /// The most moves a position's search keeps: its buffers take RAM on every ply.
 pub const MAX_SEARCH_MOVES: usize = 32;
 
+/// The most cells a solved grid game's table covers (3^10 positions, 14,763 bytes). Bound
+/// here, where a game is refused past it, and read by the code generator that writes the
+/// table: bind never imports codegen.
+pub const MAX_SOLVED_CELLS: u32 = 10;
+
 /// A search whose buffers are smaller than the game's bound on moves per position would
 /// skip moves in positions that have more; say so where the game can tell.
 fn check_search_buffer(ctx: &mut Ctx, game: &GameDef, max_moves: usize) {
@@ -625,7 +630,7 @@ fn grid_firmware_gap(game: &GameDef) -> Option<String> {
         }
     }
     let perfect = game.strategy.as_ref().is_some_and(|s| s.kind == StrategyKind::Perfect);
-    let most = crate::codegen::MAX_SOLVED_CELLS;
+    let most = MAX_SOLVED_CELLS;
     if perfect && g.cols * g.rows > most {
         return Some(format!("a solved table for {} cells would not fit in flash (at most {most})", g.cols * g.rows));
     }

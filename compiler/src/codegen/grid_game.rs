@@ -481,8 +481,7 @@ fn strategy(game: &GameDef, origin: Origin) -> (TokenStream, TokenStream, TokenS
     }
 }
 
-/// The most cells a solved grid game's table covers (3^10 positions, 14,763 bytes).
-pub const MAX_SOLVED_CELLS: u32 = 10;
+pub use crate::bind::MAX_SOLVED_CELLS;
 
 /// Every reachable position's value, two bits at its base-3 index (see
 /// `gamec_runtime::solved`), from the compiler's own solution of the game.
