@@ -8,6 +8,27 @@ use gamec_dsl::Sources;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// Writes to standard output; a reader that has gone away (`gamec perft ... | head`) ends the
+/// command quietly, as `print!` would not: it panics on a closed pipe.
+fn write_out(args: std::fmt::Arguments) {
+    use std::io::Write;
+    if let Err(e) = std::io::stdout().lock().write_fmt(args) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: writing the output: {e}");
+        std::process::exit(1);
+    }
+}
+
+macro_rules! out {
+    ($($t:tt)*) => { write_out(format_args!($($t)*)) };
+}
+
+macro_rules! outln {
+    ($($t:tt)*) => { write_out(format_args!("{}\n", format_args!($($t)*))) };
+}
+
 #[derive(Parser)]
 #[command(name = "gamec", version, about = "Compile declarative logic games to microcontroller firmware")]
 struct Cli {
@@ -94,7 +115,7 @@ fn check(sources: &mut Sources, files: &[PathBuf]) -> Result<(), Error> {
     if !warnings.is_empty() {
         eprint!("{}", sources.render(&warnings));
     }
-    println!("ok: {} file(s) checked", ids.len());
+    outln!("ok: {} file(s) checked", ids.len());
     Ok(())
 }
 
@@ -103,16 +124,16 @@ fn analyze(sources: &mut Sources, game: &std::path::Path) -> Result<(), Error> {
     let def = gamec_dsl::load_game(sources, id)?;
     // A line game dealt at random: what the setup constraints leave, as the seed counts it.
     if gamec::engine::Engine::random_setup(&def) && gamec::rules::Rules::new(&def).is_some() {
-        print!("{}", Analysis::new(&def, id)?);
+        out!("{}", Analysis::new(&def, id)?);
     }
-    print!("{}", gamec::analyze::Facts::new(&def));
+    out!("{}", gamec::analyze::Facts::new(&def));
     Ok(())
 }
 
 fn generate(sources: &mut Sources, game: &std::path::Path, req: &gamec::generate::Request) -> Result<(), Error> {
     let id = driver::read(sources, game)?;
     let def = gamec_dsl::load_game(sources, id)?;
-    print!("{}", gamec::generate::generate(&def, id, req).map_err(|d| Error::Diagnostics(vec![d]))?);
+    out!("{}", gamec::generate::generate(&def, id, req).map_err(|d| Error::Diagnostics(vec![d]))?);
     Ok(())
 }
 
@@ -123,7 +144,7 @@ fn stickers(sources: &mut Sources, game: &std::path::Path, out: &std::path::Path
     for s in &stickers {
         driver::write(&out.join(&s.file), s.svg.as_bytes())?;
     }
-    println!("wrote {} stickers and the sheet to {}", stickers.len() - 1, out.display());
+    outln!("wrote {} stickers and the sheet to {}", stickers.len() - 1, out.display());
     Ok(())
 }
 
@@ -157,7 +178,7 @@ fn perft(sources: &mut Sources, game: &std::path::Path, depth: u32) -> Result<()
             None => engine.perft(start, d),
         };
         total = total.saturating_add(n);
-        println!("depth {d:>2}: {n}");
+        outln!("depth {d:>2}: {n}");
         // Finished games count as leaves at every depth below them, so once no path of `d`
         // plies is still being played, every deeper depth counts these leaves again: stop,
         // whatever depth was asked for.
@@ -166,12 +187,12 @@ fn perft(sources: &mut Sources, game: &std::path::Path, depth: u32) -> Result<()
             None => goes_on(start, d, &|s| engine.plies(s), &|s, m| engine.play(s, m)),
         };
         if !open {
-            println!("every game is over within {d} plies: deeper depths count the same {n} leaves");
+            outln!("every game is over within {d} plies: deeper depths count the same {n} leaves");
             break;
         }
     }
     let secs = started.elapsed().as_secs_f64();
-    println!("{total} leaves in {secs:.2} s ({:.1} M leaves/s)", total as f64 / secs.max(1e-9) / 1e6);
+    outln!("{total} leaves in {secs:.2} s ({:.1} M leaves/s)", total as f64 / secs.max(1e-9) / 1e6);
     Ok(())
 }
 
@@ -191,15 +212,15 @@ fn test(sources: &mut Sources, games: &[PathBuf]) -> Result<(), Error> {
         for run in gamec::game_tests::run(&def, id) {
             if run.passed() {
                 passed += 1;
-                println!("test {}: {} ... ok", path.display(), run.name);
+                outln!("test {}: {} ... ok", path.display(), run.name);
             } else {
                 failed += 1;
-                println!("test {}: {} ... FAILED", path.display(), run.name);
+                outln!("test {}: {} ... FAILED", path.display(), run.name);
                 eprint!("{}", sources.render(&run.failures));
             }
         }
     }
-    println!("{passed} passed, {failed} failed");
+    outln!("{passed} passed, {failed} failed");
     if failed > 0 {
         Err(Error::TestsFailed(failed))
     } else {
@@ -217,12 +238,12 @@ fn build(
     if !built.target.warnings.is_empty() {
         eprint!("{}", sources.render(&built.target.warnings));
     }
-    println!("wrote {}", built.elf.display());
-    println!("wrote {}", built.hex.display());
-    println!("wrote {}", built.hex.with_extension("bin").display());
+    outln!("wrote {}", built.elf.display());
+    outln!("wrote {}", built.hex.display());
+    outln!("wrote {}", built.hex.with_extension("bin").display());
     if let Some(e) = &built.eeprom {
-        println!("wrote {} and {}", e.display(), e.with_extension("hex").display());
+        outln!("wrote {} and {}", e.display(), e.with_extension("hex").display());
     }
-    print!("{}", built.report);
+    out!("{}", built.report);
     Ok(())
 }

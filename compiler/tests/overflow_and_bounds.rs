@@ -227,3 +227,23 @@ fn a_display_tick_on_a_timer_the_chips_glue_does_not_drive_is_refused() {
     assert!(out.contains("error[E0108]: timer1 cannot drive a tick on the attiny84a"), "{out}");
     assert!(out.contains("help: use timer0"), "{out}");
 }
+
+/// `gamec perft ... | head -2`: the reader goes away after two lines, and the command ends
+/// quietly instead of panicking on the closed pipe (as `println!` does).
+#[test]
+fn output_into_a_closed_pipe_ends_the_command_quietly() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamec"))
+        .args(["perft", &root("games/connect_four.game"), "--depth", "9"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    assert_eq!(lines.next().unwrap().unwrap(), "depth  1: 7");
+    drop(lines);
+    let status = child.wait().unwrap();
+    let err = std::io::read_to_string(child.stderr.take().unwrap()).unwrap();
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(status.code(), Some(0), "{err}");
+}
