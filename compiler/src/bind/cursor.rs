@@ -3,9 +3,7 @@
 //! the speaker, and its setups to the board's EEPROM. The cursor plays puzzles, and grid games
 //! of two players against the device (the same rules the serial firmware plays).
 
-use super::{
-    bind_speaker, check_search_buffer, grid_firmware_gap, max_moves, periodic_tick, tune_divisors, Ctx, Target,
-};
+use super::{bind_speaker, grid_firmware_gap, max_moves, periodic_tick, tune_divisors, Ctx, Target};
 use crate::chips::{Chip, Frontend};
 use crate::engine::puzzle::Puzzle;
 use crate::engine::Engine;
@@ -132,9 +130,6 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
     let (encoders, commit, restart) = bind_inputs(ctx, game, board);
     let eeprom = if duel { None } else { bind_eeprom(ctx, game, board) };
     let max_moves = if duel { max_moves(game) } else { 0 };
-    if duel {
-        check_search_buffer(ctx, game, max_moves);
-    }
     // A strategy for `device` in a game where the host picks a side: with a cursor, the person
     // plays the first player.
     let device = game.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.first);

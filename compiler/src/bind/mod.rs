@@ -192,7 +192,6 @@ pub fn bind(
     let lamps = bind_lamps(&mut ctx, game, board);
 
     let max_moves = max_moves(game);
-    check_search_buffer(&mut ctx, game, max_moves);
     if ctx.diags.iter().any(Diagnostic::is_error) {
         return Err(ctx.diags);
     }
@@ -212,32 +211,10 @@ pub fn bind(
     })
 }
 
-/// The most moves a position's search keeps: its buffers take RAM on every ply.
-pub const MAX_SEARCH_MOVES: usize = 32;
-
 /// The most cells a solved grid game's table covers (3^10 positions, 14,763 bytes). Bound
 /// here, where a game is refused past it, and read by the code generator that writes the
 /// table: bind never imports codegen.
 pub const MAX_SOLVED_CELLS: u32 = 10;
-
-/// A search whose buffers are smaller than the game's bound on moves per position would
-/// skip moves in positions that have more; say so where the game can tell.
-fn check_search_buffer(ctx: &mut Ctx, game: &GameDef, max_moves: usize) {
-    let Some(s) = game.strategy.as_ref().filter(|s| s.kind == gamec_dsl::StrategyKind::Search) else { return };
-    if max_moves > MAX_SEARCH_MOVES {
-        let d = Diagnostic::warning(
-            "W0024",
-            format!("the search keeps {MAX_SEARCH_MOVES} moves a position; this game's bound is {max_moves}"),
-        )
-        .with_label(Label::primary(ctx.game_file, s.span, "moves past the buffer are not searched"))
-        .with_note(format!(
-            "the bound counts every empty cell; a position with more than {MAX_SEARCH_MOVES} legal moves is searched \
-             on its first {MAX_SEARCH_MOVES} (the device still accepts and plays any legal move)"
-        ))
-        .with_help("a smaller board, or fewer actions, brings the bound within the buffer");
-        ctx.diags.push(d);
-    }
-}
 
 /// Checks a board on its own: its chip, pins and timers.
 pub fn check_board(board: &BoardDef, board_file: FileId) -> Vec<Diagnostic> {

@@ -257,13 +257,12 @@ pub fn render_serial(t: &Target, byte_board: bool) -> TokenStream {
 /// below the root, keeping no list, and makes and undoes them in place: a ply takes 26 bytes
 /// (60 allowed, for frames other games' evaluations may add), and about 600 bytes go to the
 /// rest, the board and the root's list included (all measured on the ATmega16 build: `gamec
-/// build` bounds the deepest stack, and `cargo xtask bench` measures it). Move buffers of 32
-/// cover every position but freak ones (the most moves seen in 8 x 8 play is 33); past the
-/// buffer the search skips moves, which bind warns of (W0024) where a game's bound exceeds
-/// it. Games with fewer moves (a drop per column, a small grid) get buffers of their own
-/// bound.
+/// build` bounds the deepest stack, and `cargo xtask bench` measures it). Move buffers hold
+/// the game's own bound on moves a position (every empty cell of the start, for placements;
+/// a column each, for drops), so that no legal move goes unsearched; what that costs is
+/// counted by `gamec build`'s stack bound against the chip and the board's budget.
 pub(super) fn search_limits(t: &Target, byte_board: bool) -> (usize, u8) {
-    let moves = t.max_moves.clamp(1, crate::bind::MAX_SEARCH_MOVES);
+    let moves = t.max_moves.max(1);
     let (per_ply, rest) = if byte_board { (60, 600) } else { (moves as u32 + 100, 450) };
     let depth = (t.chip.ram.saturating_sub(rest) / per_ply).clamp(1, 60) as u8;
     (moves, depth)
