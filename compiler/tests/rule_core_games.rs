@@ -225,9 +225,11 @@ fn strength_of_the_device_s_search_on_the_rule_core() {
         let g = game(file);
         let engine = Engine::new(&g);
         let start = engine.fixed_start(&g);
+        // STRENGTH_GAMES plays fewer (or more) games a pairing than the 200 of the README.
+        let games = std::env::var("STRENGTH_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(200);
         for opponent in [Opponent::Random, Opponent::Greedy] {
-            let won = wins(&engine, &start, 4, opponent, 200, 11);
-            println!("{file}: {won} of 200 against {opponent:?}");
+            let won = wins(&engine, &start, 4, opponent, games, 11);
+            println!("{file}: {won} of {games} against {opponent:?}");
         }
     }
 }
