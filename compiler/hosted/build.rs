@@ -191,16 +191,7 @@ fn rule_core_modules(root: &Path, out: &str, index: &mut String) {
                 continue;
             }
             let name = format!("core_{}", path.file_stem().unwrap().to_string_lossy());
-            write_module(out, index, &name, &gamec::codegen::rules_module(&game, Origin::of(&sources, id)));
-            writeln!(
-                cases,
-                "#[test]
-fn {name}() {{
-    use gamec_hosted::{name} as m;
-    agree_core(&m::GAME, m::START, m::FIRST, {text:?});
-}}"
-            )
-            .unwrap();
+            rule_core_case(out, index, &mut cases, &name, &game, Origin::of(&sources, id), &text);
         }
     }
     // Games of moving pieces from the property tests' generator that `check` accepts alone.
@@ -214,21 +205,33 @@ fn {name}() {{
         }
         let game = gamec_dsl::load_game(&sources, id).unwrap();
         let name = format!("core_moving_{i}");
-        write_module(out, index, &name, &gamec::codegen::rules_module(&game, Origin::of(&sources, id)));
-        let text = &g.game;
-        writeln!(
-            cases,
-            "#[test]
-fn {name}() {{
-    use gamec_hosted::{name} as m;
-    agree_core(&m::GAME, m::START, m::FIRST, {text:?});
-}}"
-        )
-        .unwrap();
+        rule_core_case(out, index, &mut cases, &name, &game, Origin::of(&sources, id), &g.game);
         made += 1;
     }
     assert!(made >= 6, "the generator made only {made} games of moving pieces that check accepts");
     std::fs::write(Path::new(out).join("rule_core_cases.rs"), cases).unwrap();
+}
+
+/// A game's rule core as a module, and its test against the engine.
+fn rule_core_case(
+    out: &str,
+    index: &mut String,
+    cases: &mut String,
+    name: &str,
+    game: &gamec_dsl::GameDef,
+    origin: Origin,
+    text: &str,
+) {
+    write_module(out, index, name, &gamec::codegen::rules_module(game, origin));
+    writeln!(
+        cases,
+        "#[test]
+fn {name}() {{
+    use gamec_hosted::{name} as m;
+    agree_core(&m::GAME, m::START, m::FIRST, {text:?});
+}}"
+    )
+    .unwrap();
 }
 
 /// The game module of a game, bound to a board if one is given (its feedback and controls).
