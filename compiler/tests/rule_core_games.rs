@@ -216,19 +216,20 @@ fn the_device_s_search_on_the_rule_core_beats_a_random_player() {
 }
 
 /// Benchmark (README, "Strength on the rule core"): 200 games of each rule-core game against
-/// each opponent, the device deepening from 4 plies within 50,000 nodes a move. `cargo test --release -p gamec --test
-/// rule_core_games strength -- --ignored --nocapture`.
+/// each opponent, the device deepening from one ply within 50,000 nodes a move. `cargo test
+/// --release -p gamec --test rule_core_games strength -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn strength_of_the_device_s_search_on_the_rule_core() {
-    for file in ["checkers.game", "breakthrough_6x6.game"] {
+    let only = std::env::var("STRENGTH_GAME").unwrap_or_default();
+    for file in ["checkers.game", "breakthrough_6x6.game"].into_iter().filter(|f| f.contains(only.as_str())) {
         let g = game(file);
         let engine = Engine::new(&g);
         let start = engine.fixed_start(&g);
         // STRENGTH_GAMES plays fewer (or more) games a pairing than the 200 of the README.
         let games = std::env::var("STRENGTH_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(200);
         for opponent in [Opponent::Random, Opponent::Greedy] {
-            let won = wins(&engine, &start, 4, opponent, games, 11);
+            let won = wins(&engine, &start, 24, opponent, games, 11);
             println!("{file}: {won} of {games} against {opponent:?}");
         }
     }

@@ -37,7 +37,7 @@ fn engine_move(engine: &Engine, s: &State, path: &Path) -> Move {
     engine.plies(s).into_iter().find(|&m| engine.core_path(s, m) == Some(*path)).expect("the device's move is legal")
 }
 
-/// One game: the device plays `device` with a search of `depth` plies; the result.
+/// One game: the device plays `device` with a search of at most `depth` plies; the result.
 pub fn play(
     engine: &Engine,
     start: &State,
@@ -62,10 +62,12 @@ pub fn play(
                 let mut pos = Position::new(game, cells, s.to_move);
                 pos.passed = s.passed;
                 let mut never = || false;
-                // Deepening within a node budget, as the device deepens within its move clock:
-                // `depth` plies at least, deeper where the position is narrow (an ending).
+                // Within a node budget, as the device deepens within its move clock: deeper
+                // where the position is narrow (an ending).
                 let mut budget = Budget::new(NODES, &mut never);
-                match choose_in_place::<Position<64>, 256>(&mut pos, depth, 24, false, &mut budget) {
+                // Deepening from one ply to `depth`, so that a search the budget cuts short
+                // still has a finished iteration to answer with.
+                match choose_in_place::<Position<64>, 256>(&mut pos, 1, depth, false, &mut budget) {
                     Some(c) => engine_move(engine, &s, &c.best),
                     None => Move::Pass,
                 }
