@@ -1,8 +1,8 @@
 //! Facts the compiler proves about a game's rules, printed by `gamec analyze` and used by
 //! code generation (the setup filter and the device's table).
 
+use crate::engine::one_player::{self, Toggles};
 use crate::engine::puzzle::{Difficulty, Puzzle};
-use crate::engine::solitaire::{self, Toggles};
 use crate::engine::solve::{self as general, TooBig, Value};
 use crate::engine::{Engine, Shape, State};
 use crate::rules::{Pos, Rules};
@@ -236,7 +236,7 @@ pub fn one_player_lines(engine: &Engine, game: &GameDef, starts: &[State]) -> Ve
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let line = solitaire::winning_line(engine, s, LINE_SEARCH_LIMIT)
+            let line = one_player::winning_line(engine, s, LINE_SEARCH_LIMIT)
                 .map(|l| l.map(|moves| moves.into_iter().map(|m| engine.move_name(m)).collect()));
             LineFacts { name: names(i), line, fewest: false }
         })

@@ -3,8 +3,8 @@
 //! can move and no ending says who won. Each points at the statement to change.
 
 use crate::analyze::starts;
+use crate::engine::one_player::Toggles;
 use crate::engine::puzzle::Puzzle;
-use crate::engine::solitaire::Toggles;
 use crate::engine::solve::{self, MAX_STATES};
 use crate::engine::{Engine, State};
 use gamec_dsl::{Diagnostic, FileId, GameDef, Label, StrategyKind};

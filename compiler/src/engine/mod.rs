@@ -9,9 +9,9 @@ mod conditions;
 mod core;
 mod eval;
 mod notation;
+pub mod one_player;
 mod play;
 pub mod puzzle;
-pub mod solitaire;
 pub mod solve;
 
 use gamec_dsl::{Condition, Count, EndResult, EndingDef, GameDef, Layout, MoveKind, SetupDef, What, Whose};

@@ -63,7 +63,7 @@ impl Engine {
         let glyph = |v: u8| match (v, gamec_runtime::rules::content::kind_and_owner(v)) {
             (0, _) => '.',
             (_, Some((kind, owner))) if self.per_player => {
-                // A further kind of piece in capitals: a draughts king beside its men.
+                // A further kind of piece in capitals, beside the first kind in small letters.
                 let c = initial(self.player_names.get(owner as usize));
                 if kind == 0 {
                     c

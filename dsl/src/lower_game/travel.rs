@@ -100,7 +100,7 @@ pub(super) fn directions(ctx: &mut Ctx, words: &Spanned<Vec<Direction>>, layout:
     d
 }
 
-/// `remove MIN..MAX adjacent PIECE`: a run of pieces along a line, taken off (Kayles).
+/// `remove MIN..MAX adjacent PIECE`: a run of pieces along a line, taken off.
 pub(super) fn adjacent(
     ctx: &mut Ctx,
     sp: Span,

@@ -109,7 +109,7 @@ impl Toggles {
         }
         let free: Vec<usize> = (0..n).filter(|c| !pivots.contains(c)).collect();
         // Every solution: a choice of the free presses, the pivots then forced. The null space
-        // of a real board is small (Lights Out 5 x 5: 2 free presses); past 16 keep the first.
+        // of a real board is small (a 5 x 5 board of crosses: 2 free presses); past 16 keep the first.
         let choices = 1u32 << free.len().min(16);
         let solution = (0..choices)
             .map(|pick| {
