@@ -416,3 +416,31 @@ fn a_line_runs_to_64_cells_and_only_a_short_one_is_dealt_at_random() {
     let errors = gamec::check(&sources, &[id]).unwrap_err();
     assert!(sources.render(&errors).contains("a start is dealt at random on lines of at most 16 cells, not 64"));
 }
+
+#[test]
+fn the_language_s_directions_are_the_rule_core_s_compass_bits() {
+    use gamec_runtime::rules::{Dirs, Op};
+    let text = "game d {\n  players a, b\n  first a\n  board grid 3 x 3\n  pieces p per player\n  setup fixed { a at B1  b at B3 }\n\
+                action f = step p forward to empty\n  action g = step p diagonally backward or sideways to empty\n\
+                action h = step p orthogonally to empty\n  action i = step p in any direction to empty\n  end { no moves -> mover wins }\n}\n";
+    let mut sources = Sources::new();
+    let id = sources.add("d.game", text.to_string());
+    let g = gamec_dsl::load_game(&sources, id).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
+    let dirs: Vec<Dirs> = Engine::new(&g)
+        .programs
+        .iter()
+        .map(|p| match p.ops[1] {
+            Op::Step { dirs, .. } => dirs,
+            ref op => panic!("{op:?}"),
+        })
+        .collect();
+    assert_eq!(
+        dirs,
+        [
+            Dirs::relative(Dirs::N),
+            Dirs::relative(Dirs::SE | Dirs::SW | Dirs::E | Dirs::W),
+            Dirs::absolute(Dirs::ORTHOGONAL),
+            Dirs::absolute(Dirs::ALL),
+        ]
+    );
+}

@@ -92,6 +92,19 @@ impl Ctx {
         );
     }
 
+    /// Reports a removal's range whose upper bound is below its lower one; true if it is.
+    fn empty_removal(&mut self, min: &ast::Int, max: Option<&ast::Int>) -> bool {
+        let Some(max) = max.filter(|m| m.node < min.node) else { return false };
+        self.err(
+            "E0005",
+            max.span,
+            "the range is empty",
+            "smaller than the lower bound",
+            format!("write `remove {}..{}` or leave the upper bound out", min.node, min.node),
+        );
+        true
+    }
+
     fn unknown(&mut self, kind: &str, name: &ast::Ident, known: &[&str]) {
         let help = if known.is_empty() {
             format!("declare the {kind} first")
@@ -643,17 +656,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                         format!("take 1 to {MAX_HEAP}: `remove 1.. from heap`"),
                     );
                 }
-                if let Some(max) = max {
-                    if max.node < min.node {
-                        ctx.err(
-                            "E0005",
-                            max.span,
-                            "the range is empty",
-                            "smaller than the lower bound",
-                            format!("write `remove {}..{}` or leave the upper bound out", min.node, min.node),
-                        );
-                    }
-                }
+                ctx.empty_removal(min, max.as_ref());
                 MoveKind::Remove { min: min.node.max(1), max: max.as_ref().map(|m| m.node.max(min.node.max(1))) }
             }
             ast::Mechanic::Travel { .. } => {

@@ -25,8 +25,8 @@ pub fn render(game: &GameDef, origin: super::Origin) -> TokenStream {
         let actions = r.actions.iter().map(|a| {
             let ops = a.ops.iter().map(op);
             let conditions = a.conditions.iter().map(condition);
-            let (must, again) = (a.must, a.again);
-            quote!(Action { ops: &[#(#ops),*], must: #must, again: #again, conditions: &[#(#conditions),*] })
+            let must = a.must;
+            quote!(Action { ops: &[#(#ops),*], must: #must, conditions: &[#(#conditions),*] })
         });
         let regions = r.regions.iter().map(|cells| quote!(&[#(#cells),*]));
         let endings = g.endings.iter().map(|e| {
@@ -85,7 +85,6 @@ fn holds(h: Holds) -> TokenStream {
             quote!(Holds::Theirs(Kinds(#k)))
         }
         Holds::EmptyOrTheirs => quote!(Holds::EmptyOrTheirs),
-        Holds::Content(c) => quote!(Holds::Content(#c)),
     }
 }
 
@@ -114,7 +113,6 @@ fn op(o: &Op) -> TokenStream {
         Op::Take { min, max } => quote!(Op::Take { min: #min, max: #max }),
         Op::Put { kind } => quote!(Op::Put { kind: #kind }),
         Op::Carry => quote!(Op::Carry),
-        Op::Clear => quote!(Op::Clear),
         Op::ClearRun => quote!(Op::ClearRun),
         Op::Cycle { order } => {
             let values = order.values();

@@ -23,7 +23,7 @@ impl Engine {
 
     /// Pieces of `player` (everyone's with `None`, and always everyone's for shared pieces),
     /// in a region or anywhere; on heaps, the counters left.
-    pub fn count(&self, s: &State, player: Option<u8>, region: Option<usize>) -> u32 {
+    fn count(&self, s: &State, player: Option<u8>, region: Option<usize>) -> u32 {
         if let Shape::Heaps { .. } = self.shape {
             return s.cells.iter().map(|&n| n as u32).sum();
         }

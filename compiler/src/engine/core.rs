@@ -13,7 +13,6 @@ use gamec_runtime::rules::{Action, Board, Dirs, Geometry, Holds, Kinds, Op, Orde
 pub struct Program {
     pub ops: Vec<Op>,
     pub must: bool,
-    pub again: bool,
     /// What must hold once the move is made (`where`).
     pub conditions: Vec<ending::Condition>,
 }
@@ -21,7 +20,7 @@ pub struct Program {
 /// An action's core program.
 pub fn program(m: &gamec_dsl::MoveDef) -> Program {
     let conditions = m.condition.iter().map(condition).collect();
-    Program { ops: ops(&m.kind), must: m.must, again: false, conditions }
+    Program { ops: ops(&m.kind), must: m.must, conditions }
 }
 
 /// The ops of a move form.
@@ -204,11 +203,8 @@ impl Engine {
 
     /// Runs `f` with the game's rules as the core reads them.
     fn with_rules<T>(&self, f: impl FnOnce(&Rules) -> T) -> T {
-        let actions: Vec<Action> = self
-            .programs
-            .iter()
-            .map(|p| Action { ops: &p.ops, must: p.must, again: p.again, conditions: &p.conditions })
-            .collect();
+        let actions: Vec<Action> =
+            self.programs.iter().map(|p| Action { ops: &p.ops, must: p.must, conditions: &p.conditions }).collect();
         let regions: Vec<&[u8]> = self.regions.iter().map(|r| r.as_slice()).collect();
         let heaps = matches!(self.shape, Shape::Heaps { .. });
         let rules = Rules {
@@ -262,11 +258,9 @@ impl Engine {
 
     /// Whether condition `c` holds in `s` (a `where` clause's, or an ending's).
     pub(super) fn holds(&self, s: &State, c: &gamec_dsl::Condition) -> bool {
-        let ending = [condition(c)];
         let mut board = Cells { cells: s.cells.clone(), given: s.given };
         let mut pos = Judged { board: &mut board, to_move: s.to_move };
-        let one = [Ending { conditions: &ending, result: ending::Result::Draw }];
-        self.with_rules(|rules| rules.ending(&one, &mut pos)).is_some()
+        self.with_rules(|rules| rules.condition(&condition(c), &mut pos))
     }
 
     /// Every move `player` could make in `s`, with the cells each leaves.

@@ -134,14 +134,7 @@ pub(super) fn adjacent(
         );
         return None;
     }
-    if let Some(max) = max.filter(|m| m.node < min.node) {
-        ctx.err(
-            "E0005",
-            max.span,
-            "the range is empty",
-            "smaller than the lower bound",
-            format!("write `remove {}..{}` or leave the upper bound out", min.node, min.node),
-        );
+    if ctx.empty_removal(min, max) {
         return None;
     }
     Some(MoveKind::RemoveRun { min: min.node, max: max.map(|m| m.node.min(line.cells)) })

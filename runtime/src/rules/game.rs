@@ -78,23 +78,6 @@ impl<'g, const N: usize> Position<'g, N> {
         Some(g.rules.outcome(g.endings[e].result, &judged))
     }
 
-    /// Makes `path` if it is one of the legal moves; `None`, unchanged, if not.
-    pub fn play(&mut self, path: &Path) -> Option<Undo> {
-        let mut legal = false;
-        let (game, to_move) = (self.game, self.to_move);
-        game.rules.moves(&mut self.board(), to_move, |p, _| legal |= p == path);
-        legal.then(|| self.make(*path))
-    }
-
-    fn next_player(&self, m: &Path) -> u8 {
-        let again = self.game.rules.actions.get(m.action as usize).is_some_and(|a| a.again);
-        if again {
-            self.to_move
-        } else {
-            (self.to_move + 1) % self.game.rules.players
-        }
-    }
-
     /// The default evaluation for the side to move: pieces (a further kind worth more), and
     /// for games with a forward, how far they have come.
     fn material(&self) -> i16 {
@@ -180,7 +163,7 @@ impl<const N: usize> InPlace for Position<'_, N> {
         let undo = Undo { changes: None, to_move: self.to_move, passed: self.passed };
         let (game, to_move) = (self.game, self.to_move);
         let changes = game.rules.play(&mut self.board(), to_move, &m);
-        self.to_move = self.next_player(&m);
+        self.to_move = (self.to_move + 1) % self.game.rules.players;
         self.passed = false;
         Undo { changes, ..undo }
     }

@@ -82,8 +82,6 @@ pub enum Holds {
     Theirs(Kinds),
     /// Empty, or the opponent's piece (a landing that captures what it lands on).
     EmptyOrTheirs,
-    /// A content, as [`content`] numbers it (a shared piece, a state).
-    Content(u8),
 }
 
 /// A set of cells a rule may name: one the file declares, or the far row of the player a
@@ -154,8 +152,6 @@ pub enum Op {
     /// Move what stands on the origin to the cursor, replacing what was there (a capture by
     /// landing); the origin becomes the cursor.
     Carry,
-    /// Empty the cursor's cell.
-    Clear,
     /// Empty every cell from the origin to the cursor, along the way the last choice went (a
     /// run of pins knocked down).
     ClearRun,
@@ -180,8 +176,6 @@ pub struct Action<'a> {
     pub ops: &'a [Op],
     /// While any action marked `must` can be taken, only those can (mandatory capture).
     pub must: bool,
-    /// The mover moves again after this action.
-    pub again: bool,
     /// Conditions that must hold once the move is made (`place ... where ...`), judged with
     /// the next player to move.
     pub conditions: &'a [ending::Condition],

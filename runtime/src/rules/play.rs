@@ -135,7 +135,6 @@ impl Rules<'_> {
             Holds::Mine(k) => owned(k, true),
             Holds::Theirs(k) => owned(k, false),
             Holds::EmptyOrTheirs => value == content::EMPTY || owned(Kinds::ALL, false),
-            Holds::Content(c) => value == c,
         }
     }
 
@@ -305,7 +304,6 @@ impl<'w, 'a, B: Board + ?Sized> Walk<'w, 'a, B> {
                 self.origin = origin;
                 self.undo_to(mark);
             }
-            Op::Clear => self.effect(action, pc, emit, |w| w.set(w.cursor, content::EMPTY)),
             Op::ClearRun => self.effect(action, pc, emit, |w| {
                 let mut at = w.origin;
                 w.set(at, content::EMPTY);

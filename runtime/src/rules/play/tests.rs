@@ -54,7 +54,7 @@ fn a_placement_capturing_flanked_lines_turns_them_over_and_needs_one() {
         Op::Put { kind: 0 },
         Op::Flank { dirs: Dirs::absolute(Dirs::ALL), required: true },
     ];
-    let actions = [Action { ops: &ops, must: false, again: false, conditions: &[] }];
+    let actions = [Action { ops: &ops, must: false, conditions: &[] }];
     let r = rules(SQUARE8, &actions, true);
     let mut board = [0u8; 64];
     board[cell("D4") as usize] = 2;
@@ -90,10 +90,8 @@ fn a_man_s_jumps_chain_capture_and_are_a_must() {
         Op::Promote { kind: 1, region: Region::FarRow },
         Op::Chain { to: 1 },
     ];
-    let actions = [
-        Action { ops: &step, must: false, again: false, conditions: &[] },
-        Action { ops: &jump, must: true, again: false, conditions: &[] },
-    ];
+    let actions =
+        [Action { ops: &step, must: false, conditions: &[] }, Action { ops: &jump, must: true, conditions: &[] }];
     let r = rules(SQUARE8, &actions, true);
     let mut board = [0u8; 64];
     board[cell("A1") as usize] = MAN;
@@ -139,7 +137,7 @@ fn a_press_toggles_the_cell_and_its_neighbours_on_the_board() {
         Op::Cycle { order: Order::new(&order) },
         Op::Around { dirs: Dirs::absolute(Dirs::ORTHOGONAL), order: Order::new(&order) },
     ];
-    let actions = [Action { ops: &ops, must: false, again: false, conditions: &[] }];
+    let actions = [Action { ops: &ops, must: false, conditions: &[] }];
     let g = Geometry { cols: 3, rows: 3, stride: 8, cut: &[] };
     let r = rules(g, &actions, true);
     let mut board = [0u8; 24];
@@ -154,7 +152,7 @@ fn a_press_toggles_the_cell_and_its_neighbours_on_the_board() {
 fn a_drop_rests_on_the_lowest_empty_cell_and_a_slide_keeps_to_empty_cells() {
     let drop =
         [Op::Pick { what: Holds::Empty, free: false }, Op::Rests { dir: Dirs::absolute(Dirs::S) }, Op::Put { kind: 0 }];
-    let actions = [Action { ops: &drop, must: false, again: false, conditions: &[] }];
+    let actions = [Action { ops: &drop, must: false, conditions: &[] }];
     let g = Geometry { cols: 3, rows: 2, stride: 8, cut: &[] };
     let r = rules(g, &actions, true);
     let mut board = [0u8; 16];
@@ -173,7 +171,7 @@ fn a_drop_rests_on_the_lowest_empty_cell_and_a_slide_keeps_to_empty_cells() {
         },
         Op::Carry,
     ];
-    let actions = [Action { ops: &slide, must: false, again: false, conditions: &[] }];
+    let actions = [Action { ops: &slide, must: false, conditions: &[] }];
     let line = Geometry { cols: 6, rows: 1, stride: 6, cut: &[] };
     let r = rules(line, &actions, false);
     let mut board = [0, 0, 1, 0, 1, 0u8];
@@ -184,7 +182,7 @@ fn a_drop_rests_on_the_lowest_empty_cell_and_a_slide_keeps_to_empty_cells() {
 #[test]
 fn counters_are_taken_from_one_heap() {
     let ops = [Op::Take { min: 1, max: 2 }];
-    let actions = [Action { ops: &ops, must: false, again: false, conditions: &[] }];
+    let actions = [Action { ops: &ops, must: false, conditions: &[] }];
     let heaps = Geometry { cols: 3, rows: 1, stride: 3, cut: &[] };
     let r = rules(heaps, &actions, false);
     let mut board = [3, 0, 1u8];
@@ -201,7 +199,7 @@ fn a_capture_by_landing_replaces_the_piece_landed_on_and_a_move_not_in_the_rules
         Op::Step { dirs: Dirs::relative(Dirs::NE | Dirs::NW), to: Holds::Theirs(Kinds::ALL) },
         Op::Carry,
     ];
-    let actions = [Action { ops: &ops, must: false, again: false, conditions: &[] }];
+    let actions = [Action { ops: &ops, must: false, conditions: &[] }];
     let r = rules(SQUARE8, &actions, true);
     let mut board = [0u8; 64];
     board[cell("B2") as usize] = MAN;
