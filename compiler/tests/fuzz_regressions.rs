@@ -73,3 +73,23 @@ fn serial_event_words_run_together_or_split_by_a_comment() {
         assert!(says.iter().any(|s| s.event == event), "{apart:?} is {event:?}");
     }
 }
+
+/// Found 2026-11-26 by the `test` and `firmware` targets within 6,000 executions: a fixed
+/// number of shared pieces on heaps (`pieces dollar x 5` with `board heaps 3`) was refused
+/// (E0006), and lowering then clamped the count to the cells of the layout, none for heaps:
+/// `clamp(1, 0)` panicked.
+#[test]
+fn shared_pieces_counted_out_on_heaps_are_refused_without_a_panic() {
+    let (result, out) = check_and_render(
+        "game nim {
+  players human, device
+  first human
+  pieces dollar x 5
+  board heaps 3
+}
+",
+    );
+    let errors = result.expect_err("shared pieces on heaps");
+    assert!(errors.iter().any(|d| d.code == "E0006"), "{out}");
+    assert!(out.contains("fuzz.game:4:"), "{out}");
+}

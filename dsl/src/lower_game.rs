@@ -404,7 +404,12 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                     format!("use 1 to {} pieces", cells - 1),
                 );
             }
-            PieceDef { name: kind.clone(), count: count.node.clamp(1, cells), per_player: false, kinds: Vec::new() }
+            PieceDef {
+                name: kind.clone(),
+                count: count.node.clamp(1, cells.max(1)),
+                per_player: false,
+                kinds: Vec::new(),
+            }
         }
         Some((sp, (kind, kinds, ast::Supply::PerPlayer))) => {
             if matches!(layout, Layout::Heaps(_)) {
