@@ -186,7 +186,11 @@ fn unplayable_actions(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
     let entered = |i: usize| {
         (cursor && on_a_cell(i))
             || game.controls.iter().any(|c| c.action == ControlAction::Extend { action: i })
-            || game.serial.iter().flat_map(|s| &s.commands).any(|c| c.action == SessionAction::Play(i))
+            || game
+                .serial
+                .iter()
+                .flat_map(|s| &s.commands)
+                .any(|c| matches!(c.action, SessionAction::PlayMove) || c.action == SessionAction::Play(i))
     };
     game.moves
         .iter()

@@ -493,6 +493,8 @@ pub enum CommandArg {
     /// A column letter, for actions that drop into a column.
     Column,
     Cell,
+    /// A move as the cells it goes through.
+    Move,
     /// `side { "B" = black, "W" = white }`
     Side(Vec<(Spanned<String>, Ident)>),
     Number {
@@ -510,8 +512,11 @@ pub enum SessionAction {
     HostPlaysSide,
     NewGame,
     EndGame,
-    MoveTime { default: Int },
-    Play(Ident),
+    MoveTime {
+        default: Int,
+    },
+    /// `play NAME`, or `play` for any move.
+    Play(Option<Ident>),
     Pass,
 }
 
@@ -520,7 +525,8 @@ pub enum SerialFeedbackItem {
     /// `on EVENT -> ITEM, ...`; the event as written, words separated by single spaces.
     Say { event: Spanned<String>, items: Vec<Spanned<SayItem>> },
     /// `show board = text { black "B", ... }`
-    BoardText(Vec<(Ident, Spanned<String>)>),
+    /// Who (and, for a further kind of piece, which kind), and the glyph.
+    BoardText(Vec<(Ident, Option<Ident>, Spanned<String>)>),
 }
 
 #[derive(Debug, Clone)]

@@ -1208,7 +1208,13 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     let serial = match (serial_controls, serial_feedback) {
         // A game may carry both: each board binds the interface its devices serve.
         (Some((sp, cs)), Some((_, fs))) => {
-            let scope = crate::lower_serial::Scope { file, players: &player_list, moves: &moves, pass: pass.is_some() };
+            let scope = crate::lower_serial::Scope {
+                file,
+                players: &player_list,
+                kinds: &piece.kinds,
+                moves: &moves,
+                pass: pass.is_some(),
+            };
             Some(crate::lower_serial::lower(&scope, cs, fs, sp, &mut ctx.diags))
         }
         (Some((sp, _)), None) | (None, Some((sp, _))) => {

@@ -6,7 +6,7 @@ use crate::model::*;
 use crate::{Diagnostic, FileId, Label, Span};
 
 /// `show board = text { ... }` as written: who, and the glyph's text.
-type Glyphs = Vec<(ast::Ident, Spanned<String>)>;
+type Glyphs = Vec<(ast::Ident, Option<ast::Ident>, Spanned<String>)>;
 
 /// Longest command word: the session matches words at the start of a short line buffer.
 const MAX_WORD: usize = 8;
@@ -19,6 +19,8 @@ const MAX_SIDES: usize = 16;
 pub struct Scope<'a> {
     pub file: FileId,
     pub players: &'a [ast::Ident],
+    /// The further kinds of a player's piece (`pieces man, king per player`: `king`).
+    pub kinds: &'a [ast::Ident],
     /// The game's actions; `play` takes a placement or a drop.
     pub moves: &'a [MoveDef],
     pub pass: bool,
@@ -59,6 +61,7 @@ pub fn lower(
         let arg = match c.arg.as_ref().map(|a| &a.node) {
             None => CommandArgDef::None,
             Some(ast::CommandArg::Cell) => CommandArgDef::Cell,
+            Some(ast::CommandArg::Move) => CommandArgDef::Move,
             Some(ast::CommandArg::Column) => CommandArgDef::Column,
             Some(ast::CommandArg::Number { min, max }) => {
                 if min.node > max.node || max.node > 255 {
@@ -128,7 +131,8 @@ pub fn lower(
             }
         };
         let expects = |arg: &CommandArgDef| match &c.action.node {
-            ast::SessionAction::Play(name) => {
+            ast::SessionAction::Play(None) => matches!(arg, CommandArgDef::Move),
+            ast::SessionAction::Play(Some(name)) => {
                 let drop = scope.moves.iter().any(|m| m.name.node == name.node && m.kind == MoveKind::Drop);
                 matches!((arg, drop), (CommandArgDef::Cell, false) | (CommandArgDef::Column, true))
             }
@@ -138,12 +142,13 @@ pub fn lower(
         };
         if !expects(&arg) {
             let want = match &c.action.node {
-                ast::SessionAction::Play(name)
+                ast::SessionAction::Play(Some(name))
                     if scope.moves.iter().any(|m| m.name.node == name.node && m.kind == MoveKind::Drop) =>
                 {
                     "`column` (a drop goes into a column)"
                 }
-                ast::SessionAction::Play(_) => "`cell`",
+                ast::SessionAction::Play(Some(_)) => "`cell` (or `move` with `play` alone, for any move)",
+                ast::SessionAction::Play(None) => "`move` (a move as the cells it goes through, `C3-D4`)",
                 ast::SessionAction::HostPlaysSide => "`side { ... }`",
                 ast::SessionAction::MoveTime { .. } => "`number MIN..MAX`",
                 _ => "no argument",
@@ -180,7 +185,8 @@ pub fn lower(
                 }
                 SessionAction::MoveTime { default: default.node }
             }
-            ast::SessionAction::Play(name) => match scope
+            ast::SessionAction::Play(None) => SessionAction::PlayMove,
+            ast::SessionAction::Play(Some(name)) => match scope
                 .moves
                 .iter()
                 .position(|m| m.name.node == name.node && matches!(m.kind, MoveKind::Place { .. } | MoveKind::Drop))
@@ -211,8 +217,12 @@ pub fn lower(
         commands.iter().any(|c| std::mem::discriminant(&c.action) == std::mem::discriminant(&what))
     };
     let mut missing = Vec::new();
-    if !needs(SessionAction::Play(0)) {
-        missing.push(("command that plays a move", "\"MV\" cell -> play place"));
+    // The example fits the game: a placement by its name on a cell, else any move by its cells.
+    let placing = scope.moves.iter().find(|m| matches!(m.kind, MoveKind::Place { .. }));
+    let play_example =
+        placing.map_or("\"MV\" move -> play".to_string(), |m| format!("\"MV\" cell -> play {}", m.name.node));
+    if !needs(SessionAction::Play(0)) && !needs(SessionAction::PlayMove) {
+        missing.push(("command that plays a move", play_example.as_str()));
     }
     if scope.pass && !needs(SessionAction::Pass) {
         missing.push(("command to pass (the rules let a player pass)", "\"PS\" -> pass"));
@@ -281,6 +291,7 @@ pub fn lower(
 
     let mut piece_glyphs = vec![b'?'; scope.players.len()];
     let (mut empty_glyph, mut legal_glyph) = (b'.', b'*');
+    let mut kind_glyphs = vec![b'?'; 2 * scope.kinds.len()];
     match glyphs {
         None => err(
             "E0012",
@@ -291,7 +302,8 @@ pub fn lower(
         ),
         Some((gspan, g)) => {
             let mut seen = vec![false; scope.players.len() + 2];
-            for (who, glyph) in &g {
+            let mut kinds_seen = vec![false; 2 * scope.kinds.len()];
+            for (who, kind, glyph) in &g {
                 if glyph.node.len() != 1 || !glyph.node.as_bytes()[0].is_ascii_graphic() && glyph.node != " " {
                     err(
                         "E0012",
@@ -303,6 +315,40 @@ pub fn lower(
                     continue;
                 }
                 let ch = glyph.node.as_bytes()[0];
+                if let Some(kind) = kind {
+                    let player = scope.players.iter().position(|p| p.node == who.node);
+                    let k = scope.kinds.iter().position(|k| k.node == kind.node);
+                    match (player, k) {
+                        (Some(p), Some(k)) if p < 2 => {
+                            let slot = 2 * k + p;
+                            kind_glyphs[slot] = ch;
+                            kinds_seen[slot] = true;
+                        }
+                        (Some(_), Some(_)) => {}
+                        (None, _) => err(
+                            "E0004",
+                            who.span,
+                            format!("`{}` is not a player", who.node),
+                            "unknown",
+                            &format!("a kind's glyph follows a player: {}", player_names.join(", ")),
+                        ),
+                        (_, None) => {
+                            let names: Vec<&str> = scope.kinds.iter().map(|k| k.node.as_str()).collect();
+                            let help = match names.is_empty() {
+                                true => "this game's pieces have one kind: give the player's glyph alone".to_string(),
+                                false => format!("the further kinds are: {}", names.join(", ")),
+                            };
+                            err(
+                                "E0004",
+                                kind.span,
+                                format!("`{}` is not a further kind of piece", kind.node),
+                                "unknown",
+                                &help,
+                            )
+                        }
+                    }
+                    continue;
+                }
                 let slot = match who.node.as_str() {
                     "empty" => scope.players.len(),
                     "legal" => scope.players.len() + 1,
@@ -327,6 +373,24 @@ pub fn lower(
                     _ => legal_glyph = ch,
                 }
             }
+            if let Some(missing) = kinds_seen.iter().position(|s| !s) {
+                err(
+                    "E0012",
+                    gspan,
+                    format!(
+                        "the {} of {} needs a glyph",
+                        scope.kinds[missing / 2].node,
+                        player_names.get(missing % 2).copied().unwrap_or("?")
+                    ),
+                    "incomplete",
+                    &format!(
+                        "give each player's `{}` a glyph, such as `{} {} \"K\"`",
+                        scope.kinds[missing / 2].node,
+                        player_names.first().copied().unwrap_or("black"),
+                        scope.kinds[missing / 2].node
+                    ),
+                );
+            }
             if seen.iter().any(|s| !s) {
                 err(
                     "E0012",
@@ -340,7 +404,7 @@ pub fn lower(
     }
 
     diags.append(&mut twice);
-    SerialDef { commands, says, piece_glyphs, empty_glyph, legal_glyph, span }
+    SerialDef { commands, says, piece_glyphs, empty_glyph, legal_glyph, kind_glyphs, span }
 }
 
 /// One choice a player, for a hint: `"B" = black, "W" = white` from the players' initials,

@@ -891,6 +891,9 @@ pub struct SerialDef {
     pub empty_glyph: u8,
     /// An empty cell the host may play on, in the dump before its turn.
     pub legal_glyph: u8,
+    /// The glyphs of the further kinds of piece (`black king "B"`): the first player's and
+    /// the second's of kind 1, then of kind 2, ...
+    pub kind_glyphs: Vec<u8>,
     pub span: Span,
 }
 
@@ -932,6 +935,8 @@ pub enum CommandArgDef {
     Cell,
     /// A column such as `D`, for a drop.
     Column,
+    /// A move as the cells it goes through, `C3-E5-C7`.
+    Move,
     /// A word naming a side: the word and the player index it stands for.
     Side(Vec<(String, usize)>),
     /// A decimal number; out of range is the `bad value` event.
@@ -964,6 +969,8 @@ pub enum SessionAction {
     },
     /// Plays the host's move with the given action (index into `moves`: a placement or a drop).
     Play(usize),
+    /// Plays any legal move, named by the cells it goes through.
+    PlayMove,
     /// The host passes, which it may only do without a legal move.
     Pass,
 }

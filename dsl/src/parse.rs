@@ -830,6 +830,7 @@ fn command(p: Pair<Rule>) -> Command {
         let a_span = span(&a);
         let arg = match a.as_rule() {
             Rule::cell_arg => CommandArg::Cell,
+            Rule::move_arg => CommandArg::Move,
             Rule::column_arg => CommandArg::Column,
             Rule::side_arg => CommandArg::Side(
                 a.into_inner()
@@ -860,7 +861,7 @@ fn command(p: Pair<Rule>) -> Command {
         Rule::new_game => SessionAction::NewGame,
         Rule::end_game => SessionAction::EndGame,
         Rule::move_time => SessionAction::MoveTime { default: int(act.into_inner().next().unwrap()) },
-        Rule::play_action => SessionAction::Play(ident(act.into_inner().next().unwrap())),
+        Rule::play_action => SessionAction::Play(act.into_inner().next().map(ident)),
         _ => SessionAction::Pass,
     };
     Command { word, arg, action: Spanned::new(action, act_span), span: sp }
@@ -873,8 +874,9 @@ fn serial_feedback_item(p: Pair<Rule>) -> SerialFeedbackItem {
         return SerialFeedbackItem::BoardText(
             inner
                 .map(|g| {
-                    let mut g = g.into_inner();
-                    (ident(g.next().unwrap()), string(g.next().unwrap()))
+                    let parts: Vec<_> = g.into_inner().collect();
+                    let kind = (parts.len() == 3).then(|| ident(parts[1].clone()));
+                    (ident(parts[0].clone()), kind, string(parts[parts.len() - 1].clone()))
                 })
                 .collect(),
         );

@@ -128,6 +128,9 @@ fn malformed_serial_protocols() {
         ("serial_duplicate_command", with("\"NG\" -> new game", "\"AT\" -> new game")),
         ("serial_missing_unknown", with("on unknown -> \"ER\"", "")),
         ("serial_glyph_missing", with("legal \"V\"", "legal \"VV\"")),
+        ("serial_move_for_a_named_action", with("\"MV\" cell -> play place", "\"MV\" move -> play place")),
+        ("serial_cell_for_any_move", with("\"MV\" cell -> play place", "\"MV\" cell -> play")),
+        ("serial_glyph_of_no_kind", with("black \"B\",", "black king \"B\",")),
         ("serial_unclosed_string", with("\"Type your move\"", "\"Type your move")),
         ("serial_control_character", with("\"Type your move\"", "\"Type\tyour move\"")),
     ];

@@ -8,7 +8,7 @@ use crate::cursor::{Cursor, Input};
 use crate::matrix::{Colour, Frame};
 use crate::rng::Rng;
 use crate::search::Budget;
-use crate::session::{random_cell, Placement, Strategy, Verdict, HELD_BY_MOVER, HELD_BY_OTHER};
+use crate::session::{Placement, Strategy, Verdict, HELD_BY_MOVER, HELD_BY_OTHER};
 
 /// What the game file says about playing it with a cursor.
 pub struct Config {
@@ -119,11 +119,10 @@ impl<T: Placement, const N: usize> Game<T, N> {
                 None
             }
             (Phase::HumanTurn, Input::Commit) => {
-                let cell = self.cursor.cell();
-                if !T::legal_at(&self.pos, cell) {
+                let Some(m) = T::find(&self.pos, &[self.cursor.cell()]) else {
                     return Some(Sound::Denied);
-                }
-                T::play(&mut self.pos, cell);
+                };
+                T::play(&mut self.pos, m);
                 self.human_to_move = false;
                 self.settle();
                 self.end_sound().or(Some(Sound::Accepted))
@@ -153,10 +152,10 @@ impl<T: Placement, const N: usize> Game<T, N> {
                 T::search::<N>(&mut self.pos, first, cfg.max_depth, cfg.order_by_eval, &mut budget).map(|c| c.best)
             }
             Strategy::Solved => T::solved(&self.pos, &mut self.rng),
-            Strategy::Random => random_cell::<T>(&self.pos, &mut self.rng),
+            Strategy::Random => T::random(&self.pos, &mut self.rng),
         };
         match choice {
-            Some(cell) => T::play(&mut self.pos, cell),
+            Some(m) => T::play(&mut self.pos, m),
             None => T::pass(&mut self.pos),
         }
         self.human_to_move = true;

@@ -78,7 +78,35 @@ pub trait Placement {
         order: bool,
         budget: &mut Budget,
     ) -> Option<Choice<u8>>;
+
+    /// The player (an index) who moves first.
+    const FIRST: u8 = 0;
+    /// Cell numbers a row apart.
+    const STRIDE: u8 = 8;
+    /// The legal move of the side to move that names `cells` (a placement names its one
+    /// cell; a move along a path, every cell it stops on), as [`Placement::play`] takes it.
+    fn find(pos: &Self::Pos, cells: &[u8]) -> Option<u8> {
+        match cells {
+            [cell] if Self::legal_at(pos, *cell) => Some(*cell),
+            _ => None,
+        }
+    }
+    /// The cells move `m` names, into `out`, [`NO_CELL`] after the last.
+    fn name(_pos: &Self::Pos, m: u8, out: &mut [u8]) {
+        out[0] = m;
+    }
+    /// The kind of the piece on `cell` (0, the first kind, on an empty cell).
+    fn kind(_pos: &Self::Pos, _cell: u8) -> u8 {
+        0
+    }
+    /// A legal move of the side to move chosen uniformly, if it has one.
+    fn random(pos: &Self::Pos, rng: &mut Rng) -> Option<u8> {
+        random_cell::<Self>(pos, rng)
+    }
 }
+
+/// [`Placement::name`]: no cell, after a move's last.
+pub const NO_CELL: u8 = 0xFF;
 
 /// [`Placement::holder`]: the side to move holds the cell.
 pub const HELD_BY_MOVER: u8 = 1;
@@ -86,7 +114,7 @@ pub const HELD_BY_MOVER: u8 = 1;
 pub const HELD_BY_OTHER: u8 = 2;
 
 /// The `k`th legal cell (from 0) of the side to move, in cell order, with how many there are.
-pub fn legal_cell<T: Placement>(pos: &T::Pos, k: u8) -> (Option<u8>, u8) {
+pub fn legal_cell<T: Placement + ?Sized>(pos: &T::Pos, k: u8) -> (Option<u8>, u8) {
     let (mut found, mut n) = (None, 0u8);
     for cell in 0..64 {
         if T::legal_at(pos, cell) {
@@ -100,7 +128,7 @@ pub fn legal_cell<T: Placement>(pos: &T::Pos, k: u8) -> (Option<u8>, u8) {
 }
 
 /// A legal cell of the side to move chosen uniformly, if it has one.
-pub fn random_cell<T: Placement>(pos: &T::Pos, rng: &mut Rng) -> Option<u8> {
+pub fn random_cell<T: Placement + ?Sized>(pos: &T::Pos, rng: &mut Rng) -> Option<u8> {
     let (_, n) = legal_cell::<T>(pos, 0);
     (n > 0).then(|| legal_cell::<T>(pos, rng.below(n)).0).flatten()
 }
@@ -220,6 +248,9 @@ pub struct Protocol {
     pub events: &'static [u16; 17],
     /// Board glyphs: the first player's, the second's, an empty cell, a legal cell.
     pub glyphs: [u8; 4],
+    /// Glyphs of the further kinds of piece: the first player's and the second's of the
+    /// second kind, then of the third, ...
+    pub kind_glyphs: &'static [u8],
     pub cols: u8,
     pub rows: u8,
     /// The side the device plays when the host cannot choose (no side command).
@@ -289,7 +320,9 @@ const NO_SIDE: u8 = 0xFF;
 /// `N` bounds the moves the device's search considers in a position (a buffer of `N` bytes
 /// per ply); legality of the host's moves is always judged on all of them. `DEPTH` is the
 /// deepest the device searches: each ply costs stack, and a small chip has little.
-pub struct Session<T: Served, const N: usize, const DEPTH: u8> {
+///
+/// `P` is the most cells a move names (1 where a move is a cell).
+pub struct Session<T: Served, const N: usize, const DEPTH: u8, const P: usize = 1> {
     pos: T::Pos,
     /// Player index (0 moves first) of the side to move.
     mover: u8,
@@ -297,21 +330,21 @@ pub struct Session<T: Served, const N: usize, const DEPTH: u8> {
     state: State,
     move_ms: u32,
     clock: u32,
-    /// The device's last move, for `{cell}`.
-    last: u8,
+    /// The cells the device's last move named, for `{cell}`.
+    last: [u8; P],
     reader: LineReader<LINE>,
     /// Ties of a solved strategy and random moves.
     rng: Rng,
     _rules: core::marker::PhantomData<T>,
 }
 
-impl<T: Served, const N: usize, const DEPTH: u8> Default for Session<T, N, DEPTH> {
+impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Default for Session<T, N, DEPTH, P> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
+impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, DEPTH, P> {
     const P: &'static Protocol = T::PROTOCOL;
 
     /// A session that says nothing until [`Self::begin`], which sets up the game's start and
@@ -328,7 +361,7 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
             state: State::PickSide,
             move_ms: 0,
             clock: 0,
-            last: 0,
+            last: [0; P],
             reader: LineReader::new(),
             rng: Rng::unmixed(),
             _rules: core::marker::PhantomData,
@@ -507,6 +540,9 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
                 // A column is a drop: its row is found among the legal cells below.
                 // A letter, and for a cell a number from 1 after it; letters and numbers
                 // beyond the grid still parse, so that they are illegal moves, not unknown.
+                if P > 1 && action == cmd::PLAY {
+                    return self.play_path(io, from, to);
+                }
                 let col = byte(line, from).to_ascii_uppercase().wrapping_sub(b'A');
                 let row = number(line, from + 1, to);
                 let row = match action {
@@ -522,15 +558,15 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
                 // A drop lands on the column's lowest legal cell (u8::MAX: none).
                 let on_grid = |r: u8| col < Self::P.cols && r < Self::P.rows;
                 let row = row.unwrap_or_else(|| {
-                    (0..Self::P.rows).find(|&r| on_grid(r) && T::legal_at(&self.pos, r * 8 + col)).unwrap_or(u8::MAX)
+                    (0..Self::P.rows)
+                        .find(|&r| on_grid(r) && T::legal_at(&self.pos, r * T::STRIDE + col))
+                        .unwrap_or(u8::MAX)
                 });
-                if !on_grid(row) || !T::legal_at(&self.pos, row * 8 + col) {
-                    return self.say(io, Event::Denied);
+                let m = if on_grid(row) { T::find(&self.pos, &[row * T::STRIDE + col]) } else { None };
+                match m {
+                    Some(m) => self.host_moves(io, m),
+                    None => self.say(io, Event::Denied),
                 }
-                T::play(&mut self.pos, row * 8 + col);
-                self.mover ^= 1;
-                self.say(io, Event::Moved);
-                self.advance(io);
             }
             cmd::PASS if Self::uses(cmd::PASS) => {
                 if self.state == State::HostTurn && T::can_move(&self.pos) {
@@ -544,6 +580,49 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
                 self.advance(io);
             }
             _ => self.say(io, Event::Unknown),
+        }
+    }
+
+    /// The host's move `m`, a legal one.
+    fn host_moves(&mut self, io: &mut impl Io, m: u8) {
+        T::play(&mut self.pos, m);
+        self.mover ^= 1;
+        self.say(io, Event::Moved);
+        self.advance(io);
+    }
+
+    /// The host's move written as the cells it names, `C3-E5-C7`: denied unless it is legal
+    /// (a cell off the board included), unknown unless it reads as cells.
+    #[inline(never)]
+    fn play_path(&mut self, io: &mut impl Io, mut from: u8, to: u8) {
+        let line = self.reader.bytes();
+        let mut cells = [NO_CELL; P];
+        let (mut n, mut on_board) = (0, true);
+        loop {
+            // A cell runs to the next `-` or the end.
+            let mut end = from;
+            while end < to && byte(line, end) != b'-' {
+                end += 1;
+            }
+            let col = byte(line, from).to_ascii_uppercase().wrapping_sub(b'A');
+            let row = number(line, from + 1, end);
+            if from == end || col >= 26 || row == NO_NUMBER || row == 0 || n == P {
+                return self.say(io, Event::Unknown);
+            }
+            on_board &= col < Self::P.cols && row <= Self::P.rows as u16;
+            cells[n] = ((row - 1) as u8).wrapping_mul(T::STRIDE).wrapping_add(col);
+            n += 1;
+            if end == to {
+                break;
+            }
+            from = end + 1;
+        }
+        if !self.in_time(io) {
+            return;
+        }
+        match T::find(&self.pos, &cells[..n]).filter(|_| on_board) {
+            Some(m) => self.host_moves(io, m),
+            None => self.say(io, Event::Denied),
         }
     }
 
@@ -601,7 +680,7 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
     #[inline(never)]
     fn reset(&mut self, io: &mut impl Io) {
         T::start(&mut self.pos);
-        self.mover = 0;
+        self.mover = T::FIRST;
         io.lamps_off();
     }
 
@@ -630,11 +709,11 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
         let choice = match T::STRATEGY {
             Strategy::Search => self.search(io, started),
             Strategy::Solved => T::solved(&self.pos, &mut self.rng),
-            Strategy::Random => random_cell::<T>(&self.pos, &mut self.rng),
+            Strategy::Random => T::random(&self.pos, &mut self.rng),
         };
         match choice {
             Some(best) => {
-                self.last = best;
+                T::name(&self.pos, best, &mut self.last);
                 T::play(&mut self.pos, best);
                 self.mover ^= 1;
                 self.say(io, Event::DeviceMoves);
@@ -722,11 +801,23 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
                     io.light(unsafe { progmem::byte(p.script.as_ptr().add(at as usize)) });
                     at += 1;
                 }
-                op::CELL if Self::says(op::CELL) => {
-                    io.write(b'A' + self.last % 8);
-                    decimal(io, self.last / 8 + 1);
+                op::CELL if Self::says(op::CELL) && P == 1 => {
+                    io.write(b'A' + self.last[0] % T::STRIDE);
+                    decimal(io, self.last[0] / T::STRIDE + 1);
                 }
-                op::COLUMN if Self::says(op::COLUMN) => io.write(b'A' + self.last % 8),
+                op::CELL if Self::says(op::CELL) => {
+                    for (i, &cell) in self.last.iter().enumerate() {
+                        if cell == NO_CELL {
+                            break;
+                        }
+                        if i > 0 {
+                            io.write(b'-');
+                        }
+                        io.write(b'A' + cell % T::STRIDE);
+                        decimal(io, cell / T::STRIDE + 1);
+                    }
+                }
+                op::COLUMN if Self::says(op::COLUMN) => io.write(b'A' + self.last[0] % T::STRIDE),
                 op::COUNT_DEVICE if Self::says(op::COUNT_DEVICE) => decimal(io, self.count(self.host ^ 1)),
                 op::COUNT_HOST if Self::says(op::COUNT_HOST) => decimal(io, self.count(self.host)),
                 text => io.write(text),
@@ -751,12 +842,21 @@ impl<T: Served, const N: usize, const DEPTH: u8> Session<T, N, DEPTH> {
         for r in 0..p.rows {
             decimal(io, r + 1);
             for c in 0..p.cols {
-                let cell = r * 8 + c;
-                let glyph = match T::holder(&self.pos, cell) {
+                let cell = r * T::STRIDE + c;
+                let holder = T::holder(&self.pos, cell);
+                let glyph = match holder {
                     0 if marks && T::legal_at(&self.pos, cell) => p.glyphs[3],
                     0 => p.glyphs[2],
                     h if h == mine => p.glyphs[0],
                     _ => p.glyphs[1],
+                };
+                // A further kind's glyph (a game of one kind never has one).
+                let glyph = match T::kind(&self.pos, cell) {
+                    0 => glyph,
+                    k => {
+                        let side = (holder != mine) as usize;
+                        p.kind_glyphs.get(2 * (k as usize - 1) + side).copied().unwrap_or(b'?')
+                    }
                 };
                 io.write(b' ');
                 io.write(glyph);

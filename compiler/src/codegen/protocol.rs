@@ -87,6 +87,7 @@ fn action_name(c: &gamec_dsl::CommandDef) -> &'static str {
         (SessionAction::Pass, _) => "PASS",
         (SessionAction::Play(_), CommandArgDef::Column) => "PLAY_COLUMN",
         (SessionAction::Play(_), _) => "PLAY",
+        (SessionAction::PlayMove, _) => "PLAY",
         (SessionAction::MoveTime { .. }, CommandArgDef::Number { .. }) => "MOVE_TIME",
         (SessionAction::HostPlaysSide, CommandArgDef::Side(_)) => "HOST_PLAYS_SIDE",
         (action, arg) => unreachable!("the DSL pairs actions with their arguments: {action:?} {arg:?}"),
@@ -234,6 +235,7 @@ pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
     let n_events = int(SessionEvent::ALL.len());
 
     let [g0, g1] = [p.piece_glyphs[0], p.piece_glyphs[1]].map(proc_macro2::Literal::byte_character);
+    let kind_glyphs = p.kind_glyphs.iter().map(|&g| proc_macro2::Literal::byte_character(g));
     let [empty, legal] = [p.empty_glyph, p.legal_glyph].map(proc_macro2::Literal::byte_character);
     let device_side = int(game.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.first));
     let order = game.strategy.as_ref().is_some_and(|s| s.order_by_eval);
@@ -279,6 +281,7 @@ pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
             script: &SCRIPT,
             events: &EVENTS,
             glyphs: [#g0, #g1, #empty, #legal],
+            kind_glyphs: &[#(#kind_glyphs),*],
             cols: #cols,
             rows: #rows,
             device_side: #device_side,

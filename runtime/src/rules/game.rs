@@ -70,46 +70,52 @@ impl<'g, const N: usize> Position<'g, N> {
 
     /// How the game ended, once it has.
     pub fn over(&mut self) -> Option<Outcome> {
-        let g = self.game;
-        let to_move = self.to_move;
-        let mut board = self.board();
+        self.game.over(&mut self.cells[..], self.given, self.to_move)
+    }
+}
+
+impl Game<'_> {
+    /// How the game on `cells` (with the start's `given` cells), `to_move` to move, ended,
+    /// once it has.
+    pub fn over(&self, cells: &mut [u8], given: &[u8], to_move: u8) -> Option<Outcome> {
+        let mut board = Cells { cells, given };
         let mut judged = Judged { board: &mut board, to_move };
-        let e = g.rules.ending(g.endings, &mut judged)?;
-        Some(g.rules.outcome(g.endings[e].result, &judged))
+        let e = self.rules.ending(self.endings, &mut judged)?;
+        Some(self.rules.outcome(self.endings[e].result, &judged))
     }
 
     /// The default evaluation for the side to move: pieces (a further kind worth more), and
     /// for games with a forward, how far they have come.
-    fn material(&self) -> i16 {
-        let rules = &self.game.rules;
+    pub fn material(&self, cells: &[u8], to_move: u8) -> i16 {
+        let rules = &self.rules;
         let g = rules.geometry;
         let mut score = 0i16;
         for c in g.cells() {
-            let Some((kind, owner)) = content::kind_and_owner(self.cells[c as usize]).filter(|_| rules.per_player)
-            else {
+            let Some((kind, owner)) = content::kind_and_owner(cells[c as usize]).filter(|_| rules.per_player) else {
                 continue;
             };
             let mut w = 10 * (1 + kind as i16);
-            if self.game.advance {
+            if self.advance {
                 let row = c / g.stride;
                 w += if owner == 0 { row } else { g.rows - 1 - row } as i16;
             }
-            score += if owner == self.to_move { w } else { -w };
+            score += if owner == to_move { w } else { -w };
         }
-        if self.game.advance && score != 0 && self.fewest_pieces() <= ENDGAME_PIECES {
+        if self.advance && score != 0 && self.fewest_pieces(cells) <= ENDGAME_PIECES {
             // In an ending of few pieces the side ahead closes in, so that it is won rather
             // than walked round for ever; the side behind keeps away.
-            let closer = self.distance_to_enemy(self.to_move) as i16 - self.distance_to_enemy(1 - self.to_move) as i16;
+            let closer =
+                self.distance_to_enemy(cells, to_move) as i16 - self.distance_to_enemy(cells, 1 - to_move) as i16;
             score -= score.signum() * closer;
         }
         score
     }
 
     /// The pieces of the player who has fewer.
-    fn fewest_pieces(&self) -> u16 {
+    fn fewest_pieces(&self, cells: &[u8]) -> u16 {
         let mut n = [0u16; 2];
-        for c in self.game.rules.geometry.cells() {
-            if let Some((_, o)) = content::kind_and_owner(self.cells[c as usize]) {
+        for c in self.rules.geometry.cells() {
+            if let Some((_, o)) = content::kind_and_owner(cells[c as usize]) {
                 n[o as usize & 1] += 1;
             }
         }
@@ -118,9 +124,9 @@ impl<'g, const N: usize> Position<'g, N> {
 
     /// The sum, over `player`'s pieces, of the distance (in king's moves) to the nearest
     /// enemy piece.
-    fn distance_to_enemy(&self, player: u8) -> u16 {
-        let g = self.game.rules.geometry;
-        let owner = |c: u8| content::kind_and_owner(self.cells[c as usize]).map(|(_, o)| o);
+    fn distance_to_enemy(&self, cells: &[u8], player: u8) -> u16 {
+        let g = self.rules.geometry;
+        let owner = |c: u8| content::kind_and_owner(cells[c as usize]).map(|(_, o)| o);
         let mut total = 0u16;
         for mine in g.cells().filter(|&c| owner(c) == Some(player)) {
             let (mc, mr) = ((mine % g.stride) as i16, (mine / g.stride) as i16);
@@ -187,7 +193,7 @@ impl<const N: usize> InPlace for Position<'_, N> {
     }
 
     fn eval(&mut self) -> i16 {
-        self.material()
+        self.game.material(&self.cells, self.to_move)
     }
 
     fn outcome(&mut self) -> i16 {
@@ -201,7 +207,7 @@ impl<const N: usize> InPlace for Position<'_, N> {
     fn leaf(&mut self) -> i16 {
         match self.over() {
             Some(_) => self.outcome(),
-            None => self.material(),
+            None => self.game.material(&self.cells, self.to_move),
         }
     }
 }

@@ -11,6 +11,7 @@
 //! piece landed while that choice can still be made, as a multi-jump does. Every change is
 //! logged so that a branch is undone in place: generation needs no copy of the board.
 
+pub mod as_placement;
 pub mod ending;
 pub mod game;
 mod geometry;

@@ -223,6 +223,7 @@ static PROTO: Protocol = Protocol {
     script: &SCRIPT,
     events: &EVENTS,
     glyphs: [b'B', b'W', b'.', b'V'],
+    kind_glyphs: &[],
     cols: 4,
     rows: 4,
     device_side: 1,
@@ -425,4 +426,54 @@ fn end_game_scores_the_game_as_it_stands() {
     send(&mut s, &mut h, "SP B");
     let out = send(&mut s, &mut h, "EG");
     assert_eq!(out, "OK\r\n2:2\r\n");
+}
+
+// The same session over a game on the rule core, whose moves are paths of cells.
+
+use crate::rules::as_placement::tests::{at, Draughts};
+
+static DRAUGHTS_PROTO: Protocol =
+    Protocol { glyphs: [b'b', b'w', b'.', b'V'], kind_glyphs: b"BW", cols: 6, rows: 6, ..PROTO };
+
+impl Served for Draughts {
+    const PROTOCOL: &'static Protocol = &DRAUGHTS_PROTO;
+}
+
+/// Moves of at most four cells.
+type DraughtsSession = Session<Draughts, 16, 4, 4>;
+
+fn send_core(s: &mut DraughtsSession, h: &mut Host, line: &str) -> String {
+    h.line.output.clear();
+    h.line.input.extend(line.bytes());
+    h.line.input.push(b'\r');
+    for _ in 0..10 {
+        s.poll(h);
+    }
+    h.line.output.clone()
+}
+
+#[test]
+fn a_move_along_a_path_is_typed_as_its_cells_and_the_device_answers_with_its_own() {
+    let mut s = DraughtsSession::new();
+    let mut h = Host::default();
+    s.begin(&mut h);
+    let out = send_core(&mut s, &mut h, "SP B");
+    assert!(out.starts_with("OK\r\n  A B C D E F\r\n1 b . b . b .\r\n2 . b . b . b\r\n"), "{out}");
+    let before = s.pos;
+    // Two rows on, off the board, a cell alone, or no cell: denied or not understood, and
+    // the board as it was.
+    assert_eq!(send_core(&mut s, &mut h, "MV B2-D4"), "IL\r\n");
+    assert_eq!(send_core(&mut s, &mut h, "MV B2-G9"), "IL\r\n");
+    assert_eq!(send_core(&mut s, &mut h, "MV B2"), "IL\r\n");
+    assert_eq!(send_core(&mut s, &mut h, "MV B2-"), "ER\r\n");
+    assert_eq!(send_core(&mut s, &mut h, "MV B2--C3"), "ER\r\n");
+    assert_eq!(send_core(&mut s, &mut h, "MV A1-B2-C3-D4-E5"), "ER\r\n", "more cells than a move names");
+    assert_eq!(s.pos, before);
+    let out = send_core(&mut s, &mut h, "MV b2-c3");
+    let reply = out.lines().find(|l| l.starts_with("MM ")).unwrap_or_else(|| panic!("no device move in {out:?}"));
+    // The device's move is one of White's, named by its cells.
+    let cells: Vec<&str> = reply[3..].split('-').collect();
+    assert_eq!(cells.len(), 2, "{reply}");
+    assert!(cells[0].ends_with('5') && cells[1].ends_with('4'), "{reply}");
+    assert_eq!(s.pos.cells[at("C3") as usize], crate::rules::content::piece(0, 0));
 }

@@ -1,0 +1,236 @@
+//! Any game on the rule core as the serial session and the cursor duel play it
+//! ([`Placement`]): a position a byte a cell, a move the index of one of the position's legal
+//! moves in the core's order, named by the cells it goes through, and the device's search over
+//! the same moves.
+//!
+//! The search keeps a byte a move in its lists and makes a move by generating the position's
+//! moves again up to it: a small chip's RAM holds a list of indices where it could not hold a
+//! list of paths.
+
+use super::ending::{Outcome, Result as EndResult};
+use super::game::Game;
+use super::{content, Path};
+use crate::rng::Rng;
+use crate::search::{choose_from, Budget, Choice, Tree, WIN};
+use crate::session::{Placement, Strategy, Verdict, HELD_BY_MOVER, HELD_BY_OTHER, NO_CELL};
+
+/// A game on the rule core, as the compiler renders it for a chip.
+pub trait CoreGame {
+    /// A position's cells: `[u8; CELLS]`.
+    type Cells: Copy + AsRef<[u8]> + AsMut<[u8]>;
+    const GAME: &'static Game<'static>;
+    const START: Self::Cells;
+    /// All zero: a position held before the first game.
+    const CLEARED: Self::Cells;
+    const FIRST: u8;
+    /// Cell numbers a row apart (the geometry's stride).
+    const STRIDE: u8;
+    const STRATEGY: Strategy;
+}
+
+/// A position: its cells, whose turn it is, and whether the last turn was a pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played<C> {
+    pub cells: C,
+    pub to_move: u8,
+    pub passed: bool,
+}
+
+/// The `k`th legal move of the side to move, with the cells it leaves; `None` past the last.
+fn nth<G: CoreGame>(pos: &Played<G::Cells>, k: u8) -> Option<(Path, G::Cells)> {
+    let mut scratch = pos.cells;
+    let mut found = None;
+    let mut i = 0u8;
+    G::GAME.rules.moves(scratch.as_mut(), pos.to_move, |path, board| {
+        if i == k {
+            let mut after = pos.cells;
+            after.as_mut().copy_from_slice(board);
+            found = Some((*path, after));
+        }
+        i = i.wrapping_add(1);
+    });
+    found
+}
+
+/// How many legal moves the side to move has.
+fn count_moves<G: CoreGame>(pos: &Played<G::Cells>) -> u8 {
+    let mut scratch = pos.cells;
+    G::GAME.rules.moves(scratch.as_mut(), pos.to_move, |_, _| {}).min(u8::MAX as usize) as u8
+}
+
+fn next_player<G: CoreGame>(p: u8) -> u8 {
+    (p + 1) % G::GAME.rules.players
+}
+
+/// How the game stands: the first ending that holds, or a stop where nobody can move on.
+fn outcome<G: CoreGame>(pos: &Played<G::Cells>) -> Option<Outcome> {
+    let mut cells = pos.cells;
+    if let Some(o) = G::GAME.over(cells.as_mut(), &[], pos.to_move) {
+        return Some(o);
+    }
+    // No ending holds, yet the side to move has no move and may not pass: the game stops drawn,
+    // as the engine reads it.
+    let stuck = count_moves::<G>(pos) == 0 && (!G::GAME.pass || pos.passed);
+    stuck.then_some(Outcome::Draw)
+}
+
+fn verdict(o: Outcome, to_move: u8) -> Verdict {
+    match o {
+        Outcome::Win(p) if p == to_move => Verdict::Win,
+        Outcome::Win(_) => Verdict::Loss,
+        Outcome::Draw => Verdict::Draw,
+    }
+}
+
+impl<G: CoreGame> Placement for G {
+    type Pos = Played<G::Cells>;
+    const STRATEGY: Strategy = G::STRATEGY;
+    const CLEARED: Self::Pos = Played { cells: G::CLEARED, to_move: 0, passed: false };
+    const FIRST: u8 = G::FIRST;
+    const STRIDE: u8 = G::STRIDE;
+
+    fn start(pos: &mut Self::Pos) {
+        *pos = Played { cells: G::START, to_move: G::FIRST, passed: false };
+    }
+
+    fn legal_at(pos: &Self::Pos, cell: u8) -> bool {
+        Self::find(pos, &[cell]).is_some()
+    }
+
+    fn can_move(pos: &Self::Pos) -> bool {
+        count_moves::<G>(pos) > 0
+    }
+
+    fn holder(pos: &Self::Pos, cell: u8) -> u8 {
+        match content::kind_and_owner(pos.cells.as_ref()[cell as usize]) {
+            Some((_, owner)) if owner == pos.to_move => HELD_BY_MOVER,
+            Some(_) => HELD_BY_OTHER,
+            None => 0,
+        }
+    }
+
+    fn kind(pos: &Self::Pos, cell: u8) -> u8 {
+        content::kind_and_owner(pos.cells.as_ref()[cell as usize]).map_or(0, |(k, _)| k)
+    }
+
+    fn count(pos: &Self::Pos, mover: bool) -> u8 {
+        let who = if mover { pos.to_move } else { next_player::<G>(pos.to_move) };
+        let owned = |c: &u8| content::kind_and_owner(*c).is_some_and(|(_, o)| o == who);
+        pos.cells.as_ref().iter().filter(|c| owned(c)).count() as u8
+    }
+
+    fn play(pos: &mut Self::Pos, m: u8) {
+        if let Some((_, after)) = nth::<G>(pos, m) {
+            *pos = Played { cells: after, to_move: next_player::<G>(pos.to_move), passed: false };
+        }
+    }
+
+    fn pass(pos: &mut Self::Pos) {
+        pos.to_move = next_player::<G>(pos.to_move);
+        pos.passed = true;
+    }
+
+    fn over(pos: &Self::Pos) -> Option<Verdict> {
+        outcome::<G>(pos).map(|o| verdict(o, pos.to_move))
+    }
+
+    fn stopped(pos: &Self::Pos) -> Verdict {
+        // Scored as it stands: by the game's count of pieces where it has one, else drawn.
+        let most = G::GAME.endings.iter().find(|e| matches!(e.result, EndResult::Most { .. }));
+        let Some(e) = most else { return Verdict::Draw };
+        let mut cells = pos.cells;
+        let judged = super::ending::Judged { board: cells.as_mut(), to_move: pos.to_move };
+        verdict(G::GAME.rules.outcome(e.result, &judged), pos.to_move)
+    }
+
+    fn search<const N: usize>(
+        pos: &mut Self::Pos,
+        first: u8,
+        max: u8,
+        order: bool,
+        budget: &mut Budget,
+    ) -> Option<Choice<u8>> {
+        choose_from::<Searched<G>, N>(pos, first, max, order, budget)
+    }
+
+    fn find(pos: &Self::Pos, cells: &[u8]) -> Option<u8> {
+        let mut scratch = pos.cells;
+        let (mut found, mut i) = (None, 0u8);
+        G::GAME.rules.moves(scratch.as_mut(), pos.to_move, |path, _| {
+            if found.is_none() && path.cells() == cells {
+                found = Some(i);
+            }
+            i = i.wrapping_add(1);
+        });
+        found
+    }
+
+    fn name(pos: &Self::Pos, m: u8, out: &mut [u8]) {
+        out.fill(NO_CELL);
+        if let Some((path, _)) = nth::<G>(pos, m) {
+            for (o, &c) in out.iter_mut().zip(path.cells()) {
+                *o = c;
+            }
+        }
+    }
+
+    fn random(pos: &Self::Pos, rng: &mut Rng) -> Option<u8> {
+        let n = count_moves::<G>(pos);
+        (n > 0).then(|| rng.below(n))
+    }
+}
+
+/// The device's search over a core game's moves, a byte each.
+pub struct Searched<G>(core::marker::PhantomData<G>);
+
+impl<G: CoreGame> Tree for Searched<G> {
+    type Pos = Played<G::Cells>;
+    type Move = u8;
+
+    fn moves(pos: &Self::Pos, out: &mut [u8]) -> usize {
+        if outcome::<G>(pos).is_some() {
+            return 0;
+        }
+        // The compiler sizes `out` from the game's own bound on moves.
+        let n = (count_moves::<G>(pos) as usize).min(out.len());
+        for (i, m) in out[..n].iter_mut().enumerate() {
+            *m = i as u8;
+        }
+        n
+    }
+
+    fn play(pos: &Self::Pos, m: u8) -> Self::Pos {
+        let mut after = *pos;
+        <G as Placement>::play(&mut after, m);
+        after
+    }
+
+    fn pass(pos: &Self::Pos) -> Option<Self::Pos> {
+        if !G::GAME.pass || pos.passed || outcome::<G>(pos).is_some() {
+            return None;
+        }
+        Some(Played { to_move: next_player::<G>(pos.to_move), passed: true, ..*pos })
+    }
+
+    fn eval(pos: &Self::Pos) -> i16 {
+        G::GAME.material(pos.cells.as_ref(), pos.to_move)
+    }
+
+    fn outcome(pos: &Self::Pos) -> i16 {
+        match outcome::<G>(pos) {
+            Some(Outcome::Win(p)) if p == pos.to_move => WIN,
+            Some(Outcome::Win(_)) => -WIN,
+            _ => 0,
+        }
+    }
+
+    fn leaf(pos: &Self::Pos) -> i16 {
+        match outcome::<G>(pos) {
+            Some(_) => Self::outcome(pos),
+            None => Self::eval(pos),
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests;

@@ -1,0 +1,147 @@
+//! A small draughts on the rule core, played through [`Placement`] as the session plays it:
+//! moves found and named by their cells, captures before steps, the search's moves.
+
+extern crate std;
+
+use super::*;
+use crate::rules::ending::{Condition, Ending, Who};
+use crate::rules::{Action, Dirs, Geometry, Holds, Kinds, Op, Region, Rules};
+
+const STEP: [Op; 4] = [
+    Op::Pick { what: Holds::Mine(Kinds::ALL), free: false },
+    Op::Step { dirs: Dirs::relative(Dirs::NE | Dirs::NW), to: Holds::Empty },
+    Op::Carry,
+    Op::Promote { kind: 1, region: Region::FarRow },
+];
+const JUMP: [Op; 5] = [
+    Op::Pick { what: Holds::Mine(Kinds::ALL), free: false },
+    Op::Jump {
+        dirs: Dirs::relative(Dirs::NE | Dirs::NW),
+        over: Holds::Theirs(Kinds::ALL),
+        to: Holds::Empty,
+        capture: true,
+    },
+    Op::Carry,
+    Op::Promote { kind: 1, region: Region::FarRow },
+    Op::Chain { to: 1 },
+];
+
+/// Draughts on 6 x 6 (men only move forward; a crowned man keeps to that), moves first by
+/// player 0 from rows 1 and 2; a player without a move loses.
+pub(crate) static DRAUGHTS: Game<'static> = Game {
+    rules: Rules {
+        geometry: Geometry { cols: 6, rows: 6, stride: 8, cut: &[] },
+        actions: &[
+            Action { ops: &STEP, must: false, conditions: &[] },
+            Action { ops: &JUMP, must: true, conditions: &[] },
+        ],
+        regions: &[],
+        per_player: true,
+        heaps: false,
+        players: 2,
+    },
+    endings: &[Ending { conditions: &[Condition::NoMoves], result: EndResult::Wins(Who::Mover) }],
+    pass: false,
+    advance: true,
+};
+
+pub(crate) fn at(name: &str) -> u8 {
+    let b = name.as_bytes();
+    (b[1] - b'1') * 8 + (b[0] - b'A')
+}
+
+const fn start() -> [u8; 48] {
+    let mut cells = [0u8; 48];
+    let (mut r, mut c) = (0, 0);
+    while r < 6 {
+        while c < 6 {
+            if (r + c) % 2 == 0 && r < 2 {
+                cells[r * 8 + c] = content::piece(0, 0);
+            }
+            if (r + c) % 2 == 0 && r >= 4 {
+                cells[r * 8 + c] = content::piece(0, 1);
+            }
+            c += 1;
+        }
+        c = 0;
+        r += 1;
+    }
+    cells
+}
+
+pub(crate) struct Draughts;
+
+impl CoreGame for Draughts {
+    type Cells = [u8; 48];
+    const GAME: &'static Game<'static> = &DRAUGHTS;
+    const START: [u8; 48] = start();
+    const CLEARED: [u8; 48] = [0; 48];
+    const FIRST: u8 = 0;
+    const STRIDE: u8 = 8;
+    const STRATEGY: Strategy = Strategy::Search;
+}
+
+fn started() -> Played<[u8; 48]> {
+    let mut pos = <Draughts as Placement>::CLEARED;
+    Draughts::start(&mut pos);
+    pos
+}
+
+#[test]
+fn a_move_is_found_by_the_cells_it_names_and_named_back() {
+    let pos = started();
+    let m = Draughts::find(&pos, &[at("B2"), at("C3")]).expect("B2-C3 is a first move");
+    let mut named = [0u8; 4];
+    Draughts::name(&pos, m, &mut named);
+    assert_eq!(named, [at("B2"), at("C3"), NO_CELL, NO_CELL]);
+    // Sideways, two rows on, onto a piece, or a cell alone: no move.
+    for cells in [&[at("B2"), at("C2")][..], &[at("B2"), at("D4")], &[at("A1"), at("B2")], &[at("B2")]] {
+        assert_eq!(Draughts::find(&pos, cells), None, "{cells:?}");
+    }
+    let mut after = pos;
+    Draughts::play(&mut after, m);
+    assert_eq!((after.cells[at("B2") as usize], after.cells[at("C3") as usize]), (0, content::piece(0, 0)));
+    assert_eq!(after.to_move, 1);
+    assert_eq!(Draughts::holder(&after, at("C3")), crate::session::HELD_BY_OTHER);
+    assert_eq!(Draughts::count(&after, false), 6);
+}
+
+#[test]
+fn a_capture_is_the_only_move_and_a_chain_is_named_by_every_landing() {
+    let mut pos = Played { cells: [0u8; 48], to_move: 0, passed: false };
+    pos.cells[at("A1") as usize] = content::piece(0, 0);
+    pos.cells[at("E1") as usize] = content::piece(0, 0);
+    pos.cells[at("B2") as usize] = content::piece(0, 1);
+    pos.cells[at("B4") as usize] = content::piece(0, 1);
+    assert_eq!(Draughts::find(&pos, &[at("E1"), at("F2")]), None, "a step while a capture is there");
+    assert_eq!(Draughts::find(&pos, &[at("A1"), at("C3")]), None, "a chain stopped short");
+    let m = Draughts::find(&pos, &[at("A1"), at("C3"), at("A5")]).expect("the double jump");
+    let mut named = [0u8; 4];
+    Draughts::name(&pos, m, &mut named);
+    assert_eq!(named, [at("A1"), at("C3"), at("A5"), NO_CELL]);
+    Draughts::play(&mut pos, m);
+    assert_eq!(Draughts::count(&pos, true), 0, "both men taken");
+    // White has no piece, so no move: black, who just moved, wins.
+    assert_eq!(Draughts::over(&pos), Some(Verdict::Loss));
+}
+
+#[test]
+fn the_search_takes_a_free_man_and_its_moves_are_the_core_s() {
+    let pos = started();
+    let mut out = [0u8; 16];
+    assert_eq!(Searched::<Draughts>::moves(&pos, &mut out), 5, "B2-A3, B2-C3, D2-C3, D2-E3, F2-E3");
+    // A man of the second player's left where the first can take it, and not be taken back.
+    let mut pos = Played { cells: [0u8; 48], to_move: 0, passed: false };
+    pos.cells[at("C1") as usize] = content::piece(0, 0);
+    pos.cells[at("A3") as usize] = content::piece(0, 0);
+    pos.cells[at("B4") as usize] = content::piece(0, 1);
+    pos.cells[at("F6") as usize] = content::piece(0, 1);
+    let mut stop = || false;
+    let mut budget = Budget::new(100_000, &mut stop);
+    let mut searched = pos;
+    let choice = Draughts::search::<16>(&mut searched, 1, 4, true, &mut budget).expect("a move");
+    assert_eq!(searched, pos, "the search leaves the position as it was");
+    let mut named = [0u8; 4];
+    Draughts::name(&pos, choice.best, &mut named);
+    assert_eq!(&named[..2], &[at("A3"), at("C5")]);
+}
