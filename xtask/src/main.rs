@@ -410,7 +410,10 @@ fn fuzz(target: &str, corpus: &str, runs: Option<u64>, seconds: Option<u64>, see
     write_fuzz_seeds(&dir.join(&corpus))?;
     let mut cmd = Command::new("cargo");
     cmd.args(["+nightly", "fuzz", "run", "--sanitizer", "none", "--no-trace-compares", target, &corpus]);
-    cmd.args(["--", "-dict=fuzz/check.dict", "-timeout=10", "-print_final_stats=1"]);
+    // A unit is bounded by gamec's own budgets (the puzzle solver's 300,000 judgements a
+    // start, the targets' position limits); 30 s leaves room for a fuzzing build on a loaded
+    // two-core machine, where a file of several hard starts took 12 s (0.4 s in release).
+    cmd.args(["--", "-dict=fuzz/check.dict", "-timeout=30", "-print_final_stats=1"]);
     let seconds = if runs.is_none() { seconds.or(Some(60)) } else { seconds };
     if let Some(n) = runs {
         cmd.arg(format!("-runs={n}"));
