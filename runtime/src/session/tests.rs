@@ -309,7 +309,11 @@ fn session() -> (Session<Flank, 16, 8>, Host) {
 }
 
 /// Sends a line and returns what the device answered until it waits for input.
-fn send(s: &mut Session<Flank, 16, 8>, h: &mut Host, line: &str) -> String {
+fn send<T: Served, const N: usize, const D: u8, const P: usize>(
+    s: &mut Session<T, N, D, P>,
+    h: &mut Host,
+    line: &str,
+) -> String {
     h.line.output.clear();
     h.line.input.extend(line.bytes());
     h.line.input.push(b'\r');
@@ -442,34 +446,24 @@ impl Served for Draughts {
 /// Moves of at most four cells.
 type DraughtsSession = Session<Draughts, 16, 4, 4>;
 
-fn send_core(s: &mut DraughtsSession, h: &mut Host, line: &str) -> String {
-    h.line.output.clear();
-    h.line.input.extend(line.bytes());
-    h.line.input.push(b'\r');
-    for _ in 0..10 {
-        s.poll(h);
-    }
-    h.line.output.clone()
-}
-
 #[test]
 fn a_move_along_a_path_is_typed_as_its_cells_and_the_device_answers_with_its_own() {
     let mut s = DraughtsSession::new();
     let mut h = Host::default();
     s.begin(&mut h);
-    let out = send_core(&mut s, &mut h, "SP B");
+    let out = send(&mut s, &mut h, "SP B");
     assert!(out.starts_with("OK\r\n  A B C D E F\r\n1 b . b . b .\r\n2 . b . b . b\r\n"), "{out}");
     let before = s.pos;
     // Two rows on, off the board, a cell alone, or no cell: denied or not understood, and
     // the board as it was.
-    assert_eq!(send_core(&mut s, &mut h, "MV B2-D4"), "IL\r\n");
-    assert_eq!(send_core(&mut s, &mut h, "MV B2-G9"), "IL\r\n");
-    assert_eq!(send_core(&mut s, &mut h, "MV B2"), "IL\r\n");
-    assert_eq!(send_core(&mut s, &mut h, "MV B2-"), "ER\r\n");
-    assert_eq!(send_core(&mut s, &mut h, "MV B2--C3"), "ER\r\n");
-    assert_eq!(send_core(&mut s, &mut h, "MV A1-B2-C3-D4-E5"), "ER\r\n", "more cells than a move names");
+    assert_eq!(send(&mut s, &mut h, "MV B2-D4"), "IL\r\n");
+    assert_eq!(send(&mut s, &mut h, "MV B2-G9"), "IL\r\n");
+    assert_eq!(send(&mut s, &mut h, "MV B2"), "IL\r\n");
+    assert_eq!(send(&mut s, &mut h, "MV B2-"), "ER\r\n");
+    assert_eq!(send(&mut s, &mut h, "MV B2--C3"), "ER\r\n");
+    assert_eq!(send(&mut s, &mut h, "MV A1-B2-C3-D4-E5"), "ER\r\n", "more cells than a move names");
     assert_eq!(s.pos, before);
-    let out = send_core(&mut s, &mut h, "MV b2-c3");
+    let out = send(&mut s, &mut h, "MV b2-c3");
     let reply = out.lines().find(|l| l.starts_with("MM ")).unwrap_or_else(|| panic!("no device move in {out:?}"));
     // The device's move is one of White's, named by its cells.
     let cells: Vec<&str> = reply[3..].split('-').collect();
