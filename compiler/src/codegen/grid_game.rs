@@ -481,8 +481,6 @@ fn strategy(game: &GameDef, origin: Origin) -> (TokenStream, TokenStream, TokenS
     }
 }
 
-pub use crate::bind::MAX_SOLVED_CELLS;
-
 /// Every reachable position's value, two bits at its base-3 index (see
 /// `gamec_runtime::solved`), from the compiler's own solution of the game.
 pub fn solved_table(game: &GameDef) -> Vec<u8> {

@@ -20,7 +20,6 @@ use crate::analyze::Analysis;
 use crate::bind::Target;
 use gamec_dsl::{BoardDef, GameDef};
 
-pub use grid_game::MAX_SOLVED_CELLS;
 pub use origin::Origin;
 pub use scaffold::ScaffoldInputs;
 

@@ -62,10 +62,15 @@ fn next_player<G: CoreGame>(p: u8) -> u8 {
     (p + 1) % G::GAME.rules.players
 }
 
+/// The first of the game's endings that holds, if one does.
+fn ended<G: CoreGame>(pos: &Played<G::Cells>) -> Option<Outcome> {
+    let mut cells = pos.cells;
+    G::GAME.over(cells.as_mut(), &[], pos.to_move)
+}
+
 /// How the game stands: the first ending that holds, or a stop where nobody can move on.
 fn outcome<G: CoreGame>(pos: &Played<G::Cells>) -> Option<Outcome> {
-    let mut cells = pos.cells;
-    if let Some(o) = G::GAME.over(cells.as_mut(), &[], pos.to_move) {
+    if let Some(o) = ended::<G>(pos) {
         return Some(o);
     }
     // No ending holds, yet the side to move has no move and may not pass: the game stops drawn,
@@ -188,7 +193,8 @@ impl<G: CoreGame> Tree for Searched<G> {
     type Move = u8;
 
     fn moves(pos: &Self::Pos, out: &mut [u8]) -> usize {
-        if outcome::<G>(pos).is_some() {
+        // A finished game has no moves; a stuck one has none anyway.
+        if ended::<G>(pos).is_some() {
             return 0;
         }
         // The compiler sizes `out` from the game's own bound on moves.
