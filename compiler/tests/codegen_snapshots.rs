@@ -133,7 +133,7 @@ fn rule_core_module() {
     let gf = sources.add(path, std::fs::read_to_string(root(path)).unwrap());
     let game = gamec_dsl::load_game(&sources, gf).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
     let code = codegen::rules_module(&game, Origin::of(&sources, gf));
-    assert!(code.contains("@generated") && code.contains("pub static GAME: Game<'static>"));
+    assert!(code.contains("@generated") && code.contains("pub static GAME: Game<'static, Ops>"));
     insta::assert_snapshot!("rules_rs_checkers", code);
 }
 

@@ -1,13 +1,15 @@
 //! Every game's rule core as the compiler renders it (`codegen::rules_module`), compiled for
 //! the host and played by the runtime's `rules` module, held to the compiler's engine: the
 //! start, perft from every start, and the end and its winner along seeded random games. The
+//! generated rules play only the ops and conditions each game uses (its `Ops`), the engine all
+//! the core has (`Every`): so this holds each game's trimmed match to the whole one. The
 //! games are every one in `games/` and `compiler/tests/games/`, and eight generated games of
 //! moving pieces (compiler/tests/support/random_games.rs) that `check` accepts.
 
 use gamec::engine::{Engine, Move, Outcome, State};
 use gamec_runtime::rules::ending;
 use gamec_runtime::rules::game::{Game, Position};
-use gamec_runtime::rules::Path;
+use gamec_runtime::rules::{Path, Program};
 use gamec_runtime::search::InPlace;
 
 fn load(text: &str) -> gamec_dsl::GameDef {
@@ -18,7 +20,7 @@ fn load(text: &str) -> gamec_dsl::GameDef {
 
 /// Move paths of `depth` plies, as the engine counts them: passes are plies, finished games
 /// leaves.
-fn perft<const N: usize>(pos: &mut Position<N>, depth: u32) -> u64 {
+fn perft<P: Program, const N: usize>(pos: &mut Position<N, P>, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -48,7 +50,11 @@ fn perft<const N: usize>(pos: &mut Position<N>, depth: u32) -> u64 {
         .sum()
 }
 
-fn position<'g, const N: usize>(game: &'g Game<'g>, s: &State, given: &'g [u8; 8]) -> Position<'g, N> {
+fn position<'g, P: Program, const N: usize>(
+    game: &'g Game<'g, P>,
+    s: &State,
+    given: &'g [u8; 8],
+) -> Position<'g, N, P> {
     let mut cells = [0u8; N];
     cells.copy_from_slice(&s.cells);
     let mut pos = Position::new(game, cells, s.to_move);
@@ -65,7 +71,7 @@ fn outcome(o: Option<ending::Outcome>) -> Option<Outcome> {
 }
 
 /// The runtime's reading of the generated rule core agrees with the engine's.
-fn agree_core<const N: usize>(game: &Game<'static>, start: [u8; N], first: u8, text: &str) {
+fn agree_core<P: Program, const N: usize>(game: &Game<'static, P>, start: [u8; N], first: u8, text: &str) {
     let def = load(text);
     let engine = Engine::new(&def);
     let starts = gamec::analyze::starts(&engine, &def);
@@ -84,7 +90,7 @@ fn agree_core<const N: usize>(game: &Game<'static>, start: [u8; N], first: u8, t
     let games = if cells > 100 { 2 } else { 20 };
     for s in starts.iter().take(3) {
         let given = s.given.to_le_bytes();
-        let mut pos = position::<N>(game, s, &given);
+        let mut pos = position::<P, N>(game, s, &given);
         assert_eq!(perft(&mut pos, depth), engine.perft(s, depth), "perft {depth} from\n{}", engine.show(s));
     }
     // Random games: the same moves each ply, the same end and winner.
@@ -94,7 +100,7 @@ fn agree_core<const N: usize>(game: &Game<'static>, start: [u8; N], first: u8, t
             let mut s = s.clone();
             let given = s.given.to_le_bytes();
             for _ in 0..200 {
-                let mut pos = position::<N>(game, &s, &given);
+                let mut pos = position::<P, N>(game, &s, &given);
                 assert_eq!(outcome(pos.over()), engine.outcome(&s), "the end of\n{}", engine.show(&s));
                 let plies = engine.plies(&s);
                 let mut moves = [Path::default(); 256];

@@ -5,7 +5,7 @@
 use crate::engine::Engine;
 use gamec_dsl::GameDef;
 use gamec_runtime::rules::ending::{Cmp, Condition, Count, Look, Result as EndResult, Scope, Who};
-use gamec_runtime::rules::{Dirs, Holds, Op, Region};
+use gamec_runtime::rules::{Dirs, Holds, Op, Region, MAX_PATH};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -35,22 +35,30 @@ pub fn render(game: &GameDef, origin: super::Origin) -> TokenStream {
             quote!(Ending { conditions: &[#(#conditions),*], result: #result })
         });
         let (per_player, heaps, players, pass, advance) = (r.per_player, r.heaps, r.players, g.pass, g.advance);
+        let play_op = play_op(r.actions.iter().flat_map(|a| a.ops));
+        let judges = judge(
+            quote!(judge),
+            r.actions.iter().flat_map(|a| a.conditions).chain(g.endings.iter().flat_map(|e| e.conditions)),
+        );
+        let holds_after = judge(quote!(holds_after), r.actions.iter().flat_map(|a| a.conditions));
         quote! {
             //! The game's rule core: what each action does, when the game ends, the start.
             #![allow(unused_imports)]
-            use gamec_runtime::rules::ending::{Cmp, Condition, Count, Ending, Look, Result, Scope, Who};
+            use gamec_runtime::rules::ending::{Cmp, Condition, Count, Ending, Judged, Look, Result, Scope, Who};
             use gamec_runtime::rules::game::Game;
-            use gamec_runtime::rules::{Action, Dirs, Geometry, Holds, Kinds, Op, Order, Region, Rules};
+            use core::marker::PhantomData;
+            use gamec_runtime::rules::{Action, Dirs, Emit, Geometry, Holds, Kinds, Op, Order, Program, Region, Walk};
 
             #(#[doc = #doc])*
-            pub static GAME: Game<'static> = Game {
-                rules: Rules {
+            pub static GAME: Game<'static, Ops> = Game {
+                rules: gamec_runtime::rules::Rules {
                     geometry: Geometry { cols: #cols, rows: #rows, stride: #stride, cut: &[#(#cut),*] },
                     actions: &[#(#actions),*],
                     regions: &[#(#regions),*],
                     per_player: #per_player,
                     heaps: #heaps,
                     players: #players,
+                    program: PhantomData,
                 },
                 endings: &[#(#endings),*],
                 pass: #pass,
@@ -62,8 +70,137 @@ pub fn render(game: &GameDef, origin: super::Origin) -> TokenStream {
             /// The start, and who moves first.
             pub const START: [u8; CELLS] = [#(#start_bytes),*];
             pub const FIRST: u8 = #first;
+
+            /// The ops and conditions the game's programs use, and no others: the code of the
+            /// rest is not linked.
+            pub struct Ops;
+
+            impl Program for Ops {
+                #play_op
+                #judges
+                #holds_after
+            }
         }
     })
+}
+
+/// The match over the ops `ops` uses, each calling the runtime's method for it: what the
+/// chip links of the core's walk is what this game's programs can reach.
+fn play_op<'o>(ops: impl Iterator<Item = &'o Op>) -> TokenStream {
+    let mut seen = Vec::new();
+    let arms = ops.filter(|o| {
+        let d = std::mem::discriminant(*o);
+        let new = !seen.contains(&d);
+        seen.push(d);
+        new
+    });
+    let arms = arms.map(|o| match o {
+        Op::Pick { .. } => quote!(Op::Pick { what, free } => w.pick(what, free, action, pc, emit)),
+        Op::Step { .. } => quote!(Op::Step { dirs, to } => w.step(dirs, to, action, pc, emit)),
+        Op::Jump { .. } => {
+            quote!(Op::Jump { dirs, over, to, capture } => w.jump(dirs, over, to, capture, action, pc, emit))
+        }
+        Op::Ride { .. } => {
+            quote!(Op::Ride { dirs, min, max, over, to } => w.ride(dirs, min, max, over, to, action, pc, emit))
+        }
+        Op::Rests { .. } => quote!(Op::Rests { dir } => w.rests(dir, action, pc, emit)),
+        Op::Take { .. } => quote!(Op::Take { min, max } => w.take(min, max, action, pc, emit)),
+        Op::Put { .. } => quote!(Op::Put { kind } => w.put(kind, action, pc, emit)),
+        Op::Carry => quote!(Op::Carry => w.carry(action, pc, emit)),
+        Op::ClearRun => quote!(Op::ClearRun => w.clear_run(action, pc, emit)),
+        Op::Cycle { .. } => quote!(Op::Cycle { order } => w.cycle(order, action, pc, emit)),
+        Op::Around { .. } => quote!(Op::Around { dirs, order } => w.around(dirs, order, action, pc, emit)),
+        Op::Flank { .. } => quote!(Op::Flank { dirs, required } => w.flank(dirs, required, action, pc, emit)),
+        Op::Promote { .. } => quote!(Op::Promote { kind, region } => w.promote(kind, region, action, pc, emit)),
+        Op::Chain { .. } => quote!(Op::Chain { to } => w.chain(to, action, pc, emit)),
+    });
+    quote! {
+        // One arm for each op the game's programs use: one alone is still a match.
+        #[allow(unreachable_patterns, clippy::single_match, clippy::match_single_binding)]
+        fn play_op(w: &mut Walk<'_, '_, Self>, op: Op, action: &Action, pc: usize, emit: Emit) {
+            match op {
+                #(#arms,)*
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The method `name` of the game's `Program`: the match over `conditions`, those it judges.
+fn judge<'c>(name: TokenStream, conditions: impl Iterator<Item = &'c Condition>) -> TokenStream {
+    let mut seen = Vec::new();
+    let arms = conditions.filter(|c| {
+        let d = std::mem::discriminant(*c);
+        let new = !seen.contains(&d);
+        seen.push(d);
+        new
+    });
+    let arms = arms.map(|c| match c {
+        Condition::InARow { .. } => quote!(Condition::InARow { k, directions } => r.in_a_row(pos, k, directions)),
+        Condition::Full => quote!(Condition::Full => r.full(pos)),
+        Condition::NoMoves => quote!(Condition::NoMoves => r.no_moves(pos)),
+        Condition::NeitherCanMove => quote!(Condition::NeitherCanMove => r.neither_can_move(pos)),
+        Condition::Distinct { .. } => quote!(Condition::Distinct { rows } => r.distinct(pos, rows)),
+        Condition::Compare { .. } => quote!(Condition::Compare { lhs, cmp, rhs } => r.compare(lhs, cmp, rhs, pos)),
+    });
+    quote! {
+        #[allow(unreachable_patterns, unused_variables, clippy::match_single_binding)]
+        fn #name(r: &gamec_runtime::rules::Rules<'_, Self>, c: &Condition, pos: &mut Judged) -> bool {
+            match *c {
+                #(#arms,)*
+                _ => false,
+            }
+        }
+    }
+}
+
+/// The module of a game the firmware plays on the rule core over a serial line: [`render`]'s
+/// rules, the game as the runtime's `CoreGame` (which makes it the session's `Placement`), and
+/// its protocol.
+pub fn render_served(game: &GameDef, origin: super::Origin) -> TokenStream {
+    let rules = render(game, origin);
+    let engine = Engine::new(game);
+    let (stride, named) = engine.with_game(|g| {
+        let chains = g.rules.actions.iter().any(|a| a.ops.iter().any(|o| matches!(o, Op::Chain { .. })));
+        // The cells a move's path records: its pick, each landing, a heap and its count.
+        let chosen = |o: &Op| match o {
+            Op::Pick { .. } | Op::Step { .. } | Op::Jump { .. } | Op::Ride { .. } => 1,
+            Op::Take { .. } => 2,
+            _ => 0,
+        };
+        let longest = g.rules.actions.iter().map(|a| a.ops.iter().map(chosen).sum::<usize>()).max().unwrap_or(1);
+        (g.rules.geometry.stride, if chains { MAX_PATH } else { longest.clamp(1, MAX_PATH) })
+    });
+    let strategy = match game.strategy.as_ref().map(|s| s.kind) {
+        Some(gamec_dsl::StrategyKind::Random) => quote!(Strategy::Random),
+        _ => quote!(Strategy::Search),
+    };
+    let protocol = game.serial.as_ref().map(|p| super::protocol::render(game, p, origin));
+    quote! {
+        #rules
+
+        use gamec_runtime::rules::as_placement::CoreGame;
+        use gamec_runtime::session::{cmd, op, Event, Protocol, Served, Strategy, SILENT};
+
+        /// The most cells a move names (its path).
+        pub const NAMED: usize = #named;
+
+        /// The game, for the runtime's session: its rules are the core's.
+        pub struct Rules;
+
+        impl CoreGame for Rules {
+            type Cells = [u8; CELLS];
+            type Program = Ops;
+            const GAME: &'static Game<'static, Ops> = &GAME;
+            const START: [u8; CELLS] = START;
+            const CLEARED: [u8; CELLS] = [0; CELLS];
+            const FIRST: u8 = FIRST;
+            const STRIDE: u8 = #stride;
+            const STRATEGY: Strategy = #strategy;
+        }
+
+        #protocol
+    }
 }
 
 fn dirs(d: Dirs) -> TokenStream {

@@ -7,6 +7,7 @@ use gamec_dsl::{Count, Directions, EndResult, Goal, MoveKind, Scope, TravelDef, 
 use gamec_runtime::rules::ending::{self, Ending, Judged};
 use gamec_runtime::rules::game::Game;
 use gamec_runtime::rules::{Action, Board, Dirs, Geometry, Holds, Kinds, Op, Order, Path, Region, Rules, FAR};
+use std::marker::PhantomData;
 
 /// One action lowered: its program and what it means for the turn.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -173,21 +174,19 @@ fn byte(n: u32) -> u8 {
     n.min(u8::MAX as u32) as u8
 }
 
-/// An engine position as the core's board.
+/// An engine position's cells, owned, for the core's [`Board`] to borrow.
 struct Cells {
     cells: Vec<u8>,
-    given: u64,
+    /// The state's 64 bits of given cells as the core reads them, a byte per eight cells.
+    given: [u8; 8],
 }
 
-impl Board for Cells {
-    fn get(&self, cell: u8) -> u8 {
-        self.cells[cell as usize]
+impl Cells {
+    fn of(s: &State) -> Cells {
+        Cells { cells: s.cells.clone(), given: s.given.to_le_bytes() }
     }
-    fn set(&mut self, cell: u8, value: u8) {
-        self.cells[cell as usize] = value;
-    }
-    fn given(&self, cell: u8) -> bool {
-        cell < 64 && self.given >> cell & 1 == 1
+    fn board(&mut self) -> Board<'_> {
+        Board { cells: &mut self.cells, given: &self.given }
     }
 }
 
@@ -214,6 +213,7 @@ impl Engine {
             per_player: self.per_player,
             heaps,
             players: self.players,
+            program: PhantomData,
         };
         f(&rules)
     }
@@ -235,8 +235,8 @@ impl Engine {
     pub fn ending(&self, s: &State) -> Option<usize> {
         let endings: Vec<Ending> =
             self.core_endings.iter().map(|(conditions, result)| Ending { conditions, result: *result }).collect();
-        let mut board = Cells { cells: s.cells.clone(), given: s.given };
-        let mut pos = Judged { board: &mut board, to_move: s.to_move };
+        let mut cells = Cells::of(s);
+        let mut pos = Judged { board: cells.board(), to_move: s.to_move };
         self.with_rules(|rules| rules.ending(&endings, &mut pos))
     }
 
@@ -248,8 +248,8 @@ impl Engine {
 
     /// What a result means in `s`: who wins, or a draw.
     pub fn result(&self, s: &State, r: EndResult) -> Outcome {
-        let mut board = Cells { cells: s.cells.clone(), given: s.given };
-        let pos = Judged { board: &mut board, to_move: s.to_move };
+        let mut cells = Cells::of(s);
+        let pos = Judged { board: cells.board(), to_move: s.to_move };
         match self.with_rules(|rules| rules.outcome(result(r), &pos)) {
             ending::Outcome::Win(p) => Outcome::Win(p),
             ending::Outcome::Draw => Outcome::Draw,
@@ -258,39 +258,39 @@ impl Engine {
 
     /// Whether condition `c` holds in `s` (a `where` clause's, or an ending's).
     pub(super) fn holds(&self, s: &State, c: &gamec_dsl::Condition) -> bool {
-        let mut board = Cells { cells: s.cells.clone(), given: s.given };
-        let mut pos = Judged { board: &mut board, to_move: s.to_move };
+        let mut cells = Cells::of(s);
+        let mut pos = Judged { board: cells.board(), to_move: s.to_move };
         self.with_rules(|rules| rules.condition(&condition(c), &mut pos))
     }
 
     /// Every move `player` could make in `s`, with the cells each leaves.
     pub(super) fn core_moves(&self, s: &State, player: u8) -> Vec<(Move, Vec<u8>)> {
-        let mut board = Cells { cells: s.cells.clone(), given: s.given };
+        let mut cells = Cells::of(s);
         let mut out = Vec::new();
         self.with_rules(|rules| {
-            rules.moves(&mut board, player, |path, after| out.push((self.move_of(path), after.cells.clone())));
+            rules.moves(&mut cells.board(), player, |path, after| out.push((self.move_of(path), after.to_vec())));
         });
         out
     }
 
     /// The cells `m`, made by `player`, leaves in `s`; `None` if no action makes it.
     pub(super) fn core_play(&self, s: &State, m: Move, player: u8) -> Option<Vec<u8>> {
-        let mut board = Cells { cells: s.cells.clone(), given: s.given };
+        let mut cells = Cells::of(s);
         self.with_rules(|rules| {
-            let made = self.paths_of(m).into_iter().any(|path| rules.play(&mut board, player, &path).is_some());
-            made.then_some(board.cells)
+            let made = self.paths_of(m).into_iter().any(|path| rules.play(&mut cells.board(), player, &path).is_some());
+            made.then_some(cells.cells)
         })
     }
 
     /// The rule core's path for `m` in `s` (a slide or a take names no action: the first
     /// action that makes it).
     pub fn core_path(&self, s: &State, m: Move) -> Option<Path> {
-        let mut board = Cells { cells: s.cells.clone(), given: s.given };
+        let mut cells = Cells::of(s);
         self.with_rules(|rules| {
             self.paths_of(m).into_iter().find(|path| {
-                let made = rules.play(&mut board, s.to_move, path);
+                let made = rules.play(&mut cells.board(), s.to_move, path);
                 if let Some(c) = made {
-                    c.undo(&mut board);
+                    c.undo(&mut cells.cells);
                 }
                 made.is_some()
             })

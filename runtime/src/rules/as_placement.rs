@@ -9,7 +9,7 @@
 
 use super::ending::{Outcome, Result as EndResult};
 use super::game::Game;
-use super::{content, Path};
+use super::{content, Board, Path, Program};
 use crate::rng::Rng;
 use crate::search::{choose_from, Budget, Choice, Tree, WIN};
 use crate::session::{Placement, Strategy, Verdict, HELD_BY_MOVER, HELD_BY_OTHER, NO_CELL};
@@ -18,7 +18,9 @@ use crate::session::{Placement, Strategy, Verdict, HELD_BY_MOVER, HELD_BY_OTHER,
 pub trait CoreGame {
     /// A position's cells: `[u8; CELLS]`.
     type Cells: Copy + AsRef<[u8]> + AsMut<[u8]>;
-    const GAME: &'static Game<'static>;
+    /// What plays the game's ops and conditions.
+    type Program: Program;
+    const GAME: &'static Game<'static, Self::Program>;
     const START: Self::Cells;
     /// All zero: a position held before the first game.
     const CLEARED: Self::Cells;
@@ -41,7 +43,7 @@ fn nth<G: CoreGame>(pos: &Played<G::Cells>, k: u8) -> Option<(Path, G::Cells)> {
     let mut scratch = pos.cells;
     let mut found = None;
     let mut i = 0u8;
-    G::GAME.rules.moves(scratch.as_mut(), pos.to_move, |path, board| {
+    G::GAME.rules.moves(&mut Board::new(scratch.as_mut()), pos.to_move, |path, board| {
         if i == k {
             let mut after = pos.cells;
             after.as_mut().copy_from_slice(board);
@@ -55,7 +57,7 @@ fn nth<G: CoreGame>(pos: &Played<G::Cells>, k: u8) -> Option<(Path, G::Cells)> {
 /// How many legal moves the side to move has.
 fn count_moves<G: CoreGame>(pos: &Played<G::Cells>) -> u8 {
     let mut scratch = pos.cells;
-    G::GAME.rules.moves(scratch.as_mut(), pos.to_move, |_, _| {}).min(u8::MAX as usize) as u8
+    G::GAME.rules.moves(&mut Board::new(scratch.as_mut()), pos.to_move, |_, _| {}).min(u8::MAX as usize) as u8
 }
 
 fn next_player<G: CoreGame>(p: u8) -> u8 {
@@ -144,7 +146,7 @@ impl<G: CoreGame> Placement for G {
         let most = G::GAME.endings.iter().find(|e| matches!(e.result, EndResult::Most { .. }));
         let Some(e) = most else { return Verdict::Draw };
         let mut cells = pos.cells;
-        let judged = super::ending::Judged { board: cells.as_mut(), to_move: pos.to_move };
+        let judged = super::ending::Judged { board: Board::new(cells.as_mut()), to_move: pos.to_move };
         verdict(G::GAME.rules.outcome(e.result, &judged), pos.to_move)
     }
 
@@ -161,7 +163,7 @@ impl<G: CoreGame> Placement for G {
     fn find(pos: &Self::Pos, cells: &[u8]) -> Option<u8> {
         let mut scratch = pos.cells;
         let (mut found, mut i) = (None, 0u8);
-        G::GAME.rules.moves(scratch.as_mut(), pos.to_move, |path, _| {
+        G::GAME.rules.moves(&mut Board::new(scratch.as_mut()), pos.to_move, |path, _| {
             if found.is_none() && path.cells() == cells {
                 found = Some(i);
             }

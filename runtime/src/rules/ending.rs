@@ -2,7 +2,7 @@
 //! on the rule core's board as the compiler's engine reads them.
 
 use super::geometry::each;
-use super::{content, Board, Dirs, Rules};
+use super::{content, Board, Dirs, Program, Rules};
 
 /// Whose pieces, or whose result: relative to the move just made, or a player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,19 +131,19 @@ pub struct Ending<'a> {
 }
 
 /// A position to judge: its board and whose turn it is.
-pub struct Judged<'b, B: ?Sized> {
-    pub board: &'b mut B,
+pub struct Judged<'b> {
+    pub board: Board<'b>,
     pub to_move: u8,
 }
 
-impl Rules<'_> {
+impl<P: Program> Rules<'_, P> {
     /// The first of `endings` whose conditions all hold, by index.
-    pub fn ending<B: Board + ?Sized>(&self, endings: &[Ending], pos: &mut Judged<B>) -> Option<usize> {
+    pub fn ending(&self, endings: &[Ending], pos: &mut Judged) -> Option<usize> {
         endings.iter().position(|e| e.conditions.iter().all(|c| self.condition(c, pos)))
     }
 
     /// How the game stands decided by `result`.
-    pub fn outcome<B: Board + ?Sized>(&self, result: Result, pos: &Judged<B>) -> Outcome {
+    pub fn outcome(&self, result: Result, pos: &Judged) -> Outcome {
         let after = |p: u8| (p + 1) % self.players;
         match result {
             Result::Draw => Outcome::Draw,
@@ -160,11 +160,11 @@ impl Rules<'_> {
         }
     }
 
-    fn mover<B: ?Sized>(&self, pos: &Judged<B>) -> u8 {
+    fn mover(&self, pos: &Judged) -> u8 {
         (pos.to_move + self.players - 1) % self.players
     }
 
-    fn player<B: ?Sized>(&self, w: Who, pos: &Judged<B>) -> Option<u8> {
+    fn player(&self, w: Who, pos: &Judged) -> Option<u8> {
         match w {
             Who::Mover => Some(self.mover(pos)),
             Who::Next => Some(pos.to_move),
@@ -183,45 +183,53 @@ impl Rules<'_> {
         }
     }
 
-    fn pieces<B: Board + ?Sized>(&self, player: Option<u8>, region: Option<u8>, pos: &Judged<B>) -> u16 {
+    fn pieces(&self, player: Option<u8>, region: Option<u8>, pos: &Judged) -> u16 {
         if self.heaps {
             return self.geometry.cells().map(|h| pos.board.get(h) as u16).sum();
         }
-        let board = &*pos.board;
+        let board = &pos.board;
         match region.and_then(|r| self.regions.get(r as usize)) {
             Some(cells) => cells.iter().filter(|&&c| self.is_piece(board.get(c), player)).count() as u16,
             None => self.geometry.cells().filter(|&c| self.is_piece(board.get(c), player)).count() as u16,
         }
     }
 
-    fn has_move<B: Board + ?Sized>(&self, board: &mut B, player: u8) -> bool {
+    fn has_move(&self, board: &mut Board, player: u8) -> bool {
         self.moves(board, player, |_, _| {}) > 0
     }
 
-    /// Whether `c` holds.
-    pub fn condition<B: Board + ?Sized>(&self, c: &Condition, pos: &mut Judged<B>) -> bool {
-        match *c {
-            Condition::InARow { k, directions } => self.in_a_row(pos, k, directions),
-            Condition::Full => self.geometry.cells().all(|c| pos.board.get(c) != content::EMPTY),
-            Condition::NoMoves => !self.has_move(pos.board, pos.to_move),
-            Condition::NeitherCanMove => {
-                let next = (pos.to_move + 1) % self.players;
-                !self.has_move(pos.board, pos.to_move) && !self.has_move(pos.board, next)
-            }
-            Condition::Distinct { rows } => self.distinct(pos, rows),
-            Condition::Compare { lhs, cmp, rhs } => {
-                let per_line = [lhs, rhs].into_iter().find_map(|x| match x {
-                    Count::Cells { scope: Scope::EachRow, .. } => Some(true),
-                    Count::Cells { scope: Scope::EachColumn, .. } => Some(false),
-                    _ => None,
-                });
-                match per_line {
-                    Some(rows) => (0..self.lines(rows)).all(|l| {
-                        cmp.holds(self.count(lhs, pos, Some((rows, l))), self.count(rhs, pos, Some((rows, l))))
-                    }),
-                    None => cmp.holds(self.count(lhs, pos, None), self.count(rhs, pos, None)),
-                }
-            }
+    /// Whether `c` holds, judged by the game's [`Program`].
+    pub fn condition(&self, c: &Condition, pos: &mut Judged) -> bool {
+        P::judge(self, c, pos)
+    }
+
+    /// [`Condition::Full`].
+    pub fn full(&self, pos: &Judged) -> bool {
+        self.geometry.cells().all(|c| pos.board.get(c) != content::EMPTY)
+    }
+
+    /// [`Condition::NoMoves`].
+    pub fn no_moves(&self, pos: &mut Judged) -> bool {
+        !self.has_move(&mut pos.board, pos.to_move)
+    }
+
+    /// [`Condition::NeitherCanMove`].
+    pub fn neither_can_move(&self, pos: &mut Judged) -> bool {
+        let next = (pos.to_move + 1) % self.players;
+        !self.has_move(&mut pos.board, pos.to_move) && !self.has_move(&mut pos.board, next)
+    }
+
+    /// [`Condition::Compare`].
+    pub fn compare(&self, lhs: Count, cmp: Cmp, rhs: Count, pos: &Judged) -> bool {
+        let per_line = [lhs, rhs].into_iter().find_map(|x| match x {
+            Count::Cells { scope: Scope::EachRow, .. } => Some(true),
+            Count::Cells { scope: Scope::EachColumn, .. } => Some(false),
+            _ => None,
+        });
+        match per_line {
+            Some(rows) => (0..self.lines(rows))
+                .all(|l| cmp.holds(self.count(lhs, pos, Some((rows, l))), self.count(rhs, pos, Some((rows, l))))),
+            None => cmp.holds(self.count(lhs, pos, None), self.count(rhs, pos, None)),
         }
     }
 
@@ -242,7 +250,7 @@ impl Rules<'_> {
     }
 
     /// The number `x` stands for; `line` is the row or column a per-line count is taken in.
-    fn count<B: Board + ?Sized>(&self, x: Count, pos: &Judged<B>, line: Option<(bool, u8)>) -> u16 {
+    fn count(&self, x: Count, pos: &Judged, line: Option<(bool, u8)>) -> u16 {
         let (look, scope, run) = match x {
             Count::Const(n) => return n,
             Count::Pieces { who, region } => return self.pieces(self.player(who, pos), region, pos),
@@ -253,7 +261,7 @@ impl Rules<'_> {
             Look::Content(c) => v == c,
             Look::Any => v != content::EMPTY,
         };
-        let board = &*pos.board;
+        let board = &pos.board;
         let mut tally = Tally { run, n: 0, len: 0, prev: None };
         match (scope, line) {
             (Scope::EachRow | Scope::EachColumn, Some((rows, l))) => {
@@ -269,8 +277,8 @@ impl Rules<'_> {
     }
 
     /// No two full lines hold the same.
-    fn distinct<B: Board + ?Sized>(&self, pos: &Judged<B>, rows: bool) -> bool {
-        let board = &*pos.board;
+    pub fn distinct(&self, pos: &Judged, rows: bool) -> bool {
+        let board = &pos.board;
         let full = |l: u8| self.line(rows, l).all(|c| board.get(c) != content::EMPTY);
         let same = |a: u8, b: u8| self.line(rows, a).zip(self.line(rows, b)).all(|(x, y)| board.get(x) == board.get(y));
         let n = self.lines(rows);
@@ -278,10 +286,10 @@ impl Rules<'_> {
     }
 
     /// The mover has `k` in a row along one of the directions.
-    fn in_a_row<B: Board + ?Sized>(&self, pos: &Judged<B>, k: u8, directions: u8) -> bool {
+    pub fn in_a_row(&self, pos: &Judged, k: u8, directions: u8) -> bool {
         let g = self.geometry;
         let mover = self.mover(pos);
-        let board = &*pos.board;
+        let board = &pos.board;
         let mine = |c: u8| self.is_piece(board.get(c), Some(mover));
         // Each line is counted from its first cell, so only half of each axis.
         let axes = if directions == 4 { Dirs::E | Dirs::N } else { Dirs::E | Dirs::N | Dirs::NE | Dirs::SE };

@@ -2,7 +2,7 @@
 //! a position the device's search ([`crate::search`]) makes and undoes moves on.
 
 use super::ending::{Ending, Judged, Outcome};
-use super::{content, Board, Changes, Path, Rules};
+use super::{content, Board, Changes, Every, Path, Program, Rules};
 use crate::search::{InPlace, WIN};
 
 /// The side behind has at most this many pieces: an ending, where the default evaluation
@@ -11,8 +11,8 @@ const ENDGAME_PIECES: u16 = 3;
 
 /// A game's rules, endings and turn rules, as the compiler renders them.
 #[derive(Debug, Clone, Copy)]
-pub struct Game<'a> {
-    pub rules: Rules<'a>,
+pub struct Game<'a, P = Every> {
+    pub rules: Rules<'a, P>,
     pub endings: &'a [Ending<'a>],
     /// A player without a move passes instead (never twice running).
     pub pass: bool,
@@ -23,32 +23,14 @@ pub struct Game<'a> {
 
 /// A position of a game of `N` cells: whose turn it is, and whether the last turn was a pass.
 #[derive(Debug, Clone, Copy)]
-pub struct Position<'g, const N: usize> {
-    pub game: &'g Game<'g>,
+pub struct Position<'g, const N: usize, P = Every> {
+    pub game: &'g Game<'g, P>,
     pub cells: [u8; N],
     pub to_move: u8,
     pub passed: bool,
     /// The cells the start gave, a bit each (cell `c` is bit `c % 8` of byte `c / 8`): what a
     /// `free` pick passes by. Empty when the game has none.
     pub given: &'g [u8],
-}
-
-/// A position's cells with its givens, as the rules read them.
-struct Cells<'a> {
-    cells: &'a mut [u8],
-    given: &'a [u8],
-}
-
-impl Board for Cells<'_> {
-    fn get(&self, cell: u8) -> u8 {
-        self.cells[cell as usize]
-    }
-    fn set(&mut self, cell: u8, value: u8) {
-        self.cells[cell as usize] = value;
-    }
-    fn given(&self, cell: u8) -> bool {
-        self.given.get(cell as usize / 8).is_some_and(|b| b >> (cell % 8) & 1 == 1)
-    }
 }
 
 /// What undoes a move or a pass.
@@ -59,13 +41,13 @@ pub struct Undo {
     passed: bool,
 }
 
-impl<'g, const N: usize> Position<'g, N> {
-    pub fn new(game: &'g Game<'g>, cells: [u8; N], to_move: u8) -> Self {
+impl<'g, const N: usize, P: Program> Position<'g, N, P> {
+    pub fn new(game: &'g Game<'g, P>, cells: [u8; N], to_move: u8) -> Self {
         Position { game, cells, to_move, passed: false, given: &[] }
     }
 
-    fn board(&mut self) -> Cells<'_> {
-        Cells { cells: &mut self.cells[..], given: self.given }
+    fn board(&mut self) -> Board<'_> {
+        Board { cells: &mut self.cells[..], given: self.given }
     }
 
     /// How the game ended, once it has.
@@ -74,12 +56,11 @@ impl<'g, const N: usize> Position<'g, N> {
     }
 }
 
-impl Game<'_> {
+impl<P: Program> Game<'_, P> {
     /// How the game on `cells` (with the start's `given` cells), `to_move` to move, ended,
     /// once it has.
     pub fn over(&self, cells: &mut [u8], given: &[u8], to_move: u8) -> Option<Outcome> {
-        let mut board = Cells { cells, given };
-        let mut judged = Judged { board: &mut board, to_move };
+        let mut judged = Judged { board: Board { cells, given }, to_move };
         let e = self.rules.ending(self.endings, &mut judged)?;
         Some(self.rules.outcome(self.endings[e].result, &judged))
     }
@@ -145,7 +126,7 @@ impl Game<'_> {
     }
 }
 
-impl<const N: usize> InPlace for Position<'_, N> {
+impl<const N: usize, P: Program> InPlace for Position<'_, N, P> {
     type Move = Path;
     type Undo = Undo;
 

@@ -18,7 +18,7 @@ mod geometry;
 mod play;
 
 pub use geometry::{Dirs, Geometry};
-pub use play::{Board, Changes, Path, Rules, MAX_PATH};
+pub use play::{run_nesting, Board, Changes, Emit, Every, Path, Program, Rules, Walk, MAX_PATH, RUN};
 
 /// What a cell holds, numbered as the compiler numbers it (`gamec_dsl::content`).
 pub mod content {

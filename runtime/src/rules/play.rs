@@ -1,9 +1,13 @@
 //! Playing a game's actions: every legal move with the position it leads to, a move made and
 //! undone in place, all by one walk through the actions' programs.
 
-use super::ending::Judged;
-use super::geometry::each;
-use super::{content, Action, Geometry, Holds, Kinds, Op, Region};
+use super::{content, Geometry, Holds, Kinds, Region};
+use core::marker::PhantomData;
+
+mod walk;
+#[cfg(test)]
+pub(crate) use walk::nesting;
+pub use walk::{run_nesting, Emit, Every, Program, Walk, RUN};
 
 /// The most cells a move's path records: its origin, then every cell it chose (a long chain of
 /// jumps ends here).
@@ -11,22 +15,33 @@ pub const MAX_PATH: usize = 16;
 /// The most cell changes a move can make. The compiler checks a game's actions fit.
 pub const MAX_CHANGES: usize = 64;
 
-/// A position's cells, as the rules read and change them.
-pub trait Board {
-    fn get(&self, cell: u8) -> u8;
-    fn set(&mut self, cell: u8, value: u8);
-    /// Whether the setup filled `cell` (a `free` pick passes it by).
-    fn given(&self, _cell: u8) -> bool {
-        false
-    }
+/// A position's cells as the rules read and change them, a byte each, with the cells the
+/// start gave (what a `free` pick passes by): cell `c` is bit `c % 8` of byte `c / 8`.
+///
+/// One concrete type rather than a trait, so that a chip holds one copy of the rules' code.
+pub struct Board<'a> {
+    pub cells: &'a mut [u8],
+    pub given: &'a [u8],
 }
 
-impl Board for [u8] {
-    fn get(&self, cell: u8) -> u8 {
-        self[cell as usize]
+impl<'a> Board<'a> {
+    /// Cells without givens.
+    pub fn new(cells: &'a mut [u8]) -> Self {
+        Board { cells, given: &[] }
     }
-    fn set(&mut self, cell: u8, value: u8) {
-        self[cell as usize] = value;
+    pub fn get(&self, cell: u8) -> u8 {
+        self.cells[cell as usize]
+    }
+    pub fn set(&mut self, cell: u8, value: u8) {
+        self.cells[cell as usize] = value;
+    }
+    /// Whether the start filled `cell`.
+    pub fn given(&self, cell: u8) -> bool {
+        self.given.get(cell as usize / 8).is_some_and(|b| b >> (cell % 8) & 1 == 1)
+    }
+    /// The same board, borrowed again for a shorter while.
+    pub fn reborrow(&mut self) -> Board<'_> {
+        Board { cells: &mut *self.cells, given: self.given }
     }
 }
 
@@ -72,16 +87,16 @@ impl Changes {
     }
 
     /// Puts every changed cell back as it was.
-    pub fn undo<B: Board + ?Sized>(&self, board: &mut B) {
+    pub fn undo(&self, cells: &mut [u8]) {
         for &(cell, value) in self.was[..self.len as usize].iter().rev() {
-            board.set(cell, value);
+            cells[cell as usize] = value;
         }
     }
 }
 
-/// A game's rules: its board and actions.
+/// A game's rules: its board and actions, and the [`Program`] that plays their ops.
 #[derive(Debug, Clone, Copy)]
-pub struct Rules<'a> {
+pub struct Rules<'a, P = Every> {
     pub geometry: Geometry<'a>,
     pub actions: &'a [super::Action<'a>],
     /// The cells of each region the file declares.
@@ -92,17 +107,18 @@ pub struct Rules<'a> {
     pub heaps: bool,
     /// 1 for a puzzle, else 2.
     pub players: u8,
+    pub program: PhantomData<P>,
 }
 
-impl Rules<'_> {
+impl<P: Program> Rules<'_, P> {
     /// Every legal move of `mover`, each handed to `emit` with the board as the move leaves
     /// it; the board is as it was when this returns. While a `must` action can be taken, only
     /// such actions are. Returns the number of moves.
-    pub fn moves<B: Board + ?Sized>(&self, board: &mut B, mover: u8, mut emit: impl FnMut(&Path, &B)) -> usize {
+    pub fn moves(&self, board: &mut Board, mover: u8, mut emit: impl FnMut(&Path, &[u8])) -> usize {
         let mut n = 0;
         for must in [true, false] {
             for (a, action) in self.actions.iter().enumerate().filter(|(_, x)| x.must == must) {
-                let mut walk = Walk::new(self, board, mover, a as u8, None);
+                let mut walk = Walk::new(self, board.reborrow(), mover, a as u8, None);
                 walk.run(action, 0, &mut emit);
                 n += walk.emitted;
             }
@@ -116,10 +132,10 @@ impl Rules<'_> {
     /// Makes `path` on the board if it is a legal choice of its action's program (the
     /// precedence of `must` actions aside: that is [`Rules::moves`]' business), returning the
     /// changes to undo it; `None`, with the board unchanged, if it is not.
-    pub fn play<B: Board + ?Sized>(&self, board: &mut B, mover: u8, path: &Path) -> Option<Changes> {
+    pub fn play(&self, board: &mut Board, mover: u8, path: &Path) -> Option<Changes> {
         let action = self.actions.get(path.action as usize)?;
-        let mut walk = Walk::new(self, board, mover, path.action, Some(path));
-        walk.run(action, 0, &mut |_: &Path, _: &B| {});
+        let mut walk = Walk::new(self, board.reborrow(), mover, path.action, Some(path));
+        walk.run(action, 0, &mut |_: &Path, _: &[u8]| {});
         walk.emitted.eq(&1).then_some(walk.changes)
     }
 
@@ -143,313 +159,6 @@ impl Rules<'_> {
             Region::Declared(r) => self.regions.get(r as usize).is_some_and(|cells| cells.contains(&cell)),
             Region::FarRow => self.geometry.on_far_row(cell, player),
         }
-    }
-}
-
-/// One action's program being walked: the choices so far, the cursor, the changes made.
-struct Walk<'w, 'a, B: ?Sized> {
-    rules: &'w Rules<'a>,
-    board: &'w mut B,
-    mover: u8,
-    /// The move to make, when making one rather than listing them all.
-    target: Option<&'w Path>,
-    path: Path,
-    origin: u8,
-    cursor: u8,
-    /// The direction (a bit of [`super::Dirs`]) of the last step, jump or ride.
-    dir: u8,
-    changes: Changes,
-    emitted: usize,
-}
-
-impl<'w, 'a, B: Board + ?Sized> Walk<'w, 'a, B> {
-    fn new(rules: &'w Rules<'a>, board: &'w mut B, mover: u8, action: u8, target: Option<&'w Path>) -> Self {
-        let path = Path { action, len: 0, cells: [0; MAX_PATH] };
-        Walk { rules, board, mover, target, path, origin: 0, cursor: 0, dir: 1, changes: Changes::new(), emitted: 0 }
-    }
-
-    /// Made the target move: stop, and keep its changes.
-    fn done(&self) -> bool {
-        self.target.is_some() && self.emitted > 0
-    }
-
-    fn set(&mut self, cell: u8, value: u8) {
-        let n = self.changes.len as usize;
-        assert!(n < MAX_CHANGES, "a move changed more than {MAX_CHANGES} cells");
-        self.changes.was[n] = (cell, self.board.get(cell));
-        self.changes.len += 1;
-        self.board.set(cell, value);
-    }
-
-    fn undo_to(&mut self, mark: u8) {
-        while self.changes.len > mark {
-            self.changes.len -= 1;
-            let (cell, value) = self.changes.was[self.changes.len as usize];
-            self.board.set(cell, value);
-        }
-    }
-
-    fn holds(&self, cell: u8, h: Holds) -> bool {
-        self.rules.holds(self.board.get(cell), h, self.mover)
-    }
-
-    /// The program from `pc` on, the move so far being `self.path`.
-    fn run(&mut self, action: &Action, pc: usize, emit: &mut dyn FnMut(&Path, &B)) {
-        let Some(&op) = action.ops.get(pc) else {
-            if !action.conditions.is_empty() {
-                let next = (self.mover + 1) % self.rules.players;
-                let mut pos = Judged { board: &mut *self.board, to_move: next };
-                if !action.conditions.iter().all(|c| self.rules.condition(c, &mut pos)) {
-                    return;
-                }
-            }
-            if self.target.is_none_or(|t| *t == self.path) {
-                self.emitted += 1;
-                emit(&self.path, self.board);
-            }
-            return;
-        };
-        let g = self.rules.geometry;
-        let mover = self.mover;
-        let dirs_of = |d: super::Dirs| d.of(mover);
-        match op {
-            Op::Pick { what, free } => {
-                for cell in g.cells() {
-                    if self.holds(cell, what) && !(free && self.board.given(cell)) {
-                        let (origin, cursor) = (self.origin, self.cursor);
-                        (self.origin, self.cursor) = (cell, cell);
-                        self.choose(&[cell], action, pc, emit);
-                        (self.origin, self.cursor) = (origin, cursor);
-                        if self.done() {
-                            return;
-                        }
-                    }
-                }
-            }
-            Op::Step { dirs, to } => {
-                for bit in each(dirs_of(dirs)) {
-                    self.dir = bit;
-                    if let Some(t) = g.toward(self.cursor, bit, 1).filter(|&t| self.holds(t, to)) {
-                        if self.land(t, None, action, pc, emit) {
-                            return;
-                        }
-                    }
-                }
-            }
-            Op::Jump { dirs, over, to, capture } => {
-                for bit in each(dirs_of(dirs)) {
-                    self.dir = bit;
-                    let Some(mid) = g.toward(self.cursor, bit, 1).filter(|&m| self.holds(m, over)) else { continue };
-                    let Some(t) = g.toward(self.cursor, bit, 2).filter(|&t| self.holds(t, to)) else { continue };
-                    if self.land(t, capture.then_some(mid), action, pc, emit) {
-                        return;
-                    }
-                }
-            }
-            Op::Ride { dirs, min, max, over, to } => {
-                let here = self.cursor;
-                if min == 0 && self.holds(here, to) && self.land(here, None, action, pc, emit) {
-                    return;
-                }
-                for bit in each(dirs_of(dirs)) {
-                    self.dir = bit;
-                    let mut d = 1;
-                    while let Some(t) = g.toward(self.cursor, bit, d).filter(|_| d <= max) {
-                        if d >= min && self.holds(t, to) && self.land(t, None, action, pc, emit) {
-                            return;
-                        }
-                        if !self.holds(t, over) {
-                            break;
-                        }
-                        d += 1;
-                    }
-                }
-            }
-            Op::Rests { dir } => {
-                let below = each(dirs_of(dir)).next().and_then(|bit| g.toward(self.cursor, bit, 1));
-                if below.is_none_or(|b| self.board.get(b) != content::EMPTY) {
-                    self.run(action, pc + 1, emit);
-                }
-            }
-            Op::Take { min, max } => {
-                for heap in g.cells() {
-                    let n = self.board.get(heap);
-                    let top = if max == 0 { n } else { max.min(n) };
-                    for count in min.max(1)..=top {
-                        let mark = self.changes.len;
-                        self.set(heap, n - count);
-                        self.choose(&[heap, count], action, pc, emit);
-                        if self.done() {
-                            return;
-                        }
-                        self.undo_to(mark);
-                    }
-                }
-            }
-            Op::Put { kind } => {
-                let piece = if self.rules.per_player { content::piece(kind, self.mover) } else { content::SHARED };
-                self.effect(action, pc, emit, |w| w.set(w.cursor, piece));
-            }
-            Op::Carry => {
-                let (origin, cursor) = (self.origin, self.cursor);
-                let piece = self.board.get(origin);
-                let mark = self.changes.len;
-                self.set(origin, content::EMPTY);
-                self.set(cursor, piece);
-                self.origin = cursor;
-                self.run(action, pc + 1, emit);
-                if self.done() {
-                    return;
-                }
-                self.origin = origin;
-                self.undo_to(mark);
-            }
-            Op::ClearRun => self.effect(action, pc, emit, |w| {
-                let mut at = w.origin;
-                w.set(at, content::EMPTY);
-                while at != w.cursor {
-                    let Some(next) = g.toward(at, w.dir, 1) else { break };
-                    at = next;
-                    w.set(at, content::EMPTY);
-                }
-            }),
-            Op::Cycle { order } => {
-                if let Some(next) = order.next(self.board.get(self.cursor)) {
-                    self.effect(action, pc, emit, |w| w.set(w.cursor, next));
-                }
-            }
-            Op::Around { dirs, order } => self.effect(action, pc, emit, |w| {
-                for bit in each(dirs_of(dirs)) {
-                    if let Some(t) = g.toward(w.cursor, bit, 1) {
-                        if let Some(next) = order.next(w.board.get(t)) {
-                            w.set(t, next);
-                        }
-                    }
-                }
-            }),
-            Op::Flank { dirs, required } => {
-                let mark = self.changes.len;
-                let mut turned = 0;
-                for bit in each(dirs_of(dirs)) {
-                    turned += self.turn_over(bit);
-                }
-                if turned > 0 || !required {
-                    self.run(action, pc + 1, emit);
-                }
-                if !self.done() {
-                    self.undo_to(mark);
-                }
-            }
-            Op::Promote { kind, region } => {
-                let cell = self.cursor;
-                let mine = self.holds(cell, Holds::Mine(Kinds::ALL));
-                if mine && self.rules.in_region(cell, region, self.mover) {
-                    let piece = content::piece(kind, self.mover);
-                    self.effect(action, pc, emit, |w| w.set(cell, piece));
-                } else {
-                    self.run(action, pc + 1, emit);
-                }
-            }
-            Op::Chain { to } => {
-                let room = (self.path.len as usize) < MAX_PATH;
-                // Making a move, it may stop here only if the chain cannot go on: look first
-                // as if listing (listing, nothing emitted from `to` says the same).
-                let goes_on = room
-                    && self.target.take().is_some_and(|target| {
-                        let before = self.emitted;
-                        self.run(action, to as usize, &mut |_: &Path, _: &B| {});
-                        let more = self.emitted > before;
-                        (self.emitted, self.target) = (before, Some(target));
-                        more
-                    });
-                let before = self.emitted;
-                if room {
-                    self.run(action, to as usize, emit);
-                }
-                if !goes_on && self.emitted == before && self.target.is_none_or(|t| *t == self.path) {
-                    self.emitted += 1;
-                    emit(&self.path, self.board);
-                }
-            }
-        }
-    }
-
-    /// Records `cells` as the next choice and runs on, unless the move being made chose
-    /// otherwise.
-    fn choose(&mut self, cells: &[u8], action: &Action, pc: usize, emit: &mut dyn FnMut(&Path, &B)) {
-        let len = self.path.len as usize;
-        if len + cells.len() > MAX_PATH {
-            return;
-        }
-        if let Some(t) = self.target {
-            if t.len < self.path.len + cells.len() as u8 || t.cells[len..len + cells.len()] != *cells {
-                return;
-            }
-        }
-        for &c in cells {
-            self.path.push(c);
-        }
-        self.run(action, pc + 1, emit);
-        if !self.done() {
-            self.path.truncate(len);
-        }
-    }
-
-    /// The cursor moves to `to` (emptying `captured` on the way) and the program runs on;
-    /// true once the move being made has been made.
-    fn land(
-        &mut self,
-        to: u8,
-        captured: Option<u8>,
-        action: &Action,
-        pc: usize,
-        emit: &mut dyn FnMut(&Path, &B),
-    ) -> bool {
-        let (cursor, mark) = (self.cursor, self.changes.len);
-        if let Some(c) = captured {
-            self.set(c, content::EMPTY);
-        }
-        self.cursor = to;
-        self.choose(&[to], action, pc, emit);
-        if self.done() {
-            return true;
-        }
-        self.cursor = cursor;
-        self.undo_to(mark);
-        false
-    }
-
-    /// Applies `change`, runs on, and undoes it unless the move being made was made.
-    fn effect(&mut self, action: &Action, pc: usize, emit: &mut dyn FnMut(&Path, &B), change: impl FnOnce(&mut Self)) {
-        let mark = self.changes.len;
-        change(self);
-        self.run(action, pc + 1, emit);
-        if !self.done() {
-            self.undo_to(mark);
-        }
-    }
-
-    /// Turns over the run of the opponent's pieces from the cursor in direction `bit` that
-    /// one of the mover's ends; returns how many turned.
-    fn turn_over(&mut self, bit: u8) -> usize {
-        let g = self.rules.geometry;
-        let mut d = 1;
-        while let Some(t) = g.toward(self.cursor, bit, d) {
-            if self.holds(t, Holds::Theirs(Kinds::ALL)) {
-                d += 1;
-                continue;
-            }
-            if d > 1 && self.holds(t, Holds::Mine(Kinds::ALL)) {
-                for k in 1..d {
-                    let cell = g.toward(self.cursor, bit, k).unwrap_or(t);
-                    let kind = content::kind_and_owner(self.board.get(cell)).map_or(0, |(k, _)| k);
-                    self.set(cell, content::piece(kind, self.mover));
-                }
-                return d as usize - 1;
-            }
-            break;
-        }
-        0
     }
 }
 

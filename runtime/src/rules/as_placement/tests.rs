@@ -4,8 +4,9 @@
 extern crate std;
 
 use super::*;
-use crate::rules::ending::{Condition, Ending, Who};
-use crate::rules::{Action, Dirs, Geometry, Holds, Kinds, Op, Region, Rules};
+use crate::rules::ending::{Condition, Ending, Judged, Who};
+use crate::rules::{Action, Dirs, Emit, Geometry, Holds, Kinds, Op, Program, Region, Rules, Walk};
+use core::marker::PhantomData;
 
 const STEP: [Op; 4] = [
     Op::Pick { what: Holds::Mine(Kinds::ALL), free: false },
@@ -28,7 +29,7 @@ const JUMP: [Op; 5] = [
 
 /// Draughts on 6 x 6 (men only move forward; a crowned man keeps to that), moves first by
 /// player 0 from rows 1 and 2; a player without a move loses.
-pub(crate) static DRAUGHTS: Game<'static> = Game {
+pub(crate) static DRAUGHTS: Game<'static, DraughtsOps> = Game {
     rules: Rules {
         geometry: Geometry { cols: 6, rows: 6, stride: 8, cut: &[] },
         actions: &[
@@ -39,11 +40,37 @@ pub(crate) static DRAUGHTS: Game<'static> = Game {
         per_player: true,
         heaps: false,
         players: 2,
+        program: PhantomData,
     },
     endings: &[Ending { conditions: &[Condition::NoMoves], result: EndResult::Wins(Who::Mover) }],
     pass: false,
     advance: true,
 };
+
+/// The ops and the condition draughts uses and no others, as the compiler writes them for a
+/// chip's firmware.
+pub(crate) struct DraughtsOps;
+
+impl Program for DraughtsOps {
+    fn play_op(w: &mut Walk<'_, '_, Self>, op: Op, action: &Action, pc: usize, emit: Emit) {
+        match op {
+            Op::Pick { what, free } => w.pick(what, free, action, pc, emit),
+            Op::Step { dirs, to } => w.step(dirs, to, action, pc, emit),
+            Op::Jump { dirs, over, to, capture } => w.jump(dirs, over, to, capture, action, pc, emit),
+            Op::Carry => w.carry(action, pc, emit),
+            Op::Promote { kind, region } => w.promote(kind, region, action, pc, emit),
+            Op::Chain { to } => w.chain(to, action, pc, emit),
+            _ => unreachable!("draughts has no {op:?}"),
+        }
+    }
+
+    fn judge(r: &Rules<'_, Self>, c: &Condition, pos: &mut Judged) -> bool {
+        match *c {
+            Condition::NoMoves => r.no_moves(pos),
+            _ => unreachable!("draughts judges no {c:?}"),
+        }
+    }
+}
 
 pub(crate) fn at(name: &str) -> u8 {
     let b = name.as_bytes();
@@ -73,7 +100,8 @@ pub(crate) struct Draughts;
 
 impl CoreGame for Draughts {
     type Cells = [u8; 48];
-    const GAME: &'static Game<'static> = &DRAUGHTS;
+    type Program = DraughtsOps;
+    const GAME: &'static Game<'static, DraughtsOps> = &DRAUGHTS;
     const START: [u8; 48] = start();
     const CLEARED: [u8; 48] = [0; 48];
     const FIRST: u8 = 0;
@@ -144,4 +172,37 @@ fn the_search_takes_a_free_man_and_its_moves_are_the_core_s() {
     let mut named = [0u8; 4];
     Draughts::name(&pos, choice.best, &mut named);
     assert_eq!(&named[..2], &[at("A3"), at("C5")]);
+}
+
+#[test]
+fn the_walk_nests_no_deeper_than_it_states() {
+    use crate::rules::play::nesting;
+    use crate::rules::{run_nesting, Board};
+    let bound = run_nesting(DRAUGHTS.rules.actions).expect("draughts' actions list no moves in a condition");
+    nesting::reset();
+    // Random games, every move listed and then made by its path (a chain looks ahead there).
+    let mut rng = Rng::new(7);
+    for _ in 0..200 {
+        let mut pos = started();
+        while Draughts::over(&pos).is_none() {
+            let m = Draughts::random(&pos, &mut rng).expect("a move while the game is on");
+            let (path, after) = nth::<Draughts>(&pos, m).expect("the move listed");
+            let mut cells = pos.cells;
+            DRAUGHTS.rules.play(&mut Board::new(&mut cells), pos.to_move, &path).expect("made by its path");
+            assert_eq!(cells, after);
+            Draughts::play(&mut pos, m);
+        }
+    }
+    // A long chain: one man takes five, in every order the men allow.
+    let mut pos = Played { cells: [0u8; 48], to_move: 0, passed: false };
+    pos.cells[at("A1") as usize] = content::piece(0, 0);
+    for c in ["B2", "B4", "D4", "D2", "F4"] {
+        pos.cells[at(c) as usize] = content::piece(0, 1);
+    }
+    let (path, _) = nth::<Draughts>(&pos, 0).expect("a capture");
+    let mut cells = pos.cells;
+    DRAUGHTS.rules.play(&mut Board::new(&mut cells), 0, &path).expect("made by its path");
+    let most = nesting::most();
+    assert!(most <= bound, "{most} calls of the walk at once, past the stated {bound}");
+    assert!(most > JUMP.len() as u32 + 2, "the chains were walked ({most} at most)");
 }

@@ -5,11 +5,12 @@ use std::vec::Vec;
 
 use super::super::{Action, Dirs, Geometry, Holds, Kinds, Op, Order, Region};
 use super::*;
+use core::marker::PhantomData;
 
 const SQUARE8: Geometry = Geometry { cols: 8, rows: 8, stride: 8, cut: &[] };
 
 fn rules<'a>(geometry: Geometry<'a>, actions: &'a [Action<'a>], per_player: bool) -> Rules<'a> {
-    Rules { geometry, actions, regions: &[], per_player, heaps: false, players: 2 }
+    Rules { geometry, actions, regions: &[], per_player, heaps: false, players: 2, program: PhantomData }
 }
 
 /// Every move's path and the board it leaves, checking that making the move by its path
@@ -17,11 +18,13 @@ fn rules<'a>(geometry: Geometry<'a>, actions: &'a [Action<'a>], per_player: bool
 fn moves(r: &Rules, board: &mut [u8], mover: u8) -> Vec<(Vec<u8>, Vec<u8>)> {
     let mut out = Vec::new();
     let before = board.to_vec();
-    r.moves(board, mover, |p, b| out.push((p.cells().to_vec(), b.to_vec())));
+    r.moves(&mut Board::new(board), mover, |p, b| out.push((p.cells().to_vec(), b.to_vec())));
     assert_eq!(board, &before[..], "listing the moves left the board changed");
     for (cells, after) in &out {
         let path = out_path(r, board, mover, cells);
-        let changes = r.play(board, mover, &path).unwrap_or_else(|| panic!("{cells:?} is listed but cannot be made"));
+        let changes = r
+            .play(&mut Board::new(board), mover, &path)
+            .unwrap_or_else(|| panic!("{cells:?} is listed but cannot be made"));
         assert_eq!(board, &after[..]);
         changes.undo(board);
         assert_eq!(board, &before[..]);
@@ -31,7 +34,7 @@ fn moves(r: &Rules, board: &mut [u8], mover: u8) -> Vec<(Vec<u8>, Vec<u8>)> {
 
 fn out_path(r: &Rules, board: &mut [u8], mover: u8, cells: &[u8]) -> Path {
     let mut found = None;
-    r.moves(board, mover, |p, _| {
+    r.moves(&mut Board::new(board), mover, |p, _| {
         if p.cells() == cells {
             found = Some(*p);
         }
@@ -115,7 +118,7 @@ fn a_man_s_jumps_chain_capture_and_are_a_must() {
     assert_eq!((after[cell("D2") as usize], after[cell("D4") as usize], after[cell("C5") as usize]), (0, 0, MAN));
     // A stopped chain is not a move.
     let short = Path::new(1, &[cell("C1"), cell("E3")]);
-    assert!(r.play(&mut board[..], 0, &short).is_none());
+    assert!(r.play(&mut Board::new(&mut board[..]), 0, &short).is_none());
     // The second player's forward is down the board, and a man reaching the far row is crowned.
     let mut board = [0u8; 64];
     board[cell("B2") as usize] = THEIR_MAN;
@@ -209,7 +212,7 @@ fn a_capture_by_landing_replaces_the_piece_landed_on_and_a_move_not_in_the_rules
     assert_eq!(found.len(), 1);
     assert_eq!((found[0].1[cell("C3") as usize], found[0].1[cell("B2") as usize]), (MAN, 0));
     let before = board;
-    assert!(r.play(&mut board[..], 0, &Path::new(0, &[cell("B2"), cell("A3")])).is_none());
-    assert!(r.play(&mut board[..], 0, &Path::new(3, &[cell("B2")])).is_none());
+    assert!(r.play(&mut Board::new(&mut board[..]), 0, &Path::new(0, &[cell("B2"), cell("A3")])).is_none());
+    assert!(r.play(&mut Board::new(&mut board[..]), 0, &Path::new(3, &[cell("B2")])).is_none());
     assert_eq!(board, before);
 }
