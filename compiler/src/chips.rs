@@ -365,6 +365,13 @@ pub fn baud_divisor(clock_hz: u32, baud: u32) -> (u16, bool, f64) {
     }
 }
 
+/// A Cortex-M USART's BRR for `baud` from `clock_hz` (16 times oversampled: the clock over
+/// the rate, its fraction in the low four bits), and how far off the rate it gives is.
+pub fn usart_brr(clock_hz: u32, baud: u32) -> (u16, f64) {
+    let divisor = (clock_hz as f64 / baud as f64).round().clamp(16.0, 65535.0);
+    (divisor as u16, (clock_hz as f64 / divisor / baud as f64 - 1.0).abs())
+}
+
 /// The distance between two frequencies in cents.
 pub fn cents(actual: f64, wanted: f64) -> f64 {
     1200.0 * (actual / wanted).log2()

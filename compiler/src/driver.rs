@@ -264,18 +264,36 @@ fn stack_bound(elf: &[u8], t: &Target, limits: &[Limit]) -> Option<Result<StackD
         // code enables the FPU: exception frames may be the extended ones. Pointers reach
         // formatting's `dyn Write` and the card table's callbacks, none of which starts again
         // while it runs: no value formats itself, and no callback calls back into its caller.
-        crate::chips::Arch::CortexM(_) => Some(thumb_stack_depth(elf, Priorities::Shared, true, Reentry::Never)),
+        crate::chips::Arch::CortexM(_) => {
+            Some(thumb_stack_depth(elf, Priorities::Shared, true, Reentry::Never, limits))
+        }
     }
 }
 
-/// What the runtime vouches for about the recursion of the firmware's search, if it has one:
-/// it goes as deep as the plies the codegen writes into `board::SEARCH_DEPTH`.
+/// What the runtime vouches for about the firmware's recursion: its search, if it has one, goes
+/// as deep as the plies the codegen writes into `board::SEARCH_DEPTH`; the rule core's walk,
+/// as deep as the game's programs let it.
 pub fn recursion_limits(game: &GameDef, target: &Target) -> Vec<Limit> {
-    let Some(depth) = codegen::search_depth(game, target) else { return Vec::new() };
-    gamec_runtime::search::recursion_limits(depth)
-        .iter()
-        .map(|n| Limit { function: n.function.into(), activations: n.most, under: n.under.map(|(g, k)| (g.into(), k)) })
-        .collect()
+    let mut limits: Vec<Limit> = match codegen::search_depth(game, target) {
+        Some(depth) => gamec_runtime::search::recursion_limits(depth)
+            .iter()
+            .map(|n| Limit {
+                function: n.function.into(),
+                activations: n.most,
+                under: n.under.map(|(g, k)| (g.into(), k)),
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    // The rule core's walk recurses through a game's programs, as deep as the runtime states.
+    if target.rules_core {
+        let nesting =
+            crate::engine::Engine::new(game).with_game(|g| gamec_runtime::rules::run_nesting(g.rules.actions));
+        if let Some(most) = nesting {
+            limits.push(Limit { function: gamec_runtime::rules::RUN.into(), activations: most, under: None });
+        }
+    }
+    limits
 }
 
 /// A call chain for people: a run of one function (a recursion) written once, with its count.

@@ -447,7 +447,7 @@ fn bench_sizes_and_stack() {
 /// The bound on the stack that `gamec build` reads from the firmware's machine code.
 fn stack_bound(elf: &std::path::Path) -> gamec::stack_depth::StackDepth {
     use gamec::stack_depth::{thumb_stack_depth, Priorities, Reentry};
-    thumb_stack_depth(&std::fs::read(elf).unwrap(), Priorities::Shared, true, Reentry::Never)
+    thumb_stack_depth(&std::fs::read(elf).unwrap(), Priorities::Shared, true, Reentry::Never, &[])
         .unwrap_or_else(|why| panic!("no stack bound: {why}"))
 }
 

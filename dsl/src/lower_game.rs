@@ -870,22 +870,14 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
                 "drop `ties`, or make the strategy `perfect`",
             );
         }
-        match (kind, &layout) {
-            (StrategyKind::Search, Layout::Line(_)) => ctx.err(
+        if let (StrategyKind::Search, Layout::Line(_)) = (kind, &layout) {
+            ctx.err(
                 "E0006",
                 sp,
                 "search is supported on grid games",
                 "a line game",
                 "line games are small enough to solve: `strategy device = perfect, ties random`",
-            ),
-            (StrategyKind::Search, _) if eval.is_none() => ctx.err(
-                "E0003",
-                sp,
-                "a search strategy needs an `eval` block to score positions",
-                "no eval",
-                "add, for example: `eval { else: 1 * pieces + 2 * mobility }`",
-            ),
-            _ => {}
+            );
         }
         Some(StrategyDef {
             player: p,

@@ -48,13 +48,20 @@ pub struct Target {
     pub cursor: Option<cursor::CursorTarget>,
     /// A game of cards on a table fed by a scanner and served on a console.
     pub cards: Option<cards::CardsTarget>,
+    /// The firmware plays the game's rule core (`gamec_runtime::rules`), not one of the fast
+    /// readings of placements, slides and heaps.
+    pub rules_core: bool,
 }
 
 #[derive(Debug, Clone)]
 pub struct Serial {
+    /// The baud-rate register's value: UBRR on an AVR (with U2X doubling the speed), BRR on a
+    /// Cortex-M's USART.
     pub ubrr: u16,
     pub u2x: bool,
     pub rx_vector: &'static str,
+    /// The glue's name of the port (`Usart1`), for chips with several.
+    pub glue: &'static str,
 }
 
 #[derive(Debug, Clone)]
@@ -109,6 +116,7 @@ impl Target {
             max_moves: 0,
             cursor: None,
             cards: None,
+            rules_core: false,
         }
     }
 }
@@ -188,10 +196,13 @@ pub fn bind(
     let speaker = bind_speaker(&mut ctx, game, board, chip);
     let tunes = speaker.as_ref().map(|s| tune_divisors(&mut ctx, game, board, s)).unwrap_or_default();
     let serial = bind_serial(&mut ctx, game, board, chip);
-    let tick = if display.is_none() { bind_tick(&mut ctx, board, chip) } else { None };
+    // A Cortex-M counts milliseconds on its SysTick; an AVR on a timer the board names.
+    let systick = matches!(chip.arch, chips::Arch::CortexM(_));
+    let tick = if display.is_none() && !systick { bind_tick(&mut ctx, board, chip) } else { None };
     let lamps = bind_lamps(&mut ctx, game, board);
 
-    let max_moves = max_moves(game);
+    let rules_core = serial.is_some() && on_the_rule_core(game);
+    let max_moves = if rules_core { CORE_MOVES } else { max_moves(game) };
     if ctx.diags.iter().any(Diagnostic::is_error) {
         return Err(ctx.diags);
     }
@@ -207,6 +218,7 @@ pub fn bind(
         tick,
         lamps,
         max_moves,
+        rules_core,
         ..Target::bare(chip, board)
     })
 }
@@ -483,7 +495,11 @@ fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) 
             return;
         }
     } else if !line_game {
-        if let Some(why) = grid_firmware_gap(game) {
+        // What the placements' fast reading cannot play, a serial game plays on the rule core.
+        let gap =
+            grid_firmware_gap(game)
+                .and_then(|why| if game.serial.is_some() { core_firmware_gap(game) } else { Some(why) });
+        if let Some(why) = gap {
             let d = Diagnostic::error("E0115", format!("gamec's firmware runtime cannot play these rules yet: {why}"))
                 .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
                 .with_note(
@@ -551,6 +567,42 @@ fn heaps_firmware_gap(game: &GameDef) -> Option<String> {
     }
     if game.strategy.as_ref().is_some_and(|s| s.kind == gamec_dsl::StrategyKind::Search) {
         return Some("heap games are solved, not searched: use `perfect` or `random`".into());
+    }
+    None
+}
+
+/// The most moves of a position the firmware of a game on the rule core counts: a move is a
+/// byte, its index among the position's moves.
+pub const CORE_MOVES: usize = 255;
+
+/// Whether a serial game's firmware plays it on the rule core: a grid game of two players
+/// that the placements' fast reading does not cover.
+pub fn on_the_rule_core(game: &GameDef) -> bool {
+    grid_firmware_gap(game).is_some() && core_firmware_gap(game).is_none()
+}
+
+/// Why the session over the rule core cannot play a game, if it cannot.
+fn core_firmware_gap(game: &GameDef) -> Option<String> {
+    let g = game.grid()?;
+    if game.players.len() != 2 {
+        return Some("the serial session plays games of two players".into());
+    }
+    if !game.states.is_empty() || game.setups.len() > 1 || !game.setup.is_empty() {
+        return Some("the serial session starts from one fixed setup of pieces".into());
+    }
+    // A cell is a byte, and one value means "no cell".
+    if g.cols * g.rows >= 256 {
+        return Some("a 16 x 16 grid numbers more cells than a byte holds beside its \"no cell\"".into());
+    }
+    if game.eval.is_some() {
+        return Some(
+            "the rule core's firmware scores positions by its default evaluation (pieces by kind, and \
+             advancement); an `eval` block is not read there yet: leave it out"
+                .into(),
+        );
+    }
+    if game.strategy.as_ref().is_some_and(|s| s.kind == gamec_dsl::StrategyKind::Perfect) {
+        return Some("a solved table of a game on the rule core is not built yet: use `search` or `random`".into());
     }
     None
 }
@@ -628,7 +680,13 @@ fn bind_serial(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) -> 
         unknown_serial_port(ctx, chip, &port.port);
         return None;
     };
-    let (ubrr, u2x, error) = chips::baud_divisor(board.clock_hz, port.baud);
+    let (ubrr, u2x, error) = match chip.arch {
+        chips::Arch::Avr(_) => chips::baud_divisor(board.clock_hz, port.baud),
+        chips::Arch::CortexM(_) => {
+            let (divisor, error) = chips::usart_brr(board.clock_hz, port.baud);
+            (divisor, false, error)
+        }
+    };
     if error > MAX_BAUD_ERROR {
         let d = Diagnostic::error(
             "E0113",
@@ -645,7 +703,7 @@ fn bind_serial(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) -> 
         .with_help("pick a rate the clock divides closely, or a crystal such as 7.3728 MHz");
         ctx.diags.push(d);
     }
-    Some(Serial { ubrr, u2x, rx_vector: usart.vector })
+    Some(Serial { ubrr, u2x, rx_vector: usart.vector, glue: usart.glue })
 }
 
 /// E0108 for a serial port the chip does not have, naming those it has.

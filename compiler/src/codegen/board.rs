@@ -216,10 +216,17 @@ pub fn render_serial(t: &Target, byte_board: bool) -> TokenStream {
             }
         }
     };
+    // The ports' names only where a lamp is on one.
+    let ports = (!t.lamps.is_empty()).then(|| {
+        quote! {
+            use gamec_runtime::chip::avr::AvrPort;
+            use gamec_runtime::chip::#chip::Port;
+        }
+    });
     quote! {
         //! The board's wiring: the serial port's rate, the tick, and the lamps.
-        use gamec_runtime::chip::avr::AvrPort;
-        use gamec_runtime::chip::#chip::{Config, Port};
+        #ports
+        use gamec_runtime::chip::#chip::Config;
 
         /// Moves the search considers per position, and its deepest ply, so that its stack
         /// fits the chip's RAM.

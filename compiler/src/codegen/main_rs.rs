@@ -185,6 +185,11 @@ pub fn render_session(t: &Target) -> TokenStream {
     let chip = ident(t.chip.runtime_feature);
     let tick = t.tick.as_ref().expect("serial boards have a tick").vector;
     let rx = t.serial.as_ref().expect("serial boards have a port").rx_vector;
+    // A game on the rule core names its moves by up to `game::NAMED` cells; a placement, by one.
+    let session = match t.rules_core {
+        true => quote!(Session<game::Rules, { board::SEARCH_MOVES }, { board::SEARCH_DEPTH }, { game::NAMED }>),
+        false => quote!(Session<game::Rules, { board::SEARCH_MOVES }, { board::SEARCH_DEPTH }>),
+    };
     entry(
         t,
         " Firmware entry point: the runtime's serial session over the generated game and board.",
@@ -234,8 +239,7 @@ pub fn render_session(t: &Target) -> TokenStream {
             // SAFETY: written once, here, before anything reads it; main alone names it.
             let board = unsafe { (*core::ptr::addr_of_mut!(BOARD)).write(Board { usart: chip.usart(), chip }) };
             // In static RAM, not on the stack the search needs.
-            static mut SESSION: Session<game::Rules, { board::SEARCH_MOVES }, { board::SEARCH_DEPTH }> =
-                Session::new();
+            static mut SESSION: #session = Session::new();
             // SAFETY: the main loop is the only code that names it, and takes it once.
             let session = unsafe { &mut *core::ptr::addr_of_mut!(SESSION) };
             session.run(board)

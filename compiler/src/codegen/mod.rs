@@ -4,6 +4,7 @@
 mod board;
 mod cards;
 mod cards_firmware;
+mod cortex_session;
 mod cursor_firmware;
 mod game;
 mod grid_game;
@@ -160,11 +161,15 @@ pub fn firmware_crate(
         return files;
     }
     let game_rs = match analysis {
+        _ if target.rules_core => format_rust(rules::render_served(game, origin), origin.path),
         _ if game.heaps().is_some() => heaps_module(game, Some(target), origin),
         Some(a) if game.grid().is_none() => game_module(game, a, Some(target), origin),
         _ => grid_module(game, origin, representation(target)),
     };
-    let (board_rs, main_rs) = if target.serial.is_some() {
+    let cortex = matches!(target.chip.arch, crate::chips::Arch::CortexM(_));
+    let (board_rs, main_rs) = if target.serial.is_some() && cortex {
+        (cortex_session::board_module(target, byte_board), cortex_session::main_module(target))
+    } else if target.serial.is_some() {
         (board::render_serial(target, byte_board), main_rs::render_session(target))
     } else {
         (board::render(target), main_rs::render(target))

@@ -177,9 +177,35 @@ pub fn avr_stack_depth(elf: &[u8], pc_bytes: u8, sp_bytes: u8, limits: &[Limit])
 }
 
 /// Whether the demangled `name` (hash dropped) is the function at `path`: the path itself or
-/// the path with generic arguments, nothing after them (a closure in it, a clone's suffix).
-fn is_function(name: &str, path: &str) -> bool {
-    name == path || name.strip_prefix(path).and_then(|r| r.strip_prefix("::<")).is_some_and(|r| r.ends_with('>'))
+/// the path with generic arguments (the function's, or its type's in a method's
+/// `<Type<Args>>::f`), nothing after them (a closure in it, a clone's suffix).
+pub(crate) fn is_function(name: &str, path: &str) -> bool {
+    without_generic_arguments(name).is_some_and(|n| n == path)
+}
+
+/// `name` without the generic arguments of its path's segments (`f::<T>`, `Type<T>`); `None`
+/// if its angle brackets do not balance.
+fn without_generic_arguments(name: &str) -> Option<String> {
+    let mut out = String::with_capacity(name.len());
+    let mut depth = 0usize;
+    for (i, c) in name.char_indices() {
+        // A bracket right after a segment (or its `::`) opens arguments; one at the start, or
+        // after another bracket, opens a qualified path (`<Type>::f`), which stays.
+        let opens_arguments =
+            c == '<' && (depth > 0 || name[..i].ends_with(|p: char| p.is_alphanumeric() || p == '_' || p == ':'));
+        match c {
+            _ if opens_arguments => {
+                if depth == 0 && out.ends_with("::") {
+                    out.truncate(out.len() - 2);
+                }
+                depth += 1;
+            }
+            '>' if depth > 0 => depth -= 1,
+            _ if depth > 0 => {}
+            _ => out.push(c),
+        }
+    }
+    (depth == 0).then_some(out)
 }
 
 /// The reset vector; the start-up code there loads SP, so jumping to it starts over.
@@ -1291,6 +1317,12 @@ mod tests {
         assert!(!is_function("gamec_runtime::search::negamax::<g::Searched, 32>::{closure#0}", negamax));
         assert!(!is_function("gamec_runtime::search::negamax_at", negamax));
         assert!(!is_function("other::gamec_runtime::search::negamax", negamax));
+        // A method of a generic type, its arguments aside.
+        let run = "<gamec_runtime::rules::play::walk::Walk>::run";
+        assert!(is_function("<gamec_runtime::rules::play::walk::Walk<g::game::Ops>>::run", run));
+        assert!(is_function("<gamec_runtime::rules::play::walk::Walk<a::B<c::D, 3>>>::run::<u8>", run));
+        assert!(!is_function("<gamec_runtime::rules::play::walk::Walk<g::game::Ops>>::run::{closure#0}", run));
+        assert!(!is_function("<gamec_runtime::rules::play::walk::Walk<g::game::Ops>>::running", run));
     }
 
     #[test]

@@ -25,7 +25,10 @@
 //! runs ([`Reentry::Never`]): then a call to a function active above the chain's last call
 //! through a pointer cannot happen and adds nothing, each function's summary depends on which
 //! functions are so barred, and the functions it left out are reported as limits of one
-//! activation. Recursion with no pointer on the cycle is refused either way.
+//! activation. Recursion with no pointer on the cycle is refused either way, unless it passes
+//! a function the caller bounds ([`Limit`], as for the AVR): a call of one beyond its most
+//! activations on the chain cannot happen, and each function is summarised once per count of
+//! those activations above it.
 //!
 //! Exceptions stack on top: entry pushes 8 words (32 B), or 26 (104 B) once the FPU is in use
 //! with lazy stacking, plus 4 B to align SP to 8. Exceptions of one priority never preempt
@@ -85,8 +88,18 @@ pub fn thumb_stack_depth(
     priorities: Priorities,
     fpu: bool,
     reentry: Reentry,
+    limits: &[Limit],
 ) -> Result<StackDepth, Unbounded> {
     let program = Program::from_elf(elf)?;
+    // Each function's limit, by the first that names it.
+    let limited = program
+        .functions
+        .keys()
+        .filter_map(|&f| {
+            let name = program.name(f);
+            limits.iter().position(|l| super::is_function(&name, &l.function)).map(|i| (f, i))
+        })
+        .collect();
     let mut a = Analyzer {
         program: &program,
         reentry,
@@ -94,6 +107,10 @@ pub fn thumb_stack_depth(
         free: HashMap::new(),
         active: Vec::new(),
         relied: BTreeSet::new(),
+        limited,
+        most: limits.iter().map(|l| l.activations).collect(),
+        counts: vec![0; limits.len()],
+        relied_limits: BTreeSet::new(),
     };
     let reset = program.vectors.get(1).copied().flatten().ok_or_else(|| Unbounded::Elf("no reset vector".into()))?;
     let (thread, key) = a.entry(reset)?;
@@ -125,8 +142,9 @@ pub fn thumb_stack_depth(
         path.extend(chain);
     }
     // The functions the caller's word kept from being entered again.
-    let recursion =
+    let mut recursion: Vec<Limit> =
         a.relied.iter().map(|&f| Limit { function: program.name(f), activations: 1, under: None }).collect();
+    recursion.extend(a.relied_limits.iter().map(|&i| limits[i].clone()));
     Ok(StackDepth { bytes: thread.bytes + interrupt_bytes, interrupt_bytes, path, initial_sp: None, recursion })
 }
 
@@ -358,15 +376,17 @@ struct Summary {
     /// Whether it can return (else, code after a call to it is never reached).
     returns: bool,
     /// Whether it depends on the chain above it: a call in it or a callee left out a function
-    /// already active ([`Reentry::Never`]). Else it is summarised once.
+    /// already active ([`Reentry::Never`]) or at its limit. Else it is summarised once.
     chained: bool,
+    /// Whether it or a callee is a limited function, whose count the chain above sets.
+    limited: bool,
 }
 
 /// What a function's summary depends on, with [`Reentry::Never`]: the function, the functions
 /// active above it (a call through a pointer under it may not enter them again), and those of
 /// them that a call under it may not enter again without one (those with a pointer's call
-/// after them on the chain), both sorted.
-type Key = (u32, Vec<u32>, Vec<u32>);
+/// after them on the chain), both sorted; and the activations of each limited function above.
+type Key = (u32, Vec<u32>, Vec<u32>, Vec<u32>);
 
 /// Where an `it` block stands: how many conditional instructions are ahead, and which of them
 /// (a bit each, the next in bit 0) execute on the path.
@@ -379,10 +399,19 @@ struct Analyzer<'p> {
     /// Summaries that do not depend on the chain.
     free: HashMap<u32, Summary>,
     /// Functions being walked, outermost first, each with whether a pointer's call entered
-    /// it: a call to one of them is recursion.
-    active: Vec<(u32, bool)>,
+    /// it and the limited functions' counts there: a call to one of them under the same counts
+    /// is recursion.
+    active: Vec<(u32, bool, Vec<u32>)>,
     /// Functions left out of a call because they were active.
     relied: BTreeSet<u32>,
+    /// Each limited function's limit, by index into `most`.
+    limited: HashMap<u32, usize>,
+    /// The most activations of each limited function on a chain.
+    most: Vec<u32>,
+    /// The activations of each limited function on the chain being walked.
+    counts: Vec<u32>,
+    /// Limits that left a call out.
+    relied_limits: BTreeSet<usize>,
 }
 
 impl Analyzer<'_> {
@@ -393,8 +422,8 @@ impl Analyzer<'_> {
         if self.reentry == Reentry::Allowed {
             return Vec::new();
         }
-        let last = if pointer { self.active.len() } else { self.active.iter().rposition(|&(_, p)| p).unwrap_or(0) };
-        let mut out: Vec<u32> = self.active[..last].iter().map(|&(f, _)| f).collect();
+        let last = if pointer { self.active.len() } else { self.active.iter().rposition(|a| a.1).unwrap_or(0) };
+        let mut out: Vec<u32> = self.active[..last].iter().map(|a| a.0).collect();
         out.sort_unstable();
         out.dedup();
         out
@@ -408,34 +437,48 @@ impl Analyzer<'_> {
             self.relied.insert(f);
             return Ok(None);
         }
+        let limit = self.limited.get(&f).copied();
+        if let Some(i) = limit {
+            if self.counts[i] >= self.most[i] {
+                self.relied_limits.insert(i);
+                return Ok(None);
+            }
+        }
         if let Some(s) = self.free.get(&f) {
-            return Ok(Some((s.clone(), (f, Vec::new(), Vec::new()))));
+            return Ok(Some((s.clone(), (f, Vec::new(), Vec::new(), Vec::new()))));
         }
         let mut above: Vec<u32> = match self.reentry {
-            Reentry::Never => self.active.iter().map(|&(a, _)| a).collect(),
+            Reentry::Never => self.active.iter().map(|a| a.0).collect(),
             Reentry::Allowed => Vec::new(),
         };
         above.sort_unstable();
         above.dedup();
-        let key = (f, above, barred);
+        let key = (f, above, barred, self.counts.clone());
         if let Some(s) = self.summaries.get(&key) {
             return Ok(Some((s.clone(), key)));
         }
-        if let Some(i) = self.active.iter().position(|&(a, _)| a == f) {
+        if let Some(i) = self.active.iter().position(|a| a.0 == f && a.2 == self.counts) {
             return Err(Unbounded::Recursion {
-                cycle: self.active[i..].iter().map(|&(a, _)| self.program.name(a)).collect(),
+                cycle: self.active[i..].iter().map(|a| self.program.name(a.0)).collect(),
             });
         }
-        self.active.push((f, pointer));
+        self.active.push((f, pointer, self.counts.clone()));
+        if let Some(i) = limit {
+            self.counts[i] += 1;
+        }
         let s = self.walk(f);
+        if let Some(i) = limit {
+            self.counts[i] -= 1;
+        }
         self.active.pop();
-        let s = s?;
-        if s.chained {
+        let mut s = s?;
+        s.limited |= limit.is_some();
+        if s.chained || s.limited {
             self.summaries.insert(key.clone(), s.clone());
             Ok(Some((s, key)))
         } else {
             self.free.insert(f, s.clone());
-            Ok(Some((s, (f, Vec::new(), Vec::new()))))
+            Ok(Some((s, (f, Vec::new(), Vec::new(), Vec::new()))))
         }
     }
 
@@ -464,6 +507,7 @@ impl Analyzer<'_> {
             return Ok(false);
         };
         s.chained |= c.chained;
+        s.limited |= c.limited;
         if depth + c.bytes > s.bytes {
             s.bytes = depth + c.bytes;
             s.deepest = Some(key);
@@ -486,7 +530,7 @@ impl Analyzer<'_> {
     fn walk(&mut self, f: u32) -> Result<Summary, Unbounded> {
         let program = self.program;
         let unbalanced = |at, what: String| Unbounded::Unbalanced { at, function: program.name(f), what };
-        let mut s = Summary { bytes: 0, deepest: None, returns: false, chained: false };
+        let mut s = Summary { bytes: 0, deepest: None, returns: false, chained: false, limited: false };
         // The depth at each address and `it` state: the count of conditional instructions
         // ahead and which of them execute (a bit each) on this path through the block.
         let mut seen: HashMap<(u32, It), u32> = HashMap::new();
@@ -584,7 +628,7 @@ mod tests {
     fn bound(elf: &[u8], priorities: Priorities, fpu: bool, reentry: Reentry) -> Result<StackDepth, Unbounded> {
         // Copied: the ELF reader wants its headers aligned, which included bytes need not be.
         let aligned = elf.to_vec();
-        thumb_stack_depth(&aligned, priorities, fpu, reentry)
+        thumb_stack_depth(&aligned, priorities, fpu, reentry, &[])
     }
 
     fn address(elf: &[u8], name: &str) -> u32 {
@@ -657,6 +701,26 @@ mod tests {
         let d = bound(include_bytes!("../testdata/reentry.elf"), Priorities::Shared, true, Reentry::Never).unwrap();
         assert_eq!(d.bytes, 232, "{d:?}");
         assert_eq!(d.path, ["reset", "outer_c", "middle", "hook", "outer_a"]);
+    }
+
+    /// Direct recursion is bounded by a limit on one function of its cycle, and refused
+    /// without one (testdata/recursion.S).
+    #[test]
+    fn recursion_is_bounded_by_the_caller_s_limit() {
+        let elf = include_bytes!("../testdata/recursion.elf").to_vec();
+        let bound = |limits: &[Limit]| thumb_stack_depth(&elf, Priorities::Shared, true, Reentry::Never, limits);
+        match bound(&[]) {
+            Err(Unbounded::Recursion { cycle }) => assert_eq!(cycle, ["rec", "mid"]),
+            other => panic!("{other:?}"),
+        }
+        let limit = Limit { function: "rec".into(), activations: 3, under: None };
+        let d = bound(std::slice::from_ref(&limit)).unwrap();
+        assert_eq!(d.bytes, 80, "{d:?}");
+        assert_eq!(d.path, ["reset", "rec", "mid", "rec", "mid", "rec", "mid"]);
+        assert_eq!(d.recursion, [limit]);
+        // A limit on a function outside the cycle bounds nothing.
+        let elsewhere = Limit { function: "reset".into(), activations: 1, under: None };
+        assert!(matches!(bound(&[elsewhere]), Err(Unbounded::Recursion { .. })));
     }
 
     #[test]
