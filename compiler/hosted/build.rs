@@ -246,6 +246,10 @@ fn module(source: &str, game_text: String, board: Option<(&str, String)>) -> Str
     if game.players.len() == 1 {
         return gamec::codegen::puzzle_module(&game, None, origin);
     }
+    // A grid game the placements' reading cannot play is played on the rule core.
+    if game.grid().is_some() && gamec::bind::on_the_rule_core(&game) {
+        return gamec::codegen::rules_module(&game, origin);
+    }
     if game.grid().is_some() {
         return gamec::codegen::grid_module(&game, origin, gamec::codegen::Representation::Bitboards);
     }

@@ -131,7 +131,7 @@ fn avr_boards() -> Vec<(PathBuf, PathBuf, Target)> {
             .unwrap_or_else(|e| panic!("{}: {e}", board_path.display()));
         match target.chip.arch {
             Arch::Avr(_) => boards.push((game_path, board_path, target)),
-            // The Cortex-M boards (set_*.board) are left aside: this bound is read from AVR
+            // The Cortex-M boards are left aside: this bound is read from AVR
             // machine code, and a Thumb image's bound and budget are the Cortex-M analysis's,
             // checked with it.
             Arch::CortexM(_) => {}

@@ -129,7 +129,7 @@ fn grid_game_module() {
 #[test]
 fn rule_core_module() {
     let mut sources = Sources::new();
-    let path = "compiler/tests/games/checkers.game";
+    let path = "games/checkers.game";
     let gf = sources.add(path, std::fs::read_to_string(root(path)).unwrap());
     let game = gamec_dsl::load_game(&sources, gf).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
     let code = codegen::rules_module(&game, Origin::of(&sources, gf));

@@ -5,8 +5,13 @@
 use gamec::engine::Engine;
 use gamec_dsl::{GameDef, Sources};
 
+/// A game from games/ (the shipped ones), else from compiler/tests/games.
 fn game(name: &str) -> GameDef {
-    let path = format!("{}/tests/games/{name}", env!("CARGO_MANIFEST_DIR"));
+    let shipped = format!("{}/../games/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = match std::path::Path::new(&shipped).exists() {
+        true => shipped,
+        false => format!("{}/tests/games/{name}", env!("CARGO_MANIFEST_DIR")),
+    };
     let mut sources = Sources::new();
     let id = sources.add(&path, std::fs::read_to_string(&path).unwrap());
     gamec_dsl::load_game(&sources, id).unwrap_or_else(|d| panic!("{}", sources.render(&d)))
@@ -182,7 +187,7 @@ fn the_language_and_the_rule_core_number_kinds_of_piece_alike() {
 #[test]
 fn a_count_of_a_player_s_pieces_counts_every_kind() {
     // Checkers where a side left without pieces loses: a lone king still counts.
-    let text = std::fs::read_to_string(format!("{}/tests/games/checkers.game", env!("CARGO_MANIFEST_DIR")))
+    let text = std::fs::read_to_string(format!("{}/../games/checkers.game", env!("CARGO_MANIFEST_DIR")))
         .unwrap()
         .replace("end { no moves -> mover wins }", "end { count(white) == 0 -> black wins\n no moves -> mover wins }");
     let mut sources = Sources::new();

@@ -227,7 +227,7 @@ fn bench() -> Result<(), String> {
         ])
         .current_dir(root()))?;
     run(Command::new(root().join("target/release/gamec"))
-        .args(["perft", "compiler/tests/games/checkers.game", "--depth", "8"])
+        .args(["perft", "games/checkers.game", "--depth", "8"])
         .current_dir(root()))?;
     let gamec = root().join("target/release/gamec");
     run(Command::new(&gamec).args(["perft", "games/othello.game", "--depth", "10"]).current_dir(root()))?;
