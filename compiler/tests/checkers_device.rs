@@ -86,7 +86,14 @@ impl Host {
                     other => panic!("content {other}"),
                 };
                 // A cell a move may be named by alone would be marked; no checkers move is.
-                assert_eq!(glyph, want, "{}{} in {l:?}\n{}", (b'A' + col) as char, row + 1, self.engine.show(&self.state));
+                assert_eq!(
+                    glyph,
+                    want,
+                    "{}{} in {l:?}\n{}",
+                    (b'A' + col) as char,
+                    row + 1,
+                    self.engine.show(&self.state)
+                );
             }
         }
     }

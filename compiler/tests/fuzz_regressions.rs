@@ -93,3 +93,25 @@ fn shared_pieces_counted_out_on_heaps_are_refused_without_a_panic() {
     assert!(errors.iter().any(|d| d.code == "E0006"), "{out}");
     assert!(out.contains("fuzz.game:4:"), "{out}");
 }
+
+/// Found by the `firmware` target, which renders a large game's crate after `check`'s steps
+/// less the rule lints: Binario whose ending no filling can meet (three reds a row, four a
+/// column, and runs bounded from below, which prune little). Rendering its EEPROM image searched each tableau for a solution with no budget, for
+/// tens of seconds each in the fuzzing build; now within `check`'s budget, an unsolvable
+/// tableau left erased.
+#[test]
+fn an_eeprom_image_of_tableaux_without_a_solution_is_left_erased() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let text = std::fs::read_to_string(root.join("games/binario.game")).unwrap();
+    let text = text.replacen("count(red in each row) == 4", "count(red in each row) == 3", 1).replacen(
+        "run(any in each row) <= 2 and run(any in each column) <= 2",
+        "run(any in each row) <= 3 and run(any in each column) >= 2",
+        1,
+    );
+    let mut sources = Sources::new();
+    let id = sources.add("fuzz.game", text);
+    let game = gamec_dsl::load_game(&sources, id).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
+    assert!(gamec::check(&sources, &[id]).is_err(), "check refuses tableaux without a solution");
+    let image = gamec::bind::cursor::eeprom_image(&game);
+    assert!(image.iter().all(|&b| b == 0xFF), "{image:?}");
+}
