@@ -832,7 +832,13 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
         let marks = self.state == State::HostTurn && self.mover == self.host;
         // The first player's glyph for the side to move's pieces when the first player moves.
         let mine = if self.mover == 0 { HELD_BY_MOVER } else { HELD_BY_OTHER };
+        // Row labels are right-aligned: two columns wide on a board of ten rows or more (a
+        // constant: a board of fewer rows links none of it).
+        let wide = p.rows >= 10;
         io.write(b' ');
+        if wide {
+            io.write(b' ');
+        }
         for c in 0..p.cols {
             io.write(b' ');
             io.write(b'A' + c);
@@ -840,6 +846,9 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
         io.write(b'\r');
         io.write(b'\n');
         for r in 0..p.rows {
+            if wide && r + 1 < 10 {
+                io.write(b' ');
+            }
             decimal(io, r + 1);
             for c in 0..p.cols {
                 let cell = r * T::STRIDE + c;

@@ -471,3 +471,65 @@ fn a_move_along_a_path_is_typed_as_its_cells_and_the_device_answers_with_its_own
     assert!(cells[0].ends_with('5') && cells[1].ends_with('4'), "{reply}");
     assert_eq!(s.pos.cells[at("C3") as usize], crate::rules::content::piece(0, 0));
 }
+
+// A board of ten rows or more: its row labels take two columns, right-aligned.
+
+mod tall {
+    use super::*;
+    use crate::rules::ending::Ending;
+    use crate::rules::game::Game;
+    use crate::rules::{Action, Every, Geometry, Holds, Op, Rules};
+    use core::marker::PhantomData;
+
+    /// Stones put on any empty cell of a 2 x 10 board, for ever.
+    static TALL: Game<'static> = Game {
+        rules: Rules {
+            geometry: Geometry { cols: 2, rows: 10, stride: 2, cut: &[] },
+            actions: &[Action {
+                ops: &[Op::Pick { what: Holds::Empty, free: false }, Op::Put { kind: 0 }],
+                must: false,
+                conditions: &[],
+            }],
+            regions: &[],
+            per_player: true,
+            heaps: false,
+            players: 2,
+            program: PhantomData::<Every>,
+        },
+        endings: &[] as &[Ending],
+        pass: false,
+        advance: false,
+    };
+
+    pub(super) struct Tall;
+
+    impl crate::rules::as_placement::CoreGame for Tall {
+        type Cells = [u8; 20];
+        type Program = Every;
+        const GAME: &'static Game<'static> = &TALL;
+        const START: [u8; 20] = [0; 20];
+        const CLEARED: [u8; 20] = [0; 20];
+        const FIRST: u8 = 0;
+        const STRIDE: u8 = 2;
+        const STRATEGY: Strategy = Strategy::Search;
+    }
+
+    static TALL_PROTO: Protocol = Protocol { glyphs: [b'x', b'o', b'.', b'.'], cols: 2, rows: 10, ..PROTO };
+
+    impl Served for Tall {
+        const PROTOCOL: &'static Protocol = &TALL_PROTO;
+    }
+}
+
+#[test]
+fn a_board_of_ten_rows_keeps_its_columns_under_their_letters() {
+    let mut s = Session::<tall::Tall, 20, 2>::new();
+    let mut h = Host::default();
+    s.begin(&mut h);
+    let out = send(&mut s, &mut h, "SP B");
+    let rows: Vec<&str> = out.lines().skip(1).take(11).collect();
+    assert_eq!(rows[0], "   A B", "{out}");
+    assert_eq!(rows[1], " 1 . .", "{out}");
+    assert_eq!(rows[9], " 9 . .", "{out}");
+    assert_eq!(rows[10], "10 . .", "{out}");
+}
