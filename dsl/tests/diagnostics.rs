@@ -98,8 +98,11 @@ fn malformed_evaluations() {
             "game g {{\n  players black, white\n  first black\n  board grid 8 x 8\n  pieces disc per player\n  setup fixed {{ black at D5, E4\n white at D4, E5 }}\n  action place = place disc on empty capturing flanked lines in 8 directions\n  pass when no moves\n  end {{ neither can move -> most pieces wins }}\n{strategy_and_eval}\n}}\n"
         )
     };
+    // A search without an eval block scores positions by the default evaluation.
+    let mut sources = Sources::new();
+    let id = sources.add("good.game", grid("  strategy white = search, deepening"));
+    assert!(gamec_dsl::load_game(&sources, id).is_ok(), "a search needs no eval block");
     let cases = [
-        ("search_without_eval", grid("  strategy white = search, deepening")),
         ("eval_without_else", grid("  strategy white = search\n  eval { when empty > 10: 1 * pieces }")),
         ("eval_weight_too_big", grid("  strategy white = search\n  eval { else: 1000 * corners }")),
         ("eval_unknown_feature", grid("  strategy white = search\n  eval { else: 3 * stability }")),
