@@ -46,10 +46,10 @@ pub fn board_module(t: &Target) -> TokenStream {
 pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
     let c = cards(t);
     let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
-    let (console_vector, scanner_vector) =
-        (Ident::new(c.console.port.vector, Span::call_site()), Ident::new(c.scanner.port.vector, Span::call_site()));
-    let (console_port, scanner_port) =
-        (Ident::new(c.console.port.glue, Span::call_site()), Ident::new(c.scanner.port.glue, Span::call_site()));
+    let handlers = super::cortex_session::handlers(&[
+        (c.console.port.vector, c.console.port.glue),
+        (c.scanner.port.vector, c.scanner.port.glue),
+    ]);
     let banner = format!("{}: scan the cards on the table; type `help` for commands", game.name.node);
     quote! {
         //! Firmware entry point: a table of cards fed by the scanner, served on the console.
@@ -124,24 +124,6 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
             }
         }
 
-        #[interrupt]
-        fn #console_vector() {
-            on_receive(Port::#console_port);
-        }
-
-        #[interrupt]
-        fn #scanner_vector() {
-            on_receive(Port::#scanner_port);
-        }
-
-        #[exception]
-        fn SysTick() {
-            on_systick();
-        }
-
-        #[panic_handler]
-        fn panic(_: &core::panic::PanicInfo) -> ! {
-            loop {}
-        }
+        #handlers
     }
 }

@@ -35,11 +35,10 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
 pub fn main_module(t: &Target) -> TokenStream {
     let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
     let serial = t.serial.as_ref().expect("a serial target");
-    let (vector, port) = (Ident::new(serial.rx_vector, Span::call_site()), Ident::new(serial.glue, Span::call_site()));
-    let session = match t.rules_core {
-        true => quote!(Session<game::Rules, { board::SEARCH_MOVES }, { board::SEARCH_DEPTH }, { game::NAMED }>),
-        false => quote!(Session<game::Rules, { board::SEARCH_MOVES }, { board::SEARCH_DEPTH }>),
-    };
+    let handlers = handlers(&[(serial.rx_vector, serial.glue)]);
+    let session = super::main_rs::session_type(t);
+    // The board has no lamps.
+    let io = super::main_rs::session_io(quote!(let _ = lamp;), quote!());
     quote! {
         //! Firmware entry point: the runtime's serial session over the generated game, on the
         //! board's USART.
@@ -54,30 +53,7 @@ pub fn main_module(t: &Target) -> TokenStream {
         use gamec_runtime::chip::#chip::{interrupt, on_receive, on_systick, Chip, Port, Usart};
         use gamec_runtime::session::{Io, Session};
 
-        /// What the session needs of the board: the serial line and the clock. The board has
-        /// no lamps.
-        struct Board {
-            chip: Chip,
-            usart: Usart,
-        }
-
-        impl Io for Board {
-            type Serial = Usart;
-            fn serial(&mut self) -> &mut Usart {
-                &mut self.usart
-            }
-            fn millis(&mut self) -> u32 {
-                self.chip.millis()
-            }
-            fn light(&mut self, _lamp: u8) {}
-            fn lamps_off(&mut self) {}
-            fn read(&mut self) -> Option<u8> {
-                self.usart.take()
-            }
-            fn write(&mut self, byte: u8) {
-                self.usart.send(byte);
-            }
-        }
+        #io
 
         #[entry]
         fn main() -> ! {
@@ -90,10 +66,24 @@ pub fn main_module(t: &Target) -> TokenStream {
             session.run(&mut Board { chip, usart })
         }
 
-        #[interrupt]
-        fn #vector() {
-            on_receive(Port::#port);
+        #handlers
+    }
+}
+
+/// A Cortex-M firmware's handlers: each serial port's receive interrupt (`(vector, glue
+/// name)`) queueing its byte, SysTick counting milliseconds, and a panic that stops.
+pub(super) fn handlers(ports: &[(&str, &str)]) -> TokenStream {
+    let receive = ports.iter().map(|&(vector, port)| {
+        let (vector, port) = (Ident::new(vector, Span::call_site()), Ident::new(port, Span::call_site()));
+        quote! {
+            #[interrupt]
+            fn #vector() {
+                on_receive(Port::#port);
+            }
         }
+    });
+    quote! {
+        #(#receive)*
 
         #[exception]
         fn SysTick() {

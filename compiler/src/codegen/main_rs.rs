@@ -179,17 +179,62 @@ pub fn render(t: &Target) -> TokenStream {
     )
 }
 
+/// The runtime's session type for the generated game: a game on the rule core names its moves
+/// by up to `game::NAMED` cells; a placement, by one.
+pub(super) fn session_type(t: &Target) -> TokenStream {
+    match t.rules_core {
+        true => quote!(Session<game::Rules, { board::SEARCH_MOVES }, { board::SEARCH_DEPTH }, { game::NAMED }>),
+        false => quote!(Session<game::Rules, { board::SEARCH_MOVES }, { board::SEARCH_DEPTH }>),
+    }
+}
+
+/// The board as the session sees it (`Io`), from the glue's chip and USART (the names `Chip`
+/// and `Usart` in scope): `light` and `lamps_off` are the bodies that drive the lamps.
+pub(super) fn session_io(light: TokenStream, lamps_off: TokenStream) -> TokenStream {
+    quote! {
+        /// What the session needs of the board, from the glue's services and the pins.
+        struct Board {
+            chip: Chip,
+            usart: Usart,
+        }
+
+        impl Io for Board {
+            type Serial = Usart;
+            fn serial(&mut self) -> &mut Usart {
+                &mut self.usart
+            }
+            // Once, not inlined: the session reads the clock in several places, each
+            // a critical section around four loads.
+            #[inline(never)]
+            fn millis(&mut self) -> u32 {
+                self.chip.millis()
+            }
+            fn light(&mut self, lamp: u8) {
+                #light
+            }
+            fn lamps_off(&mut self) {
+                #lamps_off
+            }
+            // A byte at a time straight to the queue and the data register: the same as
+            // embedded-io's methods, in fewer bytes of flash.
+            fn read(&mut self) -> Option<u8> {
+                self.usart.take()
+            }
+            fn write(&mut self, byte: u8) {
+                self.usart.send(byte);
+            }
+        }
+    }
+}
+
 /// The entry point of a game served over a serial line: the runtime's session over the
 /// generated rules and protocol, on the glue's serial line and tick and the board's lamps.
 pub fn render_session(t: &Target) -> TokenStream {
     let chip = ident(t.chip.runtime_feature);
     let tick = t.tick.as_ref().expect("serial boards have a tick").vector;
     let rx = t.serial.as_ref().expect("serial boards have a port").rx_vector;
-    // A game on the rule core names its moves by up to `game::NAMED` cells; a placement, by one.
-    let session = match t.rules_core {
-        true => quote!(Session<game::Rules, { board::SEARCH_MOVES }, { board::SEARCH_DEPTH }, { game::NAMED }>),
-        false => quote!(Session<game::Rules, { board::SEARCH_MOVES }, { board::SEARCH_DEPTH }>),
-    };
+    let session = session_type(t);
+    let io = session_io(quote!(board::light(lamp);), quote!(board::lamps_off();));
     entry(
         t,
         " Firmware entry point: the runtime's serial session over the generated game and board.",
@@ -197,38 +242,7 @@ pub fn render_session(t: &Target) -> TokenStream {
             use gamec_runtime::chip::#chip::{on_receive, on_tick, Chip, Usart};
             use gamec_runtime::session::{Io, Session};
 
-            /// What the session needs of the board, from the glue's services and the pins.
-            struct Board {
-                chip: Chip,
-                usart: Usart,
-            }
-
-            impl Io for Board {
-                type Serial = Usart;
-                fn serial(&mut self) -> &mut Usart {
-                    &mut self.usart
-                }
-                // Once, not inlined: the session reads the clock in several places, each
-                // a critical section around four loads.
-                #[inline(never)]
-                fn millis(&mut self) -> u32 {
-                    self.chip.millis()
-                }
-                fn light(&mut self, lamp: u8) {
-                    board::light(lamp);
-                }
-                fn lamps_off(&mut self) {
-                    board::lamps_off();
-                }
-                // A byte at a time straight to the queue and the data register: the same as
-                // embedded-io's methods, in fewer bytes of flash.
-                fn read(&mut self) -> Option<u8> {
-                    self.usart.take()
-                }
-                fn write(&mut self, byte: u8) {
-                    self.usart.send(byte);
-                }
-            }
+            #io
         },
         quote! {
             board::setup_lamps();

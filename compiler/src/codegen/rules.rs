@@ -84,17 +84,23 @@ pub fn render(game: &GameDef, origin: super::Origin) -> TokenStream {
     })
 }
 
+/// The first of each enum variant among `items`, in order: a match's arms, one a variant.
+fn one_of_each_variant<'a, T>(items: impl Iterator<Item = &'a T>) -> Vec<&'a T> {
+    let mut seen = Vec::new();
+    items
+        .filter(|x| {
+            let d = std::mem::discriminant(*x);
+            let new = !seen.contains(&d);
+            seen.push(d);
+            new
+        })
+        .collect()
+}
+
 /// The match over the ops `ops` uses, each calling the runtime's method for it: what the
 /// chip links of the core's walk is what this game's programs can reach.
 fn play_op<'o>(ops: impl Iterator<Item = &'o Op>) -> TokenStream {
-    let mut seen = Vec::new();
-    let arms = ops.filter(|o| {
-        let d = std::mem::discriminant(*o);
-        let new = !seen.contains(&d);
-        seen.push(d);
-        new
-    });
-    let arms = arms.map(|o| match o {
+    let arms = one_of_each_variant(ops).into_iter().map(|o| match o {
         Op::Pick { .. } => quote!(Op::Pick { what, free } => w.pick(what, free, action, pc, emit)),
         Op::Step { .. } => quote!(Op::Step { dirs, to } => w.step(dirs, to, action, pc, emit)),
         Op::Jump { .. } => {
@@ -128,14 +134,7 @@ fn play_op<'o>(ops: impl Iterator<Item = &'o Op>) -> TokenStream {
 
 /// The method `name` of the game's `Program`: the match over `conditions`, those it judges.
 fn judge<'c>(name: TokenStream, conditions: impl Iterator<Item = &'c Condition>) -> TokenStream {
-    let mut seen = Vec::new();
-    let arms = conditions.filter(|c| {
-        let d = std::mem::discriminant(*c);
-        let new = !seen.contains(&d);
-        seen.push(d);
-        new
-    });
-    let arms = arms.map(|c| match c {
+    let arms = one_of_each_variant(conditions).into_iter().map(|c| match c {
         Condition::InARow { .. } => quote!(Condition::InARow { k, directions } => r.in_a_row(pos, k, directions)),
         Condition::Full => quote!(Condition::Full => r.full(pos)),
         Condition::NoMoves => quote!(Condition::NoMoves => r.no_moves(pos)),
