@@ -281,6 +281,36 @@ fn the_device_blocks_a_four_in_gomoku() {
     assert_eq!(best.cells(), [at("O8") as u8], "the device played {:?}", best.cells());
 }
 
+#[test]
+fn the_default_evaluation_sees_an_open_three_in_gomoku() {
+    // Black has G8, H8 and I8, open at both ends: a search of one ply, by the default
+    // evaluation alone, puts White's stone at an end (F8 or J8), where it spoils the most runs
+    // of five Black could still fill. Counting pieces alone, every move is worth the same.
+    let g = game("gomoku.game");
+    let engine = Engine::new(&g);
+    let mut s = engine.fixed_start(&g);
+    let at = |name: &str| {
+        let b = name.as_bytes();
+        (name[1..].parse::<usize>().unwrap() - 1) * engine.stride + (b[0] - b'A') as usize
+    };
+    for c in ["G8", "H8", "I8"] {
+        s.cells[at(c)] = gamec_dsl::content::piece(0);
+    }
+    for c in ["A1", "O15"] {
+        s.cells[at(c)] = gamec_dsl::content::piece(1);
+    }
+    let best = engine.with_game(|game| {
+        let mut cells = [0u8; 240];
+        cells.copy_from_slice(&s.cells);
+        let mut pos = gamec_runtime::rules::game::Position::new(game, cells, 1);
+        let mut never = || false;
+        let mut budget = gamec_runtime::search::Budget::new(u32::MAX, &mut never);
+        gamec_runtime::search::choose_in_place::<_, 256>(&mut pos, 1, 1, false, &mut budget).unwrap().best
+    });
+    let ends = [at("F8") as u8, at("J8") as u8];
+    assert!(ends.contains(&best.cells()[0]), "the device played {:?}", best.cells());
+}
+
 // Only its games of moving pieces are used here.
 #[allow(dead_code)]
 #[path = "support/random_games.rs"]

@@ -1,8 +1,9 @@
 //! A whole game on the rule core, played and searched in place: its rules, its endings, and
 //! a position the device's search ([`crate::search`]) makes and undoes moves on.
 
-use super::ending::{Ending, Judged, Outcome};
-use super::{content, Board, Changes, Every, Path, Program, Rules};
+use super::ending::{Condition, Ending, Judged, Outcome};
+use super::geometry::each;
+use super::{content, Board, Changes, Dirs, Every, Path, Program, Rules};
 use crate::search::{InPlace, WIN};
 
 /// The side behind has at most this many pieces: an ending, where the default evaluation
@@ -65,8 +66,9 @@ impl<P: Program> Game<'_, P> {
         Some(self.rules.outcome(self.endings[e].result, &judged))
     }
 
-    /// The default evaluation for the side to move: pieces (a further kind worth more), and
-    /// for games with a forward, how far they have come.
+    /// The default evaluation for the side to move: pieces (a further kind worth more), for
+    /// games with a forward how far they have come, and for games won by k in a row the lines
+    /// each side could still fill ([`Game::lines`]).
     pub fn material(&self, cells: &[u8], to_move: u8) -> i16 {
         let rules = &self.rules;
         let g = rules.geometry;
@@ -88,6 +90,52 @@ impl<P: Program> Game<'_, P> {
             let closer =
                 self.distance_to_enemy(cells, to_move) as i16 - self.distance_to_enemy(cells, 1 - to_move) as i16;
             score -= score.signum() * closer;
+        }
+        score.saturating_add(self.lines(cells, to_move))
+    }
+
+    /// For each ending won by k in a row: every run of k cells along its lines that holds
+    /// pieces of one side only, worth four times more for each piece more (1, 4, 16, ...), for
+    /// that side; so that a search sees a threat before it is made. Held well inside a won
+    /// game's score.
+    fn lines(&self, cells: &[u8], to_move: u8) -> i16 {
+        let mut score = 0i32;
+        for e in self.endings {
+            for c in e.conditions {
+                if let Condition::InARow { k, directions } = *c {
+                    score += self.runs_of(cells, to_move, k, directions);
+                }
+            }
+        }
+        score.clamp(-i32::from(WIN / 4), i32::from(WIN / 4)) as i16
+    }
+
+    /// [`Game::lines`] for one ending of `k` in a row along 4 (orthogonal) or 8 directions.
+    fn runs_of(&self, cells: &[u8], to_move: u8, k: u8, directions: u8) -> i32 {
+        let g = self.rules.geometry;
+        // Each run counted from its first cell: half of each axis.
+        let axes = if directions == 4 { Dirs::E | Dirs::N } else { Dirs::E | Dirs::N | Dirs::NE | Dirs::SE };
+        let mut score = 0i32;
+        for first in g.cells() {
+            for bit in each(axes) {
+                let (mut mine, mut theirs) = (0u32, 0u32);
+                let whole = (0..k).all(|i| match g.toward(first, bit, i) {
+                    Some(c) => {
+                        match content::kind_and_owner(cells[c as usize]) {
+                            Some((_, o)) if o == to_move => mine += 1,
+                            Some(_) => theirs += 1,
+                            None => {}
+                        }
+                        true
+                    }
+                    None => false,
+                });
+                match (whole, mine, theirs) {
+                    (true, m, 0) if m > 0 => score += 1 << (2 * (m - 1)).min(24),
+                    (true, 0, t) if t > 0 => score -= 1 << (2 * (t - 1)).min(24),
+                    _ => {}
+                }
+            }
         }
         score
     }
