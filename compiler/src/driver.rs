@@ -156,7 +156,11 @@ pub fn cargo_build(crate_dir: &Path, target_dir: &Path) -> Result<(), Error> {
         .arg("--release")
         .arg("--quiet")
         .current_dir(crate_dir)
-        .env("CARGO_TARGET_DIR", target_dir);
+        .env("CARGO_TARGET_DIR", target_dir)
+        // rustc logs (at its internal `warn` level, not as a diagnostic) that avr-gcc knows no
+        // `-no-pie` before linking again without it, on every AVR build: a line that reads like
+        // a failure and is none. Its errors still show.
+        .env("RUSTC_LOG", "error");
     // A parent cargo (tests, xtask) leaks its toolchain choice; the firmware needs nightly.
     for var in [
         "RUSTC",
