@@ -65,6 +65,10 @@ fn longest_run(cells: &[u8], stride: usize, piece: u8) -> usize {
 #[test]
 fn the_device_blocks_every_five_it_can_and_the_attacker_does_not_win() {
     let mut h = Host::boot(GAME, BOARD, "Pick Black/White");
+    // A longer clock than the default 2 s: the host works out its attack while the guest's
+    // clock runs.
+    h.send("ST 4");
+    h.expect("OK");
     h.send("SP B");
     h.expect("OK");
     let mut blocked = 0;
