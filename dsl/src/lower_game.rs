@@ -15,6 +15,7 @@ pub const MAX_GRID: u32 = 16;
 pub const MAX_HEAPS: u32 = 8;
 pub const MAX_HEAP: u32 = 31;
 
+mod controls;
 mod travel;
 
 /// `D5` on a grid: column letter from A, row number from 1, as a cell index row * stride +
@@ -931,149 +932,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     let tune_names: Vec<&str> = tune_names.iter().map(String::as_str).collect();
 
     // Controls.
-    let mut control_defs: Vec<ControlDef> = Vec::new();
-    let mut idle = None;
-    let mut idle_wake: Option<&ast::Ident> = None;
-    if let Some((_, items)) = controls {
-        for c in items.iter() {
-            match &c.node {
-                ast::ControlItem::Idle { after, wake } => {
-                    if idle.is_some() {
-                        ctx.err("E0002", c.span, "`idle` is given twice", "again here", "keep one `idle` statement");
-                        continue;
-                    }
-                    if after.node == 0 || after.node > 3_600_000 {
-                        ctx.err(
-                            "E0005",
-                            after.span,
-                            "an idle time is 1 ms to 1 hour",
-                            "out of range",
-                            "for example `idle 30 s -> sleep, wake go`",
-                        );
-                    }
-                    idle_wake = wake.as_ref();
-                    idle = Some(IdleDef { after_ms: after.node.clamp(1, 3_600_000), wake: None, span: c.span });
-                }
-                ast::ControlItem::Bind { name, index, action } => {
-                    if control_defs.iter().any(|d| d.name.node == name.node) {
-                        let first = control_defs.iter().find(|d| d.name.node == name.node).unwrap().name.span;
-                        ctx.duplicate(&format!("control {}", name.node), first, name.span);
-                        continue;
-                    }
-                    let no_index = |ctx: &mut Ctx, what: &str| {
-                        if let Some(i) = index {
-                            ctx.err(
-                                "E0009",
-                                i.span,
-                                format!("`{what}` takes no index"),
-                                "index here",
-                                format!("write `{} -> {what}`", name.node),
-                            );
-                        }
-                    };
-                    let action = match action {
-                        ast::ControlAction::Cursor { across } => {
-                            no_index(&mut ctx, "cursor");
-                            if !matches!(layout, Layout::Grid(_)) {
-                                ctx.err(
-                                    "E0006",
-                                    name.span,
-                                    "a cursor moves over a grid",
-                                    "not a grid",
-                                    "on a line or heaps, use `extend` controls",
-                                );
-                            }
-                            ControlAction::Cursor { across: *across }
-                        }
-                        ast::ControlAction::Restart => {
-                            no_index(&mut ctx, "restart");
-                            ControlAction::Restart
-                        }
-                        ast::ControlAction::Commit => {
-                            if let Some(i) = index {
-                                ctx.err(
-                                    "E0009",
-                                    i.span,
-                                    "`commit` takes no index",
-                                    "index here",
-                                    format!("write `{} -> commit`", name.node),
-                                );
-                            }
-                            ControlAction::Commit
-                        }
-                        ast::ControlAction::Extend { action, piece: p, index: arg } => {
-                            // On heaps the control picks a heap: `take(heap[i])`.
-                            if !(matches!(layout, Layout::Heaps(_)) && p.node == "heap") {
-                                check_piece(&mut ctx, p);
-                            }
-                            match index {
-                                Some(i) if i.node == arg.node => {}
-                                Some(i) => ctx.err(
-                                    "E0009",
-                                    arg.span,
-                                    format!("index `{}` is not the control's index `{}`", arg.node, i.node),
-                                    "different index",
-                                    format!("write `{}[{}]`", p.node, i.node),
-                                ),
-                                None => ctx.err(
-                                    "E0009",
-                                    name.span,
-                                    "a control that extends a piece's move needs an index",
-                                    "one control per piece",
-                                    format!("write `{}[{}] -> ...`", name.node, arg.node),
-                                ),
-                            }
-                            let extendable = |m: &MoveDef| {
-                                m.name.node == action.node
-                                    && matches!(m.kind, MoveKind::Slide { .. } | MoveKind::Remove { .. })
-                            };
-                            match moves.iter().position(extendable) {
-                                Some(a) => ControlAction::Extend { action: a },
-                                None => {
-                                    if !action_names.iter().any(|n| n.node == action.node) {
-                                        let names: Vec<&str> = action_names.iter().map(|n| n.node.as_str()).collect();
-                                        ctx.unknown("action", action, &names);
-                                    } else {
-                                        ctx.err(
-                                            "E0009",
-                                            action.span,
-                                            format!(
-                                                "`extend` moves a piece further along a slide or takes one more from a heap; `{}` does neither",
-                                                action.node
-                                            ),
-                                            "not a slide or a removal",
-                                            "name a `slide` or `remove` action here",
-                                        );
-                                    }
-                                    continue;
-                                }
-                            }
-                        }
-                    };
-                    control_defs.push(ControlDef { name: name.clone(), per_piece: index.is_some(), action });
-                }
-            }
-        }
-    }
-    if let (Some(idle), Some(wake)) = (idle.as_mut(), idle_wake) {
-        match control_defs.iter().position(|c| c.name.node == wake.node) {
-            Some(w) if !control_defs[w].per_piece => idle.wake = Some(w),
-            Some(_) => ctx.err(
-                "E0009",
-                wake.span,
-                "a per-piece control cannot wake the device",
-                "one of several buttons",
-                "name a single control such as `go`",
-            ),
-            None => {
-                let names: Vec<&str> = control_defs.iter().map(|c| c.name.node.as_str()).collect();
-                ctx.unknown("control", wake, &names);
-            }
-        }
-    }
-    if let (false, Some((sp, _))) = (control_defs.iter().any(|c| c.action == ControlAction::Commit), controls) {
-        ctx.err("E0010", sp, "no control commits a move", "controls", "add `go -> commit`");
-    }
+    let (control_defs, idle) = controls::lower(&mut ctx, controls, &layout, &check_piece, &moves, &action_names);
 
     // The font comes before the feedback, whose texts it spells.
     let font = lower_font(&mut ctx, &fonts_ast);
