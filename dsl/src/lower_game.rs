@@ -16,6 +16,7 @@ pub const MAX_HEAPS: u32 = 8;
 pub const MAX_HEAP: u32 = 31;
 
 mod controls;
+mod feedback;
 mod travel;
 
 /// `D5` on a grid: column letter from A, row number from 1, as a cell index row * stride +
@@ -938,122 +939,16 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     let font = lower_font(&mut ctx, &fonts_ast);
 
     // Feedback.
-    let mut views = Vec::new();
-    let mut events = Vec::new();
-    let mut cursor: Option<CursorDef> = None;
-    let mut intro: Vec<SceneDef> = Vec::new();
-    if let Some((_, items)) = feedback {
-        for f in items.iter() {
-            match &f.node {
-                ast::FeedbackItem::Show { view, source } => {
-                    if source.node != "occupied" {
-                        ctx.err("E0006", source.span, "unknown view source", "here", "write `show cells = occupied`");
-                    }
-                    views.push(ViewDef { name: view.clone(), source: ViewSource::Occupied });
-                }
-                ast::FeedbackItem::ShowColours { view, colours } => {
-                    let mut map = ContentColours::default();
-                    for (what, colour) in colours {
-                        let content = match states.iter().position(|s| s.node == what.node) {
-                            Some(k) => content::state(k),
-                            None => match player_list.iter().position(|p| p.node == what.node) {
-                                Some(p) if piece.per_player => content::piece(p),
-                                _ => {
-                                    let mut names: Vec<&str> = states.iter().map(|s| s.node.as_str()).collect();
-                                    if piece.per_player {
-                                        names.extend(player_list.iter().map(|p| p.node.as_str()));
-                                    }
-                                    ctx.unknown("state or player", what, &names);
-                                    continue;
-                                }
-                            },
-                        };
-                        map.0[content as usize] = Colour::parse(&colour.node);
-                    }
-                    views.push(ViewDef { name: view.clone(), source: ViewSource::Colours(map) });
-                }
-                ast::FeedbackItem::Cursor { blink, given } => {
-                    if cursor.is_some() {
-                        ctx.err("E0002", f.span, "`cursor` is given twice", "again here", "keep one");
-                    }
-                    cursor = Some(CursorDef {
-                        blink_ms: step_ms(&mut ctx, blink),
-                        given: Colour::parse(&given.node),
-                        span: f.span,
-                    });
-                }
-                ast::FeedbackItem::Intro(scenes) => {
-                    for sc in scenes {
-                        intro.push(match &sc.node {
-                            ast::Scene::Starburst { step, colours } => SceneDef::Starburst {
-                                step_ms: step_ms(&mut ctx, step),
-                                colours: colours.clone().map(|c| Colour::parse(&c.node)),
-                            },
-                            ast::Scene::Scroll { text, step, colours } => {
-                                let mut glyphs = Vec::new();
-                                for ch in text.node.chars() {
-                                    match font.iter().position(|g| g.name == ch) {
-                                        Some(i) => glyphs.push(i),
-                                        None => {
-                                            ctx.err(
-                                                "E0004",
-                                                text.span,
-                                                format!("the font has no glyph `{ch}`"),
-                                                "in this text",
-                                                format!("add `glyph \"{ch}\" {{ ... }}` to the `font`"),
-                                            );
-                                            break;
-                                        }
-                                    }
-                                }
-                                SceneDef::Scroll {
-                                    glyphs,
-                                    step_ms: step_ms(&mut ctx, step),
-                                    colours: colours.clone().map(|c| Colour::parse(&c.node)),
-                                }
-                            }
-                        });
-                    }
-                }
-                ast::FeedbackItem::On { event, response, flash } => {
-                    let kind = match &event.node {
-                        ast::Event::Attract => EventKind::Attract,
-                        ast::Event::Denied => EventKind::Denied,
-                        ast::Event::Accepted => EventKind::Accepted,
-                        ast::Event::Start => EventKind::Start,
-                        ast::Event::Choosing => EventKind::Choosing,
-                        ast::Event::Win(p) => match find_player(&mut ctx, p) {
-                            Some(p) => EventKind::Win(p),
-                            None => continue,
-                        },
-                    };
-                    if events.iter().any(|e: &EventDef| e.event == kind) {
-                        ctx.err(
-                            "E0002",
-                            event.span,
-                            "this event already has a response",
-                            "again here",
-                            "keep one response per event",
-                        );
-                        continue;
-                    }
-                    let response = match response {
-                        ast::Response::Tune(t) => match tunes.iter().position(|d| d.name.node == t.node) {
-                            Some(i) => Response::Tune(i),
-                            None => {
-                                ctx.unknown("tune", t, &tune_names);
-                                continue;
-                            }
-                        },
-                        ast::Response::Animate(_) => Response::Animate(Animation::Cylon),
-                        ast::Response::Blink(d) => Response::Blink(step_ms(&mut ctx, d)),
-                    };
-                    let flash = flash.as_ref().map(|(c, d)| (Colour::parse(&c.node), step_ms(&mut ctx, d)));
-                    events.push(EventDef { event: kind, response, flash, span: f.span });
-                }
-            }
-        }
-    }
+    let names = feedback::Names {
+        states: &states,
+        players: &player_list,
+        per_player: piece.per_player,
+        font: &font,
+        tunes: &tunes,
+        tune_names: &tune_names,
+        find_player: &find_player,
+    };
+    let feedback::Lowered { views, events, cursor, intro } = feedback::lower(&mut ctx, feedback, &names);
 
     // Serial controls and feedback.
     let serial = match (serial_controls, serial_feedback) {
