@@ -252,10 +252,9 @@ fn gomoku_perft_counts_every_empty_cell() {
     }
 }
 
-#[test]
-fn the_device_blocks_a_four_in_gomoku() {
-    // White has four in a row, K8 to N8, open at one end only (J8 is black's): black must put its
-    // stone on O8, or lose next move.
+/// The move the device's search chooses in Gomoku, `depth` plies deep, with black's stones
+/// `black` and white's `white`, `to_move` to move: the cell it plays, by name.
+fn gomoku_choice(black: &[&str], white: &[&str], to_move: u8, depth: u8) -> String {
     let g = game("gomoku.game");
     let engine = Engine::new(&g);
     let mut s = engine.fixed_start(&g);
@@ -263,22 +262,28 @@ fn the_device_blocks_a_four_in_gomoku() {
         let b = name.as_bytes();
         (name[1..].parse::<usize>().unwrap() - 1) * engine.stride + (b[0] - b'A') as usize
     };
-    for c in ["K8", "L8", "M8", "N8"] {
-        s.cells[at(c)] = gamec_dsl::content::piece(1);
+    for (stones, player) in [(black, 0), (white, 1)] {
+        for c in stones {
+            s.cells[at(c)] = gamec_dsl::content::piece(player);
+        }
     }
-    for c in ["J8", "H1", "A1", "B1"] {
-        s.cells[at(c)] = gamec_dsl::content::piece(0);
-    }
-    s.to_move = 0;
     let best = engine.with_game(|game| {
         let mut cells = [0u8; 240];
         cells.copy_from_slice(&s.cells);
-        let mut pos = gamec_runtime::rules::game::Position::new(game, cells, 0);
+        let mut pos = gamec_runtime::rules::game::Position::new(game, cells, to_move);
         let mut never = || false;
         let mut budget = gamec_runtime::search::Budget::new(u32::MAX, &mut never);
-        gamec_runtime::search::choose_in_place::<_, 256>(&mut pos, 2, 2, false, &mut budget).unwrap().best
+        gamec_runtime::search::choose_in_place::<_, 256>(&mut pos, depth, depth, false, &mut budget).unwrap().best
     });
-    assert_eq!(best.cells(), [at("O8") as u8], "the device played {:?}", best.cells());
+    best.cells().iter().map(|&c| engine.cell_name(c)).collect::<Vec<_>>().join("-")
+}
+
+#[test]
+fn the_device_blocks_a_four_in_gomoku() {
+    // White has four in a row, K8 to N8, open at one end only (J8 is black's): black must put its
+    // stone on O8, or lose next move.
+    let best = gomoku_choice(&["J8", "H1", "A1", "B1"], &["K8", "L8", "M8", "N8"], 0, 2);
+    assert_eq!(best, "O8");
 }
 
 #[test]
@@ -286,29 +291,8 @@ fn the_default_evaluation_sees_an_open_three_in_gomoku() {
     // Black has G8, H8 and I8, open at both ends: a search of one ply, by the default
     // evaluation alone, puts White's stone at an end (F8 or J8), where it spoils the most runs
     // of five Black could still fill. Counting pieces alone, every move is worth the same.
-    let g = game("gomoku.game");
-    let engine = Engine::new(&g);
-    let mut s = engine.fixed_start(&g);
-    let at = |name: &str| {
-        let b = name.as_bytes();
-        (name[1..].parse::<usize>().unwrap() - 1) * engine.stride + (b[0] - b'A') as usize
-    };
-    for c in ["G8", "H8", "I8"] {
-        s.cells[at(c)] = gamec_dsl::content::piece(0);
-    }
-    for c in ["A1", "O15"] {
-        s.cells[at(c)] = gamec_dsl::content::piece(1);
-    }
-    let best = engine.with_game(|game| {
-        let mut cells = [0u8; 240];
-        cells.copy_from_slice(&s.cells);
-        let mut pos = gamec_runtime::rules::game::Position::new(game, cells, 1);
-        let mut never = || false;
-        let mut budget = gamec_runtime::search::Budget::new(u32::MAX, &mut never);
-        gamec_runtime::search::choose_in_place::<_, 256>(&mut pos, 1, 1, false, &mut budget).unwrap().best
-    });
-    let ends = [at("F8") as u8, at("J8") as u8];
-    assert!(ends.contains(&best.cells()[0]), "the device played {:?}", best.cells());
+    let best = gomoku_choice(&["G8", "H8", "I8"], &["A1", "O15"], 1, 1);
+    assert!(["F8", "J8"].contains(&best.as_str()), "the device played {best}");
 }
 
 // Only its games of moving pieces are used here.
