@@ -174,11 +174,27 @@ pub fn cargo_build(crate_dir: &Path, target_dir: &Path) -> Result<(), Error> {
     ] {
         cmd.env_remove(var);
     }
-    let status = cmd.status().map_err(|e| Error::Build(format!("cannot run cargo: {e}")))?;
-    if !status.success() {
-        return Err(Error::Build(format!("cargo build of {} exited with {status}", crate_dir.display())));
+    let out = cmd.output().map_err(|e| Error::Build(format!("cannot run cargo: {e}")))?;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    // A chip's flash or RAM too small is a size, measured by the linker: said as one.
+    if let Some(over) = linker_overflow(&stderr) {
+        return Err(Error::TooBig(over));
+    }
+    eprint!("{stderr}");
+    if !out.status.success() {
+        return Err(Error::Build(format!("cargo build of {} exited with {}", crate_dir.display(), out.status)));
     }
     Ok(())
+}
+
+/// The linker's "region `text' overflowed by N bytes", as a refusal with the figure.
+fn linker_overflow(stderr: &str) -> Option<String> {
+    let at = stderr.find("region `")?;
+    let rest = &stderr[at + "region `".len()..];
+    let region = &rest[..rest.find('\'')?];
+    let bytes = rest.split("overflowed by ").nth(1)?.split(' ').next()?;
+    let what = if region == "text" { "flash" } else { region };
+    Some(format!("the firmware needs {bytes} B more {what} than the chip has (the linker's count)"))
 }
 
 /// Section sizes of an AVR or Cortex-M ELF: flash holds code, constants (and on Cortex-M the
@@ -394,4 +410,19 @@ pub fn check_budget(s: &Sizes, stack: Option<&Result<StackDepth, Unbounded>>, t:
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::linker_overflow;
+
+    #[test]
+    fn a_linker_s_overflow_is_a_size_with_its_figure() {
+        let ld = "ld: x.elf section `.text' will not fit in region `text'\nld: region `text' overflowed by 850 bytes\n";
+        assert_eq!(
+            linker_overflow(ld).as_deref(),
+            Some("the firmware needs 850 B more flash than the chip has (the linker's count)")
+        );
+        assert_eq!(linker_overflow("error: mismatched types"), None);
+    }
 }
