@@ -306,7 +306,7 @@ pub fn recursion_limits(game: &GameDef, target: &Target) -> Vec<Limit> {
         None => Vec::new(),
     };
     // The rule core's walk recurses through a game's programs, as deep as the runtime states.
-    if target.rules_core {
+    if target.rules_core.is_some() {
         let nesting =
             crate::engine::Engine::new(game).with_game(|g| gamec_runtime::rules::run_nesting(g.rules.actions));
         if let Some(most) = nesting {

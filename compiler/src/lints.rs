@@ -174,17 +174,12 @@ fn unplayable_actions(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
     if !has_controls {
         return Vec::new();
     }
-    // A cursor's commit acts on the cell under it, with whichever action plays on a cell.
+    // A cursor's commits enter any move of a grid game, the cells it names a press each.
     let cursor = game.controls.iter().any(|c| matches!(c.action, ControlAction::Cursor { .. }))
-        && game.controls.iter().any(|c| c.action == ControlAction::Commit);
-    let on_a_cell = |i: usize| {
-        matches!(
-            game.moves[i].kind,
-            gamec_dsl::MoveKind::Place { .. } | gamec_dsl::MoveKind::Cycle { .. } | gamec_dsl::MoveKind::Drop
-        )
-    };
+        && game.controls.iter().any(|c| c.action == ControlAction::Commit)
+        && game.grid().is_some();
     let entered = |i: usize| {
-        (cursor && on_a_cell(i))
+        cursor
             || game.controls.iter().any(|c| c.action == ControlAction::Extend { action: i })
             || game
                 .serial

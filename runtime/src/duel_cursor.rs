@@ -1,14 +1,15 @@
 //! A grid game of two played with a cursor against the device: the person moves the cursor
-//! and places with a press where the rules allow (denied elsewhere, the board unchanged), the
-//! device answers by its strategy, a player without a move passes, and at the end every
-//! cell blinks to the winner's colour. The rules are the generated [`Placement`]; nothing
-//! here knows a game.
+//! and enters a move a cell at a time with presses (a placement's one cell; a piece, then
+//! where it goes, then each further landing of a chain), denied where no legal move goes on
+//! that way (the board unchanged); the device answers by its strategy, a player without a
+//! move passes, and at the end every cell blinks to the winner's colour. The rules are the
+//! generated [`Placement`]; nothing here knows a game.
 
 use crate::cursor::{Cursor, Input};
 use crate::matrix::{Colour, Frame};
 use crate::rng::Rng;
 use crate::search::Budget;
-use crate::session::{Placement, Strategy, Verdict, HELD_BY_MOVER, HELD_BY_OTHER};
+use crate::session::{Entered, Placement, Strategy, Verdict, HELD_BY_MOVER, HELD_BY_OTHER};
 
 /// What the game file says about playing it with a cursor.
 pub struct Config {
@@ -47,29 +48,45 @@ pub enum Phase {
     Over(Verdict),
 }
 
-pub struct Game<T: Placement, const N: usize> {
+/// `N` is room for a position's moves, `NAMED` for the most cells a move names.
+pub struct Game<T: Placement, const N: usize, const NAMED: usize = 1> {
     /// With a side to move.
     pub pos: T::Pos,
     pub human_to_move: bool,
     pub phase: Phase,
     pub cursor: Cursor,
+    /// The cells of the person's move entered so far (the first `picked`).
+    picks: [u8; NAMED],
+    picked: u8,
     rng: Rng,
     rules: core::marker::PhantomData<T>,
 }
 
-impl<T: Placement, const N: usize> Game<T, N> {
+impl<T: Placement, const N: usize, const NAMED: usize> Game<T, N, NAMED> {
     pub fn new(cfg: &Config) -> Self {
         let mut g = Game {
             pos: T::CLEARED,
             human_to_move: cfg.human_first,
             phase: Phase::HumanTurn,
             cursor: Cursor::default(),
+            picks: [0; NAMED],
+            picked: 0,
             rng: Rng::new(0x5EED),
             rules: core::marker::PhantomData,
         };
         T::start(&mut g.pos);
         g.settle();
         g
+    }
+
+    /// The cells of the person's move entered so far.
+    pub fn picks(&self) -> &[u8] {
+        &self.picks[..self.picked as usize]
+    }
+
+    /// The cell under the cursor, in the rules' numbering.
+    fn cell_at(col: u8, row: u8) -> u8 {
+        row * T::STRIDE + col
     }
 
     /// Whose piece is on `cell`: `Some(true)` the person's, `Some(false)` the device's.
@@ -118,21 +135,66 @@ impl<T: Placement, const N: usize> Game<T, N> {
                 *self = Game::new(cfg);
                 None
             }
-            (Phase::HumanTurn, Input::Commit) => {
-                let Some(m) = T::find(&self.pos, &[self.cursor.cell()]) else {
-                    return Some(Sound::Denied);
-                };
-                T::play(&mut self.pos, m);
-                self.human_to_move = false;
-                self.settle();
-                self.end_sound().or(Some(Sound::Accepted))
-            }
+            (Phase::HumanTurn, Input::Commit) => self.commit(),
             (Phase::HumanTurn, moved) => {
                 self.cursor.moved(moved, cfg.cols, cfg.rows);
                 None
             }
             _ => None,
         }
+    }
+
+    /// A press on the cursor's cell: the move it completes is played; a cell a longer move goes
+    /// on from is kept, the entry waiting for the next (a press on it again plays the move
+    /// that ends there, or drops the entry); a cell that starts a move afresh starts over;
+    /// any other is denied, the board and the entry unchanged.
+    fn commit(&mut self) -> Option<Sound> {
+        let cell = Self::cell_at(self.cursor.col, self.cursor.row);
+        if self.picks().last() == Some(&cell) {
+            return match T::entered(&self.pos, self.picks()).exact {
+                Some(m) => Some(self.human_plays(m)),
+                None => {
+                    self.picked = 0;
+                    None
+                }
+            };
+        }
+        // Going on from the entry, then afresh from this cell.
+        let starts = [self.picked as usize, 0];
+        for &at in starts.iter().take(if self.picked > 0 { 2 } else { 1 }) {
+            if at >= NAMED {
+                continue;
+            }
+            let mut cells = self.picks;
+            cells[at] = cell;
+            match T::entered(&self.pos, &cells[..=at]) {
+                Entered { exact: Some(m), longer: false } => return Some(self.human_plays(m)),
+                Entered { longer: true, .. } => {
+                    (self.picks, self.picked) = (cells, at as u8 + 1);
+                    return None;
+                }
+                _ => {}
+            }
+        }
+        Some(Sound::Denied)
+    }
+
+    /// The person's move `m`, then whose turn it is.
+    fn human_plays(&mut self, m: u8) -> Sound {
+        T::play(&mut self.pos, m);
+        self.picked = 0;
+        self.human_to_move = false;
+        self.settle();
+        self.end_sound().unwrap_or(Sound::Accepted)
+    }
+
+    /// Whether a press on `cell` would go on with the person's move (or start one).
+    fn goes_on(&self, cell: u8) -> bool {
+        let at = (self.picked as usize).min(NAMED - 1);
+        let mut cells = self.picks;
+        cells[at] = cell;
+        let e = T::entered(&self.pos, &cells[..=at]);
+        e.exact.is_some() || e.longer
     }
 
     /// The device's move, searched within its time (`millis` is the clock). The display goes
@@ -177,8 +239,10 @@ impl<T: Placement, const N: usize> Game<T, N> {
         };
         for row in 0..cfg.rows {
             for col in 0..cfg.cols {
-                let cell = row * 8 + col;
+                let cell = Self::cell_at(col, row);
                 let c = match self.piece(cell) {
+                    // The cells of the person's move entered so far stand out in yellow.
+                    _ if self.picks().contains(&cell) => Colour::Yellow,
                     Some(true) => cfg.human,
                     Some(false) => cfg.device,
                     None => Colour::Off,
@@ -192,9 +256,10 @@ impl<T: Placement, const N: usize> Game<T, N> {
             }
         }
         if self.phase == Phase::HumanTurn && self.cursor.blinking(cfg.cursor_ms) {
-            let cell = self.cursor.cell();
-            // The cursor blinks to the person's colour where a piece may go, else to yellow.
-            let alt = if T::legal_at(&self.pos, cell) { cfg.human } else { Colour::Yellow };
+            let cell = Self::cell_at(self.cursor.col, self.cursor.row);
+            // The cursor blinks to the person's colour where a press goes on with a move, else
+            // to yellow.
+            let alt = if self.goes_on(cell) { cfg.human } else { Colour::Yellow };
             f.set(self.cursor.col, self.cursor.row, alt);
         }
         f
@@ -316,6 +381,39 @@ mod tests {
         assert_eq!(f.get(0, 0), Colour::Red);
         let at = device.trailing_zeros() as u8;
         assert_eq!(f.get(at % 8, at / 8), Colour::Green);
+    }
+
+    /// The cursor onto `name` ("B2"), a press there.
+    fn press_at<T: Placement, const N: usize, const NAMED: usize>(
+        g: &mut Game<T, N, NAMED>,
+        name: &str,
+    ) -> Option<Sound> {
+        let b = name.as_bytes();
+        (g.cursor.col, g.cursor.row) = (b[0] - b'A', b[1] - b'1');
+        g.input(Input::Commit, &CFG)
+    }
+
+    #[test]
+    fn a_move_along_a_path_is_entered_a_cell_at_a_time_and_a_wrong_cell_is_denied() {
+        use crate::rules::as_placement::tests::{at, Draughts};
+        const CFG6: Config = Config { cols: 6, rows: 6, ..CFG };
+        let mut g = Game::<Draughts, 16, 4>::new(&CFG6);
+        let start = g.pos;
+        assert_eq!(press_at(&mut g, "B2"), None, "a man picked");
+        assert_eq!(g.picks(), &[at("B2")]);
+        assert_eq!(g.frame(&CFG6).get(1, 1), Colour::Yellow, "the pick stands out");
+        assert_eq!(press_at(&mut g, "B4"), Some(Sound::Denied), "two rows on");
+        assert_eq!((g.pos, g.picks()), (start, &[at("B2")][..]), "the board and the pick unchanged");
+        assert_eq!(press_at(&mut g, "D2"), None, "another man picked afresh");
+        assert_eq!(g.picks(), &[at("D2")]);
+        assert_eq!(press_at(&mut g, "D2"), None, "pressed again: the pick dropped");
+        assert_eq!((g.pos, g.picks()), (start, &[][..]));
+        assert_eq!(press_at(&mut g, "C3"), Some(Sound::Denied), "an empty cell starts no move");
+        press_at(&mut g, "D2");
+        assert_eq!(press_at(&mut g, "E3"), Some(Sound::Accepted));
+        assert_eq!((g.pos.cells[at("D2") as usize], g.picks()), (0, &[][..]));
+        assert_ne!(g.pos.cells[at("E3") as usize], 0);
+        assert_eq!(g.phase, Phase::DeviceTurn);
     }
 
     #[test]

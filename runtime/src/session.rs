@@ -91,6 +91,12 @@ pub trait Placement {
             _ => None,
         }
     }
+    /// How `cells`, entered a cell at a time (as a cursor picks a piece and then where it
+    /// goes), stand among the legal moves of the side to move: the move they name whole, and
+    /// whether a longer move begins with them. A placement names one cell, so nothing is longer.
+    fn entered(pos: &Self::Pos, cells: &[u8]) -> Entered {
+        Entered { exact: Self::find(pos, cells), longer: false }
+    }
     /// The cells move `m` names, into `out`, [`NO_CELL`] after the last.
     fn name(_pos: &Self::Pos, m: u8, out: &mut [u8]) {
         out[0] = m;
@@ -103,6 +109,14 @@ pub trait Placement {
     fn random(pos: &Self::Pos, rng: &mut Rng) -> Option<u8> {
         random_cell::<Self>(pos, rng)
     }
+}
+
+/// [`Placement::entered`]: the legal move that cells entered so far name whole, if one does,
+/// and whether a longer one begins with them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Entered {
+    pub exact: Option<u8>,
+    pub longer: bool,
 }
 
 /// [`Placement::name`]: no cell, after a move's last.

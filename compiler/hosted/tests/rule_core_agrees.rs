@@ -93,9 +93,11 @@ fn agree_core<P: Program, const N: usize>(game: &Game<'static, P>, start: [u8; N
         let mut pos = position::<P, N>(game, s, &given);
         assert_eq!(perft(&mut pos, depth), engine.perft(s, depth), "perft {depth} from\n{}", engine.show(s));
     }
-    // Random games: the same moves each ply, the same end and winner.
+    // Random games: the same moves each ply, the same end and winner, and never more moves
+    // than the bound a chip's move lists are sized by.
     let mut seed = 0x5EED_u64;
     for s in starts.iter().take(3) {
+        let bound = game.rules.most_moves(&s.cells);
         for _ in 0..games {
             let mut s = s.clone();
             let given = s.given.to_le_bytes();
@@ -105,6 +107,7 @@ fn agree_core<P: Program, const N: usize>(game: &Game<'static, P>, start: [u8; N
                 let plies = engine.plies(&s);
                 let mut moves = [Path::default(); 256];
                 let n = pos.moves(&mut moves);
+                assert!(bound.is_none_or(|b| n <= b), "{n} moves, over the bound {bound:?}, in\n{}", engine.show(&s));
                 let listed: Vec<Path> =
                     plies.iter().filter(|&&m| m != Move::Pass).filter_map(|&m| engine.core_path(&s, m)).collect();
                 let mut ours = moves[..n].to_vec();

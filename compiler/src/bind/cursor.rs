@@ -1,9 +1,13 @@
 //! Binding a game played with a cursor: its cursor controls to the board's encoders, its
 //! other controls to buttons, its colours to a bicolour matrix ticked by a timer, its tunes to
 //! the speaker, and its setups to the board's EEPROM. The cursor plays puzzles, and grid games
-//! of two players against the device (the same rules the serial firmware plays).
+//! of two players against the device (the same rules the serial firmware plays: placements
+//! by their fast reading, any other on the rule core, a move entered a cell at a time).
 
-use super::{bind_speaker, grid_firmware_gap, max_moves, periodic_tick, tune_divisors, Ctx, Target};
+use super::{
+    bind_speaker, core_firmware_gap, core_moves, grid_firmware_gap, max_moves, on_the_rule_core, periodic_tick,
+    tune_divisors, CoreStack, Ctx, Target,
+};
 use crate::chips::{Chip, Frontend};
 use crate::engine::puzzle::Puzzle;
 use crate::engine::Engine;
@@ -95,8 +99,10 @@ pub fn puzzle_gap(game: &GameDef) -> Option<String> {
 
 /// Why the cursor firmware cannot play a two-player game against the device, if it cannot.
 fn duel_gap(game: &GameDef) -> Option<String> {
-    if let Some(why) = grid_firmware_gap(game) {
-        return Some(why);
+    if grid_firmware_gap(game).is_some() {
+        if let Some(why) = core_firmware_gap(game) {
+            return Some(why);
+        }
     }
     let g = game.grid()?;
     if g.cols > 8 || g.rows > 8 {
@@ -129,7 +135,12 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
     let matrix = bind_matrix(ctx, game, board, chip);
     let (encoders, commit, restart) = bind_inputs(ctx, game, board);
     let eeprom = if duel { None } else { bind_eeprom(ctx, game, board) };
-    let max_moves = if duel { max_moves(game) } else { 0 };
+    let rules_core = (duel && on_the_rule_core(game)).then(|| CoreStack::of(game));
+    let max_moves = match (duel, rules_core.is_some()) {
+        (true, true) => core_moves(game),
+        (true, false) => max_moves(game),
+        (false, _) => 0,
+    };
     // A strategy for `device` in a game where the host picks a side: with a cursor, the person
     // plays the first player.
     let device = game.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.first);
@@ -141,6 +152,7 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
         speaker,
         tunes,
         max_moves,
+        rules_core,
         cursor: Some(CursorTarget { matrix, encoders, commit, restart, eeprom, duel }),
         ..Target::bare(chip, board)
     })

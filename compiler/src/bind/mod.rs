@@ -49,8 +49,29 @@ pub struct Target {
     /// A game of cards on a table fed by a scanner and served on a console.
     pub cards: Option<cards::CardsTarget>,
     /// The firmware plays the game's rule core (`gamec_runtime::rules`), not one of the fast
-    /// readings of placements, slides and heaps.
-    pub rules_core: bool,
+    /// readings of placements, slides and heaps: what its search's stack takes.
+    pub rules_core: Option<CoreStack>,
+}
+
+/// The stack a search over a game on the rule core takes on an AVR chip, beside its move
+/// lists: bytes a ply (a position copied and made, the negamax's frame) and bytes the rest
+/// (the walk's frames as deep as it nests, the main loop, the interrupts). Fitted to the
+/// bounds `gamec build` reads from Breakthrough's machine code on the ATmega128 (5,126 B at 21
+/// plies of 60 moves, 4,807 B at 9 of 255, walks 5 deep), with room; a Cortex-M's frames
+/// are larger, and its RAM larger still.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CoreStack {
+    pub ply: u32,
+    pub rest: u32,
+}
+
+impl CoreStack {
+    fn of(game: &GameDef) -> CoreStack {
+        let engine = crate::engine::Engine::new(game);
+        let cells = engine.fixed_start(game).cells.len() as u32;
+        let nesting = engine.with_game(|g| gamec_runtime::rules::run_nesting(g.rules.actions)).unwrap_or(1);
+        CoreStack { ply: 80 + cells, rest: 450 + 220 * nesting }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -116,7 +137,7 @@ impl Target {
             max_moves: 0,
             cursor: None,
             cards: None,
-            rules_core: false,
+            rules_core: None,
         }
     }
 }
@@ -201,8 +222,8 @@ pub fn bind(
     let tick = if display.is_none() && !systick { bind_tick(&mut ctx, board, chip) } else { None };
     let lamps = bind_lamps(&mut ctx, game, board);
 
-    let rules_core = serial.is_some() && on_the_rule_core(game);
-    let max_moves = if rules_core { CORE_MOVES } else { max_moves(game) };
+    let rules_core = (serial.is_some() && on_the_rule_core(game)).then(|| CoreStack::of(game));
+    let max_moves = if rules_core.is_some() { core_moves(game) } else { max_moves(game) };
     if ctx.diags.iter().any(Diagnostic::is_error) {
         return Err(ctx.diags);
     }
@@ -575,20 +596,29 @@ fn heaps_firmware_gap(game: &GameDef) -> Option<String> {
 /// byte, its index among the position's moves.
 pub const CORE_MOVES: usize = 255;
 
-/// Whether a serial game's firmware plays it on the rule core: a grid game of two players
-/// that the placements' fast reading does not cover.
+/// The room a game on the rule core's firmware keeps for a position's moves: the core's bound
+/// on its moves from the start, where it sets one below [`CORE_MOVES`].
+pub fn core_moves(game: &GameDef) -> usize {
+    let engine = crate::engine::Engine::new(game);
+    let start = engine.fixed_start(game);
+    engine.with_game(|g| g.rules.most_moves(&start.cells)).map_or(CORE_MOVES, |n| n.clamp(1, CORE_MOVES))
+}
+
+/// Whether a game's firmware (a serial session, a duel with a cursor) plays it on the rule
+/// core: a grid game of two players that the placements' fast reading does not cover.
 pub fn on_the_rule_core(game: &GameDef) -> bool {
     grid_firmware_gap(game).is_some() && core_firmware_gap(game).is_none()
 }
 
-/// Why the session over the rule core cannot play a game, if it cannot.
+/// Why the firmware over the rule core (a serial session, a duel with a cursor) cannot play a
+/// game, if it cannot.
 fn core_firmware_gap(game: &GameDef) -> Option<String> {
     let g = game.grid()?;
     if game.players.len() != 2 {
-        return Some("the serial session plays games of two players".into());
+        return Some("the rule core's firmware plays games of two players".into());
     }
     if !game.states.is_empty() || game.setups.len() > 1 || !game.setup.is_empty() {
-        return Some("the serial session starts from one fixed setup of pieces".into());
+        return Some("the rule core's firmware starts from one fixed setup of pieces".into());
     }
     // A cell is a byte, and one value means "no cell".
     if g.cols * g.rows >= 256 {

@@ -270,7 +270,11 @@ pub fn render_serial(t: &Target, byte_board: bool) -> TokenStream {
 /// counted by `gamec build`'s stack bound against the chip and the board's budget.
 pub(super) fn search_limits(t: &Target, byte_board: bool) -> (usize, u8) {
     let moves = t.max_moves.max(1);
-    let (per_ply, rest) = if byte_board { (60, 600) } else { (moves as u32 + 100, 450) };
+    let (per_ply, rest) = match t.rules_core {
+        Some(core) => (moves as u32 + core.ply, core.rest),
+        None if byte_board => (60, 600),
+        None => (moves as u32 + 100, 450),
+    };
     let depth = (t.chip.ram.saturating_sub(rest) / per_ply).clamp(1, 60) as u8;
     (moves, depth)
 }

@@ -427,7 +427,12 @@ fn puzzle_calls(c: &CursorTarget) -> AppCalls {
     }
 }
 
-fn duel_calls() -> AppCalls {
+fn duel_calls(t: &Target) -> AppCalls {
+    // A move on the rule core names up to `game::NAMED` cells, entered a press each.
+    let game = match t.rules_core.is_some() {
+        true => quote!(Game::<game::Rules, { board::SEARCH_MOVES }, { game::NAMED }>),
+        false => quote!(Game::<game::Rules, { board::SEARCH_MOVES }>),
+    };
     AppCalls {
         uses: quote! {
             use gamec_runtime::duel_cursor::{Game, Phase};
@@ -435,7 +440,7 @@ fn duel_calls() -> AppCalls {
             use gamec_runtime::tune::Player;
         },
         setup: quote! {
-            let mut app = Game::<game::Rules, { board::SEARCH_MOVES }>::new(&front::CONFIG);
+            let mut app = #game::new(&front::CONFIG);
             let mut player = Player::default();
         },
         tick: quote! {
@@ -474,7 +479,7 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
     let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
     let device = Ident::new(t.chip.avr().device, Span::call_site());
     let vector = Ident::new(c.matrix.tick_vector, Span::call_site());
-    let app = if c.duel.is_some() { duel_calls() } else { puzzle_calls(c) };
+    let app = if c.duel.is_some() { duel_calls(t) } else { puzzle_calls(c) };
     let n_encoders = int(c.encoders.len());
     // Each source of inputs in the order they are served: every encoder's detents, then the
     // commit and the restart presses. One loop and one call into the app serve them all, where

@@ -182,7 +182,7 @@ pub fn render(t: &Target) -> TokenStream {
 /// The runtime's session type for the generated game: a game on the rule core names its moves
 /// by up to `game::NAMED` cells; a placement, by one.
 pub(super) fn session_type(t: &Target) -> TokenStream {
-    match t.rules_core {
+    match t.rules_core.is_some() {
         true => quote!(Session<game::Rules, { board::SEARCH_MOVES }, { board::SEARCH_DEPTH }, { game::NAMED }>),
         false => quote!(Session<game::Rules, { board::SEARCH_MOVES }, { board::SEARCH_DEPTH }>),
     }

@@ -137,10 +137,11 @@ pub fn firmware_crate(
             Some(_) => {
                 // The rules as the serial firmware has them, without its protocol.
                 let rules = GameDef { serial: None, ..game.clone() };
-                files.push(GeneratedFile {
-                    path: "src/game.rs".into(),
-                    contents: grid_module(&rules, origin, representation(target)),
-                });
+                let contents = match target.rules_core.is_some() {
+                    true => format_rust(rules::render_served(&rules, origin), origin.path),
+                    false => grid_module(&rules, origin, representation(target)),
+                };
+                files.push(GeneratedFile { path: "src/game.rs".into(), contents });
                 let front = cursor_firmware::duel_front_module(game, target, origin);
                 files.push(GeneratedFile { path: "src/front.rs".into(), contents: format_rust(front, origin.path) });
             }
@@ -161,7 +162,7 @@ pub fn firmware_crate(
         return files;
     }
     let game_rs = match analysis {
-        _ if target.rules_core => format_rust(rules::render_served(game, origin), origin.path),
+        _ if target.rules_core.is_some() => format_rust(rules::render_served(game, origin), origin.path),
         _ if game.heaps().is_some() => heaps_module(game, Some(target), origin),
         Some(a) if game.grid().is_none() => game_module(game, a, Some(target), origin),
         _ => grid_module(game, origin, representation(target)),

@@ -8,6 +8,7 @@
 
 pub mod board_parts;
 pub mod buttons_and_lights;
+pub mod cursor_duel;
 
 use avr_simulator::{ffi, AvrSimulator, AvrState, PinMode};
 use gamec::bind::Target;
@@ -475,9 +476,16 @@ impl Device {
     /// 0 for silence. The press counts after 20 ms of debouncing, give or take the loop's
     /// pace; 40 ms of listening then hears even a low note's few periods.
     pub fn press_listening(&mut self, p: gamec_dsl::Pin) -> f64 {
+        self.press_listening_for(p, 40.0)
+    }
+
+    /// [`Device::press_listening`], listening for `ms` after the first 20 ms: for firmware that
+    /// takes a while to judge a press (a game on the rule core lists its moves, tens of
+    /// milliseconds on an 8 MHz AVR).
+    pub fn press_listening_for(&mut self, p: gamec_dsl::Pin, ms: f64) -> f64 {
         self.hold(p.port, p.bit, false);
         self.run_ms(20.0);
-        let pitch = self.speaker_hz(40.0);
+        let pitch = self.speaker_hz(ms);
         self.hold(p.port, p.bit, true);
         self.run_ms(25.0);
         pitch

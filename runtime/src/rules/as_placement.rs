@@ -12,7 +12,7 @@ use super::game::Game;
 use super::{content, Board, Path, Program};
 use crate::rng::Rng;
 use crate::search::{choose_from, Budget, Choice, Tree, WIN};
-use crate::session::{Placement, Strategy, Verdict, HELD_BY_MOVER, HELD_BY_OTHER, NO_CELL};
+use crate::session::{Entered, Placement, Strategy, Verdict, HELD_BY_MOVER, HELD_BY_OTHER, NO_CELL};
 
 /// A game on the rule core, as the compiler renders it for a chip.
 pub trait CoreGame {
@@ -161,15 +161,22 @@ impl<G: CoreGame> Placement for G {
     }
 
     fn find(pos: &Self::Pos, cells: &[u8]) -> Option<u8> {
+        Self::entered(pos, cells).exact
+    }
+
+    fn entered(pos: &Self::Pos, cells: &[u8]) -> Entered {
         let mut scratch = pos.cells;
-        let (mut found, mut i) = (None, 0u8);
+        let (mut e, mut i) = (Entered::default(), 0u8);
         G::GAME.rules.moves(&mut Board::new(scratch.as_mut()), pos.to_move, |path, _| {
-            if found.is_none() && path.cells() == cells {
-                found = Some(i);
+            let named = path.cells();
+            if named == cells {
+                e.exact = e.exact.or(Some(i));
+            } else if named.starts_with(cells) {
+                e.longer = true;
             }
             i = i.wrapping_add(1);
         });
-        found
+        e
     }
 
     fn name(pos: &Self::Pos, m: u8, out: &mut [u8]) {

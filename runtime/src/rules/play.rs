@@ -139,6 +139,46 @@ impl<P: Program> Rules<'_, P> {
         walk.emitted.eq(&1).then_some(walk.changes)
     }
 
+    /// A bound on the legal moves of any position reached from `start`, the sum over actions
+    /// of the choices each op can make; `None` where the walk sets none (a chain's rounds, a
+    /// heap's counts). A picked piece is one of the most any player has at the start, where no
+    /// op adds pieces; else any cell. The compiler sizes a chip's move lists by it, which keep
+    /// every move only if it is never short.
+    pub fn most_moves(&self, start: &[u8]) -> Option<usize> {
+        use super::{Op, FAR};
+        let g = &self.geometry;
+        let cells = (0..g.rows as usize * g.stride as usize).filter(|&c| g.on_board(c as u8)).count();
+        let adds = |op: &Op| matches!(op, Op::Put { .. } | Op::Flank { .. } | Op::Cycle { .. } | Op::Around { .. });
+        let pieces = match self.actions.iter().any(|a| a.ops.iter().any(adds)) {
+            true => cells,
+            false => (0..self.players)
+                .map(|p| start.iter().filter(|&&c| content::kind_and_owner(c).is_some_and(|(_, o)| o == p)).count())
+                .max()
+                .unwrap_or(0),
+        };
+        let across = g.cols.max(g.rows) as usize;
+        let mut total = 0usize;
+        for a in self.actions {
+            let mut branches = 1usize;
+            for op in a.ops {
+                let choices = match *op {
+                    Op::Pick { what: Holds::Mine(_) | Holds::Theirs(_), .. } => pieces,
+                    Op::Pick { .. } => cells,
+                    Op::Step { dirs, .. } | Op::Jump { dirs, .. } => dirs.bits.count_ones() as usize,
+                    Op::Ride { dirs, min, max, .. } => {
+                        let far = if max == FAR { across } else { (max as usize).min(across) };
+                        dirs.bits.count_ones() as usize * (far + 1).saturating_sub(min as usize)
+                    }
+                    Op::Chain { .. } | Op::Take { .. } => return None,
+                    _ => 1,
+                };
+                branches = branches.saturating_mul(choices);
+            }
+            total = total.saturating_add(branches);
+        }
+        Some(total)
+    }
+
     /// Whether a cell holding `value` holds what `h` asks, for `mover`.
     pub fn holds(&self, value: u8, h: Holds, mover: u8) -> bool {
         let owned = |kinds: Kinds, mine: bool| {

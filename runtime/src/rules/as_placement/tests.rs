@@ -154,6 +154,21 @@ fn a_capture_is_the_only_move_and_a_chain_is_named_by_every_landing() {
 }
 
 #[test]
+fn cells_entered_one_at_a_time_tell_a_whole_move_from_the_start_of_a_longer_one() {
+    let mut pos = Played { cells: [0u8; 48], to_move: 0, passed: false };
+    pos.cells[at("A1") as usize] = content::piece(0, 0);
+    pos.cells[at("B2") as usize] = content::piece(0, 1);
+    pos.cells[at("B4") as usize] = content::piece(0, 1);
+    let entered = |cells: &[&str]| Draughts::entered(&pos, &cells.iter().map(|c| at(c)).collect::<std::vec::Vec<_>>());
+    let longer = Entered { exact: None, longer: true };
+    assert_eq!(entered(&["A1"]), longer, "the man that must take");
+    assert_eq!(entered(&["A1", "C3"]), longer, "the chain goes on");
+    assert_eq!(entered(&["A1", "C3", "A5"]), Entered { exact: Some(0), longer: false });
+    assert_eq!(entered(&["A1", "B2"]), Entered::default(), "onto the man it takes");
+    assert_eq!(entered(&["B2"]), Entered::default(), "the other side's man");
+}
+
+#[test]
 fn the_search_takes_a_free_man_and_its_moves_are_the_core_s() {
     let pos = started();
     let mut out = [0u8; 16];

@@ -1,0 +1,88 @@
+//! Breakthrough (games/breakthrough.game, on the rule core) on the Binario board, a simulated
+//! ATmega128, played as a person would: the encoders move the cursor, a press picks a pawn (it
+//! shows yellow) and a second press sends it; a wrong cell is denied with the board and the
+//! pick unchanged. A whole game to its result, every position the device shows held to the
+//! compiler's engine reading the same file.
+
+mod device;
+
+use device::cursor_duel::CursorDuel;
+use device::{show, GREEN, RED, YELLOW};
+use gamec::engine::{Move, Outcome};
+
+const GAME: &str = "games/breakthrough.game";
+const BOARD: &str = "boards/breakthrough_atmega128.board";
+/// The file's `tune denied` starts on G3.
+const G3: f64 = 196.0;
+
+/// A cell by its name ("B2"), in the engine's numbering of a 6-wide grid.
+fn cell(p: &CursorDuel, name: &str) -> usize {
+    let b = name.as_bytes();
+    let stride = p.engine.with_game(|g| g.rules.geometry.stride as usize);
+    (b[1] - b'1') as usize * stride + (b[0] - b'A') as usize
+}
+
+fn denied(pitch: f64) -> bool {
+    (pitch / G3 - 1.0).abs() < 0.03
+}
+
+#[test]
+fn a_pawn_is_picked_then_sent_and_a_wrong_cell_is_denied() {
+    let mut p = CursorDuel::boot(GAME, BOARD);
+    let start = p.picture(&p.state);
+    assert_eq!(show(&p.board()), show(&start), "the start");
+    // An empty cell starts no move: denied, the board unchanged.
+    let c3 = cell(&p, "C3");
+    assert!(denied(p.press_at(c3)), "a press on an empty cell is denied");
+    assert_eq!(show(&p.board()), show(&start), "unchanged");
+    // A pawn of the second row picked: silent, and it shows yellow.
+    let b2 = cell(&p, "B2");
+    let pitch = p.press_at(b2);
+    assert_eq!(pitch, 0.0, "a pick makes no sound");
+    let mut picked = start;
+    picked[1][1] = YELLOW;
+    p.go(cell(&p, "F4"));
+    assert_eq!(show(&p.board()), show(&picked), "the pick stands out");
+    // Two rows on is no move of it: denied, the board and the pick unchanged.
+    let pitch = p.press_at(cell(&p, "B4"));
+    assert!(denied(pitch), "two rows on is denied: {pitch} Hz");
+    p.go(cell(&p, "F4"));
+    assert_eq!(show(&p.board()), show(&picked), "the board and the pick unchanged");
+    // Pressed again, the pawn is let go; then sent diagonally.
+    p.press_at(b2);
+    p.go(cell(&p, "F4"));
+    assert_eq!(show(&p.board()), show(&start), "let go");
+    let m = p.legal().into_iter().find(|m| matches!(m, Move::Path(path) if path.cells() == [b2 as u8, c3 as u8]));
+    p.enter(m.expect("B2-C3 is a first move"));
+    p.device_answers();
+    assert_eq!(p.state.to_move, 0, "the device answered and it is the person's turn");
+}
+
+#[test]
+fn a_whole_game_against_the_device_to_its_result() {
+    let mut p = CursorDuel::boot(GAME, BOARD);
+    p.dev.track_stack();
+    let mut moves = 0;
+    while p.engine.outcome(&p.state).is_none() {
+        let legal = p.legal();
+        let m = legal[p.random(legal.len())];
+        p.enter(m);
+        moves += 1;
+        if p.engine.outcome(&p.state).is_none() {
+            p.device_answers();
+        }
+        assert!(moves < 100, "a game of Breakthrough on 6 x 6 ends");
+    }
+    let winner = match p.engine.outcome(&p.state) {
+        Some(Outcome::Win(0)) => RED,
+        Some(Outcome::Win(_)) => GREEN,
+        _ => YELLOW,
+    };
+    assert!(p.shows_the_result(winner), "the result shows in the winner's colour ({winner})");
+    // Against a person who plays at random, the device's search wins.
+    assert_eq!(winner, GREEN, "the device wins against random moves");
+    let stack = u32::from(p.dev.ramend() - p.dev.lowest_sp().unwrap());
+    let (elf, _) = device::firmware(GAME, BOARD);
+    let bound = device::stack_bound(GAME, BOARD, &elf);
+    assert!(bound.bytes >= stack, "bound {} B under the measured {stack} B: {:?}", bound.bytes, bound.path);
+}

@@ -1,0 +1,197 @@
+//! A person playing a grid game against the device with the cursor, on a simulated matrix
+//! board: turns the encoders to a cell, presses select, reads the board off the matrix (their
+//! pieces red, the device's green), and holds every position the device shows to the
+//! compiler's engine reading the same file.
+
+use super::{show, Device, Lit, GREEN, RED, YELLOW};
+use gamec::engine::{Engine, Move, State};
+use gamec_dsl::Pin;
+use gamec_runtime::rules::content;
+
+pub struct CursorDuel {
+    pub dev: Device,
+    pub engine: Engine,
+    pub state: State,
+    /// Cell numbers a row apart, in the engine's positions, and the grid's columns and rows.
+    stride: usize,
+    size: (usize, usize),
+    across: (Pin, Pin),
+    down: (Pin, Pin),
+    select: Pin,
+    /// The cursor's row and column.
+    at: (usize, usize),
+    seed: u64,
+}
+
+impl CursorDuel {
+    /// The device booted with every input released, the person (player 0) to play red.
+    pub fn boot(game: &str, board: &str) -> CursorDuel {
+        let (elf, target) = super::firmware(game, board);
+        let def = super::grid_host::load(game);
+        let engine = Engine::new(&def);
+        let state = engine.fixed_start(&def);
+        let (stride, size) = engine.with_game(|g| {
+            let geometry = g.rules.geometry;
+            (geometry.stride as usize, (geometry.cols as usize, geometry.rows as usize))
+        });
+        let c = target.cursor.clone().unwrap();
+        let mut dev = Device::boot(&elf, &target);
+        let enc = |across: bool| c.encoders.iter().find(|e| e.0 == across).map(|e| (e.1, e.2)).unwrap();
+        for p in [enc(true).0, enc(true).1, enc(false).0, enc(false).1, c.commit, c.restart.unwrap()] {
+            dev.hold(p.port, p.bit, true);
+        }
+        // Past the display's first pictures: a look in the first 70 ms can miss a column's turn.
+        dev.run_ms(100.0);
+        CursorDuel {
+            dev,
+            engine,
+            state,
+            stride,
+            size,
+            across: enc(true),
+            down: enc(false),
+            select: c.commit,
+            at: (0, 0),
+            seed: 0x2545_F491,
+        }
+    }
+
+    /// A position as the matrix shows it: player 0's pieces red, player 1's green.
+    pub fn picture(&self, s: &State) -> [[Lit; 8]; 8] {
+        let mut p = [[0; 8]; 8];
+        for (r, row) in p.iter_mut().enumerate() {
+            for (c, v) in row.iter_mut().enumerate() {
+                let on_grid = c < self.size.0 && r < self.size.1;
+                let cell = s.cells.get(r * self.stride + c).copied().filter(|_| on_grid);
+                *v = match cell.and_then(content::kind_and_owner) {
+                    Some((_, 0)) => RED,
+                    Some(_) => GREEN,
+                    None => 0,
+                };
+            }
+        }
+        p
+    }
+
+    /// The board as a person reads it: two looks a blink apart, the cursor's cell taken from
+    /// the look where it is not yellow.
+    pub fn board(&mut self) -> [[Lit; 8]; 8] {
+        let a = self.dev.matrix_over(17.0);
+        self.dev.run_ms(200.0);
+        let b = self.dev.matrix_over(17.0);
+        let mut p = a;
+        for r in 0..8 {
+            for c in 0..8 {
+                if a[r][c] != b[r][c] {
+                    p[r][c] = if a[r][c] == YELLOW {
+                        b[r][c]
+                    } else if b[r][c] == YELLOW {
+                        a[r][c]
+                    } else {
+                        0xFF
+                    };
+                }
+            }
+        }
+        p
+    }
+
+    /// The cursor onto `cell` (in the engine's numbering), a detent at a time.
+    pub fn go(&mut self, cell: usize) {
+        let (row, col) = (cell / self.stride, cell % self.stride);
+        while self.at.1 != col {
+            let fwd = self.at.1 < col;
+            self.dev.turn(self.across.0, self.across.1, fwd);
+            self.at.1 = if fwd { self.at.1 + 1 } else { self.at.1 - 1 };
+        }
+        while self.at.0 != row {
+            let fwd = self.at.0 < row;
+            self.dev.turn(self.down.0, self.down.1, fwd);
+            self.at.0 = if fwd { self.at.0 + 1 } else { self.at.0 - 1 };
+        }
+    }
+
+    /// Presses select; the pitch heard while the press counts (within 120 ms: a game on the
+    /// rule core lists its moves once or twice to judge a press, about 20 ms each at 8 MHz).
+    pub fn press(&mut self) -> f64 {
+        self.dev.press_listening_for(self.select, 100.0)
+    }
+
+    /// The cursor onto `cell`, then a press there; the pitch heard.
+    pub fn press_at(&mut self, cell: usize) -> f64 {
+        self.go(cell);
+        self.press()
+    }
+
+    /// The cells a move names, a press each: a placement's one cell, or a piece and each
+    /// cell its path goes to.
+    pub fn enter(&mut self, m: Move) {
+        let cells: Vec<usize> = match m {
+            Move::Put { cell, .. } => vec![cell as usize],
+            Move::Path(p) => p.cells().iter().map(|&c| c as usize).collect(),
+            other => panic!("{other:?} is not entered with a cursor"),
+        };
+        for c in cells {
+            self.press_at(c);
+        }
+        self.state = self.engine.play(&self.state, m);
+    }
+
+    pub fn random(&mut self, n: usize) -> usize {
+        self.seed ^= self.seed << 13;
+        self.seed ^= self.seed >> 7;
+        self.seed ^= self.seed << 17;
+        (self.seed % n as u64) as usize
+    }
+
+    /// The person's legal moves, passes aside.
+    pub fn legal(&self) -> Vec<Move> {
+        self.engine.plies(&self.state).into_iter().filter(|m| *m != Move::Pass).collect()
+    }
+
+    /// Waits for the device's answer (and any passes): the engine's positions reachable by
+    /// the device's moves and passes until it is the person's turn or the game is over, one
+    /// of which the matrix must come to show.
+    pub fn device_answers(&mut self) {
+        let mut candidates = vec![self.state.clone()];
+        let mut frontier = vec![self.state.clone()];
+        while let Some(s) = frontier.pop() {
+            if s.to_move == 0 && !self.engine.plies(&s).iter().all(|m| *m == Move::Pass) {
+                continue;
+            }
+            if self.engine.outcome(&s).is_some() {
+                continue;
+            }
+            for m in self.engine.plies(&s) {
+                let t = self.engine.play(&s, m);
+                candidates.push(t.clone());
+                frontier.push(t);
+            }
+        }
+        let settled = |e: &Engine, s: &State| {
+            e.outcome(s).is_some() || (s.to_move == 0 && e.plies(s).iter().any(|m| *m != Move::Pass))
+        };
+        for _ in 0..40 {
+            self.dev.run_ms(150.0);
+            let shown = self.board();
+            if let Some(s) = candidates.iter().find(|s| settled(&self.engine, s) && self.picture(s) == shown) {
+                self.state = s.clone();
+                return;
+            }
+        }
+        panic!("the device never answered with a legal move; the board shows\n{}", show(&self.board()));
+    }
+
+    /// At the end, every cell not the winner's blinks to the winner's colour (yellow for a
+    /// draw): whether the whole grid showed it within a second.
+    pub fn shows_the_result(&mut self, winner: Lit) -> bool {
+        let mut saw_filled = false;
+        for _ in 0..6 {
+            let shown = self.dev.matrix_over(17.0);
+            let (cols, rows) = self.size;
+            saw_filled |= shown[..rows].iter().all(|row| row[..cols].iter().all(|&v| v == winner));
+            self.dev.run_ms(120.0);
+        }
+        saw_filled
+    }
+}
