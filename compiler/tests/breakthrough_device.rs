@@ -8,7 +8,7 @@ mod device;
 
 use device::cursor_duel::CursorDuel;
 use device::{show, GREEN, RED, YELLOW};
-use gamec::engine::{Move, Outcome};
+use gamec::engine::Outcome;
 
 const GAME: &str = "games/breakthrough.game";
 const BOARD: &str = "boards/breakthrough_atmega128.board";
@@ -30,11 +30,11 @@ fn denied(pitch: f64) -> bool {
 fn a_pawn_is_picked_then_sent_and_a_wrong_cell_is_denied() {
     let mut p = CursorDuel::boot(GAME, BOARD);
     let start = p.picture(&p.state);
-    assert_eq!(show(&p.board()), show(&start), "the start");
+    p.assert_shows(&start, "the start");
     // An empty cell starts no move: denied, the board unchanged.
     let c3 = cell(&p, "C3");
     assert!(denied(p.press_at(c3)), "a press on an empty cell is denied");
-    assert_eq!(show(&p.board()), show(&start), "unchanged");
+    p.assert_shows(&start, "unchanged");
     // A pawn of the second row picked: silent, and it shows yellow.
     let b2 = cell(&p, "B2");
     let pitch = p.press_at(b2);
@@ -42,18 +42,18 @@ fn a_pawn_is_picked_then_sent_and_a_wrong_cell_is_denied() {
     let mut picked = start;
     picked[1][1] = YELLOW;
     p.go(cell(&p, "F4"));
-    assert_eq!(show(&p.board()), show(&picked), "the pick stands out");
+    p.assert_shows(&picked, "the pick stands out");
     // Two rows on is no move of it: denied, the board and the pick unchanged.
     let pitch = p.press_at(cell(&p, "B4"));
     assert!(denied(pitch), "two rows on is denied: {pitch} Hz");
     p.go(cell(&p, "F4"));
-    assert_eq!(show(&p.board()), show(&picked), "the board and the pick unchanged");
+    p.assert_shows(&picked, "the board and the pick unchanged");
     // Pressed again, the pawn is let go; then sent diagonally.
     p.press_at(b2);
     p.go(cell(&p, "F4"));
-    assert_eq!(show(&p.board()), show(&start), "let go");
-    let m = p.legal().into_iter().find(|m| matches!(m, Move::Path(path) if path.cells() == [b2 as u8, c3 as u8]));
-    p.enter(m.expect("B2-C3 is a first move"));
+    p.assert_shows(&start, "let go");
+    let m = p.move_of(&[b2, c3]).expect("B2-C3 is a first move");
+    p.enter(m);
     p.device_answers();
     assert_eq!(p.state.to_move, 0, "the device answered and it is the person's turn");
 }

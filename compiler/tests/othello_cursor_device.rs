@@ -19,11 +19,11 @@ fn a_whole_game_with_the_cursor_against_the_device_and_a_denied_press() {
     let mut p = CursorDuel::boot(GAME, BOARD);
     p.dev.track_stack();
     let start = p.picture(&p.state);
-    assert_eq!(show(&p.board()), show(&start), "the start");
+    p.assert_shows(&start, "the start");
     // An illegal cell (the top left, far from any disc): denied, the board unchanged.
     let pitch = p.press();
     assert!((pitch / G3 - 1.0).abs() < 0.03, "denied: {pitch} Hz");
-    assert_eq!(show(&p.board()), show(&start), "unchanged");
+    p.assert_shows(&start, "unchanged");
     let mut moves = 0;
     while p.engine.outcome(&p.state).is_none() {
         let legal = p.legal();

@@ -78,7 +78,7 @@ fn breakthrough_perft(board: &mut [[i8; 6]; 6], side: i8, depth: u32) -> u64 {
 
 #[test]
 fn breakthrough_perft_agrees_with_a_plain_implementation() {
-    let g = game("breakthrough_6x6.game");
+    let g = game("breakthrough.game");
     let engine = Engine::new(&g);
     let start = engine.fixed_start(&g);
     let mut board = [[0i8; 6]; 6];
@@ -117,7 +117,7 @@ fn lights_out_starts_are_solved_in_the_fewest_presses() {
 #[test]
 fn a_toggle_puzzle_s_fewest_presses_agree_with_trying_every_set_of_presses() {
     // 3 x 3, where every start is solvable in exactly one way: brute force over 512 sets.
-    let text = std::fs::read_to_string(format!("{}/tests/games/lights_out.game", env!("CARGO_MANIFEST_DIR")))
+    let text = std::fs::read_to_string(format!("{}/../games/lights_out.game", env!("CARGO_MANIFEST_DIR")))
         .unwrap()
         .replace("board grid 5 x 5", "board grid 3 x 3")
         .replace("lit at C2, B3, C3, D3, C4", "lit at B2")
@@ -148,7 +148,7 @@ fn a_toggle_puzzle_s_fewest_presses_agree_with_trying_every_set_of_presses() {
 #[test]
 fn check_refuses_a_lights_out_start_that_no_presses_clear() {
     // A lone corner light on 5 x 5 is a classic unsolvable start.
-    let text = std::fs::read_to_string(format!("{}/tests/games/lights_out.game", env!("CARGO_MANIFEST_DIR")))
+    let text = std::fs::read_to_string(format!("{}/../games/lights_out.game", env!("CARGO_MANIFEST_DIR")))
         .unwrap()
         .replace("lit at A1, E1, A5, E5", "lit at A1");
     let mut sources = Sources::new();
@@ -211,7 +211,7 @@ use core_selfplay::{wins, Opponent};
 #[test]
 fn the_device_s_search_on_the_rule_core_beats_a_random_player() {
     // A handful of games a game each way, in debug; `cargo xtask bench` plays more.
-    for (file, depth) in [("checkers.game", 3), ("breakthrough_6x6.game", 3)] {
+    for (file, depth) in [("checkers.game", 3), ("breakthrough.game", 3)] {
         let g = game(file);
         let engine = Engine::new(&g);
         let start = engine.fixed_start(&g);
@@ -227,7 +227,7 @@ fn the_device_s_search_on_the_rule_core_beats_a_random_player() {
 #[ignore]
 fn strength_of_the_device_s_search_on_the_rule_core() {
     let only = std::env::var("STRENGTH_GAME").unwrap_or_default();
-    for file in ["checkers.game", "breakthrough_6x6.game"].into_iter().filter(|f| f.contains(only.as_str())) {
+    for file in ["checkers.game", "breakthrough.game"].into_iter().filter(|f| f.contains(only.as_str())) {
         let g = game(file);
         let engine = Engine::new(&g);
         let start = engine.fixed_start(&g);

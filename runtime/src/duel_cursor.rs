@@ -1,13 +1,14 @@
-//! A grid game of two played with a cursor against the device: the person moves the cursor
+//! A grid game played with a cursor, against the device or alone: the person moves the cursor
 //! and enters a move a cell at a time with presses (a placement's one cell; a piece, then
 //! where it goes, then each further landing of a chain), denied where no legal move goes on
 //! that way (the board unchanged); the device answers by its strategy, a player without a
-//! move passes, and at the end every cell blinks to the winner's colour. The rules are the
-//! generated [`Placement`]; nothing here knows a game.
+//! move passes, and at the end every cell blinks to the winner's colour (a puzzle's solver's
+//! when solved). The rules are the generated [`Placement`]; nothing here knows a game.
 
 use crate::cursor::{Cursor, Input};
 use crate::matrix::{Colour, Frame};
 use crate::rng::Rng;
+use crate::rules::content::{self, FIRST_KIND};
 use crate::search::Budget;
 use crate::session::{Entered, Placement, Strategy, Verdict, HELD_BY_MOVER, HELD_BY_OTHER};
 
@@ -28,6 +29,12 @@ pub struct Config {
     pub max_depth: u8,
     pub deepening: bool,
     pub order_by_eval: bool,
+    /// Played alone (a puzzle): every turn is the person's, and there is no device.
+    pub alone: bool,
+    /// Where the rules keep what a cell holds ([`Placement::content`]), the colour of each
+    /// content: empty, each player's piece of the first kind, each state; a piece of a further
+    /// kind shows as its owner's first.
+    pub palette: [Colour; FIRST_KIND as usize],
 }
 
 /// What the speaker plays.
@@ -58,12 +65,19 @@ pub struct Game<T: Placement, const N: usize, const NAMED: usize = 1> {
     /// The cells of the person's move entered so far (the first `picked`).
     picks: [u8; NAMED],
     picked: u8,
+    /// Which of the game's starts is being played.
+    setup: u8,
     rng: Rng,
     rules: core::marker::PhantomData<T>,
 }
 
 impl<T: Placement, const N: usize, const NAMED: usize> Game<T, N, NAMED> {
     pub fn new(cfg: &Config) -> Self {
+        Self::from_start(cfg, 0)
+    }
+
+    /// The game from start `setup`.
+    fn from_start(cfg: &Config, setup: u8) -> Self {
         let mut g = Game {
             pos: T::CLEARED,
             human_to_move: cfg.human_first,
@@ -71,11 +85,12 @@ impl<T: Placement, const N: usize, const NAMED: usize> Game<T, N, NAMED> {
             cursor: Cursor::default(),
             picks: [0; NAMED],
             picked: 0,
+            setup,
             rng: Rng::new(0x5EED),
             rules: core::marker::PhantomData,
         };
-        T::start(&mut g.pos);
-        g.settle();
+        T::start_at(&mut g.pos, setup);
+        g.settle(cfg);
         g
     }
 
@@ -99,7 +114,7 @@ impl<T: Placement, const N: usize, const NAMED: usize> Game<T, N, NAMED> {
     }
 
     /// Whose turn it is now: passes made, the end found.
-    fn settle(&mut self) {
+    fn settle(&mut self, cfg: &Config) {
         for _ in 0..2 {
             if let Some(v) = T::over(&self.pos) {
                 // The verdict is for the side to move.
@@ -110,6 +125,9 @@ impl<T: Placement, const N: usize, const NAMED: usize> Game<T, N, NAMED> {
             if T::can_move(&self.pos) {
                 self.phase = if self.human_to_move { Phase::HumanTurn } else { Phase::DeviceTurn };
                 return;
+            }
+            if cfg.alone {
+                break;
             }
             T::pass(&mut self.pos);
             self.human_to_move = !self.human_to_move;
@@ -131,11 +149,18 @@ impl<T: Placement, const N: usize, const NAMED: usize> Game<T, N, NAMED> {
     /// A person's input.
     pub fn input(&mut self, input: Input, cfg: &Config) -> Option<Sound> {
         match (self.phase, input) {
+            // The same start again.
             (_, Input::Restart) => {
-                *self = Game::new(cfg);
+                *self = Game::from_start(cfg, self.setup);
                 None
             }
-            (Phase::HumanTurn, Input::Commit) => self.commit(),
+            // After the end, a press plays again: the next start once this one is won.
+            (Phase::Over(v), Input::Commit) => {
+                let next = if v == Verdict::Win { (self.setup + 1) % T::starts() } else { self.setup };
+                *self = Game::from_start(cfg, next);
+                None
+            }
+            (Phase::HumanTurn, Input::Commit) => self.commit(cfg),
             (Phase::HumanTurn, moved) => {
                 self.cursor.moved(moved, cfg.cols, cfg.rows);
                 None
@@ -148,11 +173,11 @@ impl<T: Placement, const N: usize, const NAMED: usize> Game<T, N, NAMED> {
     /// on from is kept, the entry waiting for the next (a press on it again plays the move
     /// that ends there, or drops the entry); a cell that starts a move afresh starts over;
     /// any other is denied, the board and the entry unchanged.
-    fn commit(&mut self) -> Option<Sound> {
+    fn commit(&mut self, cfg: &Config) -> Option<Sound> {
         let cell = Self::cell_at(self.cursor.col, self.cursor.row);
         if self.picks().last() == Some(&cell) {
             return match T::entered(&self.pos, self.picks()).exact {
-                Some(m) => Some(self.human_plays(m)),
+                Some(m) => Some(self.human_plays(m, cfg)),
                 None => {
                     self.picked = 0;
                     None
@@ -168,7 +193,7 @@ impl<T: Placement, const N: usize, const NAMED: usize> Game<T, N, NAMED> {
             let mut cells = self.picks;
             cells[at] = cell;
             match T::entered(&self.pos, &cells[..=at]) {
-                Entered { exact: Some(m), longer: false } => return Some(self.human_plays(m)),
+                Entered { exact: Some(m), longer: false } => return Some(self.human_plays(m, cfg)),
                 Entered { longer: true, .. } => {
                     (self.picks, self.picked) = (cells, at as u8 + 1);
                     return None;
@@ -180,11 +205,11 @@ impl<T: Placement, const N: usize, const NAMED: usize> Game<T, N, NAMED> {
     }
 
     /// The person's move `m`, then whose turn it is.
-    fn human_plays(&mut self, m: u8) -> Sound {
+    fn human_plays(&mut self, m: u8, cfg: &Config) -> Sound {
         T::play(&mut self.pos, m);
         self.picked = 0;
-        self.human_to_move = false;
-        self.settle();
+        self.human_to_move = cfg.alone;
+        self.settle(cfg);
         self.end_sound().unwrap_or(Sound::Accepted)
     }
 
@@ -221,7 +246,7 @@ impl<T: Placement, const N: usize, const NAMED: usize> Game<T, N, NAMED> {
             None => T::pass(&mut self.pos),
         }
         self.human_to_move = true;
-        self.settle();
+        self.settle(cfg);
         self.end_sound()
     }
 
@@ -243,6 +268,7 @@ impl<T: Placement, const N: usize, const NAMED: usize> Game<T, N, NAMED> {
                 let c = match self.piece(cell) {
                     // The cells of the person's move entered so far stand out in yellow.
                     _ if self.picks().contains(&cell) => Colour::Yellow,
+                    _ if T::content(&self.pos, cell).is_some() => Self::colour_of(cfg, &self.pos, cell),
                     Some(true) => cfg.human,
                     Some(false) => cfg.device,
                     None => Colour::Off,
@@ -263,6 +289,17 @@ impl<T: Placement, const N: usize, const NAMED: usize> Game<T, N, NAMED> {
             f.set(self.cursor.col, self.cursor.row, alt);
         }
         f
+    }
+}
+
+impl<T: Placement, const N: usize, const NAMED: usize> Game<T, N, NAMED> {
+    /// The colour of what `cell` holds, where the rules keep contents.
+    fn colour_of(cfg: &Config, pos: &T::Pos, cell: u8) -> Colour {
+        let c = T::content(pos, cell).unwrap_or(content::EMPTY);
+        match content::kind_and_owner(c) {
+            Some((_, owner)) if c >= FIRST_KIND => cfg.palette[content::piece(0, owner) as usize],
+            _ => cfg.palette.get(c as usize).copied().unwrap_or(Colour::Off),
+        }
     }
 }
 
@@ -338,6 +375,8 @@ mod tests {
         max_depth: 2,
         deepening: false,
         order_by_eval: false,
+        alone: false,
+        palette: [Colour::Off; FIRST_KIND as usize],
     };
     const START: Duel = Duel { me: 0, opp: 0 };
 

@@ -109,6 +109,18 @@ pub trait Placement {
     fn random(pos: &Self::Pos, rng: &mut Rng) -> Option<u8> {
         random_cell::<Self>(pos, rng)
     }
+    /// What `cell` holds in the rules' numbering of contents (`rules::content`), where the
+    /// position keeps it so (the rule core); `None` where only [`Placement::holder`] tells.
+    fn content(_pos: &Self::Pos, _cell: u8) -> Option<u8> {
+        None
+    }
+    /// How many starts the game has (a puzzle's setups), and start `k` of them.
+    fn starts() -> u8 {
+        1
+    }
+    fn start_at(pos: &mut Self::Pos, _k: u8) {
+        Self::start(pos)
+    }
 }
 
 /// [`Placement::entered`]: the legal move that cells entered so far name whole, if one does,

@@ -29,15 +29,16 @@ pub struct CursorTarget {
     /// Chip select, clock, data in and data out of a 93C46 holding the setups; without one,
     /// the setups are in flash.
     pub eeprom: Option<[Pin; 4]>,
-    /// A game of two players, the device one of them; `None` for a puzzle.
+    /// A game on the cursor's move entry (two players, the device one of them, or a puzzle
+    /// on the rule core); `None` for a puzzle of the puzzle app.
     pub duel: Option<Duel>,
 }
 
-/// A two-player grid game played against the device with the cursor.
+/// A grid game whose moves the cursor enters a cell at a time: against the device, or alone.
 #[derive(Debug, Clone)]
 pub struct Duel {
-    /// The device's player index.
-    pub device: usize,
+    /// The device's player index; `None` for a puzzle played alone.
+    pub device: Option<usize>,
 }
 
 #[derive(Debug, Clone)]
@@ -100,7 +101,7 @@ pub fn puzzle_gap(game: &GameDef) -> Option<String> {
 /// Why the cursor firmware cannot play a two-player game against the device, if it cannot.
 fn duel_gap(game: &GameDef) -> Option<String> {
     if grid_firmware_gap(game).is_some() {
-        if let Some(why) = core_firmware_gap(game) {
+        if let Some(why) = core_firmware_gap(game, true) {
             return Some(why);
         }
     }
@@ -123,8 +124,15 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
         ctx.diags.push(d);
         return None;
     }
-    let duel = game.players.len() == 2;
-    let gap = if duel { duel_gap(game) } else { puzzle_gap(game) };
+    // A puzzle the puzzle app cannot play is played on the rule core, a move a press.
+    let alone = game.players.len() == 1 && puzzle_gap(game).is_some() && core_firmware_gap(game, true).is_none();
+    let duel = game.players.len() == 2 || alone;
+    let gap = match (game.players.len(), alone) {
+        (2, _) => duel_gap(game),
+        (_, true) => None,
+        _ if puzzle_gap(game).is_some() && game.players.len() == 1 => core_firmware_gap(game, true),
+        _ => puzzle_gap(game),
+    };
     if let Some(why) = gap {
         let d = Diagnostic::error("E0115", format!("gamec's firmware runtime cannot play these rules yet: {why}"))
             .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
@@ -135,7 +143,7 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
     let matrix = bind_matrix(ctx, game, board, chip);
     let (encoders, commit, restart) = bind_inputs(ctx, game, board);
     let eeprom = if duel { None } else { bind_eeprom(ctx, game, board) };
-    let rules_core = (duel && on_the_rule_core(game)).then(|| CoreStack::of(game));
+    let rules_core = (alone || (duel && on_the_rule_core(game))).then(|| CoreStack::of(game));
     let max_moves = match (duel, rules_core.is_some()) {
         (true, true) => core_moves(game),
         (true, false) => max_moves(game),
@@ -144,7 +152,7 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
     // A strategy for `device` in a game where the host picks a side: with a cursor, the person
     // plays the first player.
     let device = game.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.first);
-    let duel = duel.then_some(Duel { device });
+    let duel = duel.then_some(Duel { device: (!alone).then_some(device) });
     let speaker = bind_speaker(ctx, game, board, chip);
     let tunes = speaker.as_ref().map(|s| tune_divisors(ctx, game, board, s)).unwrap_or_default();
     let (matrix, commit) = (matrix?, commit?);

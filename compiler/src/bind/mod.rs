@@ -517,9 +517,13 @@ fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) 
         }
     } else if !line_game {
         // What the placements' fast reading cannot play, a serial game plays on the rule core.
-        let gap =
-            grid_firmware_gap(game)
-                .and_then(|why| if game.serial.is_some() { core_firmware_gap(game) } else { Some(why) });
+        let gap = grid_firmware_gap(game).and_then(|why| {
+            if game.serial.is_some() {
+                core_firmware_gap(game, false)
+            } else {
+                Some(why)
+            }
+        });
         if let Some(why) = gap {
             let d = Diagnostic::error("E0115", format!("gamec's firmware runtime cannot play these rules yet: {why}"))
                 .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
@@ -607,18 +611,32 @@ pub fn core_moves(game: &GameDef) -> usize {
 /// Whether a game's firmware (a serial session, a duel with a cursor) plays it on the rule
 /// core: a grid game of two players that the placements' fast reading does not cover.
 pub fn on_the_rule_core(game: &GameDef) -> bool {
-    grid_firmware_gap(game).is_some() && core_firmware_gap(game).is_none()
+    grid_firmware_gap(game).is_some() && core_firmware_gap(game, false).is_none()
 }
 
-/// Why the firmware over the rule core (a serial session, a duel with a cursor) cannot play a
-/// game, if it cannot.
-fn core_firmware_gap(game: &GameDef) -> Option<String> {
+/// Why the firmware over the rule core (a serial session; with a `cursor`, a game entered a
+/// cell at a time) cannot play a game, if it cannot.
+fn core_firmware_gap(game: &GameDef, cursor: bool) -> Option<String> {
     let g = game.grid()?;
-    if game.players.len() != 2 {
-        return Some("the rule core's firmware plays games of two players".into());
+    if game.players.len() != 2 && !(cursor && game.players.len() == 1) {
+        return Some(match cursor {
+            true => "the rule core's firmware plays games of one or two players".into(),
+            false => "the serial session plays games of two players".into(),
+        });
     }
-    if !game.states.is_empty() || game.setups.len() > 1 || !game.setup.is_empty() {
-        return Some("the rule core's firmware starts from one fixed setup of pieces".into());
+    if !cursor && (!game.states.is_empty() || game.setups.len() > 1 || !game.setup.is_empty()) {
+        return Some("the serial session starts from one fixed setup of pieces".into());
+    }
+    if !game.setup.is_empty() {
+        return Some("the rule core's firmware starts from fixed setups".into());
+    }
+    // The firmware's boards carry no record of the cells a setup gave.
+    if game.moves.iter().any(|m| matches!(m.kind, gamec_dsl::MoveKind::Cycle { free: true, .. })) {
+        return Some(
+            "a `cycle free` (the setup's cells kept) is played by the cursor's puzzle app, which needs \
+             one `cycle` of two states and `empty` and a winning ending with `full`"
+                .into(),
+        );
     }
     // A cell is a byte, and one value means "no cell".
     if g.cols * g.rows >= 256 {

@@ -218,13 +218,26 @@ pub(super) fn tunes<'a>(
 pub fn duel_front_module(game: &GameDef, target: &Target, origin: Origin) -> TokenStream {
     let g = game.grid().expect("bind checked a grid");
     let duel = target.cursor.as_ref().and_then(|c| c.duel.as_ref()).expect("a duel");
-    let human = 1 - duel.device;
+    // Alone, the person is the puzzle's one player.
+    let human = duel.device.map_or(0, |d| 1 - d);
     let colours = game.views.iter().find_map(|v| match v.source {
         ViewSource::Colours(c) => Some(c),
         _ => None,
     });
-    let colour_of = |p: usize| colour(colours.map_or(Colour::Off, |c| c.of(content::piece(p))));
-    let (human_colour, device_colour) = (colour_of(human), colour_of(duel.device));
+    let colour_of = |p: usize| colours.map_or(Colour::Off, |c| c.of(content::piece(p)));
+    // The end fills the grid with the winner's colour: a puzzle's solver without pieces
+    // shows green when solved; a loss shows another colour (and a stop, yellow).
+    let (human_colour, device_colour) = match duel.device {
+        Some(d) => (colour(colour_of(human)), colour(colour_of(d))),
+        None => {
+            let solved = Some(colour_of(human)).filter(|&c| c != Colour::Off).unwrap_or(Colour::Green);
+            (colour(solved), colour(if solved == Colour::Red { Colour::Green } else { Colour::Red }))
+        }
+    };
+    // Each content's colour, for the rule core's positions, which keep contents.
+    let palette =
+        (0..gamec_runtime::rules::content::FIRST_KIND).map(|c| colour(colours.map_or(Colour::Off, |k| k.of(c))));
+    let alone = duel.device.is_none();
     let human_first = game.first == human;
     let cursor_ms = int(game.cursor.as_ref().map_or(250, |c| c.blink_ms));
     let end_ms = int(game.events.iter().find_map(|e| e.flash.map(|f| f.1)).unwrap_or(300));
@@ -251,7 +264,7 @@ pub fn duel_front_module(game: &GameDef, target: &Target, origin: Origin) -> Tok
         sound(EventKind::Accepted),
         sound(EventKind::Denied),
         sound(EventKind::Win(human)),
-        sound(EventKind::Win(duel.device)),
+        duel.device.map_or(quote!(None), |d| sound(EventKind::Win(d))),
     );
     let doc = described(
         &["The game played with a cursor against the device: colours, blinks and its thinking time."],
@@ -277,6 +290,8 @@ pub fn duel_front_module(game: &GameDef, target: &Target, origin: Origin) -> Tok
             max_depth: crate::board::SEARCH_DEPTH,
             deepening: #deepening,
             order_by_eval: #order,
+            alone: #alone,
+            palette: [#(#palette),*],
         };
 
         #(#tunes)*
@@ -433,9 +448,32 @@ fn duel_calls(t: &Target) -> AppCalls {
         true => quote!(Game::<game::Rules, { board::SEARCH_MOVES }, { game::NAMED }>),
         false => quote!(Game::<game::Rules, { board::SEARCH_MOVES }>),
     };
+    // Alone there is no device's turn, and no search is linked.
+    let against = t.cursor.as_ref().and_then(|c| c.duel.as_ref()).is_some_and(|d| d.device.is_some());
+    let device_turn = against.then(|| {
+        quote! {
+            if app.phase == Phase::DeviceTurn {
+                // The search blocks the loop; the tick interrupt goes on showing the board and
+                // sampling the encoders meanwhile.
+                let sound = app.device_turn(&front::CONFIG, &mut || chip.millis());
+                if let Some(t) = sound.and_then(front::tune) {
+                    chip.follow(player.start(t));
+                }
+                last = chip.millis();
+            }
+        }
+    });
+    let uses = match against {
+        true => quote!(
+            use gamec_runtime::duel_cursor::{Game, Phase};
+        ),
+        false => quote!(
+            use gamec_runtime::duel_cursor::Game;
+        ),
+    };
     AppCalls {
         uses: quote! {
-            use gamec_runtime::duel_cursor::{Game, Phase};
+            #uses
             use gamec_runtime::puzzle::Input as Act;
             use gamec_runtime::tune::Player;
         },
@@ -446,15 +484,7 @@ fn duel_calls(t: &Target) -> AppCalls {
         tick: quote! {
             app.tick();
             chip.follow(player.tick());
-            if app.phase == Phase::DeviceTurn {
-                // The search blocks the loop; the tick interrupt goes on showing the board and
-                // sampling the encoders meanwhile.
-                let sound = app.device_turn(&front::CONFIG, &mut || chip.millis());
-                if let Some(t) = sound.and_then(front::tune) {
-                    chip.follow(player.start(t));
-                }
-                last = chip.millis();
-            }
+            #device_turn
         },
         input: Box::new(|act| {
             quote! {

@@ -97,7 +97,7 @@ fn byte_board(game: &GameDef, target: &Target) -> bool {
 pub fn search_depth(game: &GameDef, target: &Target) -> Option<u8> {
     let searches = target.cards.is_none()
         && match &target.cursor {
-            Some(cursor) => cursor.duel.is_some(),
+            Some(cursor) => cursor.duel.as_ref().is_some_and(|d| d.device.is_some()),
             None => target.serial.is_some(),
         };
     searches.then(|| board::search_limits(target, byte_board(game, target)).1)

@@ -67,7 +67,9 @@ pub fn render(game: &GameDef, origin: super::Origin) -> TokenStream {
 
             /// Bytes of a position's board.
             pub const CELLS: usize = #cells;
-            /// The start, and who moves first.
+            /// The start, and who moves first. (Firmware plays `Rules::STARTS`, every start
+            /// the file gives; the host's tests play this one.)
+            #[allow(dead_code)]
             pub const START: [u8; CELLS] = [#(#start_bytes),*];
             pub const FIRST: u8 = #first;
 
@@ -170,6 +172,11 @@ pub fn render_served(game: &GameDef, origin: super::Origin) -> TokenStream {
         let longest = g.rules.actions.iter().map(|a| a.ops.iter().map(chosen).sum::<usize>()).max().unwrap_or(1);
         (g.rules.geometry.stride, if chains { MAX_PATH } else { longest.clamp(1, MAX_PATH) })
     });
+    // Every start the file gives (a puzzle's setups), the first the one a session plays.
+    let starts = crate::analyze::starts(&engine, game).into_iter().map(|s| {
+        let bytes = s.cells;
+        quote!([#(#bytes),*])
+    });
     let strategy = match game.strategy.as_ref().map(|s| s.kind) {
         Some(gamec_dsl::StrategyKind::Random) => quote!(Strategy::Random),
         _ => quote!(Strategy::Search),
@@ -191,7 +198,7 @@ pub fn render_served(game: &GameDef, origin: super::Origin) -> TokenStream {
             type Cells = [u8; CELLS];
             type Program = Ops;
             const GAME: &'static Game<'static, Ops> = &GAME;
-            const START: [u8; CELLS] = START;
+            const STARTS: &'static [[u8; CELLS]] = &[#(#starts),*];
             const CLEARED: [u8; CELLS] = [0; CELLS];
             const FIRST: u8 = FIRST;
             const STRIDE: u8 = #stride;

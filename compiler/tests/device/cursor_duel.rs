@@ -5,8 +5,27 @@
 
 use super::{show, Device, Lit, GREEN, RED, YELLOW};
 use gamec::engine::{Engine, Move, State};
-use gamec_dsl::Pin;
+use gamec_dsl::{Colour, Pin, ViewSource};
 use gamec_runtime::rules::content;
+
+/// Two looks at the matrix a blink apart, and where the cursor was.
+pub struct Looks {
+    pub a: [[Lit; 8]; 8],
+    pub b: [[Lit; 8]; 8],
+    cursor: (usize, usize),
+}
+
+impl Looks {
+    /// Whether they show `want` (see [`CursorDuel::shows`]).
+    pub fn show(&self, want: &[[Lit; 8]; 8]) -> bool {
+        (0..8).all(|r| {
+            (0..8).all(|c| match (r, c) == self.cursor {
+                true => self.a[r][c] == want[r][c] || self.b[r][c] == want[r][c],
+                false => self.a[r][c] == want[r][c] && self.b[r][c] == want[r][c],
+            })
+        })
+    }
+}
 
 pub struct CursorDuel {
     pub dev: Device,
@@ -15,6 +34,8 @@ pub struct CursorDuel {
     /// Cell numbers a row apart, in the engine's positions, and the grid's columns and rows.
     stride: usize,
     size: (usize, usize),
+    /// The colour the game file gives each content (`show cells = colours { ... }`).
+    palette: [Lit; content::FIRST_KIND as usize],
     across: (Pin, Pin),
     down: (Pin, Pin),
     select: Pin,
@@ -24,7 +45,7 @@ pub struct CursorDuel {
 }
 
 impl CursorDuel {
-    /// The device booted with every input released, the person (player 0) to play red.
+    /// The device booted with every input released, the person player 0.
     pub fn boot(game: &str, board: &str) -> CursorDuel {
         let (elf, target) = super::firmware(game, board);
         let def = super::grid_host::load(game);
@@ -33,6 +54,20 @@ impl CursorDuel {
         let (stride, size) = engine.with_game(|g| {
             let geometry = g.rules.geometry;
             (geometry.stride as usize, (geometry.cols as usize, geometry.rows as usize))
+        });
+        let colours = def
+            .views
+            .iter()
+            .find_map(|v| match v.source {
+                ViewSource::Colours(c) => Some(c),
+                _ => None,
+            })
+            .expect("a game played with a cursor shows colours");
+        let palette = std::array::from_fn(|k| match colours.of(k as u8) {
+            Colour::Off => 0,
+            Colour::Red => RED,
+            Colour::Green => GREEN,
+            Colour::Yellow => YELLOW,
         });
         let c = target.cursor.clone().unwrap();
         let mut dev = Device::boot(&elf, &target);
@@ -48,6 +83,7 @@ impl CursorDuel {
             state,
             stride,
             size,
+            palette,
             across: enc(true),
             down: enc(false),
             select: c.commit,
@@ -56,16 +92,20 @@ impl CursorDuel {
         }
     }
 
-    /// A position as the matrix shows it: player 0's pieces red, player 1's green.
+    /// A position as the matrix shows it, in the game file's colours (a piece of a further
+    /// kind in its owner's).
     pub fn picture(&self, s: &State) -> [[Lit; 8]; 8] {
         let mut p = [[0; 8]; 8];
         for (r, row) in p.iter_mut().enumerate() {
             for (c, v) in row.iter_mut().enumerate() {
                 let on_grid = c < self.size.0 && r < self.size.1;
                 let cell = s.cells.get(r * self.stride + c).copied().filter(|_| on_grid);
-                *v = match cell.and_then(content::kind_and_owner) {
-                    Some((_, 0)) => RED,
-                    Some(_) => GREEN,
+                *v = match cell {
+                    Some(k) if k >= content::FIRST_KIND => match content::kind_and_owner(k) {
+                        Some((_, owner)) => self.palette[content::piece(0, owner) as usize],
+                        None => 0,
+                    },
+                    Some(k) => self.palette[k as usize],
                     None => 0,
                 };
             }
@@ -73,27 +113,19 @@ impl CursorDuel {
         p
     }
 
-    /// The board as a person reads it: two looks a blink apart, the cursor's cell taken from
-    /// the look where it is not yellow.
-    pub fn board(&mut self) -> [[Lit; 8]; 8] {
+    /// Two looks at the matrix a blink apart (the cursor blinks every 200 ms).
+    pub fn looks(&mut self) -> Looks {
         let a = self.dev.matrix_over(17.0);
         self.dev.run_ms(200.0);
         let b = self.dev.matrix_over(17.0);
-        let mut p = a;
-        for r in 0..8 {
-            for c in 0..8 {
-                if a[r][c] != b[r][c] {
-                    p[r][c] = if a[r][c] == YELLOW {
-                        b[r][c]
-                    } else if b[r][c] == YELLOW {
-                        a[r][c]
-                    } else {
-                        0xFF
-                    };
-                }
-            }
-        }
-        p
+        Looks { a, b, cursor: self.at }
+    }
+
+    /// The matrix shows `want`: every cell in both looks, but the cursor's, which shows it in
+    /// one of them (in the other it blinks).
+    pub fn assert_shows(&mut self, want: &[[Lit; 8]; 8], what: &str) {
+        let l = self.looks();
+        assert!(l.show(want), "{what}: want\n{}the matrix shows\n{}and then\n{}", show(want), show(&l.a), show(&l.b));
     }
 
     /// The cursor onto `cell` (in the engine's numbering), a detent at a time.
@@ -117,6 +149,14 @@ impl CursorDuel {
         self.dev.press_listening_for(self.select, 100.0)
     }
 
+    /// After the end, a press starts a game again (the next start, once one is won), the
+    /// cursor back at the top left.
+    pub fn play_again(&mut self) {
+        self.press();
+        self.at = (0, 0);
+        self.dev.run_ms(100.0);
+    }
+
     /// The cursor onto `cell`, then a press there; the pitch heard.
     pub fn press_at(&mut self, cell: usize) -> f64 {
         self.go(cell);
@@ -125,13 +165,22 @@ impl CursorDuel {
 
     /// The cells a move names, a press each: a placement's one cell, or a piece and each
     /// cell its path goes to.
-    pub fn enter(&mut self, m: Move) {
-        let cells: Vec<usize> = match m {
+    pub fn cells_of(m: Move) -> Vec<usize> {
+        match m {
             Move::Put { cell, .. } => vec![cell as usize],
             Move::Path(p) => p.cells().iter().map(|&c| c as usize).collect(),
             other => panic!("{other:?} is not entered with a cursor"),
-        };
-        for c in cells {
+        }
+    }
+
+    /// The legal move that names `cells`.
+    pub fn move_of(&self, cells: &[usize]) -> Option<Move> {
+        self.legal().into_iter().find(|&m| Self::cells_of(m) == cells)
+    }
+
+    /// The cells of `m` entered, a press each, and the move made.
+    pub fn enter(&mut self, m: Move) {
+        for c in Self::cells_of(m) {
             self.press_at(c);
         }
         self.state = self.engine.play(&self.state, m);
@@ -173,13 +222,13 @@ impl CursorDuel {
         };
         for _ in 0..40 {
             self.dev.run_ms(150.0);
-            let shown = self.board();
-            if let Some(s) = candidates.iter().find(|s| settled(&self.engine, s) && self.picture(s) == shown) {
+            let looks = self.looks();
+            if let Some(s) = candidates.iter().find(|s| settled(&self.engine, s) && looks.show(&self.picture(s))) {
                 self.state = s.clone();
                 return;
             }
         }
-        panic!("the device never answered with a legal move; the board shows\n{}", show(&self.board()));
+        panic!("the device never answered with a legal move; the board shows\n{}", show(&self.looks().a));
     }
 
     /// At the end, every cell not the winner's blinks to the winner's colour (yellow for a

@@ -17,11 +17,12 @@ use crate::session::{Entered, Placement, Strategy, Verdict, HELD_BY_MOVER, HELD_
 /// A game on the rule core, as the compiler renders it for a chip.
 pub trait CoreGame {
     /// A position's cells: `[u8; CELLS]`.
-    type Cells: Copy + AsRef<[u8]> + AsMut<[u8]>;
+    type Cells: Copy + AsRef<[u8]> + AsMut<[u8]> + 'static;
     /// What plays the game's ops and conditions.
     type Program: Program;
     const GAME: &'static Game<'static, Self::Program>;
-    const START: Self::Cells;
+    /// The game's starts (a puzzle may have several), the first the one a session plays.
+    const STARTS: &'static [Self::Cells];
     /// All zero: a position held before the first game.
     const CLEARED: Self::Cells;
     const FIRST: u8;
@@ -97,7 +98,19 @@ impl<G: CoreGame> Placement for G {
     const STRIDE: u8 = G::STRIDE;
 
     fn start(pos: &mut Self::Pos) {
-        *pos = Played { cells: G::START, to_move: G::FIRST, passed: false };
+        Self::start_at(pos, 0);
+    }
+
+    fn starts() -> u8 {
+        G::STARTS.len() as u8
+    }
+
+    fn start_at(pos: &mut Self::Pos, k: u8) {
+        *pos = Played { cells: G::STARTS[k as usize % G::STARTS.len()], to_move: G::FIRST, passed: false };
+    }
+
+    fn content(pos: &Self::Pos, cell: u8) -> Option<u8> {
+        pos.cells.as_ref().get(cell as usize).copied()
     }
 
     fn legal_at(pos: &Self::Pos, cell: u8) -> bool {

@@ -507,7 +507,7 @@ mod tall {
         type Cells = [u8; 20];
         type Program = Every;
         const GAME: &'static Game<'static> = &TALL;
-        const START: [u8; 20] = [0; 20];
+        const STARTS: &'static [[u8; 20]] = &[[0; 20]];
         const CLEARED: [u8; 20] = [0; 20];
         const FIRST: u8 = 0;
         const STRIDE: u8 = 2;

@@ -102,7 +102,7 @@ impl CoreGame for Draughts {
     type Cells = [u8; 48];
     type Program = DraughtsOps;
     const GAME: &'static Game<'static, DraughtsOps> = &DRAUGHTS;
-    const START: [u8; 48] = start();
+    const STARTS: &'static [[u8; 48]] = &[start()];
     const CLEARED: [u8; 48] = [0; 48];
     const FIRST: u8 = 0;
     const STRIDE: u8 = 8;
