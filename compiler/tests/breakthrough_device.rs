@@ -7,7 +7,7 @@
 mod device;
 
 use device::cursor_duel::CursorDuel;
-use device::{show, GREEN, RED, YELLOW};
+use device::{GREEN, RED, YELLOW};
 use gamec::engine::Outcome;
 
 const GAME: &str = "games/breakthrough.game";
