@@ -75,8 +75,16 @@ impl CursorDuel {
         for p in [enc(true).0, enc(true).1, enc(false).0, enc(false).1, c.commit, c.restart.unwrap()] {
             dev.hold(p.port, p.bit, true);
         }
-        // Past the display's first pictures: a look in the first 70 ms can miss a column's turn.
+        // Past the display's first pictures: a look in the first 70 ms can miss a column's
+        // turn, and the first picture waits for the rules to settle the start (listing its
+        // moves, tens of milliseconds a time at 8 MHz).
         dev.run_ms(100.0);
+        for _ in 0..20 {
+            if dev.matrix_over(17.0).iter().flatten().any(|&v| v != 0) {
+                break;
+            }
+            dev.run_ms(100.0);
+        }
         CursorDuel {
             dev,
             engine,
