@@ -107,6 +107,12 @@ fn agree_core<P: Program, const N: usize>(game: &Game<'static, P>, start: [u8; N
                 let plies = engine.plies(&s);
                 let mut moves = [Path::default(); 256];
                 let n = pos.moves(&mut moves);
+                // The file's `eval`, as the firmware's search scores a position.
+                if let Some(eval) = &def.eval {
+                    let mut cells = pos.cells;
+                    let want = engine.eval(eval, &s).clamp(i16::MIN.into(), i16::MAX.into()) as i16;
+                    assert_eq!(game.score(&mut cells, pos.to_move), want, "the eval of\n{}", engine.show(&s));
+                }
                 assert!(bound.is_none_or(|b| n <= b), "{n} moves, over the bound {bound:?}, in\n{}", engine.show(&s));
                 let listed: Vec<Path> =
                     plies.iter().filter(|&&m| m != Move::Pass).filter_map(|&m| engine.core_path(&s, m)).collect();

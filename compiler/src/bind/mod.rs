@@ -642,13 +642,6 @@ fn core_firmware_gap(game: &GameDef, cursor: bool) -> Option<String> {
     if g.cols * g.rows >= 256 {
         return Some("a 16 x 16 grid numbers more cells than a byte holds beside its \"no cell\"".into());
     }
-    if game.eval.is_some() {
-        return Some(
-            "the rule core's firmware scores positions by its default evaluation (pieces by kind, and \
-             advancement); an `eval` block is not read there yet: leave it out"
-                .into(),
-        );
-    }
     if game.strategy.as_ref().is_some_and(|s| s.kind == gamec_dsl::StrategyKind::Perfect) {
         return Some("a solved table of a game on the rule core is not built yet: use `search` or `random`".into());
     }

@@ -41,10 +41,25 @@ pub fn render(game: &GameDef, origin: super::Origin) -> TokenStream {
             r.actions.iter().flat_map(|a| a.conditions).chain(g.endings.iter().flat_map(|e| e.conditions)),
         );
         let holds_after = judge(quote!(holds_after), r.actions.iter().flat_map(|a| a.conditions));
+        let eval = game.eval.iter().flat_map(|e| &e.cases).map(|case| {
+            let when = match case.when {
+                Some((f, op, n)) => {
+                    let (f, op) = (feature(f), super::comparison_name(op));
+                    quote!(Some((#f, Cmp::#op, #n)))
+                }
+                None => quote!(None),
+            };
+            let terms = case.terms.iter().map(|&(w, f)| {
+                let f = feature(f);
+                quote!((#w, #f))
+            });
+            quote!(Case { when: #when, terms: &[#(#terms),*] })
+        });
         quote! {
             //! The game's rule core: what each action does, when the game ends, the start.
             #![allow(unused_imports)]
             use gamec_runtime::rules::ending::{Cmp, Condition, Count, Ending, Judged, Look, Result, Scope, Who};
+            use gamec_runtime::rules::eval::{Case, Feature};
             use gamec_runtime::rules::game::Game;
             use core::marker::PhantomData;
             use gamec_runtime::rules::{Action, Dirs, Emit, Geometry, Holds, Kinds, Op, Order, Program, Region, Walk};
@@ -63,6 +78,7 @@ pub fn render(game: &GameDef, origin: super::Origin) -> TokenStream {
                 endings: &[#(#endings),*],
                 pass: #pass,
                 advance: #advance,
+                eval: &[#(#eval),*],
             };
 
             /// Bytes of a position's board.
@@ -317,6 +333,21 @@ fn count(c: Count) -> TokenStream {
             };
             quote!(Count::Cells { look: #look, scope: #scope, run: #run })
         }
+    }
+}
+
+/// An evaluation's feature, as the runtime's `rules::eval` names it.
+fn feature(f: gamec_dsl::Feature) -> TokenStream {
+    use gamec_dsl::Feature as F;
+    match f {
+        F::Pieces => quote!(Feature::Pieces),
+        F::Mobility => quote!(Feature::Mobility),
+        F::Region(r) => {
+            let r = r as u8;
+            quote!(Feature::Region(#r))
+        }
+        F::Lines { have, of } => quote!(Feature::Lines { have: #have, of: #of }),
+        F::Empty => quote!(Feature::Empty),
     }
 }
 

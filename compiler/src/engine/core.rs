@@ -227,7 +227,7 @@ impl Engine {
             Op::Step { dirs, .. } | Op::Jump { dirs, .. } | Op::Ride { dirs, .. } => dirs.relative,
             _ => false,
         });
-        self.with_rules(|rules| f(&Game { rules: *rules, endings: &endings, pass: self.pass, advance }))
+        self.with_rules(|rules| f(&Game { rules: *rules, endings: &endings, pass: self.pass, advance, eval: &[] }))
     }
 
     /// Which ending decides `s`: the first whose conditions all hold, as the rule core reads

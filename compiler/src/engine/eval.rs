@@ -38,16 +38,20 @@ impl Engine {
             Feature::Region(i) => difference(&|p| self.pieces_on(s, p, &self.regions[i])),
             Feature::Empty => self.cell_list.iter().filter(|&&c| s.cells[c as usize] == 0).count() as i32,
             // Legal cells, as the firmware's `legal_for` sets: the cells some move puts a piece
-            // on, each once whatever action puts it there; a pass is no cell.
+            // on (or a move of the rule core names alone), each once whatever action chooses
+            // it; and every longer move (the rule core's `Feature::Mobility`). A pass is none.
             Feature::Mobility => difference(&|p| {
-                let mut cells: Vec<u8> = self
-                    .moves_of(s, p)
-                    .into_iter()
-                    .filter_map(|m| if let Move::Put { cell, .. } = m { Some(cell) } else { None })
-                    .collect();
+                let moves = self.moves_of(s, p);
+                let single = |m: &Move| match m {
+                    Move::Put { cell, .. } => Some(*cell),
+                    Move::Path(path) if path.cells().len() == 1 => Some(path.cells()[0]),
+                    _ => None,
+                };
+                let mut cells: Vec<u8> = moves.iter().filter_map(single).collect();
                 cells.sort_unstable();
                 cells.dedup();
-                cells.len() as i32
+                let longer = moves.iter().filter(|m| matches!(m, Move::Path(path) if path.cells().len() > 1)).count();
+                (cells.len() + longer) as i32
             }),
             Feature::Lines { have, of } => difference(&|p| self.open_lines(s, p, have, of)),
         }
@@ -66,7 +70,10 @@ impl Engine {
         for &start in &self.cell_list {
             let (c0, r0) = ((start as usize % self.stride) as i8, (start as usize / self.stride) as i8);
             for (dc, dr) in LINE_DIRECTIONS {
-                let cells: Option<Vec<usize>> = (0..of as i8).map(|k| self.is_cell(c0 + k * dc, r0 + k * dr)).collect();
+                // A line through a cell cut away is no line.
+                let on_board = |i: usize| self.cell_list.contains(&(i as u8)).then_some(i);
+                let cells: Option<Vec<usize>> =
+                    (0..of as i8).map(|k| self.is_cell(c0 + k * dc, r0 + k * dr).and_then(on_board)).collect();
                 let Some(cells) = cells else { continue };
                 let free = cells.iter().all(|&i| s.cells[i] == 0 || s.cells[i] == 1 + p);
                 let mine = cells.iter().filter(|&&i| s.cells[i] == 1 + p).count();

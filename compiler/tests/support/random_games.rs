@@ -387,7 +387,8 @@ pub fn generate_cards(seed: u64, i: usize) -> Generated {
 /// (sometimes with a corner cut away), one or two kinds of piece per player set out on the
 /// first and last rows, steps, jumps and rides in random directions onto random targets, with
 /// captures, chains, `must` and promotion here and there, and endings of reaching a region or
-/// leaving the opponent no move. Many are odd; `check` decides which are games.
+/// leaving the opponent no move, and half of them an `eval`. Many are odd; `check` decides
+/// which are games.
 pub fn generate_moving(seed: u64, i: usize) -> Generated {
     let mut g = Gen::new(seed ^ (i as u64).wrapping_mul(0xA24B_AED4_963E_E407));
     let (cols, rows) = (g.range(3, 6), g.range(4, 6));
@@ -437,6 +438,11 @@ pub fn generate_moving(seed: u64, i: usize) -> Generated {
     }
     let goal: Vec<String> = row(rows).into_iter().filter(|c| !cut || *c != corner).collect();
     t += &format!("  region white_goal = {}\n  region black_goal = {}\n", goal.join(", "), row(1).join(", "));
+    // Half of them with an `eval`, drawn apart so that the rules are as without one.
+    let mut e = Gen::new(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xE7A1);
+    if e.chance(50) {
+        t += &eval(&mut e, cols, rows, false, false);
+    }
     t += "  end {\n";
     if g.chance(60) {
         t += "    count(white in white_goal) > 0 -> white wins\n    count(black in black_goal) > 0 -> black wins\n";

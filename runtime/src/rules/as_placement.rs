@@ -241,7 +241,8 @@ impl<G: CoreGame> Tree for Searched<G> {
     }
 
     fn eval(pos: &Self::Pos) -> i16 {
-        G::GAME.material(pos.cells.as_ref(), pos.to_move)
+        let mut cells = pos.cells;
+        G::GAME.score(cells.as_mut(), pos.to_move)
     }
 
     fn outcome(pos: &Self::Pos) -> i16 {

@@ -2,6 +2,7 @@
 //! a position the device's search ([`crate::search`]) makes and undoes moves on.
 
 use super::ending::{Condition, Ending, Judged, Outcome};
+use super::eval::Case;
 use super::geometry::each;
 use super::{content, Board, Changes, Dirs, Every, Path, Program, Rules};
 use crate::search::{InPlace, WIN};
@@ -20,6 +21,8 @@ pub struct Game<'a, P = Every> {
     /// The default evaluation counts how far pieces have come toward their far row (for
     /// games whose moves have a forward).
     pub advance: bool,
+    /// The file's `eval`, its cases in order; none for the default evaluation.
+    pub eval: &'a [Case<'a>],
 }
 
 /// A position of a game of `N` cells: whose turn it is, and whether the last turn was a pass.
@@ -64,6 +67,15 @@ impl<P: Program> Game<'_, P> {
         let mut judged = Judged { board: Board { cells, given }, to_move };
         let e = self.rules.ending(self.endings, &mut judged)?;
         Some(self.rules.outcome(self.endings[e].result, &judged))
+    }
+
+    /// The score of `cells` for the side to move: by the file's `eval` where it has one, else
+    /// by the default evaluation ([`Game::material`]).
+    pub fn score(&self, cells: &mut [u8], to_move: u8) -> i16 {
+        match self.eval.is_empty() {
+            true => self.material(cells, to_move),
+            false => self.rules.evaluate(self.eval, cells, to_move),
+        }
     }
 
     /// The default evaluation for the side to move: pieces (a further kind worth more), for
@@ -224,7 +236,7 @@ impl<const N: usize, P: Program> InPlace for Position<'_, N, P> {
     }
 
     fn eval(&mut self) -> i16 {
-        self.game.material(&self.cells, self.to_move)
+        self.game.score(&mut self.cells, self.to_move)
     }
 
     fn outcome(&mut self) -> i16 {
@@ -238,7 +250,7 @@ impl<const N: usize, P: Program> InPlace for Position<'_, N, P> {
     fn leaf(&mut self) -> i16 {
         match self.over() {
             Some(_) => self.outcome(),
-            None => self.game.material(&self.cells, self.to_move),
+            None => self.game.score(&mut self.cells, self.to_move),
         }
     }
 }

@@ -13,6 +13,7 @@
 
 pub mod as_placement;
 pub mod ending;
+pub mod eval;
 pub mod game;
 mod geometry;
 mod play;

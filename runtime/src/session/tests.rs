@@ -499,6 +499,7 @@ mod tall {
         endings: &[] as &[Ending],
         pass: false,
         advance: false,
+        eval: &[],
     };
 
     pub(super) struct Tall;

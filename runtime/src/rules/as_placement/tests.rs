@@ -45,6 +45,7 @@ pub(crate) static DRAUGHTS: Game<'static, DraughtsOps> = Game {
     endings: &[Ending { conditions: &[Condition::NoMoves], result: EndResult::Wins(Who::Mover) }],
     pass: false,
     advance: true,
+    eval: &[],
 };
 
 /// The ops and the condition draughts uses and no others, as the compiler writes them for a
