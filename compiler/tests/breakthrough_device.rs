@@ -6,24 +6,17 @@
 
 mod device;
 
-use device::cursor_duel::CursorDuel;
-use device::{GREEN, RED, YELLOW};
-use gamec::engine::Outcome;
+use device::cursor_duel::{denied, CursorDuel};
+use device::{GREEN, YELLOW};
 
 const GAME: &str = "games/breakthrough.game";
 const BOARD: &str = "boards/breakthrough_atmega128.board";
-/// The file's `tune denied` starts on G3.
-const G3: f64 = 196.0;
 
 /// A cell by its name ("B2"), in the engine's numbering of a 6-wide grid.
 fn cell(p: &CursorDuel, name: &str) -> usize {
     let b = name.as_bytes();
     let stride = p.engine.with_game(|g| g.rules.geometry.stride as usize);
     (b[1] - b'1') as usize * stride + (b[0] - b'A') as usize
-}
-
-fn denied(pitch: f64) -> bool {
-    (pitch / G3 - 1.0).abs() < 0.03
 }
 
 #[test]
@@ -62,27 +55,10 @@ fn a_pawn_is_picked_then_sent_and_a_wrong_cell_is_denied() {
 fn a_whole_game_against_the_device_to_its_result() {
     let mut p = CursorDuel::boot(GAME, BOARD);
     p.dev.track_stack();
-    let mut moves = 0;
-    while p.engine.outcome(&p.state).is_none() {
-        let legal = p.legal();
-        let m = legal[p.random(legal.len())];
-        p.enter(m);
-        moves += 1;
-        if p.engine.outcome(&p.state).is_none() {
-            p.device_answers();
-        }
-        assert!(moves < 100, "a game of Breakthrough on 6 x 6 ends");
-    }
-    let winner = match p.engine.outcome(&p.state) {
-        Some(Outcome::Win(0)) => RED,
-        Some(Outcome::Win(_)) => GREEN,
-        _ => YELLOW,
-    };
+    p.play_to_the_end(100);
+    let winner = p.result_colour();
     assert!(p.shows_the_result(winner), "the result shows in the winner's colour ({winner})");
     // Against a person who plays at random, the device's search wins.
     assert_eq!(winner, GREEN, "the device wins against random moves");
-    let stack = u32::from(p.dev.ramend() - p.dev.lowest_sp().unwrap());
-    let (elf, _) = device::firmware(GAME, BOARD);
-    let bound = device::stack_bound(GAME, BOARD, &elf);
-    assert!(bound.bytes >= stack, "bound {} B under the measured {stack} B: {:?}", bound.bytes, bound.path);
+    p.assert_within_the_stack_bound(GAME, BOARD);
 }

@@ -10,9 +10,7 @@ mod device;
 #[allow(dead_code)]
 mod random_games;
 
-use device::cursor_duel::CursorDuel;
-use device::{GREEN, RED, YELLOW};
-use gamec::engine::Outcome;
+use device::cursor_duel::{self, CursorDuel};
 use gamec_dsl::Sources;
 use std::path::{Path, PathBuf};
 
@@ -20,8 +18,6 @@ use std::path::{Path, PathBuf};
 const SEED: u64 = 0x00C0_2E5A;
 /// Games of this many accepted files are built and played.
 const GAMES: usize = 6;
-/// The file's `tune denied` starts on G3.
-const G3: f64 = 196.0;
 
 /// The cursor's interface for a generated game: the person white, the device black at random.
 const INTERFACE: &str = "
@@ -89,7 +85,7 @@ fn play_round(p: &mut CursorDuel, mut seed: u64, text: &str) -> (usize, usize) {
         if let Some(&idle) = cells.iter().find(|c| !starts.contains(c)) {
             let pitch = p.press_at(idle);
             denied += 1;
-            assert!((pitch / G3 - 1.0).abs() < 0.03, "ply {ply}: a press on {idle} is denied ({pitch} Hz) in\n{text}");
+            assert!(cursor_duel::denied(pitch), "ply {ply}: a press on {idle} is denied ({pitch} Hz) in\n{text}");
             let picture = p.picture(&p.state);
             p.assert_shows(&picture, &format!("ply {ply}: unchanged after a denied press, in\n{text}"));
         }
@@ -107,11 +103,7 @@ fn play_round(p: &mut CursorDuel, mut seed: u64, text: &str) -> (usize, usize) {
     }
     // The end: the grid blinks to the winner's colour (yellow for a draw).
     if let Some(o) = p.engine.outcome(&p.state) {
-        let winner = match o {
-            Outcome::Win(0) => RED,
-            Outcome::Win(_) => GREEN,
-            Outcome::Draw => YELLOW,
-        };
+        let winner = p.result_colour();
         assert!(p.shows_the_result(winner), "the result ({o:?}) shows, in\n{text}");
     }
     (entered, denied)

@@ -6,13 +6,10 @@
 
 mod device;
 
-use device::cursor_duel::CursorDuel;
-use device::{GREEN, RED, YELLOW};
-use gamec::engine::Outcome;
+use device::cursor_duel::{denied, CursorDuel};
 
 const GAME: &str = "games/othello.game";
 const BOARD: &str = "boards/othello_with_encoders_atmega128.board";
-const G3: f64 = 196.0;
 
 #[test]
 fn a_whole_game_with_the_cursor_against_the_device_and_a_denied_press() {
@@ -22,28 +19,12 @@ fn a_whole_game_with_the_cursor_against_the_device_and_a_denied_press() {
     p.assert_shows(&start, "the start");
     // An illegal cell (the top left, far from any disc): denied, the board unchanged.
     let pitch = p.press();
-    assert!((pitch / G3 - 1.0).abs() < 0.03, "denied: {pitch} Hz");
+    assert!(denied(pitch), "denied: {pitch} Hz");
     p.assert_shows(&start, "unchanged");
-    let mut moves = 0;
-    while p.engine.outcome(&p.state).is_none() {
-        let legal = p.legal();
-        let m = legal[p.random(legal.len())];
-        p.enter(m);
-        moves += 1;
-        p.device_answers();
-        assert!(moves < 64);
-    }
+    p.play_to_the_end(64);
     // The end: every cell not the winner's blinks to the winner's colour (yellow for a draw).
-    let winner = match p.engine.outcome(&p.state) {
-        Some(Outcome::Win(0)) => RED,
-        Some(Outcome::Win(_)) => GREEN,
-        _ => YELLOW,
-    };
+    let winner = p.result_colour();
     assert!(p.shows_the_result(winner), "the result shows in the winner's colour ({winner})");
-    // The deepest stack the game reached, searches included, is within the bound `gamec
-    // build` reads from the machine code (which a clock behind a second `dyn` once defeated).
-    let stack = u32::from(p.dev.ramend() - p.dev.lowest_sp().unwrap());
-    let (elf, _) = device::firmware(GAME, BOARD);
-    let bound = device::stack_bound(GAME, BOARD, &elf);
-    assert!(bound.bytes >= stack, "bound {} B under the measured {stack} B: {:?}", bound.bytes, bound.path);
+    // Within the bound `gamec build` reads (which a clock behind a second `dyn` once defeated).
+    p.assert_within_the_stack_bound(GAME, BOARD);
 }

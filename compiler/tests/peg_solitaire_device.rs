@@ -6,20 +6,13 @@
 
 mod device;
 
-use device::cursor_duel::CursorDuel;
+use device::cursor_duel::{denied, CursorDuel};
 use device::RED;
 use gamec::engine::one_player::winning_line;
 use gamec::engine::Outcome;
 
 const GAME: &str = "games/peg_solitaire.game";
 const BOARD: &str = "boards/peg_solitaire_atmega128.board";
-/// The file's `tune denied` starts on G3.
-const G3: f64 = 196.0;
-
-fn denied(pitch: f64) -> bool {
-    (pitch / G3 - 1.0).abs() < 0.03
-}
-
 #[test]
 fn wrong_presses_are_denied_and_the_line_analyze_finds_solves_it() {
     let mut p = CursorDuel::boot(GAME, BOARD);

@@ -4,7 +4,7 @@
 //! compiler's engine reading the same file.
 
 use super::{show, Device, Lit, GREEN, RED, YELLOW};
-use gamec::engine::{Engine, Move, State};
+use gamec::engine::{Engine, Move, Outcome, State};
 use gamec_dsl::{Colour, Pin, ViewSource};
 use gamec_runtime::rules::content;
 
@@ -25,6 +25,14 @@ impl Looks {
             })
         })
     }
+}
+
+/// The pitch every cursor game's `tune denied` here starts on.
+pub const G3: f64 = 196.0;
+
+/// Whether `pitch` is the denied tune's G3.
+pub fn denied(pitch: f64) -> bool {
+    (pitch / G3 - 1.0).abs() < 0.03
 }
 
 pub struct CursorDuel {
@@ -237,6 +245,42 @@ impl CursorDuel {
             }
         }
         panic!("the device never answered with a legal move; the board shows\n{}", show(&self.looks().a));
+    }
+
+    /// A whole game from here: the person's moves at random, the device's answers checked;
+    /// how many moves the person made (fewer than `longest`, or the game goes round in circles).
+    pub fn play_to_the_end(&mut self, longest: usize) -> usize {
+        let mut moves = 0;
+        while self.engine.outcome(&self.state).is_none() {
+            let legal = self.legal();
+            let m = legal[self.random(legal.len())];
+            self.enter(m);
+            moves += 1;
+            if self.engine.outcome(&self.state).is_none() {
+                self.device_answers();
+            }
+            assert!(moves < longest, "the game ends within {longest} moves");
+        }
+        moves
+    }
+
+    /// The colour the end fills the grid with: the winner's (player 0 red, player 1 green),
+    /// yellow for a draw.
+    pub fn result_colour(&self) -> Lit {
+        match self.engine.outcome(&self.state) {
+            Some(Outcome::Win(0)) => RED,
+            Some(Outcome::Win(_)) => GREEN,
+            _ => YELLOW,
+        }
+    }
+
+    /// The deepest stack the game reached, searches included, is within the bound `gamec
+    /// build` reads from the machine code (stack tracking on since boot).
+    pub fn assert_within_the_stack_bound(&mut self, game: &str, board: &str) {
+        let stack = u32::from(self.dev.ramend() - self.dev.lowest_sp().unwrap());
+        let (elf, _) = super::firmware(game, board);
+        let bound = super::stack_bound(game, board, &elf);
+        assert!(bound.bytes >= stack, "bound {} B under the measured {stack} B: {:?}", bound.bytes, bound.path);
     }
 
     /// At the end, every cell not the winner's blinks to the winner's colour (yellow for a

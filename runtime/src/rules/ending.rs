@@ -65,7 +65,8 @@ pub enum Cmp {
 }
 
 impl Cmp {
-    fn holds(self, a: u16, b: u16) -> bool {
+    /// Whether `a` compares to `b` so (counts of an ending, or an evaluation's signed ones).
+    pub(super) fn holds<T: PartialOrd>(self, a: T, b: T) -> bool {
         match self {
             Cmp::Eq => a == b,
             Cmp::Ne => a != b,

@@ -39,7 +39,7 @@ impl<P: Program> Rules<'_, P> {
     pub fn evaluate(&self, cases: &[Case], cells: &mut [u8], to_move: u8) -> i16 {
         for case in cases {
             if let Some((f, cmp, n)) = case.when {
-                if !compare(self.feature(f, cells, to_move), cmp, n) {
+                if !cmp.holds(self.feature(f, cells, to_move), n) {
                     continue;
                 }
             }
@@ -106,15 +106,4 @@ fn open_lines(g: &Geometry, cells: &[u8], player: u8, have: u8, of: u8) -> i32 {
         }
     }
     total
-}
-
-fn compare(value: i32, cmp: Cmp, n: i32) -> bool {
-    match cmp {
-        Cmp::Eq => value == n,
-        Cmp::Ne => value != n,
-        Cmp::Lt => value < n,
-        Cmp::Le => value <= n,
-        Cmp::Gt => value > n,
-        Cmp::Ge => value >= n,
-    }
 }
