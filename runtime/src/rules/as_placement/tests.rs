@@ -135,13 +135,20 @@ fn a_move_is_found_by_the_cells_it_names_and_named_back() {
     assert_eq!(Draughts::count(&after, false), 6);
 }
 
+/// The first player's men on `white` and the second's on `black`, the first to move.
+fn men(white: &[&str], black: &[&str]) -> Played<[u8; 48]> {
+    let mut pos = Played { cells: [0u8; 48], to_move: 0, passed: false };
+    for (player, cells) in [(0, white), (1, black)] {
+        for c in cells {
+            pos.cells[at(c) as usize] = content::piece(0, player);
+        }
+    }
+    pos
+}
+
 #[test]
 fn a_capture_is_the_only_move_and_a_chain_is_named_by_every_landing() {
-    let mut pos = Played { cells: [0u8; 48], to_move: 0, passed: false };
-    pos.cells[at("A1") as usize] = content::piece(0, 0);
-    pos.cells[at("E1") as usize] = content::piece(0, 0);
-    pos.cells[at("B2") as usize] = content::piece(0, 1);
-    pos.cells[at("B4") as usize] = content::piece(0, 1);
+    let mut pos = men(&["A1", "E1"], &["B2", "B4"]);
     assert_eq!(Draughts::find(&pos, &[at("E1"), at("F2")]), None, "a step while a capture is there");
     assert_eq!(Draughts::find(&pos, &[at("A1"), at("C3")]), None, "a chain stopped short");
     let m = Draughts::find(&pos, &[at("A1"), at("C3"), at("A5")]).expect("the double jump");
@@ -156,10 +163,7 @@ fn a_capture_is_the_only_move_and_a_chain_is_named_by_every_landing() {
 
 #[test]
 fn cells_entered_one_at_a_time_tell_a_whole_move_from_the_start_of_a_longer_one() {
-    let mut pos = Played { cells: [0u8; 48], to_move: 0, passed: false };
-    pos.cells[at("A1") as usize] = content::piece(0, 0);
-    pos.cells[at("B2") as usize] = content::piece(0, 1);
-    pos.cells[at("B4") as usize] = content::piece(0, 1);
+    let pos = men(&["A1"], &["B2", "B4"]);
     let entered = |cells: &[&str]| Draughts::entered(&pos, &cells.iter().map(|c| at(c)).collect::<std::vec::Vec<_>>());
     let longer = Entered { exact: None, longer: true };
     assert_eq!(entered(&["A1"]), longer, "the man that must take");
