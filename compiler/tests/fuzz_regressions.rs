@@ -94,6 +94,28 @@ fn shared_pieces_counted_out_on_heaps_are_refused_without_a_panic() {
     assert!(out.contains("fuzz.game:4:"), "{out}");
 }
 
+/// Found by the `analyze` target (2026-11-27, at 9fe6a18, after 2.2 million executions): a
+/// cell whose row is past the grid by billions overflowed the index's multiplication before
+/// the row was found out of range.
+#[test]
+fn a_cell_far_past_the_grid_is_refused_at_its_column() {
+    let (result, out) = check_and_render(
+        "game g {
+  players a, b
+  first a
+  board grid 8 x 8
+  pieces p per player
+  setup fixed { a at A4294967295 }
+  action put = place p on empty
+  end { full -> draw }
+}
+",
+    );
+    let errors = result.expect_err("a cell off the grid");
+    assert!(errors.iter().any(|d| d.code == "E0005"), "{out}");
+    assert!(out.contains("fuzz.game:6:22"), "{out}");
+}
+
 /// Found by the `firmware` target, which renders a large game's crate after `check`'s steps
 /// less the rule lints: Binario whose ending no filling can meet (three reds a row, four a
 /// column, and runs bounded from below, which prune little). Rendering its EEPROM image searched each tableau for a solution with no budget, for

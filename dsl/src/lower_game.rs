@@ -25,7 +25,8 @@ fn grid_cell(name: &str, layout: &Layout) -> Option<u8> {
     let Layout::Grid(g) = layout else { return None };
     let col = name.as_bytes()[0].checked_sub(b'A')? as u32;
     let row = name[1..].parse::<u32>().ok()?.checked_sub(1)?;
-    (col < g.cols && row < g.rows).then_some((row * g.stride() + col) as u8)
+    // Lazily: a row past the grid (`A4294967295`) would overflow the multiplication.
+    (col < g.cols && row < g.rows).then(|| (row * g.stride() + col) as u8)
 }
 
 /// A cell as a file writes it: `D5` on a grid, a number from 1 on a line; its index.
