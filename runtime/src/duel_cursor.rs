@@ -434,9 +434,9 @@ mod tests {
 
     #[test]
     fn a_move_along_a_path_is_entered_a_cell_at_a_time_and_a_wrong_cell_is_denied() {
-        use crate::rules::as_placement::tests::{at, Draughts};
+        use crate::rules::as_placement::tests::{at, Jumps};
         const CFG6: Config = Config { cols: 6, rows: 6, ..CFG };
-        let mut g = Game::<Draughts, 16, 4>::new(&CFG6);
+        let mut g = Game::<Jumps, 16, 4>::new(&CFG6);
         let start = g.pos;
         assert_eq!(press_at(&mut g, "B2"), None, "a man picked");
         assert_eq!(g.picks(), &[at("B2")]);

@@ -56,7 +56,7 @@ pub struct Target {
 /// The stack a search over a game on the rule core takes on an AVR chip, beside its move
 /// lists: bytes a ply (a position copied and made, the negamax's frame) and bytes the rest
 /// (the walk's frames as deep as it nests, the main loop, the interrupts). Fitted to the
-/// bounds `gamec build` reads from Breakthrough's machine code on the ATmega128 (5,126 B at 21
+/// bounds `gamec build` reads from a 36-cell duel's machine code on the ATmega128 (5,126 B at 21
 /// plies of 60 moves, 4,807 B at 9 of 255, walks 5 deep), with room; a Cortex-M's frames
 /// are larger, and its RAM larger still.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

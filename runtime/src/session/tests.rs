@@ -434,21 +434,21 @@ fn end_game_scores_the_game_as_it_stands() {
 
 // The same session over a game on the rule core, whose moves are paths of cells.
 
-use crate::rules::as_placement::tests::{at, Draughts};
+use crate::rules::as_placement::tests::{at, Jumps};
 
-static DRAUGHTS_PROTO: Protocol =
+static JUMPS_PROTO: Protocol =
     Protocol { glyphs: [b'b', b'w', b'.', b'V'], kind_glyphs: b"BW", cols: 6, rows: 6, ..PROTO };
 
-impl Served for Draughts {
-    const PROTOCOL: &'static Protocol = &DRAUGHTS_PROTO;
+impl Served for Jumps {
+    const PROTOCOL: &'static Protocol = &JUMPS_PROTO;
 }
 
 /// Moves of at most four cells.
-type DraughtsSession = Session<Draughts, 16, 4, 4>;
+type JumpsSession = Session<Jumps, 16, 4, 4>;
 
 #[test]
 fn a_move_along_a_path_is_typed_as_its_cells_and_the_device_answers_with_its_own() {
-    let mut s = DraughtsSession::new();
+    let mut s = JumpsSession::new();
     let mut h = Host::default();
     s.begin(&mut h);
     let out = send(&mut s, &mut h, "SP B");

@@ -1,5 +1,7 @@
-//! A small draughts on the rule core, played through [`Placement`] as the session plays it:
-//! moves found and named by their cells, captures before steps, the search's moves.
+//! The rule core's jumping mechanics as test data, played through [`Placement`] as the
+//! session plays it: moves found and named by their cells, captures before steps, chains, the
+//! search's moves. Games themselves live in `games/*.game`; this is the data the compiler
+//! would render for one, written out so that the runtime's tests need no compiler.
 
 extern crate std;
 
@@ -27,9 +29,11 @@ const JUMP: [Op; 5] = [
     Op::Chain { to: 1 },
 ];
 
-/// Draughts on 6 x 6 (men only move forward; a crowned man keeps to that), moves first by
-/// player 0 from rows 1 and 2; a player without a move loses.
-pub(crate) static DRAUGHTS: Game<'static, DraughtsOps> = Game {
+/// Men on 6 x 6 that step diagonally forward onto an empty cell or jump an enemy man, taking
+/// it; a jump must be taken while one can, jumps chain, and a man reaching the far row is
+/// crowned (and keeps to forward). Player 0 moves first from rows 1 and 2; a player without a
+/// move loses.
+pub(crate) static JUMPS: Game<'static, JumpsOps> = Game {
     rules: Rules {
         geometry: Geometry { cols: 6, rows: 6, stride: 8, cut: &[] },
         actions: &[
@@ -48,11 +52,11 @@ pub(crate) static DRAUGHTS: Game<'static, DraughtsOps> = Game {
     eval: &[],
 };
 
-/// The ops and the condition draughts uses and no others, as the compiler writes them for a
+/// The ops and the condition these rules use and no others, as the compiler writes them for a
 /// chip's firmware.
-pub(crate) struct DraughtsOps;
+pub(crate) struct JumpsOps;
 
-impl Program for DraughtsOps {
+impl Program for JumpsOps {
     fn play_op(w: &mut Walk<'_, '_, Self>, op: Op, action: &Action, pc: usize, emit: Emit) {
         match op {
             Op::Pick { what, free } => w.pick(what, free, action, pc, emit),
@@ -61,14 +65,14 @@ impl Program for DraughtsOps {
             Op::Carry => w.carry(action, pc, emit),
             Op::Promote { kind, region } => w.promote(kind, region, action, pc, emit),
             Op::Chain { to } => w.chain(to, action, pc, emit),
-            _ => unreachable!("draughts has no {op:?}"),
+            _ => unreachable!("these rules have no {op:?}"),
         }
     }
 
     fn judge(r: &Rules<'_, Self>, c: &Condition, pos: &mut Judged) -> bool {
         match *c {
             Condition::NoMoves => r.no_moves(pos),
-            _ => unreachable!("draughts judges no {c:?}"),
+            _ => unreachable!("these rules judge no {c:?}"),
         }
     }
 }
@@ -97,12 +101,12 @@ const fn start() -> [u8; 48] {
     cells
 }
 
-pub(crate) struct Draughts;
+pub(crate) struct Jumps;
 
-impl CoreGame for Draughts {
+impl CoreGame for Jumps {
     type Cells = [u8; 48];
-    type Program = DraughtsOps;
-    const GAME: &'static Game<'static, DraughtsOps> = &DRAUGHTS;
+    type Program = JumpsOps;
+    const GAME: &'static Game<'static, JumpsOps> = &JUMPS;
     const STARTS: &'static [[u8; 48]] = &[start()];
     const CLEARED: [u8; 48] = [0; 48];
     const FIRST: u8 = 0;
@@ -111,28 +115,28 @@ impl CoreGame for Draughts {
 }
 
 fn started() -> Played<[u8; 48]> {
-    let mut pos = <Draughts as Placement>::CLEARED;
-    Draughts::start(&mut pos);
+    let mut pos = <Jumps as Placement>::CLEARED;
+    Jumps::start(&mut pos);
     pos
 }
 
 #[test]
 fn a_move_is_found_by_the_cells_it_names_and_named_back() {
     let pos = started();
-    let m = Draughts::find(&pos, &[at("B2"), at("C3")]).expect("B2-C3 is a first move");
+    let m = Jumps::find(&pos, &[at("B2"), at("C3")]).expect("B2-C3 is a first move");
     let mut named = [0u8; 4];
-    Draughts::name(&pos, m, &mut named);
+    Jumps::name(&pos, m, &mut named);
     assert_eq!(named, [at("B2"), at("C3"), NO_CELL, NO_CELL]);
     // Sideways, two rows on, onto a piece, or a cell alone: no move.
     for cells in [&[at("B2"), at("C2")][..], &[at("B2"), at("D4")], &[at("A1"), at("B2")], &[at("B2")]] {
-        assert_eq!(Draughts::find(&pos, cells), None, "{cells:?}");
+        assert_eq!(Jumps::find(&pos, cells), None, "{cells:?}");
     }
     let mut after = pos;
-    Draughts::play(&mut after, m);
+    Jumps::play(&mut after, m);
     assert_eq!((after.cells[at("B2") as usize], after.cells[at("C3") as usize]), (0, content::piece(0, 0)));
     assert_eq!(after.to_move, 1);
-    assert_eq!(Draughts::holder(&after, at("C3")), crate::session::HELD_BY_OTHER);
-    assert_eq!(Draughts::count(&after, false), 6);
+    assert_eq!(Jumps::holder(&after, at("C3")), crate::session::HELD_BY_OTHER);
+    assert_eq!(Jumps::count(&after, false), 6);
 }
 
 /// The first player's men on `white` and the second's on `black`, the first to move.
@@ -149,22 +153,22 @@ fn men(white: &[&str], black: &[&str]) -> Played<[u8; 48]> {
 #[test]
 fn a_capture_is_the_only_move_and_a_chain_is_named_by_every_landing() {
     let mut pos = men(&["A1", "E1"], &["B2", "B4"]);
-    assert_eq!(Draughts::find(&pos, &[at("E1"), at("F2")]), None, "a step while a capture is there");
-    assert_eq!(Draughts::find(&pos, &[at("A1"), at("C3")]), None, "a chain stopped short");
-    let m = Draughts::find(&pos, &[at("A1"), at("C3"), at("A5")]).expect("the double jump");
+    assert_eq!(Jumps::find(&pos, &[at("E1"), at("F2")]), None, "a step while a capture is there");
+    assert_eq!(Jumps::find(&pos, &[at("A1"), at("C3")]), None, "a chain stopped short");
+    let m = Jumps::find(&pos, &[at("A1"), at("C3"), at("A5")]).expect("the double jump");
     let mut named = [0u8; 4];
-    Draughts::name(&pos, m, &mut named);
+    Jumps::name(&pos, m, &mut named);
     assert_eq!(named, [at("A1"), at("C3"), at("A5"), NO_CELL]);
-    Draughts::play(&mut pos, m);
-    assert_eq!(Draughts::count(&pos, true), 0, "both men taken");
+    Jumps::play(&mut pos, m);
+    assert_eq!(Jumps::count(&pos, true), 0, "both men taken");
     // White has no piece, so no move: black, who just moved, wins.
-    assert_eq!(Draughts::over(&pos), Some(Verdict::Loss));
+    assert_eq!(Jumps::over(&pos), Some(Verdict::Loss));
 }
 
 #[test]
 fn cells_entered_one_at_a_time_tell_a_whole_move_from_the_start_of_a_longer_one() {
     let pos = men(&["A1"], &["B2", "B4"]);
-    let entered = |cells: &[&str]| Draughts::entered(&pos, &cells.iter().map(|c| at(c)).collect::<std::vec::Vec<_>>());
+    let entered = |cells: &[&str]| Jumps::entered(&pos, &cells.iter().map(|c| at(c)).collect::<std::vec::Vec<_>>());
     let longer = Entered { exact: None, longer: true };
     assert_eq!(entered(&["A1"]), longer, "the man that must take");
     assert_eq!(entered(&["A1", "C3"]), longer, "the chain goes on");
@@ -177,7 +181,7 @@ fn cells_entered_one_at_a_time_tell_a_whole_move_from_the_start_of_a_longer_one(
 fn the_search_takes_a_free_man_and_its_moves_are_the_core_s() {
     let pos = started();
     let mut out = [0u8; 16];
-    assert_eq!(Searched::<Draughts>::moves(&pos, &mut out), 5, "B2-A3, B2-C3, D2-C3, D2-E3, F2-E3");
+    assert_eq!(Searched::<Jumps>::moves(&pos, &mut out), 5, "B2-A3, B2-C3, D2-C3, D2-E3, F2-E3");
     // A man of the second player's left where the first can take it, and not be taken back.
     let mut pos = Played { cells: [0u8; 48], to_move: 0, passed: false };
     pos.cells[at("C1") as usize] = content::piece(0, 0);
@@ -187,10 +191,10 @@ fn the_search_takes_a_free_man_and_its_moves_are_the_core_s() {
     let mut stop = || false;
     let mut budget = Budget::new(100_000, &mut stop);
     let mut searched = pos;
-    let choice = Draughts::search::<16>(&mut searched, 1, 4, true, &mut budget).expect("a move");
+    let choice = Jumps::search::<16>(&mut searched, 1, 4, true, &mut budget).expect("a move");
     assert_eq!(searched, pos, "the search leaves the position as it was");
     let mut named = [0u8; 4];
-    Draughts::name(&pos, choice.best, &mut named);
+    Jumps::name(&pos, choice.best, &mut named);
     assert_eq!(&named[..2], &[at("A3"), at("C5")]);
 }
 
@@ -198,19 +202,19 @@ fn the_search_takes_a_free_man_and_its_moves_are_the_core_s() {
 fn the_walk_nests_no_deeper_than_it_states() {
     use crate::rules::play::nesting;
     use crate::rules::{run_nesting, Board};
-    let bound = run_nesting(DRAUGHTS.rules.actions).expect("draughts' actions list no moves in a condition");
+    let bound = run_nesting(JUMPS.rules.actions).expect("the actions list no moves in a condition");
     nesting::reset();
     // Random games, every move listed and then made by its path (a chain looks ahead there).
     let mut rng = Rng::new(7);
     for _ in 0..200 {
         let mut pos = started();
-        while Draughts::over(&pos).is_none() {
-            let m = Draughts::random(&pos, &mut rng).expect("a move while the game is on");
-            let (path, after) = nth::<Draughts>(&pos, m).expect("the move listed");
+        while Jumps::over(&pos).is_none() {
+            let m = Jumps::random(&pos, &mut rng).expect("a move while the game is on");
+            let (path, after) = nth::<Jumps>(&pos, m).expect("the move listed");
             let mut cells = pos.cells;
-            DRAUGHTS.rules.play(&mut Board::new(&mut cells), pos.to_move, &path).expect("made by its path");
+            JUMPS.rules.play(&mut Board::new(&mut cells), pos.to_move, &path).expect("made by its path");
             assert_eq!(cells, after);
-            Draughts::play(&mut pos, m);
+            Jumps::play(&mut pos, m);
         }
     }
     // A long chain: one man takes five, in every order the men allow.
@@ -219,9 +223,9 @@ fn the_walk_nests_no_deeper_than_it_states() {
     for c in ["B2", "B4", "D4", "D2", "F4"] {
         pos.cells[at(c) as usize] = content::piece(0, 1);
     }
-    let (path, _) = nth::<Draughts>(&pos, 0).expect("a capture");
+    let (path, _) = nth::<Jumps>(&pos, 0).expect("a capture");
     let mut cells = pos.cells;
-    DRAUGHTS.rules.play(&mut Board::new(&mut cells), 0, &path).expect("made by its path");
+    JUMPS.rules.play(&mut Board::new(&mut cells), 0, &path).expect("made by its path");
     let most = nesting::most();
     assert!(most <= bound, "{most} calls of the walk at once, past the stated {bound}");
     assert!(most > JUMP.len() as u32 + 2, "the chains were walked ({most} at most)");
