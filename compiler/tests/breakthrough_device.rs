@@ -62,3 +62,19 @@ fn a_whole_game_against_the_device_to_its_result() {
     assert_eq!(winner, GREEN, "the device wins against random moves");
     p.assert_within_the_stack_bound(GAME, BOARD);
 }
+
+/// A game of two players whose cells hold a state beside the pieces (holes no pawn enters):
+/// the fast reading of placements cannot play it, and the cursor's firmware plays it on the
+/// rule core, every position the device shows one the engine reaches.
+#[test]
+fn a_game_with_holes_beside_its_pawns_plays_on_the_rule_core() {
+    const HOLES: &str = "compiler/tests/games/pawns_and_holes.game";
+    let (_, target) = device::firmware(HOLES, BOARD);
+    assert!(target.rules_core.is_some(), "played on the rule core");
+    let mut p = CursorDuel::boot(HOLES, BOARD);
+    let start = p.picture(&p.state);
+    p.assert_shows(&start, "the start, the holes dark");
+    p.play_to_the_end(100);
+    let winner = p.result_colour();
+    assert!(p.shows_the_result(winner), "the result shows in the winner's colour ({winner})");
+}

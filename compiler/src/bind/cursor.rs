@@ -5,8 +5,8 @@
 //! by their fast reading, any other on the rule core, a move entered a cell at a time).
 
 use super::{
-    bind_speaker, core_firmware_gap, core_moves, grid_firmware_gap, max_moves, on_the_rule_core, periodic_tick,
-    tune_divisors, CoreStack, Ctx, Target,
+    bind_speaker, core_firmware_gap, core_moves, grid_firmware_gap, max_moves, periodic_tick, tune_divisors, CoreStack,
+    Ctx, Target,
 };
 use crate::chips::{Chip, Frontend};
 use crate::engine::puzzle::Puzzle;
@@ -124,14 +124,16 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
         ctx.diags.push(d);
         return None;
     }
-    // A puzzle the puzzle app cannot play is played on the rule core, a move a press.
-    let alone = game.players.len() == 1 && puzzle_gap(game).is_some() && core_firmware_gap(game, true).is_none();
-    let duel = game.players.len() == 2 || alone;
-    let gap = match (game.players.len(), alone) {
-        (2, _) => duel_gap(game),
-        (_, true) => None,
-        _ if puzzle_gap(game).is_some() && game.players.len() == 1 => core_firmware_gap(game, true),
-        _ => puzzle_gap(game),
+    let players = game.players.len();
+    let puzzle_why = if players == 2 { None } else { puzzle_gap(game) };
+    // A puzzle of one player that the puzzle app cannot play is played alone on the rule core,
+    // a move a press.
+    let alone = players == 1 && puzzle_why.is_some();
+    let duel = players == 2 || alone;
+    let gap = match players {
+        2 => duel_gap(game),
+        _ if alone => core_firmware_gap(game, true),
+        _ => puzzle_why,
     };
     if let Some(why) = gap {
         let d = Diagnostic::error("E0115", format!("gamec's firmware runtime cannot play these rules yet: {why}"))
@@ -143,7 +145,9 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
     let matrix = bind_matrix(ctx, game, board, chip);
     let (encoders, commit, restart) = bind_inputs(ctx, game, board);
     let eeprom = if duel { None } else { bind_eeprom(ctx, game, board) };
-    let rules_core = (alone || (duel && on_the_rule_core(game))).then(|| CoreStack::of(game));
+    // What the placements' fast reading cannot play, the rule core does (`duel_gap` and the
+    // gap above held it to the core's own limits, the cursor's, not a serial session's).
+    let rules_core = (alone || (players == 2 && grid_firmware_gap(game).is_some())).then(|| CoreStack::of(game));
     let max_moves = match (duel, rules_core.is_some()) {
         (true, true) => core_moves(game),
         (true, false) => max_moves(game),
