@@ -202,20 +202,6 @@ fn comparison(op: gamec_dsl::CmpOp) -> proc_macro2::TokenStream {
     }
 }
 
-/// A comparison operator's name, as the runtime's `Cmp` spells it.
-fn comparison_name(op: gamec_dsl::CmpOp) -> proc_macro2::Ident {
-    use gamec_dsl::CmpOp;
-    let name = match op {
-        CmpOp::Ge => "Ge",
-        CmpOp::Le => "Le",
-        CmpOp::Eq => "Eq",
-        CmpOp::Ne => "Ne",
-        CmpOp::Gt => "Gt",
-        CmpOp::Lt => "Lt",
-    };
-    proc_macro2::Ident::new(name, proc_macro2::Span::call_site())
-}
-
 /// A number as an unsuffixed literal (`5`, not `5u8`): its type comes from the const, field
 /// or parameter it goes into.
 fn int<N: TryInto<i128>>(n: N) -> proc_macro2::Literal {

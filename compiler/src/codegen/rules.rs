@@ -44,8 +44,8 @@ pub fn render(game: &GameDef, origin: super::Origin) -> TokenStream {
         let eval = game.eval.iter().flat_map(|e| &e.cases).map(|case| {
             let when = match case.when {
                 Some((f, op, n)) => {
-                    let (f, op) = (feature(f), super::comparison_name(op));
-                    quote!(Some((#f, Cmp::#op, #n)))
+                    let (f, cmp) = (feature(f), cmp_tokens(crate::engine::cmp(op)));
+                    quote!(Some((#f, #cmp, #n)))
                 }
                 None => quote!(None),
             };
@@ -336,6 +336,17 @@ fn count(c: Count) -> TokenStream {
     }
 }
 
+fn cmp_tokens(cmp: Cmp) -> TokenStream {
+    match cmp {
+        Cmp::Eq => quote!(Cmp::Eq),
+        Cmp::Ne => quote!(Cmp::Ne),
+        Cmp::Lt => quote!(Cmp::Lt),
+        Cmp::Le => quote!(Cmp::Le),
+        Cmp::Gt => quote!(Cmp::Gt),
+        Cmp::Ge => quote!(Cmp::Ge),
+    }
+}
+
 /// An evaluation's feature, as the runtime's `rules::eval` names it.
 fn feature(f: gamec_dsl::Feature) -> TokenStream {
     use gamec_dsl::Feature as F;
@@ -359,15 +370,7 @@ fn condition(c: &Condition) -> TokenStream {
         Condition::NeitherCanMove => quote!(Condition::NeitherCanMove),
         Condition::Distinct { rows } => quote!(Condition::Distinct { rows: #rows }),
         Condition::Compare { lhs, cmp, rhs } => {
-            let (lhs, rhs) = (count(lhs), count(rhs));
-            let cmp = match cmp {
-                Cmp::Eq => quote!(Cmp::Eq),
-                Cmp::Ne => quote!(Cmp::Ne),
-                Cmp::Lt => quote!(Cmp::Lt),
-                Cmp::Le => quote!(Cmp::Le),
-                Cmp::Gt => quote!(Cmp::Gt),
-                Cmp::Ge => quote!(Cmp::Ge),
-            };
+            let (lhs, cmp, rhs) = (count(lhs), cmp_tokens(cmp), count(rhs));
             quote!(Condition::Compare { lhs: #lhs, cmp: #cmp, rhs: #rhs })
         }
     }

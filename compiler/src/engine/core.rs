@@ -145,17 +145,19 @@ fn condition(c: &gamec_dsl::Condition) -> ending::Condition {
         C::NoMoves => ending::Condition::NoMoves,
         C::NeitherCanMove => ending::Condition::NeitherCanMove,
         C::Distinct { rows } => ending::Condition::Distinct { rows },
-        C::Compare { lhs, op, rhs } => {
-            let cmp = match op {
-                CmpOp::Eq => ending::Cmp::Eq,
-                CmpOp::Ne => ending::Cmp::Ne,
-                CmpOp::Lt => ending::Cmp::Lt,
-                CmpOp::Le => ending::Cmp::Le,
-                CmpOp::Gt => ending::Cmp::Gt,
-                CmpOp::Ge => ending::Cmp::Ge,
-            };
-            ending::Condition::Compare { lhs: count(lhs), cmp, rhs: count(rhs) }
-        }
+        C::Compare { lhs, op, rhs } => ending::Condition::Compare { lhs: count(lhs), cmp: cmp(op), rhs: count(rhs) },
+    }
+}
+
+/// A comparison of the file (an ending's, an evaluation's threshold) as the core's.
+pub fn cmp(op: CmpOp) -> ending::Cmp {
+    match op {
+        CmpOp::Eq => ending::Cmp::Eq,
+        CmpOp::Ne => ending::Cmp::Ne,
+        CmpOp::Lt => ending::Cmp::Lt,
+        CmpOp::Le => ending::Cmp::Le,
+        CmpOp::Gt => ending::Cmp::Gt,
+        CmpOp::Ge => ending::Cmp::Ge,
     }
 }
 

@@ -7,6 +7,7 @@
 
 mod conditions;
 mod core;
+pub use self::core::cmp;
 mod eval;
 mod notation;
 pub mod one_player;
