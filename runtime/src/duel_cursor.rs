@@ -185,8 +185,9 @@ impl<T: Placement, const N: usize, const NAMED: usize> Game<T, N, NAMED> {
             };
         }
         // Going on from the entry, then afresh from this cell.
-        let starts = [self.picked as usize, 0];
-        for &at in starts.iter().take(if self.picked > 0 { 2 } else { 1 }) {
+        let entry = self.picked as usize;
+        let starts: &[usize] = if entry > 0 { &[entry, 0] } else { &[0] };
+        for &at in starts {
             if at >= NAMED {
                 continue;
             }
@@ -265,13 +266,14 @@ impl<T: Placement, const N: usize, const NAMED: usize> Game<T, N, NAMED> {
         for row in 0..cfg.rows {
             for col in 0..cfg.cols {
                 let cell = Self::cell_at(col, row);
-                let c = match self.piece(cell) {
+                let c = match (self.piece(cell), T::content(&self.pos, cell)) {
                     // The cells of the person's move entered so far stand out in yellow.
                     _ if self.picks().contains(&cell) => Colour::Yellow,
-                    _ if T::content(&self.pos, cell).is_some() => Self::colour_of(cfg, &self.pos, cell),
-                    Some(true) => cfg.human,
-                    Some(false) => cfg.device,
-                    None => Colour::Off,
+                    // Where the rules keep contents, the file's colour of each.
+                    (_, Some(content)) => palette_colour(cfg, content),
+                    (Some(true), None) => cfg.human,
+                    (Some(false), None) => cfg.device,
+                    (None, None) => Colour::Off,
                 };
                 // At the end, every cell not the winner's blinks to the winner's colour.
                 let c = match winner {
@@ -292,14 +294,11 @@ impl<T: Placement, const N: usize, const NAMED: usize> Game<T, N, NAMED> {
     }
 }
 
-impl<T: Placement, const N: usize, const NAMED: usize> Game<T, N, NAMED> {
-    /// The colour of what `cell` holds, where the rules keep contents.
-    fn colour_of(cfg: &Config, pos: &T::Pos, cell: u8) -> Colour {
-        let c = T::content(pos, cell).unwrap_or(content::EMPTY);
-        match content::kind_and_owner(c) {
-            Some((_, owner)) if c >= FIRST_KIND => cfg.palette[content::piece(0, owner) as usize],
-            _ => cfg.palette.get(c as usize).copied().unwrap_or(Colour::Off),
-        }
+/// The file's colour of a content: a piece of a further kind in its owner's first.
+fn palette_colour(cfg: &Config, c: u8) -> Colour {
+    match content::kind_and_owner(c) {
+        Some((_, owner)) if c >= FIRST_KIND => cfg.palette[content::piece(0, owner) as usize],
+        _ => cfg.palette.get(c as usize).copied().unwrap_or(Colour::Off),
     }
 }
 
