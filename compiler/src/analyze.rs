@@ -232,12 +232,11 @@ pub fn one_player_lines(engine: &Engine, game: &GameDef, starts: &[State]) -> Ve
             .map(|(i, s)| LineFacts { name: names(i), line: Ok(t.solve(s).map(|p| named(p.cells))), fewest: true })
             .collect();
     }
-    starts
-        .iter()
+    one_player::winning_lines(engine, starts, LINE_SEARCH_LIMIT)
+        .into_iter()
         .enumerate()
-        .map(|(i, s)| {
-            let line = one_player::winning_line(engine, s, LINE_SEARCH_LIMIT)
-                .map(|l| l.map(|moves| moves.into_iter().map(|m| engine.move_name(m)).collect()));
+        .map(|(i, line)| {
+            let line = line.map(|l| l.map(|moves| moves.into_iter().map(|m| engine.move_name(m)).collect()));
             LineFacts { name: names(i), line, fewest: false }
         })
         .collect()

@@ -137,3 +137,44 @@ fn an_eeprom_image_of_tableaux_without_a_solution_is_left_erased() {
     let image = gamec::bind::cursor::eeprom_image(&game);
     assert!(image.iter().all(|&b| b == 0xFF), "{image:?}");
 }
+
+/// The `analyze` fuzz target's slowest input (10 s in a debug build): a game of one player on a
+/// line, dealt 2,002 starts at random, each searched for a winning line from scratch. The
+/// positions seen to lose are now remembered across the starts (0.2 s); each start's answer
+/// must be the one a search of that start alone gives.
+#[test]
+fn the_starts_of_a_one_player_game_share_what_their_searches_learn() {
+    use gamec::engine::one_player::{winning_line, winning_lines};
+    // Five in a row can be made from every start; six (the fuzzer's input) from none.
+    for (run, wins) in [(5, true), (6, false)] {
+        let game = format!(
+            "game lone {{
+  players human
+  board line 14 numbered from right
+  pieces dollar x 5
+  setup random {{ require leftmost(dollar) >= 11 }}
+  action step = slide dollar toward right by 1.. over empty
+  end {{
+    line of {run} -> mover wins
+    full -> draw
+  }}
+}}"
+        );
+        let mut sources = Sources::new();
+        let id = sources.add("lone.game", game);
+        let def = gamec_dsl::load_game(&sources, id).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
+        let engine = gamec::engine::Engine::new(&def);
+        let starts = gamec::analyze::starts(&engine, &def);
+        assert!(starts.len() > 500, "{} starts", starts.len());
+        let shared = winning_lines(&engine, &starts, 1_000_000);
+        assert!(shared.iter().all(|l| matches!(l, Ok(Some(_))) == wins), "line of {run}: every start won is {wins}");
+        for (i, s) in starts.iter().enumerate().step_by(37) {
+            let alone = winning_line(&engine, s, 1_000_000);
+            assert_eq!(alone.as_ref().map(Option::is_some), shared[i].as_ref().map(Option::is_some), "start {i}");
+            if let Ok(Some(line)) = &shared[i] {
+                let end = line.iter().fold(s.clone(), |p, &m| engine.play(&p, m));
+                assert_eq!(engine.outcome(&end), Some(gamec::engine::Outcome::Win(0)), "start {i}: the line wins");
+            }
+        }
+    }
+}

@@ -137,13 +137,26 @@ impl Toggles {
 /// remembers positions it has seen lose; `None` when there is none, or none within `limit`
 /// positions (then `Err` says how many were tried).
 pub fn winning_line(engine: &Engine, start: &State, limit: usize) -> Result<Option<Vec<Move>>, usize> {
+    winning_lines(engine, std::slice::from_ref(start), limit).remove(0)
+}
+
+/// [`winning_line`] for each of `starts`, the positions seen to lose remembered across them:
+/// a position that loses from one start loses from every start, so many starts (a random
+/// setup deals thousands) cost about as much as the positions they reach, not that many times
+/// over. `limit` bounds the positions remembered over all the starts.
+pub fn winning_lines(engine: &Engine, starts: &[State], limit: usize) -> Vec<Result<Option<Vec<Move>>, usize>> {
     let mut dead: HashSet<State> = HashSet::new();
-    let mut line = Vec::new();
-    match search(engine, start, &mut dead, &mut line, limit) {
-        Some(true) => Ok(Some(line)),
-        Some(false) => Ok(None),
-        None => Err(dead.len()),
-    }
+    starts
+        .iter()
+        .map(|start| {
+            let mut line = Vec::new();
+            match search(engine, start, &mut dead, &mut line, limit) {
+                Some(true) => Ok(Some(line)),
+                Some(false) => Ok(None),
+                None => Err(dead.len()),
+            }
+        })
+        .collect()
 }
 
 /// Whether `s` leads to a win (appending the moves), or `None` once `limit` is passed.
