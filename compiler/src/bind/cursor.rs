@@ -5,8 +5,8 @@
 //! by their fast reading, any other on the rule core, a move entered a cell at a time).
 
 use super::{
-    bind_speaker, core_firmware_gap, core_moves, grid_firmware_gap, max_moves, periodic_tick, tune_divisors, CoreStack,
-    Ctx, Target,
+    bind_core_table, bind_speaker, core_firmware_gap, core_moves, grid_firmware_gap, max_moves, periodic_tick,
+    tune_divisors, CoreStack, Ctx, Target,
 };
 use crate::chips::{Chip, Frontend};
 use crate::engine::puzzle::Puzzle;
@@ -159,12 +159,17 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
     let duel = duel.then_some(Duel { device: (!alone).then_some(device) });
     let speaker = bind_speaker(ctx, game, board, chip);
     let tunes = speaker.as_ref().map(|s| tune_divisors(ctx, game, board, s)).unwrap_or_default();
+    let core_table = match (rules_core, alone) {
+        (Some(_), false) => bind_core_table(ctx, game),
+        _ => None,
+    };
     let (matrix, commit) = (matrix?, commit?);
     Some(Target {
         speaker,
         tunes,
         max_moves,
         rules_core,
+        core_table,
         cursor: Some(CursorTarget { matrix, encoders, commit, restart, eeprom, duel }),
         ..Target::bare(chip, board)
     })

@@ -6,8 +6,10 @@ pub mod cards;
 pub mod cursor;
 
 use crate::chips::{self, Chip, Timer};
+use crate::engine::table::{keyed_table, KeyedTable};
 use gamec_dsl::{BoardDef, ControlAction, Diagnostic, FileId, GameDef, Label, Pin, Response, Span};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// Largest pitch error a note may have, in cents.
 pub const MAX_CENTS: f64 = 10.0;
@@ -51,6 +53,8 @@ pub struct Target {
     /// The firmware plays the game's rule core (`gamec_runtime::rules`), not one of the fast
     /// readings of placements, slides and heaps: what its search's stack takes.
     pub rules_core: Option<CoreStack>,
+    /// The solved table of a game on the rule core whose device plays `perfect`.
+    pub core_table: Option<Arc<KeyedTable>>,
 }
 
 /// The stack a search over a game on the rule core takes on an AVR chip, beside its move
@@ -138,6 +142,7 @@ impl Target {
             cursor: None,
             cards: None,
             rules_core: None,
+            core_table: None,
         }
     }
 }
@@ -224,6 +229,7 @@ pub fn bind(
 
     let rules_core = (serial.is_some() && on_the_rule_core(game)).then(|| CoreStack::of(game));
     let max_moves = if rules_core.is_some() { core_moves(game) } else { max_moves(game) };
+    let core_table = rules_core.and_then(|_| bind_core_table(&mut ctx, game));
     if ctx.diags.iter().any(Diagnostic::is_error) {
         return Err(ctx.diags);
     }
@@ -240,8 +246,25 @@ pub fn bind(
         lamps,
         max_moves,
         rules_core,
+        core_table,
         ..Target::bare(chip, board)
     })
+}
+
+/// The solved table of a game on the rule core whose device plays `perfect` (none for any
+/// other strategy), or, where the game cannot have one, the refusal with its reason.
+fn bind_core_table(ctx: &mut Ctx, game: &GameDef) -> Option<Arc<KeyedTable>> {
+    let strategy = game.strategy.as_ref().filter(|s| s.kind == gamec_dsl::StrategyKind::Perfect)?;
+    let engine = crate::engine::Engine::new(game);
+    match keyed_table(&engine, &crate::analyze::starts(&engine, game)) {
+        Ok(table) => Some(Arc::new(table)),
+        Err(why) => {
+            let d = Diagnostic::error("E0115", format!("gamec's firmware runtime cannot play these rules yet: {why}"))
+                .with_label(Label::primary(ctx.game_file, strategy.span, "a solved table"));
+            ctx.diags.push(d);
+            None
+        }
+    }
 }
 
 /// The most cells a solved grid game's table covers (3^10 positions, 14,763 bytes). Bound
@@ -641,9 +664,6 @@ fn core_firmware_gap(game: &GameDef, cursor: bool) -> Option<String> {
     // A cell is a byte, and one value means "no cell".
     if g.cols * g.rows >= 256 {
         return Some("a 16 x 16 grid numbers more cells than a byte holds beside its \"no cell\"".into());
-    }
-    if game.strategy.as_ref().is_some_and(|s| s.kind == gamec_dsl::StrategyKind::Perfect) {
-        return Some("a solved table of a game on the rule core is not built yet: use `search` or `random`".into());
     }
     None
 }

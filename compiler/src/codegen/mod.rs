@@ -138,7 +138,9 @@ pub fn firmware_crate(
                 // The rules as the serial firmware has them, without its protocol.
                 let rules = GameDef { serial: None, ..game.clone() };
                 let contents = match target.rules_core.is_some() {
-                    true => format_rust(rules::render_served(&rules, origin), origin.path),
+                    true => {
+                        format_rust(rules::render_served(&rules, origin, target.core_table.as_deref()), origin.path)
+                    }
                     false => grid_module(&rules, origin, representation(target)),
                 };
                 files.push(GeneratedFile { path: "src/game.rs".into(), contents });
@@ -162,7 +164,9 @@ pub fn firmware_crate(
         return files;
     }
     let game_rs = match analysis {
-        _ if target.rules_core.is_some() => format_rust(rules::render_served(game, origin), origin.path),
+        _ if target.rules_core.is_some() => {
+            format_rust(rules::render_served(game, origin, target.core_table.as_deref()), origin.path)
+        }
         _ if game.heaps().is_some() => heaps_module(game, Some(target), origin),
         Some(a) if game.grid().is_none() => game_module(game, a, Some(target), origin),
         _ => grid_module(game, origin, representation(target)),

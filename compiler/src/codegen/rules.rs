@@ -2,6 +2,7 @@
 //! rendered as constant data the runtime's `rules` module plays, the same programs the
 //! compiler's engine runs.
 
+use crate::engine::table::KeyedTable;
 use crate::engine::Engine;
 use gamec_dsl::GameDef;
 use gamec_runtime::rules::ending::{Cmp, Condition, Count, Look, Result as EndResult, Scope, Who};
@@ -174,7 +175,7 @@ fn judge<'c>(name: TokenStream, conditions: impl Iterator<Item = &'c Condition>)
 /// The module of a game the firmware plays on the rule core over a serial line: [`render`]'s
 /// rules, the game as the runtime's `CoreGame` (which makes it the session's `Placement`), and
 /// its protocol.
-pub fn render_served(game: &GameDef, origin: super::Origin) -> TokenStream {
+pub fn render_served(game: &GameDef, origin: super::Origin, table: Option<&KeyedTable>) -> TokenStream {
     let rules = render(game, origin);
     let engine = Engine::new(game);
     let (stride, named) = engine.with_game(|g| {
@@ -195,8 +196,16 @@ pub fn render_served(game: &GameDef, origin: super::Origin) -> TokenStream {
     });
     let strategy = match game.strategy.as_ref().map(|s| s.kind) {
         Some(gamec_dsl::StrategyKind::Random) => quote!(Strategy::Random),
+        _ if table.is_some() => quote!(Strategy::Solved),
         _ => quote!(Strategy::Search),
     };
+    let ties_random = game.strategy.as_ref().is_some_and(|s| s.ties_random);
+    let solved = table.map(|t| solved_table(t, ties_random));
+    let solved_const = table.map(|_| {
+        quote!(
+            const SOLVED: Option<&'static Table<'static>> = Some(&SOLVED);
+        )
+    });
     let protocol = game.serial.as_ref().map(|p| super::protocol::render(game, p, origin));
     quote! {
         #rules
@@ -219,9 +228,41 @@ pub fn render_served(game: &GameDef, origin: super::Origin) -> TokenStream {
             const FIRST: u8 = FIRST;
             const STRIDE: u8 = #stride;
             const STRATEGY: Strategy = #strategy;
+            #solved_const
         }
 
+        #solved
+
         #protocol
+    }
+}
+
+/// A solved game's table (`gamec_runtime::rules::solved`): its keys in program memory.
+fn solved_table(t: &KeyedTable, ties_random: bool) -> TokenStream {
+    let (alphabet, bits, turn_bits, pass, len) = (&t.alphabet, t.bits, t.turn_bits, t.pass, t.len);
+    let (lost, drawn) = (&t.lost, &t.drawn);
+    let (lost_len, drawn_len) = (lost.len(), drawn.len());
+    let doc = format!(
+        "The solved game: of its {} positions, the {} lost for the side to move and the {} drawn, \
+         each a key of {len} bytes, sorted (`gamec_runtime::rules::solved`).",
+        t.positions,
+        lost_len / len as usize,
+        drawn_len / len as usize
+    );
+    quote! {
+        use gamec_runtime::rules::solved::{Layout, Table};
+
+        #[doc = #doc]
+        pub static SOLVED: Table<'static> = Table {
+            layout: Layout { alphabet: &[#(#alphabet),*], bits: #bits, turn_bits: #turn_bits, pass: #pass, len: #len },
+            lost: &LOST,
+            drawn: &DRAWN,
+            ties_random: #ties_random,
+        };
+        #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+        static LOST: [u8; #lost_len] = [#(#lost),*];
+        #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+        static DRAWN: [u8; #drawn_len] = [#(#drawn),*];
     }
 }
 

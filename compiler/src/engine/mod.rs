@@ -14,6 +14,7 @@ pub mod one_player;
 mod play;
 pub mod puzzle;
 pub mod solve;
+pub mod table;
 
 use gamec_dsl::{Condition, Count, EndResult, EndingDef, GameDef, Layout, MoveKind, SetupDef, What, Whose};
 

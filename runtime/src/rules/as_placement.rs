@@ -9,7 +9,9 @@
 
 use super::ending::{Outcome, Result as EndResult};
 use super::game::Game;
+use super::solved::{Table, Value};
 use super::{content, Board, Path, Program};
+use crate::pick::Pick;
 use crate::rng::Rng;
 use crate::search::{choose_from, Budget, Choice, Tree, WIN};
 use crate::session::{Entered, Placement, Strategy, Verdict, HELD_BY_MOVER, HELD_BY_OTHER, NO_CELL};
@@ -29,6 +31,8 @@ pub trait CoreGame {
     /// Cell numbers a row apart (the geometry's stride).
     const STRIDE: u8;
     const STRATEGY: Strategy;
+    /// The solved game, for [`Strategy::Solved`].
+    const SOLVED: Option<&'static Table<'static>> = None;
 }
 
 /// A position: its cells, whose turn it is, and whether the last turn was a pass.
@@ -163,6 +167,10 @@ impl<G: CoreGame> Placement for G {
         verdict(G::GAME.rules.outcome(e.result, &judged), pos.to_move)
     }
 
+    fn solved(pos: &Self::Pos, rng: &mut Rng) -> Option<u8> {
+        best_by_table::<G>(pos, G::SOLVED?, rng)
+    }
+
     fn search<const N: usize>(
         pos: &mut Self::Pos,
         first: u8,
@@ -205,6 +213,42 @@ impl<G: CoreGame> Placement for G {
         let n = count_moves::<G>(pos);
         (n > 0).then(|| rng.below(n))
     }
+}
+
+/// The best legal move by the solved table: one that wins at once, else one that leaves the
+/// opponent lost, else one that draws, else any; among equals at random or the first, as the
+/// table says. The compiler's engine chooses the same way (`Engine::best_plies`): the table
+/// keeps values, not distances, so the compiler gives one only to a game whose positions never
+/// repeat, where any winning move makes progress.
+fn best_by_table<G: CoreGame>(pos: &Played<G::Cells>, table: &Table, rng: &mut Rng) -> Option<u8> {
+    let geometry = G::GAME.rules.geometry;
+    let next = next_player::<G>(pos.to_move);
+    let (mut pick, mut best) = (Pick::default(), 0u8);
+    // A walk a move, each run to its end before the ending is read: a walk inside a walk's
+    // callback would nest the walk's frames on a small chip's stack.
+    for m in 0..count_moves::<G>(pos) {
+        let Some((_, cells)) = nth::<G>(pos, m) else { break };
+        let child = Played { cells, to_move: next, passed: false };
+        let rank = match ended::<G>(&child) {
+            Some(Outcome::Win(p)) if p == pos.to_move => 4,
+            _ => match table.value(&table.layout.key(&geometry, cells.as_ref(), next, false)) {
+                Value::Lost => 3,
+                Value::Drawn => 2,
+                Value::Won => 1,
+            },
+        };
+        if rank > best {
+            best = rank;
+            pick = Pick::default();
+        }
+        if rank == best {
+            match table.ties_random {
+                true => pick.offer(m, rng),
+                false => pick.offer_first(m),
+            }
+        }
+    }
+    pick.chosen()
 }
 
 /// The device's search over a core game's moves, a byte each.

@@ -17,6 +17,7 @@ pub mod eval;
 pub mod game;
 mod geometry;
 mod play;
+pub mod solved;
 
 pub use geometry::{Dirs, Geometry};
 pub use play::{run_nesting, Board, Changes, Emit, Every, Path, Program, Rules, Walk, MAX_PATH, RUN};

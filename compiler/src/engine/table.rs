@@ -1,0 +1,131 @@
+//! A solved game written as the rule core's firmware keeps it
+//! (`gamec_runtime::rules::solved`): the keys of the positions lost for the side to move and
+//! of the drawn ones, sorted. The keys are made by the runtime's own [`Layout::key`], so the
+//! compiler and the chip cannot write a position two ways.
+
+use super::solve::{explore, Solved, Value, MAX_STATES};
+use super::{Engine, Shape, State};
+use gamec_runtime::rules::solved::{Layout, MAX_KEY};
+use std::collections::VecDeque;
+
+/// A solved game's table, as the code generator writes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyedTable {
+    /// The contents the game's cells take, in the order that numbers them.
+    pub alphabet: Vec<u8>,
+    pub bits: u8,
+    pub turn_bits: u8,
+    pub pass: bool,
+    /// Bytes a key.
+    pub len: u8,
+    /// The unfinished positions lost for the side to move, their keys sorted and end to end.
+    pub lost: Vec<u8>,
+    pub drawn: Vec<u8>,
+    /// Positions solved (the game's reachable positions, as the engine keys them).
+    pub positions: usize,
+}
+
+impl KeyedTable {
+    /// The table's bytes in flash.
+    pub fn bytes(&self) -> usize {
+        self.lost.len() + self.drawn.len() + self.alphabet.len()
+    }
+}
+
+/// The table of a game on the rule core from `starts`, or why it has none.
+pub fn keyed_table(engine: &Engine, starts: &[State]) -> Result<KeyedTable, String> {
+    if matches!(engine.shape, Shape::Heaps { .. }) {
+        return Err("a solved table on the rule core keys the cells of a line or a grid, not heaps".into());
+    }
+    let solved = explore(engine, starts, MAX_STATES).map_err(|t| {
+        format!(
+            "a solved table needs every reachable position, and this game has more than {} (found {} before stopping)",
+            gamec_dsl::thousands(MAX_STATES as u64),
+            gamec_dsl::thousands(t.explored as u64)
+        )
+    })?;
+    if repeats(&solved) {
+        return Err("its positions can repeat, and a solved table keeps no distances to a win: \
+                    a device might go round a winning cycle for ever (use `search`)"
+            .into());
+    }
+    let mut alphabet: Vec<u8> =
+        solved.states.iter().flat_map(|s| engine.cell_list.iter().map(|&c| s.cells[c as usize])).collect();
+    alphabet.sort_unstable();
+    alphabet.dedup();
+    let bits = bits_for(alphabet.len());
+    let turn_bits = if engine.impartial { 0 } else { bits_for(engine.players as usize) };
+    let total = engine.cell_list.len() * bits as usize + turn_bits as usize + engine.pass as usize;
+    let len = total.div_ceil(8);
+    if len > MAX_KEY {
+        return Err(format!(
+            "a position's key takes {len} bytes ({} cells of {} contents), more than the {MAX_KEY} the device compares",
+            engine.cell_list.len(),
+            alphabet.len()
+        ));
+    }
+    let layout = Layout { alphabet: &alphabet, bits, turn_bits, pass: engine.pass, len: len as u8 };
+    let (mut lost, mut drawn) = (Vec::new(), Vec::new());
+    engine.with_game(|g| {
+        for ((s, v), &over) in solved.states.iter().zip(&solved.values).zip(&solved.terminal) {
+            let key = layout.key(&g.rules.geometry, &s.cells, s.to_move, s.passed)[..len].to_vec();
+            match v {
+                // The device reads a finished game's result from the endings, not the table.
+                Value::Loss(_) if over => {}
+                Value::Loss(_) => lost.push(key),
+                Value::Draw => drawn.push(key),
+                Value::Win(_) => {}
+            }
+        }
+    });
+    let sorted = |mut keys: Vec<Vec<u8>>| {
+        keys.sort_unstable();
+        keys.concat()
+    };
+    Ok(KeyedTable {
+        lost: sorted(lost),
+        drawn: sorted(drawn),
+        alphabet,
+        bits,
+        turn_bits,
+        pass: engine.pass,
+        len: len as u8,
+        positions: solved.len(),
+    })
+}
+
+/// Bits that number `n` values.
+fn bits_for(n: usize) -> u8 {
+    (usize::BITS - n.saturating_sub(1).leading_zeros()) as u8
+}
+
+/// Whether play can come back to a position it left: a cycle among the solved positions,
+/// found as positions a topological order never reaches.
+fn repeats(solved: &Solved) -> bool {
+    let mut into = vec![0u32; solved.len()];
+    for c in solved.children.iter().flatten() {
+        into[*c as usize] += 1;
+    }
+    let mut ready: VecDeque<usize> = (0..solved.len()).filter(|&i| into[i] == 0).collect();
+    let mut ordered = 0;
+    while let Some(i) = ready.pop_front() {
+        ordered += 1;
+        for &c in &solved.children[i] {
+            into[c as usize] -= 1;
+            if into[c as usize] == 0 {
+                ready.push_back(c as usize);
+            }
+        }
+    }
+    ordered < solved.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bits_number_the_values() {
+        assert_eq!([1, 2, 3, 4, 5, 8, 9].map(bits_for), [0, 1, 2, 2, 3, 3, 4]);
+    }
+}
