@@ -42,6 +42,7 @@ pub fn render(game: &GameDef, origin: super::Origin) -> TokenStream {
             r.actions.iter().flat_map(|a| a.conditions).chain(g.endings.iter().flat_map(|e| e.conditions)),
         );
         let holds_after = judge(quote!(holds_after), r.actions.iter().flat_map(|a| a.conditions));
+        let log = r.most_changes();
         let eval = game.eval.iter().flat_map(|e| &e.cases).map(|case| {
             let when = match case.when {
                 Some((f, op, n)) => {
@@ -95,6 +96,8 @@ pub fn render(game: &GameDef, origin: super::Origin) -> TokenStream {
             pub struct Ops;
 
             impl Program for Ops {
+                /// Room for the most cells one of the game's moves changes.
+                type Log = [(u8, u8); #log];
                 #play_op
                 #judges
                 #holds_after

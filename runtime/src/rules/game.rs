@@ -39,8 +39,8 @@ pub struct Position<'g, const N: usize, P = Every> {
 
 /// What undoes a move or a pass.
 #[derive(Debug, Clone, Copy)]
-pub struct Undo {
-    changes: Option<Changes>,
+pub struct Undo<L = super::AnyLog> {
+    changes: Option<Changes<L>>,
     to_move: u8,
     passed: bool,
 }
@@ -190,7 +190,7 @@ impl<P: Program> Game<'_, P> {
 
 impl<const N: usize, P: Program> InPlace for Position<'_, N, P> {
     type Move = Path;
-    type Undo = Undo;
+    type Undo = Undo<P::Log>;
 
     fn moves(&mut self, out: &mut [Path]) -> usize {
         // A finished game has no moves, even where its pieces could still go.
@@ -208,7 +208,7 @@ impl<const N: usize, P: Program> InPlace for Position<'_, N, P> {
         n
     }
 
-    fn make(&mut self, m: Path) -> Undo {
+    fn make(&mut self, m: Path) -> Self::Undo {
         let undo = Undo { changes: None, to_move: self.to_move, passed: self.passed };
         let (game, to_move) = (self.game, self.to_move);
         let changes = game.rules.play(&mut self.board(), to_move, &m);
@@ -217,7 +217,7 @@ impl<const N: usize, P: Program> InPlace for Position<'_, N, P> {
         Undo { changes, ..undo }
     }
 
-    fn pass(&mut self) -> Option<Undo> {
+    fn pass(&mut self) -> Option<Self::Undo> {
         if !self.game.pass || self.passed || self.over().is_some() {
             return None;
         }
@@ -227,7 +227,7 @@ impl<const N: usize, P: Program> InPlace for Position<'_, N, P> {
         Some(undo)
     }
 
-    fn undo(&mut self, u: Undo) {
+    fn undo(&mut self, u: Self::Undo) {
         if let Some(c) = u.changes {
             c.undo(&mut self.cells[..]);
         }

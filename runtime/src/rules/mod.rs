@@ -20,7 +20,7 @@ mod play;
 pub mod solved;
 
 pub use geometry::{Dirs, Geometry};
-pub use play::{run_nesting, Board, Changes, Emit, Every, Path, Program, Rules, Walk, MAX_PATH, RUN};
+pub use play::{run_nesting, AnyLog, Board, Changes, Emit, Every, Log, Path, Program, Rules, Walk, MAX_PATH, RUN};
 
 /// What a cell holds, numbered as the compiler numbers it (`gamec_dsl::content`).
 pub mod content {

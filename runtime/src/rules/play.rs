@@ -74,21 +74,44 @@ impl Path {
     }
 }
 
-/// The changes a move made, oldest first, to undo it.
-#[derive(Debug, Clone, Copy)]
-pub struct Changes {
-    len: u8,
-    was: [(u8, u8); MAX_CHANGES],
+/// Room for the changes one move makes: an array as long as the game's moves need
+/// ([`Rules::most_changes`]), so that a small chip's walk does not carry the most any game
+/// could make.
+pub trait Log: Copy + core::fmt::Debug {
+    /// Every slot unused.
+    const EMPTY: Self;
+    fn slots(&self) -> &[(u8, u8)];
+    fn slots_mut(&mut self) -> &mut [(u8, u8)];
 }
 
-impl Changes {
-    const fn new() -> Changes {
-        Changes { len: 0, was: [(0, 0); MAX_CHANGES] }
+impl<const N: usize> Log for [(u8, u8); N] {
+    const EMPTY: Self = [(0, 0); N];
+    fn slots(&self) -> &[(u8, u8)] {
+        self
+    }
+    fn slots_mut(&mut self) -> &mut [(u8, u8)] {
+        self
+    }
+}
+
+/// The most changes a move of any game may make: the host's log.
+pub type AnyLog = [(u8, u8); MAX_CHANGES];
+
+/// The changes a move made, oldest first, to undo it.
+#[derive(Debug, Clone, Copy)]
+pub struct Changes<L = AnyLog> {
+    len: u8,
+    was: L,
+}
+
+impl<L: Log> Changes<L> {
+    const fn new() -> Changes<L> {
+        Changes { len: 0, was: L::EMPTY }
     }
 
     /// Puts every changed cell back as it was.
     pub fn undo(&self, cells: &mut [u8]) {
-        for &(cell, value) in self.was[..self.len as usize].iter().rev() {
+        for &(cell, value) in self.was.slots()[..self.len as usize].iter().rev() {
             cells[cell as usize] = value;
         }
     }
@@ -132,7 +155,7 @@ impl<P: Program> Rules<'_, P> {
     /// Makes `path` on the board if it is a legal choice of its action's program (the
     /// precedence of `must` actions aside: that is [`Rules::moves`]' business), returning the
     /// changes to undo it; `None`, with the board unchanged, if it is not.
-    pub fn play(&self, board: &mut Board, mover: u8, path: &Path) -> Option<Changes> {
+    pub fn play(&self, board: &mut Board, mover: u8, path: &Path) -> Option<Changes<P::Log>> {
         let action = self.actions.get(path.action as usize)?;
         let mut walk = Walk::new(self, board.reborrow(), mover, path.action, Some(path));
         walk.run(action, 0, &mut |_: &Path, _: &[u8]| {});
@@ -177,6 +200,42 @@ impl<P: Program> Rules<'_, P> {
             total = total.saturating_add(branches);
         }
         Some(total)
+    }
+
+    /// A bound on the cells one move changes (each change is logged to undo it): the sum over
+    /// an action's ops of what each may change, a chain's ops counted once for every round the
+    /// move's path has room for; the most over the actions, at most [`MAX_CHANGES`] (a walk
+    /// past it stops with a panic, on the host as on a chip). The compiler sizes a chip's log
+    /// by it ([`Program::Log`]).
+    pub fn most_changes(&self) -> usize {
+        use super::Op;
+        let g = &self.geometry;
+        let across = g.cols.max(g.rows) as usize;
+        let changes = |op: &Op| match *op {
+            Op::Jump { capture, .. } => capture as usize,
+            Op::Take { .. } | Op::Put { .. } | Op::Cycle { .. } | Op::Promote { .. } => 1,
+            Op::Carry => 2,
+            Op::ClearRun => across,
+            Op::Around { dirs, .. } => dirs.bits.count_ones() as usize,
+            Op::Flank { dirs, .. } => dirs.bits.count_ones() as usize * across.saturating_sub(2),
+            Op::Pick { .. } | Op::Step { .. } | Op::Ride { .. } | Op::Rests { .. } | Op::Chain { .. } => 0,
+        };
+        let action = |a: &super::Action| {
+            let once: usize = a.ops.iter().map(changes).sum();
+            let rounds: usize = a
+                .ops
+                .iter()
+                .enumerate()
+                .map(|(pc, op)| match *op {
+                    Op::Chain { to } => {
+                        (MAX_PATH - 1) * a.ops[(to as usize).min(pc)..pc].iter().map(changes).sum::<usize>()
+                    }
+                    _ => 0,
+                })
+                .sum();
+            once + rounds
+        };
+        self.actions.iter().map(action).max().unwrap_or(0).clamp(1, MAX_CHANGES)
     }
 
     /// Whether a cell holding `value` holds what `h` asks, for `mover`.

@@ -57,6 +57,8 @@ pub(crate) static JUMPS: Game<'static, JumpsOps> = Game {
 pub(crate) struct JumpsOps;
 
 impl Program for JumpsOps {
+    type Log = crate::rules::AnyLog;
+
     fn play_op(w: &mut Walk<'_, '_, Self>, op: Op, action: &Action, pc: usize, emit: Emit) {
         match op {
             Op::Pick { what, free } => w.pick(what, free, action, pc, emit),

@@ -26,6 +26,7 @@ fn moves(r: &Rules, board: &mut [u8], mover: u8) -> Vec<(Vec<u8>, Vec<u8>)> {
             .play(&mut Board::new(board), mover, &path)
             .unwrap_or_else(|| panic!("{cells:?} is listed but cannot be made"));
         assert_eq!(board, &after[..]);
+        assert!(changes.len as usize <= r.most_changes(), "{cells:?} changed more cells than the bound");
         changes.undo(board);
         assert_eq!(board, &before[..]);
     }
@@ -215,4 +216,37 @@ fn a_capture_by_landing_replaces_the_piece_landed_on_and_a_move_not_in_the_rules
     assert!(r.play(&mut Board::new(&mut board[..]), 0, &Path::new(0, &[cell("B2"), cell("A3")])).is_none());
     assert!(r.play(&mut Board::new(&mut board[..]), 0, &Path::new(3, &[cell("B2")])).is_none());
     assert_eq!(board, before);
+}
+
+#[test]
+fn the_bound_on_a_move_s_changes_counts_each_effect_and_every_round_of_a_chain() {
+    let flank = [
+        Op::Pick { what: Holds::Empty, free: false },
+        Op::Put { kind: 0 },
+        Op::Flank { dirs: Dirs::absolute(Dirs::ORTHOGONAL), required: true },
+    ];
+    let step = [
+        Op::Pick { what: Holds::Mine(Kinds::ALL), free: false },
+        Op::Step { dirs: Dirs::relative(Dirs::N), to: Holds::Empty },
+        Op::Carry,
+        Op::Promote { kind: 1, region: Region::FarRow },
+    ];
+    let jump = [
+        Op::Pick { what: Holds::Mine(Kinds::ALL), free: false },
+        Op::Jump { dirs: Dirs::absolute(Dirs::N), over: Holds::Theirs(Kinds::ALL), to: Holds::Empty, capture: true },
+        Op::Carry,
+        Op::Chain { to: 1 },
+    ];
+    fn one(ops: &[Op]) -> [Action<'_>; 1] {
+        [Action { ops, must: false, conditions: &[] }]
+    }
+    let small = Geometry { cols: 5, rows: 4, stride: 5, cut: &[] };
+    // A stone, and up to 3 turned over in each of 4 directions on a 5-wide board.
+    assert_eq!(rules(small, &one(&flank), true).most_changes(), 1 + 4 * 3);
+    // The origin emptied, the landing filled, the piece promoted.
+    assert_eq!(rules(small, &one(&step), true).most_changes(), 3);
+    // Each round of a chain: the jumped piece and the two cells of the carry.
+    assert_eq!(rules(small, &one(&jump), true).most_changes(), 3 + (MAX_PATH - 1) * 3);
+    let both = [one(&step)[0], one(&flank)[0]];
+    assert_eq!(rules(small, &both, true).most_changes(), 13, "the most of any action");
 }

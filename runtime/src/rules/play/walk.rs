@@ -4,7 +4,7 @@
 use super::super::ending::{Condition, Judged};
 use super::super::geometry::each;
 use super::super::{content, Action, Dirs, Holds, Kinds, Op, Order, Region};
-use super::{Board, Changes, Path, Rules, MAX_CHANGES, MAX_PATH};
+use super::{AnyLog, Board, Changes, Log, Path, Rules, MAX_PATH};
 
 /// Where the moves a walk finds go: the path, and the board as the move leaves it.
 pub type Emit<'e> = &'e mut dyn FnMut(&Path, &[u8]);
@@ -14,6 +14,8 @@ pub type Emit<'e> = &'e mut dyn FnMut(&Path, &[u8]);
 /// game uses, so that the code of the others is not linked. A type, not a pointer, so that the
 /// calls are direct and a stack bound can follow them.
 pub trait Program: Sized + 'static {
+    /// Room for the changes one move makes ([`Rules::most_changes`]).
+    type Log: Log;
     /// Plays op `op` at `pc` of `action`'s program, and the rest of the program after it.
     fn play_op(w: &mut Walk<'_, '_, Self>, op: Op, action: &Action, pc: usize, emit: Emit);
     /// Whether condition `c` holds.
@@ -32,6 +34,8 @@ pub trait Program: Sized + 'static {
 pub struct Every;
 
 impl Program for Every {
+    type Log = AnyLog;
+
     fn play_op(w: &mut Walk<'_, '_, Self>, op: Op, action: &Action, pc: usize, emit: Emit) {
         match op {
             Op::Pick { what, free } => w.pick(what, free, action, pc, emit),
@@ -95,7 +99,7 @@ pub fn run_nesting(actions: &[Action]) -> Option<u32> {
 }
 
 /// One action's program being walked: the choices so far, the cursor, the changes made.
-pub struct Walk<'w, 'a, P> {
+pub struct Walk<'w, 'a, P: Program> {
     rules: &'w Rules<'a, P>,
     board: Board<'w>,
     mover: u8,
@@ -106,11 +110,13 @@ pub struct Walk<'w, 'a, P> {
     cursor: u8,
     /// The direction (a bit of [`Dirs`]) of the last step, jump or ride.
     dir: u8,
-    pub(super) changes: Changes,
+    pub(super) changes: Changes<P::Log>,
     pub(super) emitted: usize,
 }
 
 impl<'w, 'a, P: Program> Walk<'w, 'a, P> {
+    // Out of line: inlined into each of its callers, it costs an AVR chip hundreds of bytes.
+    #[inline(never)]
     pub(super) fn new(
         rules: &'w Rules<'a, P>,
         board: Board<'w>,
@@ -129,8 +135,11 @@ impl<'w, 'a, P: Program> Walk<'w, 'a, P> {
 
     fn set(&mut self, cell: u8, value: u8) {
         let n = self.changes.len as usize;
-        assert!(n < MAX_CHANGES, "a move changed more than {MAX_CHANGES} cells");
-        self.changes.was[n] = (cell, self.board.get(cell));
+        let was = (cell, self.board.get(cell));
+        // The log is sized by `Rules::most_changes`; a move past it is a compiler error.
+        let slots = self.changes.was.slots_mut();
+        assert!(n < slots.len(), "a move changed more cells than its log holds");
+        slots[n] = was;
         self.changes.len += 1;
         self.board.set(cell, value);
     }
@@ -138,7 +147,7 @@ impl<'w, 'a, P: Program> Walk<'w, 'a, P> {
     fn undo_to(&mut self, mark: u8) {
         while self.changes.len > mark {
             self.changes.len -= 1;
-            let (cell, value) = self.changes.was[self.changes.len as usize];
+            let (cell, value) = self.changes.was.slots()[self.changes.len as usize];
             self.board.set(cell, value);
         }
     }
