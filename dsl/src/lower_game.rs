@@ -15,9 +15,16 @@ pub const MAX_GRID: u32 = 16;
 pub const MAX_HEAPS: u32 = 8;
 pub const MAX_HEAP: u32 = 31;
 
+mod actions;
+mod board;
+mod cards;
 mod controls;
 mod feedback;
+mod setups;
+mod statements;
 mod travel;
+
+use statements::Statements;
 
 /// `D5` on a grid: column letter from A, row number from 1, as a cell index row * stride +
 /// column.
@@ -124,354 +131,34 @@ impl Ctx {
     }
 }
 
-/// Keeps the first of a statement that may appear once, reporting the others.
-fn once<T>(ctx: &mut Ctx, what: &str, slot: &mut Option<(Span, T)>, span: Span, value: T) {
-    match slot {
-        Some((first, _)) => {
-            let first = *first;
-            ctx.duplicate(what, first, span)
-        }
-        None => *slot = Some((span, value)),
-    }
-}
-
-/// A `pieces` statement: the piece, its further kinds, and who has how many.
-type PiecesRef<'a> = (&'a ast::Ident, &'a Vec<ast::Ident>, &'a ast::Supply);
-type FixedRef<'a> = (&'a Option<Spanned<String>>, &'a Vec<ast::Placement>, &'a Vec<ast::Int>);
-type GroupRef<'a> = (&'a ast::Ident, &'a ast::Int, &'a Vec<Spanned<ast::GroupRule>>);
-type SetupRef<'a> = (&'a ast::Ident, &'a Vec<Spanned<ast::Require>>);
-type StrategyRef<'a> = (&'a ast::Ident, &'a ast::Ident, &'a Option<ast::Ident>, bool, bool);
-
 pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>> {
     let mut ctx = Ctx { file, diags: Vec::new() };
-    let mut players: Option<(Span, &Vec<ast::Ident>)> = None;
-    let mut first: Option<(Span, &ast::Ident)> = None;
-    let mut board: Option<(Span, &ast::BoardShape)> = None;
-    let mut pieces: Option<(Span, PiecesRef)> = None;
-    let mut promotions = Vec::new();
-    let mut setup: Option<(Span, SetupRef)> = None;
-    let mut end: Option<(Span, &Vec<ast::Ending>)> = None;
-    let mut pass: Option<(Span, ())> = None;
-    let mut fixed_setups: Vec<(Span, FixedRef)> = Vec::new();
-    let mut states_item: Option<(Span, &Vec<ast::Ident>)> = None;
-    let mut regions_ast = Vec::new();
-    let mut tests_ast = Vec::new();
-    let mut strategy: Option<(Span, StrategyRef)> = None;
-    let mut eval: Option<(Span, &Vec<ast::EvalCase>)> = None;
-    let mut controls: Option<(Span, &Vec<Spanned<ast::ControlItem>>)> = None;
-    let mut feedback: Option<(Span, &Vec<Spanned<ast::FeedbackItem>>)> = None;
-    let mut serial_controls: Option<(Span, &Vec<ast::Command>)> = None;
-    let mut serial_feedback: Option<(Span, &Vec<Spanned<ast::SerialFeedbackItem>>)> = None;
-    let mut actions = Vec::new();
-    let mut tunes_ast = Vec::new();
-    let mut fonts_ast: Vec<&ast::Glyph> = Vec::new();
-    let mut cards_ast: Option<(Span, &Vec<ast::Attribute>)> = None;
-    let mut table_ast: Option<(Span, (&ast::Int, &ast::Int, &ast::Int))> = None;
-    let mut group_ast: Option<(Span, GroupRef)> = None;
+    let st: Statements = statements::collect(&mut ctx, game);
+    // A game of cards needs none of the statements of a game on a board.
+    let cards = st.cards_ast.is_some();
 
-    for item in &game.items {
-        let sp = item.span;
-        match &item.node {
-            ast::GameItem::Players(p) => once(&mut ctx, "players", &mut players, sp, p),
-            ast::GameItem::First(f) => once(&mut ctx, "first", &mut first, sp, f),
-            ast::GameItem::Board(b) => once(&mut ctx, "board", &mut board, sp, b),
-            ast::GameItem::Region { name, cells } => regions_ast.push((sp, name, cells)),
-            ast::GameItem::Pieces { kind, kinds, supply } => {
-                once(&mut ctx, "pieces", &mut pieces, sp, (kind, kinds, supply))
-            }
-            ast::GameItem::Promote { from, to, on } => promotions.push((sp, from, to, on)),
-            ast::GameItem::Setup { kind, requires } => once(&mut ctx, "setup", &mut setup, sp, (kind, requires)),
-            ast::GameItem::End(endings) => once(&mut ctx, "end", &mut end, sp, endings),
-            ast::GameItem::Pass => once(&mut ctx, "pass", &mut pass, sp, ()),
-            ast::GameItem::FixedSetup { name, placements, heaps, .. } => {
-                fixed_setups.push((sp, (name, placements, heaps)))
-            }
-            ast::GameItem::States(s) => once(&mut ctx, "states", &mut states_item, sp, s),
-            ast::GameItem::Eval(cases) => once(&mut ctx, "eval", &mut eval, sp, cases),
-            ast::GameItem::Strategy { player, kind, ties, deepening, order_by_eval } => {
-                once(&mut ctx, "strategy", &mut strategy, sp, (player, kind, ties, *deepening, *order_by_eval))
-            }
-            ast::GameItem::Controls(c) => once(&mut ctx, "controls", &mut controls, sp, c),
-            ast::GameItem::Feedback(f) => once(&mut ctx, "feedback", &mut feedback, sp, f),
-            ast::GameItem::SerialControls(c) => once(&mut ctx, "controls serial", &mut serial_controls, sp, c),
-            ast::GameItem::SerialFeedback(f) => once(&mut ctx, "feedback serial", &mut serial_feedback, sp, f),
-            ast::GameItem::Action { name, mechanic } => actions.push((sp, name, mechanic)),
-            ast::GameItem::Tune { name, notes } => tunes_ast.push((name, notes)),
-            ast::GameItem::Test(t) => tests_ast.push(t),
-            ast::GameItem::Font(glyphs) => fonts_ast.extend(glyphs.iter()),
-            ast::GameItem::Cards(attrs) => once(&mut ctx, "cards", &mut cards_ast, sp, attrs),
-            ast::GameItem::Table { capacity, rows, cols } => {
-                once(&mut ctx, "table", &mut table_ast, sp, (capacity, rows, cols))
-            }
-            ast::GameItem::Group { name, size, rules } => {
-                once(&mut ctx, "group", &mut group_ast, sp, (name, size, rules))
-            }
-        }
-    }
-
-    let missing = |ctx: &mut Ctx, what: &str, example: &str| {
-        ctx.diags.push(
-            Diagnostic::error("E0003", format!("game `{}` has no `{what}` statement", game.name.node))
-                .with_label(Label::primary(file, game.name.span, format!("`{what}` is required")))
-                .with_help(format!("add, for example: `{example}`")),
-        );
-    };
+    let missing = |ctx: &mut Ctx, what: &str, example: &str| missing(ctx, game, what, example);
 
     // Players and turn order.
-    let player_list: Vec<ast::Ident> = match players {
-        Some((sp, p)) => {
-            if p.len() > 2 {
-                ctx.err(
-                    "E0005",
-                    sp,
-                    format!("a game has one player (a puzzle) or two, found {}", p.len()),
-                    "here",
-                    "write `players human, device`",
-                );
-            }
-            for (i, a) in p.iter().enumerate() {
-                if p[..i].iter().any(|b| b.node == a.node) {
-                    ctx.err(
-                        "E0002",
-                        a.span,
-                        format!("player `{}` is named twice", a.node),
-                        "again here",
-                        "give each player its own name",
-                    );
-                }
-            }
-            p.clone()
-        }
-        None => {
-            if cards_ast.is_none() {
-                missing(&mut ctx, "players", "players human, device");
-            }
-            Vec::new()
-        }
-    };
-    let player_names: Vec<&str> = player_list.iter().map(|p| p.node.as_str()).collect();
-    let find_player = |ctx: &mut Ctx, name: &ast::Ident| -> Option<usize> {
-        if name.node == "first" {
-            return first.and_then(|(_, f)| player_list.iter().position(|p| p.node == f.node));
-        }
-        let found = player_list.iter().position(|p| p.node == name.node);
-        if found.is_none() {
-            ctx.unknown("player", name, &player_names);
-        }
-        found
-    };
-    let first_index = match first {
-        Some((_, f)) => find_player(&mut ctx, f).unwrap_or(0),
-        // A puzzle's one player always moves.
-        None if player_list.len() == 1 => 0,
-        None => {
-            if cards_ast.is_none() {
-                missing(&mut ctx, "first", "first human");
-            }
-            0
-        }
-    };
+    let players = Players::lower(&mut ctx, st.players, st.first, cards, &missing);
+    let (player_list, first_index) = (players.list.clone(), players.first);
+    let find_player = |ctx: &mut Ctx, name: &ast::Ident| players.find(ctx, name);
 
     // The board.
-    let layout = match board {
-        Some((sp, ast::BoardShape::Line { cells, numbered_from })) => {
-            if cells.node < 2 || cells.node > MAX_CELLS {
-                ctx.err(
-                    "E0005",
-                    cells.span,
-                    format!("a line has 2 to {MAX_CELLS} cells, not {}", cells.node),
-                    "out of range",
-                    format!("use a number from 2 to {MAX_CELLS}"),
-                );
-            }
-            Layout::Line(LineBoard {
-                cells: cells.node.clamp(2, MAX_CELLS),
-                numbered_from_right: numbered_from.as_ref().is_some_and(|s| s.node == "right"),
-                span: sp,
-            })
-        }
-        Some((sp, ast::BoardShape::Grid { cols, rows, cut })) => {
-            for n in [cols, rows] {
-                if !(2..=MAX_GRID).contains(&n.node) {
-                    ctx.err(
-                        "E0005",
-                        n.span,
-                        format!("a grid has 2 to {MAX_GRID} columns and rows, not {}", n.node),
-                        "out of range",
-                        format!("use a number from 2 to {MAX_GRID}"),
-                    );
-                }
-            }
-            let grid = GridBoard {
-                cols: cols.node.clamp(2, MAX_GRID),
-                rows: rows.node.clamp(2, MAX_GRID),
-                cut: Vec::new(),
-                span: sp,
-            };
-            Layout::Grid(travel::cut_away(&mut ctx, grid, cut))
-        }
-        Some((sp, ast::BoardShape::Heaps { heaps })) => {
-            if !(1..=MAX_HEAPS).contains(&heaps.node) {
-                ctx.err(
-                    "E0005",
-                    heaps.span,
-                    format!("a game has 1 to {MAX_HEAPS} heaps, not {}", heaps.node),
-                    "out of range",
-                    format!("use a number from 1 to {MAX_HEAPS}"),
-                );
-            }
-            Layout::Heaps(HeapsBoard { heaps: heaps.node.clamp(1, MAX_HEAPS), span: sp })
-        }
-        None => {
-            if cards_ast.is_none() {
-                missing(&mut ctx, "board", "board line 12");
-            }
-            Layout::Line(LineBoard { cells: 2, numbered_from_right: false, span: game.name.span })
-        }
-    };
-    let cells = layout.cells();
+    let layout = board::layout(&mut ctx, st.board, game, cards, &missing);
 
     // Regions.
-    let mut regions: Vec<RegionDef> = Vec::new();
-    for (sp, name, cell_names) in &regions_ast {
-        if let Some(prev) = regions.iter().find(|r| r.name.node == name.node) {
-            let first = prev.name.span;
-            ctx.duplicate(&format!("region {}", name.node), first, name.span);
-            continue;
-        }
-        let mut at: Vec<u8> = Vec::new();
-        for c in cell_names.iter() {
-            if let Some(i) = cell_index(&mut ctx, c, &layout) {
-                if !at.contains(&i) {
-                    at.push(i);
-                }
-            }
-        }
-        regions.push(RegionDef { name: (*name).clone(), cells: at, span: *sp });
-    }
+    let regions = board::regions(&mut ctx, &st.regions_ast, &layout);
 
     // States a cell may hold.
-    let mut states: Vec<ast::Ident> = Vec::new();
-    for name in states_item.map(|(_, s)| s.as_slice()).unwrap_or_default() {
-        let clash = ["empty", "any", "mover", "next"].contains(&name.node.as_str())
-            || player_list.iter().any(|p| p.node == name.node)
-            || pieces.is_some_and(|(_, (kind, kinds, _))| {
-                kind.node == name.node || kinds.iter().any(|k| k.node == name.node)
-            });
-        if clash {
-            ctx.err(
-                "E0005",
-                name.span,
-                format!("`{}` already names something else", name.node),
-                "taken",
-                "give the state a name of its own, not a player's, the piece's, `empty` or `any`",
-            );
-        } else if let Some(prev) = states.iter().find(|s| s.node == name.node) {
-            let first = prev.span;
-            ctx.duplicate(&format!("state {}", name.node), first, name.span);
-        } else if states.len() == content::MAX_STATES {
-            ctx.err(
-                "E0005",
-                name.span,
-                format!("a game declares at most {} states", content::MAX_STATES),
-                "one too many",
-                "use fewer states",
-            );
-        } else {
-            states.push(name.clone());
-        }
-    }
+    let states = board::states(&mut ctx, st.states_item, &player_list, st.pieces);
 
     // Pieces.
-    let slides_any = actions.iter().any(|(_, _, m)| matches!(m, ast::Mechanic::Slide { .. }));
-    let piece = match pieces {
-        Some((_, (kind, _, ast::Supply::Shared(count)))) => {
-            if !matches!(layout, Layout::Line(_)) {
-                ctx.err(
-                    "E0006",
-                    count.span,
-                    "a fixed number of shared pieces is supported on lines only",
-                    "shared pieces",
-                    match layout {
-                        Layout::Heaps(_) => format!("heaps hold counters: `pieces {}`", kind.node),
-                        _ => format!("on a grid, give each player their own: `pieces {} per player`", kind.node),
-                    },
-                );
-            } else if count.node == 0 || count.node > cells || (count.node == cells && slides_any) {
-                // Pieces that slide need an empty cell to go to; pins knocked down do not.
-                ctx.err(
-                    "E0005",
-                    count.span,
-                    format!("{} pieces do not fit on a line of {cells} cells with room to move", count.node),
-                    "piece count",
-                    format!("use 1 to {} pieces", cells - 1),
-                );
-            }
-            PieceDef {
-                name: kind.clone(),
-                count: count.node.clamp(1, cells.max(1)),
-                per_player: false,
-                kinds: Vec::new(),
-            }
-        }
-        Some((sp, (kind, kinds, ast::Supply::PerPlayer))) => {
-            if matches!(layout, Layout::Heaps(_)) {
-                ctx.err(
-                    "E0006",
-                    sp,
-                    "heaps hold counters that belong to nobody",
-                    "per player",
-                    format!("write `pieces {}`", kind.node),
-                );
-            }
-            PieceDef { name: kind.clone(), count: 0, per_player: true, kinds: travel::kinds(&mut ctx, kind, kinds) }
-        }
-        Some((sp, (kind, _, ast::Supply::Counters))) => {
-            if !matches!(layout, Layout::Heaps(_)) {
-                ctx.err(
-                    "E0006",
-                    sp,
-                    "pieces on cells need an owner or a number",
-                    "how many, whose?",
-                    format!("write `pieces {0} per player` or `pieces {0} x 5`", kind.node),
-                );
-            }
-            PieceDef { name: kind.clone(), count: 0, per_player: false, kinds: Vec::new() }
-        }
-        // A game whose cells hold only states has no pieces.
-        None if !states.is_empty() => PieceDef {
-            name: Spanned::new(String::new(), game.name.span),
-            count: 0,
-            per_player: false,
-            kinds: Vec::new(),
-        },
-        None => {
-            if cards_ast.is_none() {
-                missing(&mut ctx, "pieces", &example_pieces(&layout));
-            }
-            PieceDef {
-                name: Spanned::new(String::new(), game.name.span),
-                count: 1,
-                per_player: false,
-                kinds: Vec::new(),
-            }
-        }
-    };
-    if let Some((_, (_, kinds, supply))) = pieces {
-        if !kinds.is_empty() && !matches!(supply, ast::Supply::PerPlayer) {
-            let names: Vec<&str> = kinds.iter().map(|k| k.node.as_str()).collect();
-            ctx.err(
-                "E0006",
-                kinds[0].span,
-                "kinds of piece belong to players",
-                "a further kind",
-                format!("give each player their own: `pieces {}, {} per player`", piece.name.node, names.join(", ")),
-            );
-        }
-    }
-    let promotions = travel::promotions(&mut ctx, &piece, &regions, &promotions);
+    let slides_any = st.actions.iter().any(|(_, _, m)| matches!(m, ast::Mechanic::Slide { .. }));
+    let piece = board::piece(&mut ctx, st.pieces, &layout, &states, slides_any, game, cards, &missing);
+    let promotions = travel::promotions(&mut ctx, &piece, &regions, &st.promotions);
     let check_piece = |ctx: &mut Ctx, name: &ast::Ident| {
-        if pieces.is_some() && name.node != piece.name.node {
+        if st.pieces.is_some() && name.node != piece.name.node {
             ctx.unknown("piece", name, &[piece.name.node.as_str()]);
         }
     };
@@ -483,357 +170,28 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
         states: &states,
         regions: &regions,
         layout: &layout,
-        pass: pass.is_some(),
+        pass: st.pass.is_some(),
     };
 
     // Actions.
-    let mut slides: Vec<SlideDef> = Vec::new();
-    let mut places: Vec<PlaceDef> = Vec::new();
-    let mut moves: Vec<MoveDef> = Vec::new();
-    let mut action_names: Vec<&ast::Ident> = Vec::new();
-    for (sp, name, mechanic) in &actions {
-        if let Some(prev) = action_names.iter().find(|n| n.node == name.node) {
-            let first = prev.span;
-            ctx.duplicate(&format!("action {}", name.node), first, name.span);
-            continue;
-        }
-        action_names.push(name);
-        let kind = match mechanic {
-            ast::Mechanic::Slide { piece: p, toward, min, max, over_empty } => {
-                check_piece(&mut ctx, p);
-                let Layout::Line(line) = &layout else {
-                    ctx.err(
-                        "E0006",
-                        *sp,
-                        "slides are supported on lines only",
-                        "a slide",
-                        "on a grid, use `place` or `drop`; on heaps, `remove`",
-                    );
-                    continue;
-                };
-                if piece.per_player {
-                    ctx.err(
-                        "E0006",
-                        *sp,
-                        "slides move shared pieces",
-                        "a slide",
-                        format!("give the pieces a number: `pieces {} x 5`", piece.name.node),
-                    );
-                }
-                if min.node == 0 {
-                    ctx.err("E0005", min.span, "a slide moves at least one cell", "zero steps", "write `by 1..`");
-                }
-                if let Some(max) = max {
-                    if max.node < min.node {
-                        ctx.err(
-                            "E0005",
-                            max.span,
-                            "the step range is empty",
-                            "smaller than the lower bound",
-                            format!("write `by {}..{}` or leave the upper bound out", min.node, min.node),
-                        );
-                    }
-                }
-                let slide = SlideDef {
-                    name: (*name).clone(),
-                    step: line.step_toward(toward.node == "right"),
-                    min: min.node.max(1),
-                    max: max.as_ref().map(|m| m.node.max(min.node.max(1))),
-                    over_empty: *over_empty,
-                    span: *sp,
-                };
-                let kind =
-                    MoveKind::Slide { step: slide.step, min: slide.min, max: slide.max, over_empty: slide.over_empty };
-                slides.push(slide);
-                kind
-            }
-            ast::Mechanic::Cycle { free, neighbours, through } => {
-                if matches!(layout, Layout::Heaps(_)) {
-                    ctx.err("E0006", *sp, "heaps have no cells to cycle", "a cycle", "use `remove 1.. from heap`");
-                    continue;
-                }
-                if *free && cells > 64 {
-                    // The givens a `free` cycle passes by are a 64-bit set.
-                    ctx.err(
-                        "E0006",
-                        *sp,
-                        format!("`cycle free` keeps to boards of at most 64 cells, not {cells}"),
-                        "free cells",
-                        "use a grid of at most 64 cells, or leave `free` out",
-                    );
-                }
-                let mut order: Vec<u8> = Vec::new();
-                for t in through {
-                    let value = match t.node.as_str() {
-                        "empty" => Some(content::EMPTY),
-                        n => states.iter().position(|s| s.node == n).map(content::state),
-                    };
-                    match value {
-                        None => {
-                            let mut names: Vec<&str> = states.iter().map(|s| s.node.as_str()).collect();
-                            names.push("empty");
-                            ctx.unknown("state", t, &names);
-                        }
-                        Some(v) if order.contains(&v) => ctx.err(
-                            "E0002",
-                            t.span,
-                            format!("`{}` comes twice in the cycle", t.node),
-                            "again here",
-                            "name each state once",
-                        ),
-                        Some(v) => order.push(v),
-                    }
-                }
-                let around = neighbours.as_ref().map(|d| travel::directions(&mut ctx, d, &layout));
-                MoveKind::Cycle { free: *free, order: CycleOrder::new(&order), around }
-            }
-            ast::Mechanic::Place { piece: p, capturing, .. } => {
-                check_piece(&mut ctx, p);
-                if !piece.per_player {
-                    ctx.err(
-                        "E0006",
-                        *sp,
-                        "placing puts down a player's own piece",
-                        "a placement",
-                        format!("give each player their own pieces: `pieces {} per player`", piece.name.node),
-                    );
-                }
-                match capturing {
-                    None => MoveKind::Place { capture: None },
-                    Some(directions) => {
-                        if !matches!(layout, Layout::Grid(_)) {
-                            ctx.err(
-                                "E0006",
-                                *sp,
-                                "placing with capture is supported on grids only",
-                                "a placement",
-                                "on a line, use `place` without capturing, or `slide`",
-                            );
-                            continue;
-                        }
-                        if directions.node != 4 && directions.node != 8 {
-                            ctx.err(
-                                "E0005",
-                                directions.span,
-                                format!("captures run in 4 or 8 directions, not {}", directions.node),
-                                "directions",
-                                "write `in 8 directions` (with diagonals) or `in 4 directions`",
-                            );
-                        }
-                        let directions = directions.node as u8;
-                        places.push(PlaceDef { name: (*name).clone(), directions, span: *sp });
-                        MoveKind::Place { capture: Some(directions) }
-                    }
-                }
-            }
-            ast::Mechanic::Drop { piece: p } => {
-                check_piece(&mut ctx, p);
-                if !matches!(layout, Layout::Grid(_)) || !piece.per_player {
-                    ctx.err(
-                        "E0006",
-                        *sp,
-                        "dropping puts a player's own piece into a column of a grid",
-                        "a drop",
-                        "use a `board grid C x R` and `pieces NAME per player`",
-                    );
-                    continue;
-                }
-                MoveKind::Drop
-            }
-            ast::Mechanic::Remove { min, max, adjacent: Some(p) } => {
-                check_piece(&mut ctx, p);
-                match travel::adjacent(&mut ctx, *sp, min, max.as_ref(), &piece, &layout) {
-                    Some(kind) => kind,
-                    None => continue,
-                }
-            }
-            ast::Mechanic::Remove { min, max, adjacent: None } => {
-                if !matches!(layout, Layout::Heaps(_)) {
-                    ctx.err("E0006", *sp, "only heaps have counters to remove", "a removal", "write `board heaps 3`");
-                    continue;
-                }
-                if min.node == 0 {
-                    ctx.err("E0005", min.span, "a removal takes at least one", "zero", "write `remove 1.. from heap`");
-                } else if min.node > MAX_HEAP {
-                    // The firmware keeps the bounds in bytes: 257 would have become 1.
-                    ctx.err(
-                        "E0005",
-                        min.span,
-                        format!("a heap holds at most {MAX_HEAP} counters, so no removal takes {}", min.node),
-                        "more than a heap holds",
-                        format!("take 1 to {MAX_HEAP}: `remove 1.. from heap`"),
-                    );
-                }
-                ctx.empty_removal(min, max.as_ref());
-                MoveKind::Remove { min: min.node.max(1), max: max.as_ref().map(|m| m.node.max(min.node.max(1))) }
-            }
-            ast::Mechanic::Travel { .. } => {
-                match travel::travel(&mut ctx, *sp, mechanic, &piece, &layout, &promotions) {
-                    Some(t) => MoveKind::Travel(t),
-                    None => continue,
-                }
-            }
-        };
-        let must = matches!(mechanic, ast::Mechanic::Travel { must: true, .. });
-        let condition = match mechanic {
-            ast::Mechanic::Place { condition, .. } => lower_conditions(&mut ctx, &end_scope, condition),
-            _ => Vec::new(),
-        };
-        moves.push(MoveDef { name: (*name).clone(), kind, must, condition, span: *sp });
-    }
+    let scope =
+        actions::Scope { layout: &layout, piece: &piece, states: &states, promotions: &promotions, end: &end_scope };
+    let actions::Lowered { slides, places, moves, names: action_names } =
+        actions::lower(&mut ctx, &st.actions, &scope, &check_piece);
     // Actions that were declared but refused above already have their diagnostic.
-    if action_names.is_empty() && cards_ast.is_none() {
+    if action_names.is_empty() && !cards {
         missing(&mut ctx, "action", &example_action(&layout, &piece.name.node));
     }
 
-    // A fixed setup.
-    let (mut fixed, mut fixed_shared) = (Vec::new(), Vec::new());
-    let mut fixed_heaps = Vec::new();
-    let mut setups: Vec<SetupDef> = Vec::new();
-    for (sp, (name, placements, _)) in &fixed_setups {
-        let placed = place_pieces(&mut ctx, &player_list, &piece, &states, &layout, placements);
-        let pieces_ok = piece.per_player || piece.count == 0 || !matches!(layout, Layout::Line(_));
-        if !pieces_ok && placed.shared.len() != piece.count as usize {
-            ctx.err(
-                "E0005",
-                *sp,
-                format!("the setup places {} of the {} pieces", placed.shared.len(), piece.count),
-                "fixed setup",
-                format!("place every piece: `{} at ...` with {} cells", piece.name.node, piece.count),
-            );
-        }
-        if fixed_setups.len() > 1 && name.is_none() {
-            ctx.err(
-                "E0005",
-                *sp,
-                "a game with several setups names each, so the player can choose",
-                "no name",
-                "write `setup fixed \"1\" { ... }`",
-            );
-        }
-        if let Some(prev) =
-            setups.iter().find(|d| d.name.as_ref().zip(name.as_ref()).is_some_and(|(a, b)| a.node == b.node))
-        {
-            let first = prev.span;
-            ctx.duplicate(&format!("setup \"{}\"", name.as_ref().map_or("", |n| n.node.as_str())), first, *sp);
-        }
-        if setups.is_empty() {
-            (fixed, fixed_shared) = (placed.owned.clone(), placed.shared.clone());
-        }
-        setups.push(SetupDef {
-            name: (*name).clone(),
-            pieces: placed.owned,
-            kinds: placed.kinds,
-            shared: placed.shared,
-            states: placed.states,
-            span: *sp,
-        });
-    }
-    if let Some((sp, (_, _, heaps))) = fixed_setups.first() {
-        let sp = *sp;
-        if fixed_setups.len() > 1 && matches!(layout, Layout::Heaps(_)) {
-            ctx.err(
-                "E0006",
-                fixed_setups[1].0,
-                "several setups are supported on lines and grids",
-                "a second setup",
-                "keep one `setup fixed { heaps ... }`",
-            );
-        }
-        match &layout {
-            Layout::Heaps(h) => {
-                if heaps.len() != h.heaps as usize {
-                    ctx.err(
-                        "E0005",
-                        sp,
-                        format!("the setup gives {} heap sizes for {} heaps", heaps.len(), h.heaps),
-                        "fixed setup",
-                        format!("give one size per heap: `heaps {}`", vec!["3"; h.heaps as usize].join(", ")),
-                    );
-                }
-                for n in heaps.iter() {
-                    if n.node > MAX_HEAP {
-                        ctx.err(
-                            "E0005",
-                            n.span,
-                            format!("a heap holds at most {MAX_HEAP} counters, not {}", n.node),
-                            "too many",
-                            format!("use 0 to {MAX_HEAP}"),
-                        );
-                    }
-                    fixed_heaps.push(n.node.min(MAX_HEAP));
-                }
-            }
-            _ => {
-                if let Some(n) = heaps.first() {
-                    ctx.err("E0006", n.span, "only heaps have sizes", "heap sizes", "write `board heaps N`");
-                }
-            }
-        }
-    } else if let Layout::Heaps(h) = &layout {
-        ctx.err(
-            "E0003",
-            h.span,
-            "heaps need their sizes at the start",
-            "no fixed setup",
-            "add, for example: `setup fixed { heaps 3, 4, 5 }`",
-        );
-    }
+    // The setups: fixed ones, or one dealt at random under constraints.
+    let scope = setups::Scope { players: &player_list, piece: &piece, states: &states, layout: &layout };
+    let setups::Lowered { fixed, fixed_shared, fixed_heaps, setups, constraints } =
+        setups::lower(&mut ctx, &st.fixed_setups, st.setup, &scope, &find_player, &check_piece);
 
-    // Setup constraints.
-    if let Layout::Line(l) = &layout {
-        if l.cells > MAX_DEALT && piece.count > 0 && !piece.per_player && fixed_setups.is_empty() {
-            let sp = setup.map_or(l.span, |(sp, _)| sp);
-            ctx.err(
-                "E0006",
-                sp,
-                format!("a start is dealt at random on lines of at most {MAX_DEALT} cells, not {}", l.cells),
-                "dealt at random",
-                "give the start: `setup fixed { ... }`",
-            );
-        }
-    }
-    let mut constraints = Vec::new();
-    if let (Some((fixed_span, _)), Some((random_span, _))) = (fixed_setups.first(), setup) {
-        let fixed_span = *fixed_span;
-        let (first, again) =
-            if fixed_span.start < random_span.start { (fixed_span, random_span) } else { (random_span, fixed_span) };
-        ctx.duplicate("setup", first, again);
-    }
-    if let Some((sp, (kind, requires))) = setup {
-        if kind.node != "random" {
-            ctx.err("E0006", kind.span, "only `setup random` is supported", "here", "write `setup random { ... }`");
-        } else if !matches!(layout, Layout::Line(_)) || piece.per_player {
-            ctx.err(
-                "E0006",
-                sp,
-                "a random setup deals shared pieces on a line",
-                "random setup",
-                "give the start: `setup fixed { ... }`",
-            );
-        }
-        for r in requires.iter() {
-            match &r.node {
-                ast::Require::Winnable { player } => {
-                    if let Some(p) = find_player(&mut ctx, player) {
-                        constraints.push(Constraint::Winnable { player: p, span: r.span });
-                    }
-                }
-                ast::Require::Compare { lhs, op, rhs } => {
-                    let l = quantity(&mut ctx, lhs, &check_piece);
-                    let rr = quantity(&mut ctx, rhs, &check_piece);
-                    if let (Some(lhs), Some(rhs)) = (l, rr) {
-                        constraints.push(Constraint::Compare { lhs, op: op.node, rhs, span: r.span });
-                    }
-                }
-            }
-        }
-    }
-
-    let endings = match end {
+    let endings = match st.end {
         Some((_, endings)) => endings.iter().filter_map(|e| lower_ending(&mut ctx, &end_scope, e)).collect(),
         None => {
-            if cards_ast.is_none() {
+            if !cards {
                 missing(&mut ctx, "end", "end { no moves -> mover wins }");
             }
             Vec::new()
@@ -841,103 +199,20 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     };
     let end = firmware_end(&endings);
 
-    // In a serial game where the host picks its side, `device` names whichever side is left.
-    let host_picks_side = serial_controls
-        .is_some_and(|(_, cs)| cs.iter().any(|c| matches!(c.action.node, ast::SessionAction::HostPlaysSide)));
-    let strategy = strategy.and_then(|(sp, (player, kind, ties, deepening, order_by_eval))| {
-        let p = if host_picks_side && player.node == "device" && !player_list.iter().any(|p| p.node == "device") {
-            None
-        } else {
-            Some(find_player(&mut ctx, player)?)
-        };
-        let kind = match kind.node.as_str() {
-            "perfect" => StrategyKind::Perfect,
-            "search" => StrategyKind::Search,
-            _ => StrategyKind::Random,
-        };
-        if kind != StrategyKind::Search && (deepening || order_by_eval) {
-            ctx.err(
-                "E0005",
-                sp,
-                "`deepening` and `order by eval` are options of a search",
-                "not a search",
-                format!("write `strategy {} = {}` alone, or make it a `search`", player.node, kind_name(kind)),
-            );
-        }
-        if kind != StrategyKind::Perfect && ties.is_some() {
-            ctx.err(
-                "E0005",
-                sp,
-                "`ties` says how a solved strategy chooses among equally good moves",
-                "not a solved strategy",
-                "drop `ties`, or make the strategy `perfect`",
-            );
-        }
-        if let (StrategyKind::Search, Layout::Line(_)) = (kind, &layout) {
-            ctx.err(
-                "E0006",
-                sp,
-                "search is supported on grid games",
-                "a line game",
-                "line games are small enough to solve: `strategy device = perfect, ties random`",
-            );
-        }
-        Some(StrategyDef {
-            player: p,
-            kind,
-            ties_random: ties.as_ref().is_none_or(|t| t.node == "random"),
-            deepening,
-            order_by_eval,
-            span: sp,
-        })
-    });
+    let strategy = lower_strategy(&mut ctx, st.strategy, st.serial_controls, &players, &layout);
     let reach = |f: Feature| f.reach(&layout, &piece, &moves, &regions);
-    let eval = eval.map(|(sp, cases)| lower_eval(&mut ctx, sp, cases, &regions, &reach));
+    let eval = st.eval.map(|(sp, cases)| lower_eval(&mut ctx, sp, cases, &regions, &reach));
 
     // Tunes come before controls and feedback, which refer to them.
-    let mut tunes: Vec<TuneDef> = Vec::new();
-    for (name, notes) in &tunes_ast {
-        if let Some(prev) = tunes.iter().find(|t| t.name.node == name.node) {
-            let first = prev.name.span;
-            ctx.duplicate(&format!("tune {}", name.node), first, name.span);
-            continue;
-        }
-        let mut out = Vec::new();
-        for n in notes.iter() {
-            let midi = match parse_pitch(&n.node.pitch.node) {
-                Ok(m) => m,
-                Err(why) => {
-                    ctx.err(
-                        "E0008",
-                        n.node.pitch.span,
-                        format!("`{}` is not a note: {why}", n.node.pitch.node),
-                        "not a note",
-                        "notes are C..B, an optional # or b, and an octave 0..9, such as `F#5`",
-                    );
-                    None
-                }
-            };
-            if n.node.millis.node == 0 || n.node.millis.node > 10_000 {
-                ctx.err(
-                    "E0005",
-                    n.node.millis.span,
-                    "a note lasts 1 to 10000 ms",
-                    "out of range",
-                    "give the duration in milliseconds",
-                );
-            }
-            out.push(NoteDef { midi, millis: n.node.millis.node.clamp(1, 10_000), span: n.span });
-        }
-        tunes.push(TuneDef { name: (*name).clone(), notes: out });
-    }
+    let tunes = lower_tunes(&mut ctx, &st.tunes_ast);
     let tune_names: Vec<String> = tunes.iter().map(|t| t.name.node.clone()).collect();
     let tune_names: Vec<&str> = tune_names.iter().map(String::as_str).collect();
 
     // Controls.
-    let (control_defs, idle) = controls::lower(&mut ctx, controls, &layout, &check_piece, &moves, &action_names);
+    let (control_defs, idle) = controls::lower(&mut ctx, st.controls, &layout, &check_piece, &moves, &action_names);
 
     // The font comes before the feedback, whose texts it spells.
-    let font = lower_font(&mut ctx, &fonts_ast);
+    let font = lower_font(&mut ctx, &st.fonts_ast);
 
     // Feedback.
     let names = feedback::Names {
@@ -949,42 +224,29 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
         tune_names: &tune_names,
         find_player: &find_player,
     };
-    let feedback::Lowered { views, events, cursor, intro } = feedback::lower(&mut ctx, feedback, &names);
+    let feedback::Lowered { views, events, cursor, intro } = feedback::lower(&mut ctx, st.feedback, &names);
 
     // Serial controls and feedback.
-    let serial = match (serial_controls, serial_feedback) {
-        // A game may carry both: each board binds the interface its devices serve.
-        (Some((sp, cs)), Some((_, fs))) => {
-            let scope = crate::lower_serial::Scope {
-                file,
-                players: &player_list,
-                kinds: &piece.kinds,
-                moves: &moves,
-                pass: pass.is_some(),
-            };
-            Some(crate::lower_serial::lower(&scope, cs, fs, sp, &mut ctx.diags))
-        }
-        (Some((sp, _)), None) | (None, Some((sp, _))) => {
-            ctx.err(
-                "E0012",
-                sp,
-                "serial controls and serial feedback come together",
-                "only one of them",
-                "a game over a serial line needs both `controls serial` and `feedback serial`",
-            );
-            None
-        }
-        (None, None) => None,
+    let serial_scope = crate::lower_serial::Scope {
+        file,
+        players: &player_list,
+        kinds: &piece.kinds,
+        moves: &moves,
+        pass: st.pass.is_some(),
     };
+    let serial = lower_serial(&mut ctx, st.serial_controls, st.serial_feedback, &serial_scope);
 
     // Tests are read against the rules: once the rules have errors, theirs would only repeat them.
     let tests = if ctx.diags.is_empty() {
-        tests_ast.iter().map(|t| lower_test(&mut ctx, first_index, &player_list, &piece, &states, &layout, t)).collect()
+        st.tests_ast
+            .iter()
+            .map(|t| lower_test(&mut ctx, first_index, &player_list, &piece, &states, &layout, t))
+            .collect()
     } else {
         Vec::new()
     };
 
-    let cards = lower_cards(&mut ctx, cards_ast, table_ast, group_ast);
+    let cards = cards::lower(&mut ctx, st.cards_ast, st.table_ast, st.group_ast);
 
     if ctx.diags.is_empty() {
         Ok(GameDef {
@@ -1003,7 +265,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             moves,
             actions: slides,
             places,
-            pass: pass.is_some(),
+            pass: st.pass.is_some(),
             endings,
             end,
             strategy,
@@ -1724,172 +986,212 @@ fn lower_font(ctx: &mut Ctx, glyphs: &[&ast::Glyph]) -> Vec<GlyphDef> {
     out
 }
 
-/// A card game's deck, table and group, checked: bit fields that hold their values without
-/// overlapping, a table that is its rows times its columns, a group that fits on it.
-fn lower_cards(
+/// E0003: a statement the game needs is missing; `example` is built from the game.
+fn missing(ctx: &mut Ctx, game: &ast::Game, what: &str, example: &str) {
+    ctx.diags.push(
+        Diagnostic::error("E0003", format!("game `{}` has no `{what}` statement", game.name.node))
+            .with_label(Label::primary(ctx.file, game.name.span, format!("`{what}` is required")))
+            .with_help(format!("add, for example: `{example}`")),
+    );
+}
+
+/// The players, in turn order, and who moves first.
+struct Players<'a> {
+    list: Vec<ast::Ident>,
+    first: usize,
+    /// The `first` statement's player, which `first` names in a test.
+    first_named: Option<&'a ast::Ident>,
+}
+
+impl<'a> Players<'a> {
+    /// The `players` and `first` statements (`cards`: a game of cards needs neither).
+    fn lower(
+        ctx: &mut Ctx,
+        players: Option<(Span, &Vec<ast::Ident>)>,
+        first: Option<(Span, &'a ast::Ident)>,
+        cards: bool,
+        missing: &dyn Fn(&mut Ctx, &str, &str),
+    ) -> Players<'a> {
+        let list: Vec<ast::Ident> = match players {
+            Some((sp, p)) => {
+                if p.len() > 2 {
+                    ctx.err(
+                        "E0005",
+                        sp,
+                        format!("a game has one player (a puzzle) or two, found {}", p.len()),
+                        "here",
+                        "write `players human, device`",
+                    );
+                }
+                for (i, a) in p.iter().enumerate() {
+                    if p[..i].iter().any(|b| b.node == a.node) {
+                        ctx.err(
+                            "E0002",
+                            a.span,
+                            format!("player `{}` is named twice", a.node),
+                            "again here",
+                            "give each player its own name",
+                        );
+                    }
+                }
+                p.clone()
+            }
+            None => {
+                if !cards {
+                    missing(ctx, "players", "players human, device");
+                }
+                Vec::new()
+            }
+        };
+        let mut players = Players { list, first: 0, first_named: first.map(|(_, f)| f) };
+        players.first = match first {
+            Some((_, f)) => players.find(ctx, f).unwrap_or(0),
+            // A puzzle's one player always moves.
+            None if players.list.len() == 1 => 0,
+            None => {
+                if !cards {
+                    missing(ctx, "first", "first human");
+                }
+                0
+            }
+        };
+        players
+    }
+
+    /// The player `name` names (`first`: the one who moves first), or E0004.
+    fn find(&self, ctx: &mut Ctx, name: &ast::Ident) -> Option<usize> {
+        if name.node == "first" {
+            return self.first_named.and_then(|f| self.list.iter().position(|p| p.node == f.node));
+        }
+        let found = self.list.iter().position(|p| p.node == name.node);
+        if found.is_none() {
+            let names: Vec<&str> = self.list.iter().map(|p| p.node.as_str()).collect();
+            ctx.unknown("player", name, &names);
+        }
+        found
+    }
+}
+
+/// The device's strategy. In a serial game where the host picks its side, `device` names
+/// whichever side is left.
+fn lower_strategy(
     ctx: &mut Ctx,
-    cards: Option<(Span, &Vec<ast::Attribute>)>,
-    table: Option<(Span, (&ast::Int, &ast::Int, &ast::Int))>,
-    group: Option<(Span, GroupRef)>,
-) -> Option<CardsDef> {
-    let (span, attrs) = cards?;
-    let mut attributes: Vec<AttributeDef> = Vec::new();
-    let mut used: u32 = 0;
-    for a in attrs {
-        if attributes.iter().any(|b| b.name.node == a.name.node) {
+    strategy: Option<(Span, statements::StrategyRef)>,
+    serial_controls: Option<(Span, &Vec<ast::Command>)>,
+    players: &Players,
+    layout: &Layout,
+) -> Option<StrategyDef> {
+    let host_picks_side = serial_controls
+        .is_some_and(|(_, cs)| cs.iter().any(|c| matches!(c.action.node, ast::SessionAction::HostPlaysSide)));
+    strategy.and_then(|(sp, (player, kind, ties, deepening, order_by_eval))| {
+        let p = if host_picks_side && player.node == "device" && !players.list.iter().any(|p| p.node == "device") {
+            None
+        } else {
+            Some(players.find(ctx, player)?)
+        };
+        let kind = match kind.node.as_str() {
+            "perfect" => StrategyKind::Perfect,
+            "search" => StrategyKind::Search,
+            _ => StrategyKind::Random,
+        };
+        if kind != StrategyKind::Search && (deepening || order_by_eval) {
             ctx.err(
-                "E0002",
-                a.name.span,
-                format!("attribute `{}` is given twice", a.name.node),
-                "again here",
-                "name each attribute once",
+                "E0005",
+                sp,
+                "`deepening` and `order by eval` are options of a search",
+                "not a search",
+                format!("write `strategy {} = {}` alone, or make it a `search`", player.node, kind_name(kind)),
             );
+        }
+        if kind != StrategyKind::Perfect && ties.is_some() {
+            ctx.err(
+                "E0005",
+                sp,
+                "`ties` says how a solved strategy chooses among equally good moves",
+                "not a solved strategy",
+                "drop `ties`, or make the strategy `perfect`",
+            );
+        }
+        if let (StrategyKind::Search, Layout::Line(_)) = (kind, layout) {
+            ctx.err(
+                "E0006",
+                sp,
+                "search is supported on grid games",
+                "a line game",
+                "line games are small enough to solve: `strategy device = perfect, ties random`",
+            );
+        }
+        Some(StrategyDef {
+            player: p,
+            kind,
+            ties_random: ties.as_ref().is_none_or(|t| t.node == "random"),
+            deepening,
+            order_by_eval,
+            span: sp,
+        })
+    })
+}
+
+/// The `tune` statements, each named once, their notes in range.
+fn lower_tunes(ctx: &mut Ctx, tunes_ast: &[(&ast::Ident, &Vec<Spanned<ast::Note>>)]) -> Vec<TuneDef> {
+    let mut tunes: Vec<TuneDef> = Vec::new();
+    for (name, notes) in tunes_ast {
+        if let Some(prev) = tunes.iter().find(|t| t.name.node == name.node) {
+            let first = prev.name.span;
+            ctx.duplicate(&format!("tune {}", name.node), first, name.span);
             continue;
         }
-        for (i, v) in a.values.iter().enumerate() {
-            if let Some(first) = a.values[..i].iter().find(|u| u.node == v.node) {
-                ctx.diags.push(
-                    Diagnostic::error("E0002", format!("attribute `{}` has the value `{}` twice", a.name.node, v.node))
-                        .with_label(Label::primary(ctx.file, v.span, "given again here"))
-                        .with_label(Label::secondary(ctx.file, first.span, "first given here"))
-                        .with_help(format!(
-                            "a card names its value by word, so each of `{}`'s values needs a word of its own",
-                            a.name.node
-                        )),
+        let mut out = Vec::new();
+        for n in notes.iter() {
+            let midi = match parse_pitch(&n.node.pitch.node) {
+                Ok(m) => m,
+                Err(why) => {
+                    ctx.err(
+                        "E0008",
+                        n.node.pitch.span,
+                        format!("`{}` is not a note: {why}", n.node.pitch.node),
+                        "not a note",
+                        "notes are C..B, an optional # or b, and an octave 0..9, such as `F#5`",
+                    );
+                    None
+                }
+            };
+            if n.node.millis.node == 0 || n.node.millis.node > 10_000 {
+                ctx.err(
+                    "E0005",
+                    n.node.millis.span,
+                    "a note lasts 1 to 10000 ms",
+                    "out of range",
+                    "give the duration in milliseconds",
                 );
             }
+            out.push(NoteDef { midi, millis: n.node.millis.node.clamp(1, 10_000), span: n.span });
         }
-        let (hi, lo) = (a.bits.0.node.max(a.bits.1.node), a.bits.0.node.min(a.bits.1.node));
-        if hi > 31 {
-            let at = if a.bits.0.node >= a.bits.1.node { a.bits.0.span } else { a.bits.1.span };
-            ctx.err("E0005", at, "a card's code has bits 0 to 31", "out of range", "use bits 0 to 31");
-            continue;
-        }
-        // At most 32, now that `hi` is a bit of the code.
-        let width = hi - lo + 1;
-        if (a.values.len() as u64) > 1u64 << width {
+        tunes.push(TuneDef { name: (*name).clone(), notes: out });
+    }
+    tunes
+}
+
+/// A serial game's `controls serial` and `feedback serial`, which come together.
+fn lower_serial(
+    ctx: &mut Ctx,
+    controls: Option<(Span, &Vec<ast::Command>)>,
+    feedback: Option<(Span, &Vec<Spanned<ast::SerialFeedbackItem>>)>,
+    scope: &crate::lower_serial::Scope,
+) -> Option<SerialDef> {
+    match (controls, feedback) {
+        // A game may carry both: each board binds the interface its devices serve.
+        (Some((sp, cs)), Some((_, fs))) => Some(crate::lower_serial::lower(scope, cs, fs, sp, &mut ctx.diags)),
+        (Some((sp, _)), None) | (None, Some((sp, _))) => {
             ctx.err(
-                "E0005",
-                a.span,
-                format!("{} values do not fit in {width} bits", a.values.len()),
-                "too many values",
-                format!("give the attribute {} bits", 64 - (a.values.len() as u64 - 1).leading_zeros()),
+                "E0012",
+                sp,
+                "serial controls and serial feedback come together",
+                "only one of them",
+                "a game over a serial line needs both `controls serial` and `feedback serial`",
             );
+            None
         }
-        let mask = (((1u64 << width) - 1) as u32) << lo;
-        if used & mask != 0 {
-            ctx.err(
-                "E0005",
-                a.bits.0.span,
-                "these bits hold another attribute too",
-                "overlapping",
-                "give each attribute bits of its own",
-            );
-        }
-        used |= mask;
-        attributes.push(AttributeDef {
-            name: a.name.clone(),
-            values: a.values.clone(),
-            lo: lo as u8,
-            width: width as u8,
-        });
+        (None, None) => None,
     }
-    let Some((_, (capacity, rows, cols))) = table else {
-        ctx.err("E0003", span, "cards need a table", "no `table`", "add, for example, `table 12 as 3 x 4`");
-        return None;
-    };
-    // Rows times columns, in arithmetic that cannot wrap: 4 x 1073741827 is no 12.
-    let laid_out = u64::from(rows.node) * u64::from(cols.node);
-    if capacity.node == 0 || capacity.node > 81 {
-        ctx.err(
-            "E0005",
-            capacity.span,
-            format!("a table holds 1 to 81 cards, not {}", capacity.node),
-            "out of range",
-            "for example `table 12 as 3 x 4`",
-        );
-    } else if laid_out != u64::from(capacity.node) {
-        // At the number that makes the product wrong: the larger factor, which is the one
-        // out of range when the product is past any table.
-        let at = if cols.node >= rows.node { cols } else { rows };
-        let divisors: Vec<String> = (1..=capacity.node)
-            .filter(|&r| capacity.node.is_multiple_of(r))
-            .map(|r| format!("{r} x {}", capacity.node / r))
-            .collect();
-        ctx.diags.push(
-            Diagnostic::error(
-                "E0005",
-                format!(
-                    "a table of {} cards is laid out as rows times columns, and {} x {} is {}",
-                    capacity.node,
-                    rows.node,
-                    cols.node,
-                    thousands(laid_out)
-                ),
-            )
-            .with_label(Label::primary(
-                ctx.file,
-                at.span,
-                format!("{} x {} is not {}", rows.node, cols.node, capacity.node),
-            ))
-            .with_label(Label::secondary(ctx.file, capacity.span, "the cards the table holds"))
-            .with_help(format!("lay {} cards out as {}", capacity.node, divisors.join(", "))),
-        );
-    }
-    let Some((gsp, (name, size, rules))) = group else {
-        ctx.err(
-            "E0003",
-            span,
-            "cards need a `group` to find",
-            "no `group`",
-            "add, for example, `group set = 3 cards where every attribute is all same or all different`",
-        );
-        return None;
-    };
-    if size.node < 2 || size.node > capacity.node.min(8) {
-        ctx.err(
-            "E0005",
-            size.span,
-            "a group has 2 cards or more, at most 8 and no more than the table holds",
-            "group size",
-            "for example `3 cards`",
-        );
-    }
-    let mut per: Vec<Option<ast::Relation>> = vec![None; attributes.len()];
-    for r in rules {
-        match &r.node.attribute {
-            None => per.iter_mut().for_each(|p| *p = Some(r.node.relation)),
-            Some(a) => match attributes.iter().position(|b| b.name.node == a.node) {
-                Some(i) => per[i] = Some(r.node.relation),
-                None => {
-                    let names: Vec<&str> = attributes.iter().map(|b| b.name.node.as_str()).collect();
-                    ctx.unknown("attribute", a, &names);
-                }
-            },
-        }
-    }
-    for (i, rel) in per.iter().enumerate() {
-        if *rel == Some(ast::Relation::AllDifferent) && attributes[i].values.len() < size.node as usize {
-            ctx.err(
-                "E0015",
-                gsp,
-                format!(
-                    "{} cards cannot all differ in `{}`, which has {} values",
-                    size.node,
-                    attributes[i].name.node,
-                    attributes[i].values.len()
-                ),
-                "never holds",
-                "use `all same or all different`, or a smaller group",
-            );
-        }
-    }
-    Some(CardsDef {
-        attributes,
-        capacity: capacity.node,
-        rows: rows.node,
-        cols: cols.node,
-        group: GroupDef { name: name.clone(), size: size.node, rules: per, span: gsp },
-        span,
-    })
 }

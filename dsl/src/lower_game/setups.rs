@@ -1,0 +1,201 @@
+//! A game's setups: fixed ones (pieces, states or heap sizes, named when there are several),
+//! or one dealt at random under the file's constraints.
+
+use super::statements::{FixedRef, SetupRef};
+use super::{place_pieces, quantity, Ctx, MAX_DEALT, MAX_HEAP};
+use crate::ast;
+use crate::model::*;
+use crate::Span;
+
+/// What the setups need to know of the rest of the game.
+pub(super) struct Scope<'s> {
+    pub players: &'s [ast::Ident],
+    pub piece: &'s PieceDef,
+    pub states: &'s [ast::Ident],
+    pub layout: &'s Layout,
+}
+
+/// The setups, lowered.
+pub(super) struct Lowered {
+    /// The first fixed setup's pieces (player index and cells), and its shared pieces.
+    pub fixed: Vec<(usize, Vec<u8>)>,
+    pub fixed_shared: Vec<u8>,
+    pub fixed_heaps: Vec<u32>,
+    pub setups: Vec<SetupDef>,
+    /// A random setup's constraints.
+    pub constraints: Vec<Constraint>,
+}
+
+pub(super) fn lower(
+    ctx: &mut Ctx,
+    fixed_setups: &[(Span, FixedRef)],
+    setup: Option<(Span, SetupRef)>,
+    scope: &Scope,
+    find_player: &dyn Fn(&mut Ctx, &ast::Ident) -> Option<usize>,
+    check_piece: &dyn Fn(&mut Ctx, &ast::Ident),
+) -> Lowered {
+    let (fixed, fixed_shared, fixed_heaps, setups) = fixed_ones(ctx, fixed_setups, scope);
+    let constraints = dealt(ctx, fixed_setups, setup, scope, find_player, check_piece);
+    Lowered { fixed, fixed_shared, fixed_heaps, setups, constraints }
+}
+
+type Fixed = (Vec<(usize, Vec<u8>)>, Vec<u8>, Vec<u32>, Vec<SetupDef>);
+
+/// The fixed setups, the first of them also as the start.
+fn fixed_ones(ctx: &mut Ctx, fixed_setups: &[(Span, FixedRef)], scope: &Scope) -> Fixed {
+    // A fixed setup.
+    let (mut fixed, mut fixed_shared) = (Vec::new(), Vec::new());
+    let mut fixed_heaps = Vec::new();
+    let mut setups: Vec<SetupDef> = Vec::new();
+    for (sp, (name, placements, _)) in fixed_setups {
+        let placed = place_pieces(ctx, scope.players, scope.piece, scope.states, scope.layout, placements);
+        let pieces_ok = scope.piece.per_player || scope.piece.count == 0 || !matches!(scope.layout, Layout::Line(_));
+        if !pieces_ok && placed.shared.len() != scope.piece.count as usize {
+            ctx.err(
+                "E0005",
+                *sp,
+                format!("the setup places {} of the {} pieces", placed.shared.len(), scope.piece.count),
+                "fixed setup",
+                format!("place every piece: `{} at ...` with {} cells", scope.piece.name.node, scope.piece.count),
+            );
+        }
+        if fixed_setups.len() > 1 && name.is_none() {
+            ctx.err(
+                "E0005",
+                *sp,
+                "a game with several setups names each, so the player can choose",
+                "no name",
+                "write `setup fixed \"1\" { ... }`",
+            );
+        }
+        if let Some(prev) =
+            setups.iter().find(|d| d.name.as_ref().zip(name.as_ref()).is_some_and(|(a, b)| a.node == b.node))
+        {
+            let first = prev.span;
+            ctx.duplicate(&format!("setup \"{}\"", name.as_ref().map_or("", |n| n.node.as_str())), first, *sp);
+        }
+        if setups.is_empty() {
+            (fixed, fixed_shared) = (placed.owned.clone(), placed.shared.clone());
+        }
+        setups.push(SetupDef {
+            name: (*name).clone(),
+            pieces: placed.owned,
+            kinds: placed.kinds,
+            shared: placed.shared,
+            states: placed.states,
+            span: *sp,
+        });
+    }
+    if let Some((sp, (_, _, heaps))) = fixed_setups.first() {
+        let sp = *sp;
+        if fixed_setups.len() > 1 && matches!(scope.layout, Layout::Heaps(_)) {
+            ctx.err(
+                "E0006",
+                fixed_setups[1].0,
+                "several setups are supported on lines and grids",
+                "a second setup",
+                "keep one `setup fixed { heaps ... }`",
+            );
+        }
+        match scope.layout {
+            Layout::Heaps(h) => {
+                if heaps.len() != h.heaps as usize {
+                    ctx.err(
+                        "E0005",
+                        sp,
+                        format!("the setup gives {} heap sizes for {} heaps", heaps.len(), h.heaps),
+                        "fixed setup",
+                        format!("give one size per heap: `heaps {}`", vec!["3"; h.heaps as usize].join(", ")),
+                    );
+                }
+                for n in heaps.iter() {
+                    if n.node > MAX_HEAP {
+                        ctx.err(
+                            "E0005",
+                            n.span,
+                            format!("a heap holds at most {MAX_HEAP} counters, not {}", n.node),
+                            "too many",
+                            format!("use 0 to {MAX_HEAP}"),
+                        );
+                    }
+                    fixed_heaps.push(n.node.min(MAX_HEAP));
+                }
+            }
+            _ => {
+                if let Some(n) = heaps.first() {
+                    ctx.err("E0006", n.span, "only heaps have sizes", "heap sizes", "write `board heaps N`");
+                }
+            }
+        }
+    } else if let Layout::Heaps(h) = scope.layout {
+        ctx.err(
+            "E0003",
+            h.span,
+            "heaps need their sizes at the start",
+            "no fixed setup",
+            "add, for example: `setup fixed { heaps 3, 4, 5 }`",
+        );
+    }
+    (fixed, fixed_shared, fixed_heaps, setups)
+}
+
+/// A random setup's constraints (none for a fixed start).
+fn dealt(
+    ctx: &mut Ctx,
+    fixed_setups: &[(Span, FixedRef)],
+    setup: Option<(Span, SetupRef)>,
+    scope: &Scope,
+    find_player: &dyn Fn(&mut Ctx, &ast::Ident) -> Option<usize>,
+    check_piece: &dyn Fn(&mut Ctx, &ast::Ident),
+) -> Vec<Constraint> {
+    // Setup constraints.
+    if let Layout::Line(l) = scope.layout {
+        if l.cells > MAX_DEALT && scope.piece.count > 0 && !scope.piece.per_player && fixed_setups.is_empty() {
+            let sp = setup.map_or(l.span, |(sp, _)| sp);
+            ctx.err(
+                "E0006",
+                sp,
+                format!("a start is dealt at random on lines of at most {MAX_DEALT} cells, not {}", l.cells),
+                "dealt at random",
+                "give the start: `setup fixed { ... }`",
+            );
+        }
+    }
+    let mut constraints = Vec::new();
+    if let (Some((fixed_span, _)), Some((random_span, _))) = (fixed_setups.first(), setup) {
+        let fixed_span = *fixed_span;
+        let (first, again) =
+            if fixed_span.start < random_span.start { (fixed_span, random_span) } else { (random_span, fixed_span) };
+        ctx.duplicate("setup", first, again);
+    }
+    if let Some((sp, (kind, requires))) = setup {
+        if kind.node != "random" {
+            ctx.err("E0006", kind.span, "only `setup random` is supported", "here", "write `setup random { ... }`");
+        } else if !matches!(scope.layout, Layout::Line(_)) || scope.piece.per_player {
+            ctx.err(
+                "E0006",
+                sp,
+                "a random setup deals shared pieces on a line",
+                "random setup",
+                "give the start: `setup fixed { ... }`",
+            );
+        }
+        for r in requires.iter() {
+            match &r.node {
+                ast::Require::Winnable { player } => {
+                    if let Some(p) = find_player(ctx, player) {
+                        constraints.push(Constraint::Winnable { player: p, span: r.span });
+                    }
+                }
+                ast::Require::Compare { lhs, op, rhs } => {
+                    let l = quantity(ctx, lhs, check_piece);
+                    let rr = quantity(ctx, rhs, check_piece);
+                    if let (Some(lhs), Some(rhs)) = (l, rr) {
+                        constraints.push(Constraint::Compare { lhs, op: op.node, rhs, span: r.span });
+                    }
+                }
+            }
+        }
+    }
+    constraints
+}
