@@ -256,6 +256,10 @@ fn module(source: &str, game_text: String, board: Option<(&str, String)>) -> Str
     if game.heaps().is_some() {
         return gamec::codegen::heaps_module(&game, None, origin);
     }
+    // A line game that is not of slides (Kayles' pins) is played on the rule core too.
+    if gamec::rules::Rules::new(&game).is_none() {
+        return gamec::codegen::rules_module(&game, origin);
+    }
     let target = board.map(|(path, text)| {
         let bf = sources.add(path.to_string(), text);
         let board = gamec_dsl::load_board(&sources, bf).unwrap_or_else(|d| panic!("{}", sources.render(&d)));

@@ -174,10 +174,11 @@ fn unplayable_actions(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
     if !has_controls {
         return Vec::new();
     }
-    // A cursor's commits enter any move of a grid game, the cells it names a press each.
+    // A cursor's commits enter any move of a game on cells (a grid, or a line as one row),
+    // the cells it names a press each.
     let cursor = game.controls.iter().any(|c| matches!(c.action, ControlAction::Cursor { .. }))
         && game.controls.iter().any(|c| c.action == ControlAction::Commit)
-        && game.grid().is_some();
+        && game.columns_and_rows().is_some();
     let entered = |i: usize| {
         cursor
             || game.controls.iter().any(|c| c.action == ControlAction::Extend { action: i })

@@ -388,7 +388,7 @@ fn kayles_grundy(most: usize) -> Vec<u32> {
 
 #[test]
 fn kayles_positions_are_won_exactly_where_sprague_grundy_says() {
-    let g = game("kayles.game");
+    let g = game("kayles_thirteen.game");
     let engine = Engine::new(&g);
     let grundy = kayles_grundy(13);
     let mut wins: std::collections::HashMap<Vec<u8>, bool> = std::collections::HashMap::new();

@@ -51,7 +51,7 @@ fn every_position_reads_back_as_the_solver_valued_it() {
     // Placements with draws, on a grid; an impartial game on a line, whose keys leave out the
     // turn; slides from many dealt starts.
     assert!(reads_back("games/tictactoe.game") > 1000);
-    assert!(reads_back("compiler/tests/games/kayles.game") > 0);
+    assert!(reads_back("compiler/tests/games/kayles_thirteen.game") > 0);
     assert!(reads_back("games/silver_dollar.game") > 0);
 }
 
@@ -62,7 +62,7 @@ fn an_impartial_game_keys_no_turn_and_a_partisan_one_does() {
         let engine = Engine::new(&game);
         keyed_table(&engine, &starts(&engine, &game)).unwrap().turn_bits
     };
-    assert_eq!(turn_bits("compiler/tests/games/kayles.game"), 0);
+    assert_eq!(turn_bits("compiler/tests/games/kayles_thirteen.game"), 0);
     assert_eq!(turn_bits("games/hexapawn.game"), 1);
 }
 

@@ -223,6 +223,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
         tunes: &tunes,
         tune_names: &tune_names,
         find_player: &find_player,
+        piece: &piece.name.node,
     };
     let feedback::Lowered { views, events, cursor, intro } = feedback::lower(&mut ctx, st.feedback, &names);
 

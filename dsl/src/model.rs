@@ -446,6 +446,15 @@ impl GameDef {
             _ => None,
         }
     }
+    /// The cells as columns and rows: a grid's, or a line as one row (what a cursor moves
+    /// over); `None` for heaps.
+    pub fn columns_and_rows(&self) -> Option<(u32, u32)> {
+        match &self.board {
+            Layout::Grid(g) => Some((g.cols, g.rows)),
+            Layout::Line(l) => Some((l.cells, 1)),
+            Layout::Heaps(_) => None,
+        }
+    }
     pub fn grid(&self) -> Option<&GridBoard> {
         match &self.board {
             Layout::Grid(g) => Some(g),

@@ -180,6 +180,14 @@ impl<T: Placement, const N: usize, const NAMED: usize> Game<T, N, NAMED> {
         if NAMED == 1 {
             return Some(T::find(&self.pos, &[cell]).map_or(Sound::Denied, |m| self.human_plays(m, cfg)));
         }
+        // Going on from the entry (a move may name the same cell twice running: a pin knocked
+        // down alone, where the pair it begins starts there too), then afresh from this cell.
+        let entry = self.picked as usize;
+        if entry > 0 {
+            if let Some(sound) = self.go_on(cell, entry, cfg) {
+                return sound;
+            }
+        }
         if self.picks().last() == Some(&cell) {
             return match T::entered(&self.pos, self.picks()).exact {
                 Some(m) => Some(self.human_plays(m, cfg)),
@@ -189,25 +197,25 @@ impl<T: Placement, const N: usize, const NAMED: usize> Game<T, N, NAMED> {
                 }
             };
         }
-        // Going on from the entry, then afresh from this cell.
-        let entry = self.picked as usize;
-        let starts: &[usize] = if entry > 0 { &[entry, 0] } else { &[0] };
-        for &at in starts {
-            if at >= NAMED {
-                continue;
-            }
-            let mut cells = self.picks;
-            cells[at] = cell;
-            match T::entered(&self.pos, &cells[..=at]) {
-                Entered { exact: Some(m), longer: false } => return Some(self.human_plays(m, cfg)),
-                Entered { longer: true, .. } => {
-                    (self.picks, self.picked) = (cells, at as u8 + 1);
-                    return None;
-                }
-                _ => {}
-            }
+        self.go_on(cell, 0, cfg).unwrap_or(Some(Sound::Denied))
+    }
+
+    /// The entry's first `at` cells and then `cell`: the move they name played, or kept as
+    /// the entry where a longer move begins with them; `None` where no move does.
+    fn go_on(&mut self, cell: u8, at: usize, cfg: &Config) -> Option<Option<Sound>> {
+        if at >= NAMED {
+            return None;
         }
-        Some(Sound::Denied)
+        let mut cells = self.picks;
+        cells[at] = cell;
+        match T::entered(&self.pos, &cells[..=at]) {
+            Entered { exact: Some(m), longer: false } => Some(Some(self.human_plays(m, cfg))),
+            Entered { longer: true, .. } => {
+                (self.picks, self.picked) = (cells, at as u8 + 1);
+                Some(None)
+            }
+            _ => None,
+        }
     }
 
     /// The person's move `m`, then whose turn it is.

@@ -105,8 +105,8 @@ fn duel_gap(game: &GameDef) -> Option<String> {
             return Some(why);
         }
     }
-    let g = game.grid()?;
-    if g.cols > 8 || g.rows > 8 {
+    let (cols, rows) = game.columns_and_rows()?;
+    if cols > 8 || rows > 8 {
         return Some("the cursor's grid is at most 8 x 8".into());
     }
     if game.strategy.is_none() {
@@ -198,8 +198,14 @@ fn bind_matrix(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static C
         ctx.diags.push(d);
         return None;
     };
-    let g = game.grid()?;
-    if (m.rows.len() as u32) < g.rows || (m.red.len() as u32) < g.cols {
+    let Some((cols, rows)) = game.columns_and_rows() else {
+        ctx.diags.push(
+            Diagnostic::error("E0114", "a cursor moves over the cells of a line or a grid, not heaps")
+                .with_label(Label::primary(ctx.game_file, game.name.span, "this game")),
+        );
+        return None;
+    };
+    if (m.rows.len() as u32) < rows || (m.red.len() as u32) < cols {
         ctx.board_err(
             "E0109",
             m.name.span,
@@ -207,8 +213,8 @@ fn bind_matrix(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static C
                 "the matrix has {} rows and {} columns but the grid is {} x {}",
                 m.rows.len(),
                 m.red.len(),
-                g.cols,
-                g.rows
+                cols,
+                rows
             ),
             "too small",
             "give the matrix a row pin per grid row and a red and a green pin per column",
@@ -218,9 +224,9 @@ fn bind_matrix(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static C
     let tick = periodic_tick(ctx, chip, board.clock_hz, &m.timer, m.refresh_hz, m.span)?;
     let pins = |list: &[gamec_dsl::ast::Spanned<Pin>], n: u32| list.iter().take(n as usize).map(|p| p.node).collect();
     Some(Matrix {
-        rows: pins(&m.rows, g.rows),
-        red: pins(&m.red, g.cols),
-        green: pins(&m.green, g.cols),
+        rows: pins(&m.rows, rows),
+        red: pins(&m.red, cols),
+        green: pins(&m.green, cols),
         columns_active_high: m.columns_active_high,
         tick_clock: tick.clock,
         tick_top: tick.top,

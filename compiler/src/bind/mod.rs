@@ -640,7 +640,9 @@ pub fn on_the_rule_core(game: &GameDef) -> bool {
 /// Why the firmware over the rule core (a serial session; with a `cursor`, a game entered a
 /// cell at a time) cannot play a game, if it cannot.
 fn core_firmware_gap(game: &GameDef, cursor: bool) -> Option<String> {
-    let g = game.grid()?;
+    let Some((cols, rows)) = game.columns_and_rows() else {
+        return Some("the rule core's firmware plays the cells of a line or a grid, not heaps".into());
+    };
     if game.players.len() != 2 && !(cursor && game.players.len() == 1) {
         return Some(match cursor {
             true => "the rule core's firmware plays games of one or two players".into(),
@@ -662,7 +664,7 @@ fn core_firmware_gap(game: &GameDef, cursor: bool) -> Option<String> {
         );
     }
     // A cell is a byte, and one value means "no cell".
-    if g.cols * g.rows >= 256 {
+    if cols * rows >= 256 {
         return Some("a 16 x 16 grid numbers more cells than a byte holds beside its \"no cell\"".into());
     }
     None

@@ -216,7 +216,7 @@ pub(super) fn tunes<'a>(
 
 /// `src/front.rs` of a two-player game: how the cursor plays it, and its sounds.
 pub fn duel_front_module(game: &GameDef, target: &Target, origin: Origin) -> TokenStream {
-    let g = game.grid().expect("bind checked a grid");
+    let (cols, rows) = game.columns_and_rows().expect("bind checked a line or a grid");
     let duel = target.cursor.as_ref().and_then(|c| c.duel.as_ref()).expect("a duel");
     // Alone, the person is the puzzle's one player.
     let human = duel.device.map_or(0, |d| 1 - d);
@@ -228,6 +228,9 @@ pub fn duel_front_module(game: &GameDef, target: &Target, origin: Origin) -> Tok
     // The end fills the grid with the winner's colour: a puzzle's solver without pieces
     // shows green when solved; a loss shows another colour (and a stop, yellow).
     let (human_colour, device_colour) = match duel.device {
+        // Shared pieces (a line's pins) have no owner to take a colour from: the person's is
+        // red and the device's green.
+        Some(_) if !game.piece.per_player => (colour(Colour::Red), colour(Colour::Green)),
         Some(d) => (colour(colour_of(human)), colour(colour_of(d))),
         None => {
             let solved = Some(colour_of(human)).filter(|&c| c != Colour::Off).unwrap_or(Colour::Green);
@@ -253,7 +256,7 @@ pub fn duel_front_module(game: &GameDef, target: &Target, origin: Origin) -> Tok
         .min(60_000));
     let strategy = game.strategy.as_ref();
     let (deepening, order) = (strategy.is_some_and(|s| s.deepening), strategy.is_some_and(|s| s.order_by_eval));
-    let (cols, rows) = (int(g.cols), int(g.rows));
+    let (cols, rows) = (int(cols), int(rows));
     let (tunes, sound) = tunes(game, &target.tunes, origin);
     let use_note = (!target.tunes.is_empty()).then(|| {
         quote!(

@@ -45,7 +45,8 @@ pub struct CursorDuel {
     /// The colour the game file gives each content (`show cells = colours { ... }`).
     palette: [Lit; content::FIRST_KIND as usize],
     across: (Pin, Pin),
-    down: (Pin, Pin),
+    /// None on a line, whose cursor only goes across.
+    down: Option<(Pin, Pin)>,
     select: Pin,
     /// The cursor's row and column.
     at: (usize, usize),
@@ -79,8 +80,11 @@ impl CursorDuel {
         });
         let c = target.cursor.clone().unwrap();
         let mut dev = Device::boot(&elf, &target);
-        let enc = |across: bool| c.encoders.iter().find(|e| e.0 == across).map(|e| (e.1, e.2)).unwrap();
-        for p in [enc(true).0, enc(true).1, enc(false).0, enc(false).1, c.commit, c.restart.unwrap()] {
+        let enc = |across: bool| c.encoders.iter().find(|e| e.0 == across).map(|e| (e.1, e.2));
+        let (across, down) = (enc(true).expect("a cursor across"), enc(false));
+        let mut released = vec![across.0, across.1, c.commit, c.restart.unwrap()];
+        released.extend(down.iter().flat_map(|d| [d.0, d.1]));
+        for p in released {
             dev.hold(p.port, p.bit, true);
         }
         // Past the display's first pictures: a look in the first 70 ms can miss a column's
@@ -100,8 +104,8 @@ impl CursorDuel {
             stride,
             size,
             palette,
-            across: enc(true),
-            down: enc(false),
+            across,
+            down,
             select: c.commit,
             at: (0, 0),
             seed: 0x2545_F491,
@@ -154,7 +158,8 @@ impl CursorDuel {
         }
         while self.at.0 != row {
             let fwd = self.at.0 < row;
-            self.dev.turn(self.down.0, self.down.1, fwd);
+            let down = self.down.expect("a cursor down on a grid of rows");
+            self.dev.turn(down.0, down.1, fwd);
             self.at.0 = if fwd { self.at.0 + 1 } else { self.at.0 - 1 };
         }
     }
@@ -194,10 +199,20 @@ impl CursorDuel {
         self.legal().into_iter().find(|&m| Self::cells_of(m) == cells)
     }
 
-    /// The cells of `m` entered, a press each, and the move made.
+    /// The cells of `m` entered, a press each, and the move made. Where a longer move begins
+    /// with the same cells (one pin, or the pair it starts), the last is pressed again to
+    /// play the shorter.
     pub fn enter(&mut self, m: Move) {
-        for c in Self::cells_of(m) {
+        let cells = Self::cells_of(m);
+        let longer = self.legal().into_iter().any(|o| {
+            let more = Self::cells_of(o);
+            more.len() > cells.len() && more.starts_with(&cells)
+        });
+        for &c in &cells {
             self.press_at(c);
+        }
+        if longer {
+            self.press_at(*cells.last().expect("a move names a cell"));
         }
         self.state = self.engine.play(&self.state, m);
     }

@@ -59,14 +59,24 @@ pub(super) fn lower(
                     let action = match action {
                         ast::ControlAction::Cursor { across } => {
                             no_index(ctx, "cursor");
-                            if !matches!(layout, Layout::Grid(_)) {
-                                ctx.err(
+                            match layout {
+                                Layout::Grid(_) => {}
+                                // A line is a grid of one row: the cursor goes along it.
+                                Layout::Line(_) if *across => {}
+                                Layout::Line(_) => ctx.err(
                                     "E0006",
                                     name.span,
-                                    "a cursor moves over a grid",
-                                    "not a grid",
-                                    "on a line or heaps, use `extend` controls",
-                                );
+                                    "a line has one row: its cursor moves across only",
+                                    "no rows to go down",
+                                    "drop this control, or write `cursor across`",
+                                ),
+                                Layout::Heaps(_) => ctx.err(
+                                    "E0006",
+                                    name.span,
+                                    "a cursor moves over cells",
+                                    "heaps",
+                                    "on heaps, use `extend` controls",
+                                ),
                             }
                             ControlAction::Cursor { across: *across }
                         }

@@ -15,6 +15,8 @@ pub(super) struct Names<'a> {
     pub tunes: &'a [TuneDef],
     pub tune_names: &'a [&'a str],
     pub find_player: &'a dyn Fn(&mut Ctx, &ast::Ident) -> Option<usize>,
+    /// The piece's name, which a `colours` view may give shared pieces a colour by.
+    pub piece: &'a str,
 }
 
 /// The feedback, lowered.
@@ -50,10 +52,16 @@ pub(super) fn lower(
                             Some(k) => content::state(k),
                             None => match decl.players.iter().position(|p| p.node == what.node) {
                                 Some(p) if decl.per_player => content::piece(p),
+                                // Shared pieces (a line's pins) are one content.
+                                _ if !decl.per_player && !decl.piece.is_empty() && what.node == decl.piece => {
+                                    content::SHARED
+                                }
                                 _ => {
                                     let mut names: Vec<&str> = decl.states.iter().map(|s| s.node.as_str()).collect();
                                     if decl.per_player {
                                         names.extend(decl.players.iter().map(|p| p.node.as_str()));
+                                    } else if !decl.piece.is_empty() {
+                                        names.push(decl.piece);
                                     }
                                     ctx.unknown("state or player", what, &names);
                                     continue;
