@@ -22,20 +22,7 @@ fn the_device_answers_with_a_best_move_and_wins_every_game() {
     let solved = explore(&p.engine, std::slice::from_ref(&p.state), MAX_STATES).expect("Hexapawn solves");
     let mut answers = 0;
     for game in 0..5 {
-        while p.engine.outcome(&p.state).is_none() {
-            let legal = p.legal();
-            let m = legal[p.random(legal.len())];
-            p.enter(m);
-            if p.engine.outcome(&p.state).is_some() {
-                break;
-            }
-            let before = p.state.clone();
-            p.device_answers();
-            let best: Vec<_> =
-                p.engine.best_plies(&solved, &before).iter().map(|&m| p.engine.play(&before, m)).collect();
-            assert!(best.contains(&p.state), "game {game}: the device's answer is not a best move");
-            answers += 1;
-        }
+        answers += p.play_against_the_solved_game(&solved);
         let winner = p.result_colour();
         assert_eq!(winner, GREEN, "game {game}: the device, black, wins");
         assert!(p.shows_the_result(winner), "game {game}: the result shows in the winner's colour");

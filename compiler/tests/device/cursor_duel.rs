@@ -279,6 +279,32 @@ impl CursorDuel {
         moves
     }
 
+    /// A whole game from here against a device that plays from a solved table: the person's
+    /// moves at random, each device answer held to the best moves by `solved` (the compiler's
+    /// own solution); how many answers the device gave.
+    pub fn play_against_the_solved_game(&mut self, solved: &gamec::engine::solve::Solved) -> usize {
+        let mut answers = 0;
+        while self.engine.outcome(&self.state).is_none() {
+            let legal = self.legal();
+            let m = legal[self.random(legal.len())];
+            self.enter(m);
+            if self.engine.outcome(&self.state).is_some() {
+                break;
+            }
+            let before = self.state.clone();
+            self.device_answers();
+            let best: Vec<State> =
+                self.engine.best_plies(solved, &before).iter().map(|&m| self.engine.play(&before, m)).collect();
+            assert!(
+                best.contains(&self.state),
+                "the device's answer is not a best move:\n{}",
+                self.engine.show(&before)
+            );
+            answers += 1;
+        }
+        answers
+    }
+
     /// The colour the end fills the grid with: the winner's (player 0 red, player 1 green),
     /// yellow for a draw.
     pub fn result_colour(&self) -> Lit {
