@@ -98,10 +98,9 @@ pub fn build(sources: &mut Sources, game_path: &Path, board_path: &Path, out: &P
     let (game, board, target, game_file) = load_pair(sources, game_path, board_path)?;
     std::fs::create_dir_all(out).map_err(|source| Error::Io { path: out.display().to_string(), source })?;
     let out = &out.canonicalize().map_err(|source| Error::Io { path: out.display().to_string(), source })?;
-    // Line games of slides are solved by their own reader; a line game on the rule core and
-    // grid games carry the core's table or their search instead.
-    let line_app = game.line().is_some() && game.cards.is_none() && target.rules_core.is_none();
-    let analysis = if line_app { Some(Analysis::new(&game, game_file)?) } else { None };
+    // Line games of slides are solved by their own reader; every other game carries its rules
+    // (the core's table, a search, a puzzle's solutions) in its own module.
+    let analysis = if target.plays_slides(&game) { Some(Analysis::new(&game, game_file)?) } else { None };
     let name = format!("{}-{}", game.name.node, board.name.node).replace('_', "-");
     let crate_dir = out.join("crates").join(&name);
     let inputs = ScaffoldInputs {

@@ -28,15 +28,27 @@ fuzz_target!(|data: &[u8]| {
     let &[gf, bf] = files.as_slice() else { return };
     let Ok(Definition::Game(game)) = gamec_dsl::load(&sources, gf) else { return };
     let Ok(Definition::Board(board)) = gamec_dsl::load(&sources, bf) else { return };
-    if common::small(&game) && gamec::check(&sources, &files).is_err() {
+    // What `check` accepts with a board, `build` must build: bind and the line app's solver
+    // may not refuse it, and a refusal always says why.
+    let checked = common::small(&game);
+    if checked && gamec::check(&sources, &files).is_err() {
         return;
     }
-    let Ok(target) = gamec::bind::bind(&game, gf, &board, bf) else { return };
-    // As the driver does: line games are solved, grid games carry their search.
-    let analysis = if game.line().is_some() && game.cards.is_none() {
+    let target = match gamec::bind::bind(&game, gf, &board, bf) {
+        Ok(t) => t,
+        Err(d) => {
+            assert!(!checked, "`check` accepted the pair and bind refuses it");
+            assert!(!d.is_empty(), "bind refused without a diagnostic");
+            common::assert_well_placed(&sources, &files, &d);
+            return;
+        }
+    };
+    // As the driver does: the line app's games are solved, every other carries its rules.
+    let analysis = if target.plays_slides(&game) {
         match Analysis::new(&game, gf) {
             Ok(a) => Some(a),
             Err(d) => {
+                assert!(!checked, "`check` accepted the pair and the build's solver refuses it");
                 common::assert_well_placed(&sources, &files, &d);
                 return;
             }

@@ -68,11 +68,14 @@ pub fn puzzle_gap(game: &GameDef) -> Option<String> {
                 .into(),
         );
     };
-    let g = game.grid()?;
-    if g.cols > 8 || g.rows > 8 {
+    // A line is a grid of one row.
+    let Some((cols, rows)) = game.columns_and_rows() else {
+        return Some("a cursor moves over the cells of a line or a grid".into());
+    };
+    if cols > 8 || rows > 8 {
         return Some("the cursor's grid is at most 8 x 8".into());
     }
-    if !g.cut.is_empty() {
+    if game.grid().is_some_and(|g| !g.cut.is_empty()) {
         return Some("the grid has cells cut away".into());
     }
     if game.states.len() != 2 {

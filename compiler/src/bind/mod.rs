@@ -147,6 +147,15 @@ impl Target {
     }
 }
 
+impl Target {
+    /// Whether the firmware is the line app over slides, whose win table the line games'
+    /// own solver (`analyze::Analysis`) makes; any other firmware carries its rules in its
+    /// own module. The build and the fuzz target that holds it to `check` ask here alike.
+    pub fn plays_slides(&self, game: &GameDef) -> bool {
+        game.line().is_some() && game.cards.is_none() && self.rules_core.is_none() && self.cursor.is_none()
+    }
+}
+
 struct Ctx {
     game_file: FileId,
     board_file: FileId,

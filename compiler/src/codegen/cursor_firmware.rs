@@ -54,8 +54,8 @@ fn scroll_layout(glyphs: &[&[u8]]) -> Vec<u8> {
 pub fn game_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> TokenStream {
     let no_tunes = Vec::new();
     let target_tunes = target.map_or(&no_tunes, |t| &t.tunes);
-    let g = game.grid().expect("bind checked a grid");
-    let (cols, rows, starts) = (int(g.cols), int(g.rows), int(game.setups.len()));
+    let (cols, rows) = game.columns_and_rows().expect("bind checked a line or a grid");
+    let (cols, rows, starts) = (int(cols), int(rows), int(game.setups.len()));
     let order = game.moves.iter().find_map(|m| match m.kind {
         gamec_dsl::MoveKind::Cycle { order, .. } => Some(order),
         _ => None,
