@@ -39,9 +39,60 @@ impl<T: Copy> Pick<T> {
     }
 }
 
+/// The choice among the candidates of the highest rank offered: uniform among them, or the
+/// first of them, as `random` says. A solved game's device ranks each move by the value it
+/// leaves and keeps one of the best, without a list.
+pub struct Ranked<T> {
+    rank: u8,
+    pick: Pick<T>,
+    random: bool,
+}
+
+impl<T: Copy> Ranked<T> {
+    pub fn new(random: bool) -> Self {
+        Ranked { rank: 0, pick: Pick::default(), random }
+    }
+
+    /// Offers a candidate of rank `rank`: it starts the choice afresh above the best so far,
+    /// joins it at the same rank, and is passed over below it.
+    pub fn offer(&mut self, rank: u8, item: T, rng: &mut Rng) {
+        if rank > self.rank {
+            self.rank = rank;
+            self.pick = Pick::default();
+        }
+        if rank == self.rank {
+            match self.random {
+                true => self.pick.offer(item, rng),
+                false => self.pick.offer_first(item),
+            }
+        }
+    }
+
+    pub fn chosen(&self) -> Option<T> {
+        self.pick.chosen()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_the_highest_rank_is_chosen_from() {
+        let mut rng = Rng::new(3);
+        for random in [true, false] {
+            let mut r = Ranked::new(random);
+            for (rank, item) in [(1, 'a'), (3, 'b'), (2, 'c'), (3, 'd'), (0, 'e')] {
+                r.offer(rank, item, &mut rng);
+            }
+            let chosen = r.chosen().unwrap();
+            assert!(chosen == 'b' || chosen == 'd', "{chosen}");
+            if !random {
+                assert_eq!(chosen, 'b', "the first of the best");
+            }
+        }
+        assert_eq!(Ranked::<u8>::new(true).chosen(), None);
+    }
 
     #[test]
     fn every_candidate_is_chosen_about_equally() {

@@ -2,7 +2,7 @@
 //! indexed in base 3 (empty, the mover's, the opponent's) over the grid's cells, row by row.
 
 use crate::grid::{cells_into, Bits, Duel, Grid};
-use crate::pick::Pick;
+use crate::pick::Ranked;
 use crate::progmem;
 use crate::rng::Rng;
 
@@ -62,8 +62,7 @@ pub fn best(
 ) -> Option<u8> {
     let mut cells = [0u8; 64];
     let n = cells_into(legal, &mut cells);
-    let mut best_rank = 0u8;
-    let mut pick = Pick::default();
+    let mut best = Ranked::new(ties_random);
     for &cell in &cells[..n] {
         // The child is seen from the opponent: its loss is the mover's win.
         let child = play(pos, cell);
@@ -74,19 +73,9 @@ pub fn best(
             value::WIN => 1,
             _ => 0,
         };
-        if rank > best_rank {
-            best_rank = rank;
-            pick = Pick::default();
-        }
-        if rank == best_rank {
-            if ties_random {
-                pick.offer(cell, rng);
-            } else {
-                pick.offer_first(cell);
-            }
-        }
+        best.offer(rank, cell, rng);
     }
-    pick.chosen()
+    best.chosen()
 }
 
 #[cfg(test)]

@@ -25,13 +25,6 @@ pub struct KeyedTable {
     pub positions: usize,
 }
 
-impl KeyedTable {
-    /// The table's bytes in flash.
-    pub fn bytes(&self) -> usize {
-        self.lost.len() + self.drawn.len() + self.alphabet.len()
-    }
-}
-
 /// The table of a game on the rule core from `starts`, or why it has none.
 pub fn keyed_table(engine: &Engine, starts: &[State]) -> Result<KeyedTable, String> {
     if matches!(engine.shape, Shape::Heaps { .. }) {

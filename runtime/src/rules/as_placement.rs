@@ -11,7 +11,7 @@ use super::ending::{Outcome, Result as EndResult};
 use super::game::Game;
 use super::solved::{Table, Value};
 use super::{content, Board, Path, Program};
-use crate::pick::Pick;
+use crate::pick::Ranked;
 use crate::rng::Rng;
 use crate::search::{choose_from, Budget, Choice, Tree, WIN};
 use crate::session::{Entered, Placement, Strategy, Verdict, HELD_BY_MOVER, HELD_BY_OTHER, NO_CELL};
@@ -223,7 +223,7 @@ impl<G: CoreGame> Placement for G {
 fn best_by_table<G: CoreGame>(pos: &Played<G::Cells>, table: &Table, rng: &mut Rng) -> Option<u8> {
     let geometry = G::GAME.rules.geometry;
     let next = next_player::<G>(pos.to_move);
-    let (mut pick, mut best) = (Pick::default(), 0u8);
+    let mut best = Ranked::new(table.ties_random);
     // A walk a move, each run to its end before the ending is read: a walk inside a walk's
     // callback would nest the walk's frames on a small chip's stack.
     for m in 0..count_moves::<G>(pos) {
@@ -237,18 +237,9 @@ fn best_by_table<G: CoreGame>(pos: &Played<G::Cells>, table: &Table, rng: &mut R
                 Value::Won => 1,
             },
         };
-        if rank > best {
-            best = rank;
-            pick = Pick::default();
-        }
-        if rank == best {
-            match table.ties_random {
-                true => pick.offer(m, rng),
-                false => pick.offer_first(m),
-            }
-        }
+        best.offer(rank, m, rng);
     }
-    pick.chosen()
+    best.chosen()
 }
 
 /// The device's search over a core game's moves, a byte each.
