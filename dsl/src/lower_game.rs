@@ -234,6 +234,9 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
         kinds: &piece.kinds,
         moves: &moves,
         pass: st.pass.is_some(),
+        states: &states,
+        pieces: st.pieces.is_some(),
+        setups: setups.len().max(1),
     };
     let serial = lower_serial(&mut ctx, st.serial_controls, st.serial_feedback, &serial_scope);
 

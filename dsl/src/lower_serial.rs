@@ -24,6 +24,12 @@ pub struct Scope<'a> {
     /// The game's actions; `play` takes a placement or a drop.
     pub moves: &'a [MoveDef],
     pub pass: bool,
+    /// The states a cell may hold, each shown by a glyph of its own.
+    pub states: &'a [ast::Ident],
+    /// Whether the game declares pieces: a game of states alone gives its players no glyph.
+    pub pieces: bool,
+    /// The game's starts, which `new game` may pick by number.
+    pub setups: usize,
 }
 
 pub fn lower(
@@ -138,6 +144,8 @@ pub fn lower(
             }
             ast::SessionAction::HostPlaysSide => matches!(arg, CommandArgDef::Side(_)),
             ast::SessionAction::MoveTime { .. } => matches!(arg, CommandArgDef::Number { .. }),
+            // A new game from the start numbered, or from the one played last.
+            ast::SessionAction::NewGame => matches!(arg, CommandArgDef::None | CommandArgDef::Number { .. }),
             _ => matches!(arg, CommandArgDef::None),
         };
         if !expects(&arg) {
@@ -151,6 +159,7 @@ pub fn lower(
                 ast::SessionAction::Play(None) => "`move` (a move as the cells it goes through, `C3-D4`)",
                 ast::SessionAction::HostPlaysSide => "`side { ... }`",
                 ast::SessionAction::MoveTime { .. } => "`number MIN..MAX`",
+                ast::SessionAction::NewGame => "no argument, or `number 1..N` for the setup to start from",
                 _ => "no argument",
             };
             err(
@@ -168,7 +177,20 @@ pub fn lower(
             ast::SessionAction::Retry => SessionAction::Retry,
             ast::SessionAction::Restart => SessionAction::Restart,
             ast::SessionAction::HostPlaysSide => SessionAction::HostPlaysSide,
-            ast::SessionAction::NewGame => SessionAction::NewGame,
+            ast::SessionAction::NewGame => {
+                if let CommandArgDef::Number { min, max } = arg {
+                    if min == 0 || max as usize > scope.setups {
+                        err(
+                            "E0005",
+                            c.action.span,
+                            format!("the game has {} setup(s), numbered from 1", scope.setups),
+                            "new game from a setup by its number",
+                            &format!("write `number 1..{}`", scope.setups),
+                        );
+                    }
+                }
+                SessionAction::NewGame
+            }
             ast::SessionAction::EndGame => SessionAction::EndGame,
             ast::SessionAction::Pass => SessionAction::Pass,
             ast::SessionAction::MoveTime { default } => {
@@ -277,14 +299,17 @@ pub fn lower(
             }
         }
     }
-    for required in [SessionEvent::Unknown, SessionEvent::Denied, SessionEvent::DeviceMoves] {
+    // A game of one player has no device to move.
+    let device = (scope.players.len() > 1).then_some((SessionEvent::DeviceMoves, "\"MM {cell}\", await"));
+    let required = [(SessionEvent::Unknown, "\"ER\""), (SessionEvent::Denied, "\"IL\"")].into_iter().chain(device);
+    for (required, example) in required {
         if !says.iter().any(|s| s.event == required) {
             err(
                 "E0012",
                 span,
                 format!("the serial feedback says nothing `on {}`", required.name()),
                 "feedback serial",
-                "the host needs an answer here: add, for example, `on unknown -> \"ER\"`",
+                &format!("the host needs an answer here: add, for example, `on {} -> {example}`", required.name()),
             );
         }
     }
@@ -292,6 +317,18 @@ pub fn lower(
     let mut piece_glyphs = vec![b'?'; scope.players.len()];
     let (mut empty_glyph, mut legal_glyph) = (b'.', b'*');
     let mut kind_glyphs = vec![b'?'; 2 * scope.kinds.len()];
+    let mut state_glyphs = vec![b'?'; scope.states.len()];
+    // Who needs a glyph, for the hints: the players where there are pieces, each state,
+    // `empty` and `legal`.
+    let needed: Vec<&str> = scope
+        .players
+        .iter()
+        .filter(|_| scope.pieces || scope.states.is_empty())
+        .chain(scope.states)
+        .map(|n| n.node.as_str())
+        .chain(["empty", "legal"])
+        .collect();
+    let needed = needed.join(", ");
     match glyphs {
         None => err(
             "E0012",
@@ -302,6 +339,7 @@ pub fn lower(
         ),
         Some((gspan, g)) => {
             let mut seen = vec![false; scope.players.len() + 2];
+            let mut states_seen = vec![false; scope.states.len()];
             let mut kinds_seen = vec![false; 2 * scope.kinds.len()];
             for (who, kind, glyph) in &g {
                 if glyph.node.len() != 1 || !glyph.node.as_bytes()[0].is_ascii_graphic() && glyph.node != " " {
@@ -349,6 +387,11 @@ pub fn lower(
                     }
                     continue;
                 }
+                if let Some(k) = scope.states.iter().position(|s| s.node == who.node) {
+                    state_glyphs[k] = ch;
+                    states_seen[k] = true;
+                    continue;
+                }
                 let slot = match who.node.as_str() {
                     "empty" => scope.players.len(),
                     "legal" => scope.players.len() + 1,
@@ -358,9 +401,9 @@ pub fn lower(
                             err(
                                 "E0004",
                                 who.span,
-                                format!("`{name}` is neither a player nor `empty` or `legal`"),
+                                format!("`{name}` is neither a player, a state, `empty` nor `legal`"),
                                 "unknown",
-                                &format!("give a glyph to each of: {}, empty, legal", player_names.join(", ")),
+                                &format!("give a glyph to each of: {needed}"),
                             );
                             continue;
                         }
@@ -391,20 +434,23 @@ pub fn lower(
                     ),
                 );
             }
-            if seen.iter().any(|s| !s) {
+            // A game of states alone has no pieces for its players' glyphs to show.
+            let players_need = scope.pieces || scope.states.is_empty();
+            let players_missing = players_need && seen[..scope.players.len()].iter().any(|s| !s);
+            if players_missing || seen[scope.players.len()..].iter().any(|s| !s) || states_seen.contains(&false) {
                 err(
                     "E0012",
                     gspan,
-                    "every player, `empty` and `legal` need a glyph".into(),
+                    "every player with pieces, every state, `empty` and `legal` need a glyph".into(),
                     "incomplete",
-                    &format!("give a glyph to each of: {}, empty, legal", player_names.join(", ")),
+                    &format!("give a glyph to each of: {needed}"),
                 );
             }
         }
     }
 
     diags.append(&mut twice);
-    SerialDef { commands, says, piece_glyphs, empty_glyph, legal_glyph, kind_glyphs, span }
+    SerialDef { commands, says, piece_glyphs, empty_glyph, legal_glyph, kind_glyphs, state_glyphs, span }
 }
 
 /// One choice a player, for a hint: `"B" = black, "W" = white` from the players' initials,

@@ -903,6 +903,8 @@ pub struct SerialDef {
     /// The glyphs of the further kinds of piece (`black king "B"`): the first player's and
     /// the second's of kind 1, then of kind 2, ...
     pub kind_glyphs: Vec<u8>,
+    /// The glyph of each state a cell may hold, in `states` order.
+    pub state_glyphs: Vec<u8>,
     pub span: Span,
 }
 

@@ -9,6 +9,7 @@
 
 use crate::progmem;
 use crate::rng::Rng;
+use crate::rules::content;
 use crate::search::{Budget, Choice};
 use crate::serial::{LineReader, TOO_LONG};
 
@@ -229,6 +230,8 @@ pub mod cmd {
     pub const PASS: u8 = 9;
     /// Takes a column: the move is the legal cell lowest in it (a drop).
     pub const PLAY_COLUMN: u8 = 10;
+    /// A new game from the setup the host numbers: followed by the lowest and highest number.
+    pub const NEW_GAME_AT: u8 = 11;
 }
 
 /// The events a response can be bound to, as indices into [`Protocol::events`].
@@ -277,6 +280,10 @@ pub struct Protocol {
     /// Glyphs of the further kinds of piece: the first player's and the second's of the
     /// second kind, then of the third, ...
     pub kind_glyphs: &'static [u8],
+    /// Glyphs of the states a cell may hold, in the game's order.
+    pub state_glyphs: &'static [u8],
+    /// A game of one player: every turn is the host's, and no device plays.
+    pub alone: bool,
     pub cols: u8,
     pub rows: u8,
     /// The side the device plays when the host cannot choose (no side command).
@@ -358,6 +365,8 @@ pub struct Session<T: Served, const N: usize, const DEPTH: u8, const P: usize = 
     clock: u32,
     /// The cells the device's last move named, for `{cell}`.
     last: [u8; P],
+    /// The game's start that new games and restarts set up ([`Placement::start_at`]).
+    setup: u8,
     reader: LineReader<LINE>,
     /// Ties of a solved strategy and random moves.
     rng: Rng,
@@ -388,6 +397,7 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
             move_ms: 0,
             clock: 0,
             last: [0; P],
+            setup: 0,
             reader: LineReader::new(),
             rng: Rng::unmixed(),
             _rules: core::marker::PhantomData,
@@ -417,7 +427,8 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
     /// Does the next thing: the device's move when it is its turn, else one line of input
     /// if a whole one has arrived.
     pub fn poll(&mut self, io: &mut impl Io) {
-        if self.state == State::DeviceTurn {
+        // Alone, no device moves: its search is left out of the firmware.
+        if !Self::P.alone && self.state == State::DeviceTurn {
             return self.device_move(io);
         }
         while let Some(b) = io.read() {
@@ -490,7 +501,10 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
     #[inline(never)]
     fn act(&mut self, io: &mut impl Io, action: u8, args: u8, from: u8, to: u8) {
         let line = self.reader.bytes();
-        let takes_arg = matches!(action, cmd::HOST_PLAYS_SIDE | cmd::MOVE_TIME | cmd::PLAY | cmd::PLAY_COLUMN);
+        let takes_arg = matches!(
+            action,
+            cmd::HOST_PLAYS_SIDE | cmd::MOVE_TIME | cmd::PLAY | cmd::PLAY_COLUMN | cmd::NEW_GAME_AT
+        );
         if !takes_arg && from != to {
             return self.say(io, Event::Unknown);
         }
@@ -538,6 +552,18 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
                         self.start_game(io);
                     }
                 }
+            }
+            cmd::NEW_GAME_AT if Self::uses(cmd::NEW_GAME_AT) => {
+                // Without a number, the setup played last.
+                if from != to {
+                    let (lo, hi) = (Self::cbyte(args) as u16, Self::cbyte(args + 1) as u16);
+                    match number(line, from, to) {
+                        n if n >= lo && n <= hi && n <= T::starts() as u16 => self.setup = n as u8 - 1,
+                        _ => return self.say(io, Event::BadValue),
+                    }
+                }
+                self.say(io, Event::Accepted);
+                self.new_game(io);
             }
             cmd::NEW_GAME if Self::uses(cmd::NEW_GAME) => {
                 self.say(io, Event::Accepted);
@@ -612,7 +638,7 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
     /// The host's move `m`, a legal one.
     fn host_moves(&mut self, io: &mut impl Io, m: u8) {
         T::play(&mut self.pos, m);
-        self.mover ^= 1;
+        self.turn_over();
         self.say(io, Event::Moved);
         self.advance(io);
     }
@@ -656,7 +682,14 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
     #[inline(never)]
     fn pass(&mut self) {
         T::pass(&mut self.pos);
-        self.mover ^= 1;
+        self.turn_over();
+    }
+
+    /// The other side is to move; alone, the host still is.
+    fn turn_over(&mut self) {
+        if !Self::P.alone {
+            self.mover ^= 1;
+        }
     }
 
     /// Sets the move clock; one multiplication for every caller.
@@ -675,7 +708,8 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
             self.say(io, Event::Denied);
             return false;
         }
-        if io.millis().wrapping_sub(self.clock) > self.move_ms {
+        // Alone, the host thinks as long as it likes.
+        if !Self::P.alone && io.millis().wrapping_sub(self.clock) > self.move_ms {
             self.say(io, Event::TooLate);
             self.state = State::TooLate;
             return false;
@@ -705,7 +739,7 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
     /// start is built in a copy that would otherwise sit in each caller's frame.
     #[inline(never)]
     fn reset(&mut self, io: &mut impl Io) {
-        T::start(&mut self.pos);
+        T::start_at(&mut self.pos, self.setup);
         self.mover = T::FIRST;
         io.lamps_off();
     }
@@ -879,10 +913,15 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
             for c in 0..p.cols {
                 let cell = r * T::STRIDE + c;
                 let holder = T::holder(&self.pos, cell);
-                let glyph = match holder {
-                    0 if marks && T::legal_at(&self.pos, cell) => p.glyphs[3],
-                    0 => p.glyphs[2],
-                    h if h == mine => p.glyphs[0],
+                // A state's glyph (a game without states never has one).
+                let state = T::content(&self.pos, cell)
+                    .and_then(|c| c.checked_sub(content::FIRST_STATE))
+                    .and_then(|k| p.state_glyphs.get(k as usize).copied());
+                let glyph = match (state, holder) {
+                    (Some(g), _) => g,
+                    (None, 0) if marks && T::legal_at(&self.pos, cell) => p.glyphs[3],
+                    (None, 0) => p.glyphs[2],
+                    (None, h) if h == mine => p.glyphs[0],
                     _ => p.glyphs[1],
                 };
                 // A further kind's glyph (a game of one kind never has one).

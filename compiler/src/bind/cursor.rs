@@ -104,7 +104,7 @@ pub fn puzzle_gap(game: &GameDef) -> Option<String> {
 /// Why the cursor firmware cannot play a two-player game against the device, if it cannot.
 fn duel_gap(game: &GameDef) -> Option<String> {
     if grid_firmware_gap(game).is_some() {
-        if let Some(why) = core_firmware_gap(game, true) {
+        if let Some(why) = core_firmware_gap(game) {
             return Some(why);
         }
     }
@@ -135,7 +135,7 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
     let duel = players == 2 || alone;
     let gap = match players {
         2 => duel_gap(game),
-        _ if alone => core_firmware_gap(game, true),
+        _ if alone => core_firmware_gap(game),
         _ => puzzle_why,
     };
     if let Some(why) = gap {

@@ -549,13 +549,16 @@ fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) 
         }
     } else if !line_game {
         // What the placements' fast reading cannot play, a serial game plays on the rule core.
-        let gap = grid_firmware_gap(game).and_then(|why| {
-            if game.serial.is_some() {
-                core_firmware_gap(game, false)
-            } else {
-                Some(why)
-            }
-        });
+        let gap =
+            grid_firmware_gap(game).and_then(
+                |why| {
+                    if game.serial.is_some() {
+                        core_firmware_gap(game)
+                    } else {
+                        Some(why)
+                    }
+                },
+            );
         if let Some(why) = gap {
             let d = Diagnostic::error("E0115", format!("gamec's firmware runtime cannot play these rules yet: {why}"))
                 .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
@@ -643,23 +646,17 @@ pub fn core_moves(game: &GameDef) -> usize {
 /// Whether a game's firmware (a serial session, a duel with a cursor) plays it on the rule
 /// core: a grid game of two players that the placements' fast reading does not cover.
 pub fn on_the_rule_core(game: &GameDef) -> bool {
-    grid_firmware_gap(game).is_some() && core_firmware_gap(game, false).is_none()
+    grid_firmware_gap(game).is_some() && core_firmware_gap(game).is_none()
 }
 
 /// Why the firmware over the rule core (a serial session; with a `cursor`, a game entered a
 /// cell at a time) cannot play a game, if it cannot.
-fn core_firmware_gap(game: &GameDef, cursor: bool) -> Option<String> {
+fn core_firmware_gap(game: &GameDef) -> Option<String> {
     let Some((cols, rows)) = game.columns_and_rows() else {
         return Some("the rule core's firmware plays the cells of a line or a grid, not heaps".into());
     };
-    if game.players.len() != 2 && !(cursor && game.players.len() == 1) {
-        return Some(match cursor {
-            true => "the rule core's firmware plays games of one or two players".into(),
-            false => "the serial session plays games of two players".into(),
-        });
-    }
-    if !cursor && (!game.states.is_empty() || game.setups.len() > 1 || !game.setup.is_empty()) {
-        return Some("the serial session starts from one fixed setup of pieces".into());
+    if game.players.len() > 2 {
+        return Some("the rule core's firmware plays games of one or two players".into());
     }
     if !game.setup.is_empty() {
         return Some("the rule core's firmware starts from fixed setups".into());

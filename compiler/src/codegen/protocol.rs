@@ -82,6 +82,7 @@ fn action_name(c: &gamec_dsl::CommandDef) -> &'static str {
         (SessionAction::Ack, _) => "ACK",
         (SessionAction::Retry, _) => "RETRY",
         (SessionAction::Restart, _) => "RESTART",
+        (SessionAction::NewGame, CommandArgDef::Number { .. }) => "NEW_GAME_AT",
         (SessionAction::NewGame, _) => "NEW_GAME",
         (SessionAction::EndGame, _) => "END_GAME",
         (SessionAction::Pass, _) => "PASS",
@@ -106,6 +107,9 @@ fn commands(p: &SerialDef) -> Vec<Pieces> {
                 vec![*min as u8 as usize, *max as u8 as usize, *default as u8 as usize]
             }
             (SessionAction::HostPlaysSide, CommandArgDef::Side(sides)) => vec![sides.len() as u8 as usize],
+            (SessionAction::NewGame, CommandArgDef::Number { min, max }) => {
+                vec![*min as u8 as usize, *max as u8 as usize]
+            }
             _ => vec![],
         };
         // How many bytes of arguments follow, so that the table is walked without knowing
@@ -173,8 +177,9 @@ fn response(game: &GameDef, say: &gamec_dsl::SayDef) -> Pieces {
 }
 
 pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
-    let g = game.grid().expect("serial games are grid games");
-    let (cols, rows) = (int(g.cols), int(g.rows));
+    // A line is a grid of one row.
+    let (cols, rows) = game.columns_and_rows().expect("bind serves cells over a serial line, not heaps");
+    let (cols, rows) = (int(cols), int(rows));
     let commands = commands(p);
     let n_commands = int(commands.iter().map(Pieces::len).sum::<usize>());
     let commands_doc = described(
@@ -234,8 +239,12 @@ pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
     let ops = quote!(0 #(| 1 << op::#ops)*);
     let n_events = int(SessionEvent::ALL.len());
 
-    let [g0, g1] = [p.piece_glyphs[0], p.piece_glyphs[1]].map(proc_macro2::Literal::byte_character);
+    // A game of one player has one player's glyph.
+    let glyph = |i: usize| p.piece_glyphs.get(i).copied().unwrap_or(b'?');
+    let [g0, g1] = [glyph(0), glyph(1)].map(proc_macro2::Literal::byte_character);
     let kind_glyphs = p.kind_glyphs.iter().map(|&g| proc_macro2::Literal::byte_character(g));
+    let state_glyphs = p.state_glyphs.iter().map(|&g| proc_macro2::Literal::byte_character(g));
+    let alone = game.players.len() == 1;
     let [empty, legal] = [p.empty_glyph, p.legal_glyph].map(proc_macro2::Literal::byte_character);
     let device_side = int(game.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.first));
     let order = game.strategy.as_ref().is_some_and(|s| s.order_by_eval);
@@ -282,6 +291,8 @@ pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
             events: &EVENTS,
             glyphs: [#g0, #g1, #empty, #legal],
             kind_glyphs: &[#(#kind_glyphs),*],
+            state_glyphs: &[#(#state_glyphs),*],
+            alone: #alone,
             cols: #cols,
             rows: #rows,
             device_side: #device_side,

@@ -9,12 +9,17 @@ use std::time::Duration;
 /// Only a machine that never answers waits this long: the guest runs in virtual time.
 pub const WAIT: Duration = Duration::from_secs(120);
 
-/// The engine of `game` (a path from the repository's root) and its start.
-pub fn engine(game: &str) -> (Engine, State) {
+/// The game `game` (a path from the repository's root) as the compiler reads it.
+pub fn load(game: &str) -> gamec_dsl::GameDef {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(game);
     let mut sources = gamec_dsl::Sources::new();
     let id = sources.add(game.to_string(), std::fs::read_to_string(path).unwrap());
-    let def = gamec_dsl::load_game(&sources, id).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
+    gamec_dsl::load_game(&sources, id).unwrap_or_else(|d| panic!("{}", sources.render(&d)))
+}
+
+/// The engine of `game` (a path from the repository's root) and its start.
+pub fn engine(game: &str) -> (Engine, State) {
+    let def = load(game);
     let engine = Engine::new(&def);
     let start = engine.fixed_start(&def);
     (engine, start)

@@ -224,6 +224,8 @@ static PROTO: Protocol = Protocol {
     events: &EVENTS,
     glyphs: [b'B', b'W', b'.', b'V'],
     kind_glyphs: &[],
+    state_glyphs: &[],
+    alone: false,
     cols: 4,
     rows: 4,
     device_side: 1,
