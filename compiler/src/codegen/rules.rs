@@ -193,10 +193,14 @@ pub fn render_served(game: &GameDef, origin: super::Origin, table: Option<&Keyed
         (g.rules.geometry.stride, if chains { MAX_PATH } else { longest.clamp(1, MAX_PATH) })
     });
     // Every start the file gives (a puzzle's setups), the first the one a session plays.
-    let starts = crate::analyze::starts(&engine, game).into_iter().map(|s| {
-        let bytes = s.cells;
-        quote!([#(#bytes),*])
-    });
+    let starts: Vec<TokenStream> = crate::analyze::starts(&engine, game)
+        .into_iter()
+        .map(|s| {
+            let bytes = s.cells;
+            quote!([#(#bytes),*])
+        })
+        .collect();
+    let n_starts = super::int(starts.len());
     let strategy = match game.strategy.as_ref().map(|s| s.kind) {
         Some(gamec_dsl::StrategyKind::Random) => quote!(Strategy::Random),
         _ if table.is_some() => quote!(Strategy::Solved),
@@ -226,13 +230,17 @@ pub fn render_served(game: &GameDef, origin: super::Origin, table: Option<&Keyed
             type Cells = [u8; CELLS];
             type Program = Ops;
             const GAME: &'static Game<'static, Ops> = &GAME;
-            const STARTS: &'static [[u8; CELLS]] = &[#(#starts),*];
+            const STARTS: &'static [[u8; CELLS]] = &STARTS;
             const CLEARED: [u8; CELLS] = [0; CELLS];
             const FIRST: u8 = FIRST;
             const STRIDE: u8 = #stride;
             const STRATEGY: Strategy = #strategy;
             #solved_const
         }
+
+        /// Every start the file gives, in program memory.
+        #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+        static STARTS: [[u8; CELLS]; #n_starts] = [#(#starts),*];
 
         #solved
 

@@ -23,7 +23,8 @@ pub trait CoreGame {
     /// What plays the game's ops and conditions.
     type Program: Program;
     const GAME: &'static Game<'static, Self::Program>;
-    /// The game's starts (a puzzle may have several), the first the one a session plays.
+    /// The game's starts (a puzzle may have several), the first the one a session plays: in
+    /// program memory on AVR, read a byte at a time.
     const STARTS: &'static [Self::Cells];
     /// All zero: a position held before the first game.
     const CLEARED: Self::Cells;
@@ -110,7 +111,13 @@ impl<G: CoreGame> Placement for G {
     }
 
     fn start_at(pos: &mut Self::Pos, k: u8) {
-        *pos = Played { cells: G::STARTS[k as usize % G::STARTS.len()], to_move: G::FIRST, passed: false };
+        // The start's address, not its bytes: those are in program memory.
+        let start = G::STARTS[k as usize % G::STARTS.len()].as_ref().as_ptr();
+        *pos = Played { cells: G::CLEARED, to_move: G::FIRST, passed: false };
+        for (i, cell) in pos.cells.as_mut().iter_mut().enumerate() {
+            // SAFETY: `start` is a start of `Cells` bytes in the generated program-memory table.
+            *cell = unsafe { crate::progmem::byte(start.add(i)) };
+        }
     }
 
     fn content(pos: &Self::Pos, cell: u8) -> Option<u8> {
