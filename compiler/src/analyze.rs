@@ -416,6 +416,21 @@ pub fn starts(engine: &Engine, game: &GameDef) -> Vec<State> {
         .collect()
 }
 
+/// The starts a device deals from: every start, or where the setup requires a player to be
+/// able to win, those that player wins (the game solved to know; every start if it is too big,
+/// which `check` refuses with E0018).
+pub fn dealt_starts(engine: &Engine, game: &GameDef) -> Vec<State> {
+    let starts = starts(engine, game);
+    let winnable = game.setup.iter().any(|c| matches!(c, Constraint::Winnable { .. }));
+    if !winnable {
+        return starts;
+    }
+    match general::explore(engine, &starts, general::MAX_STATES) {
+        Ok(solved) => winnable_starts(engine, game, &solved, &starts),
+        Err(_) => starts,
+    }
+}
+
 /// The starts that also meet the setup's `winnable` requirements, by the solved values.
 pub fn winnable_starts(engine: &Engine, game: &GameDef, solved: &general::Solved, starts: &[State]) -> Vec<State> {
     starts

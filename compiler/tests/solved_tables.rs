@@ -53,6 +53,8 @@ fn every_position_reads_back_as_the_solver_valued_it() {
     assert!(reads_back("games/tictactoe.game") > 1000);
     assert!(reads_back("compiler/tests/games/kayles_thirteen.game") > 0);
     assert!(reads_back("games/silver_dollar.game") > 0);
+    // Heaps: a key of their counts.
+    assert!(reads_back("games/nim.game") > 0);
 }
 
 #[test]

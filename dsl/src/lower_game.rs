@@ -236,6 +236,8 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
         pass: st.pass.is_some(),
         states: &states,
         pieces: st.pieces.is_some(),
+        shared_piece: (st.pieces.is_some() && !piece.per_player).then_some(piece.name.node.as_str()),
+        heaps: matches!(layout, Layout::Heaps(_)),
         setups: setups.len().max(1),
     };
     let serial = lower_serial(&mut ctx, st.serial_controls, st.serial_feedback, &serial_scope);

@@ -28,6 +28,11 @@ pub struct Scope<'a> {
     pub states: &'a [ast::Ident],
     /// Whether the game declares pieces: a game of states alone gives its players no glyph.
     pub pieces: bool,
+    /// The piece's name where pieces belong to nobody (a line's pins, heaps' counters): one
+    /// glyph, under that name, shows them whoever is to move.
+    pub shared_piece: Option<&'a str>,
+    /// The cells are heaps: the board is shown a heap a line, by the piece's glyph alone.
+    pub heaps: bool,
     /// The game's starts, which `new game` may pick by number.
     pub setups: usize,
 }
@@ -318,17 +323,23 @@ pub fn lower(
     let (mut empty_glyph, mut legal_glyph) = (b'.', b'*');
     let mut kind_glyphs = vec![b'?'; 2 * scope.kinds.len()];
     let mut state_glyphs = vec![b'?'; scope.states.len()];
-    // Who needs a glyph, for the hints: the players where there are pieces, each state,
-    // `empty` and `legal`.
-    let needed: Vec<&str> = scope
-        .players
-        .iter()
-        .filter(|_| scope.pieces || scope.states.is_empty())
-        .chain(scope.states)
-        .map(|n| n.node.as_str())
-        .chain(["empty", "legal"])
-        .collect();
+    // Who needs a glyph, for the hints: the players where there are pieces (or the piece,
+    // where pieces are shared), each state, `empty` and `legal`; on heaps, the piece alone.
+    let players_need = (scope.pieces || scope.states.is_empty()) && scope.shared_piece.is_none();
+    let needed: Vec<&str> = match (scope.heaps, scope.shared_piece) {
+        (true, piece) => piece.into_iter().collect(),
+        (false, piece) => scope
+            .players
+            .iter()
+            .filter(|_| players_need)
+            .map(|n| n.node.as_str())
+            .chain(piece)
+            .chain(scope.states.iter().map(|n| n.node.as_str()))
+            .chain(["empty", "legal"])
+            .collect(),
+    };
     let needed = needed.join(", ");
+    let mut piece_seen = false;
     match glyphs {
         None => err(
             "E0012",
@@ -392,6 +403,11 @@ pub fn lower(
                     states_seen[k] = true;
                     continue;
                 }
+                if scope.shared_piece == Some(who.node.as_str()) {
+                    piece_glyphs.fill(ch);
+                    piece_seen = true;
+                    continue;
+                }
                 let slot = match who.node.as_str() {
                     "empty" => scope.players.len(),
                     "legal" => scope.players.len() + 1,
@@ -401,7 +417,7 @@ pub fn lower(
                             err(
                                 "E0004",
                                 who.span,
-                                format!("`{name}` is neither a player, a state, `empty` nor `legal`"),
+                                format!("`{name}` is neither a player, a piece, a state, `empty` nor `legal`"),
                                 "unknown",
                                 &format!("give a glyph to each of: {needed}"),
                             );
@@ -434,14 +450,23 @@ pub fn lower(
                     ),
                 );
             }
-            // A game of states alone has no pieces for its players' glyphs to show.
-            let players_need = scope.pieces || scope.states.is_empty();
-            let players_missing = players_need && seen[..scope.players.len()].iter().any(|s| !s);
-            if players_missing || seen[scope.players.len()..].iter().any(|s| !s) || states_seen.contains(&false) {
+            // A game of states alone has no pieces for its players' glyphs to show; shared
+            // pieces have one glyph; heaps show nothing else.
+            let missing = match scope.heaps {
+                true => !piece_seen,
+                false => {
+                    (players_need && seen[..scope.players.len()].iter().any(|s| !s))
+                        || (scope.shared_piece.is_some() && scope.pieces && !piece_seen)
+                        || seen[scope.players.len()..].iter().any(|s| !s)
+                        || states_seen.contains(&false)
+                }
+            };
+            if missing {
                 err(
                     "E0012",
                     gspan,
-                    "every player with pieces, every state, `empty` and `legal` need a glyph".into(),
+                    "every player with pieces (or the shared piece), every state, `empty` and `legal` need a glyph"
+                        .into(),
                     "incomplete",
                     &format!("give a glyph to each of: {needed}"),
                 );

@@ -156,7 +156,12 @@ impl<T: Placement, const N: usize, const NAMED: usize> Game<T, N, NAMED> {
             }
             // After the end, a press plays again: the next start once this one is won.
             (Phase::Over(v), Input::Commit) => {
-                let next = if v == Verdict::Win { (self.setup + 1) % T::starts() } else { self.setup };
+                // A random setup deals anew; a puzzle goes on to its next start once solved.
+                let next = match (T::RANDOM_START, v) {
+                    (true, _) => self.rng.below(T::starts()),
+                    (false, Verdict::Win) => (self.setup + 1) % T::starts(),
+                    (false, _) => self.setup,
+                };
                 *self = Game::from_start(cfg, next);
                 None
             }

@@ -116,6 +116,8 @@ pub trait Placement {
         None
     }
     /// How many starts the game has (a puzzle's setups), and start `k` of them.
+    /// Whether a game starts from one of its starts at random (a random setup's deals).
+    const RANDOM_START: bool = false;
     fn starts() -> u8 {
         1
     }
@@ -284,6 +286,10 @@ pub struct Protocol {
     pub state_glyphs: &'static [u8],
     /// A game of one player: every turn is the host's, and no device plays.
     pub alone: bool,
+    /// The cells are heaps (`cols` of them), each holding a count of counters: a move is
+    /// written `HEAP:COUNT` (`2:3`, three counters from heap 2), and the board is a line a
+    /// heap, its counters shown by the first player's glyph.
+    pub heaps: bool,
     pub cols: u8,
     pub rows: u8,
     /// The side the device plays when the host cannot choose (no side command).
@@ -406,8 +412,8 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
 
     /// Starts the first game: asks for a side, or starts at once when the host cannot pick.
     pub fn begin(&mut self, io: &mut impl Io) {
-        // Only a solved or random device draws from it.
-        if T::STRATEGY != Strategy::Search {
+        // Only a solved or random device, and a random deal, draw from it.
+        if T::STRATEGY != Strategy::Search || T::RANDOM_START {
             self.rng = Rng::new(0x5A17);
         }
         self.set_seconds(Self::P.default_seconds);
@@ -501,10 +507,8 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
     #[inline(never)]
     fn act(&mut self, io: &mut impl Io, action: u8, args: u8, from: u8, to: u8) {
         let line = self.reader.bytes();
-        let takes_arg = matches!(
-            action,
-            cmd::HOST_PLAYS_SIDE | cmd::MOVE_TIME | cmd::PLAY | cmd::PLAY_COLUMN | cmd::NEW_GAME_AT
-        );
+        let takes_arg =
+            matches!(action, cmd::HOST_PLAYS_SIDE | cmd::MOVE_TIME | cmd::PLAY | cmd::PLAY_COLUMN | cmd::NEW_GAME_AT);
         if !takes_arg && from != to {
             return self.say(io, Event::Unknown);
         }
@@ -650,24 +654,38 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
         let line = self.reader.bytes();
         let mut cells = [NO_CELL; P];
         let (mut n, mut on_board) = (0, true);
-        loop {
-            // A cell runs to the next `-` or the end.
-            let mut end = from;
-            while end < to && byte(line, end) != b'-' {
-                end += 1;
+        if Self::P.heaps {
+            // `HEAP:COUNT`, both from 1.
+            let mut colon = from;
+            while colon < to && byte(line, colon) != b':' {
+                colon += 1;
             }
-            let col = byte(line, from).to_ascii_uppercase().wrapping_sub(b'A');
-            let row = number(line, from + 1, end);
-            if from == end || col >= 26 || row == NO_NUMBER || row == 0 || n == P {
+            let (heap, count) = (number(line, from, colon), number(line, colon + 1, to));
+            if colon == to || heap == NO_NUMBER || count == NO_NUMBER || heap == 0 || P < 2 {
                 return self.say(io, Event::Unknown);
             }
-            on_board &= col < Self::P.cols && row <= Self::P.rows as u16;
-            cells[n] = ((row - 1) as u8).wrapping_mul(T::STRIDE).wrapping_add(col);
-            n += 1;
-            if end == to {
-                break;
+            on_board = heap <= Self::P.cols as u16 && count < 256;
+            (cells[0], cells[1 % P], n) = ((heap - 1) as u8, count as u8, 2);
+        } else {
+            loop {
+                // A cell runs to the next `-` or the end.
+                let mut end = from;
+                while end < to && byte(line, end) != b'-' {
+                    end += 1;
+                }
+                let col = byte(line, from).to_ascii_uppercase().wrapping_sub(b'A');
+                let row = number(line, from + 1, end);
+                if from == end || col >= 26 || row == NO_NUMBER || row == 0 || n == P {
+                    return self.say(io, Event::Unknown);
+                }
+                on_board &= col < Self::P.cols && row <= Self::P.rows as u16;
+                cells[n] = ((row - 1) as u8).wrapping_mul(T::STRIDE).wrapping_add(col);
+                n += 1;
+                if end == to {
+                    break;
+                }
+                from = end + 1;
             }
-            from = end + 1;
         }
         if !self.in_time(io) {
             return;
@@ -731,6 +749,11 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
     }
 
     fn start_game(&mut self, io: &mut impl Io) {
+        if T::RANDOM_START {
+            // The host's timing mixed in, so that deals differ from one power-up to the next.
+            self.rng.mix(io.millis() as u16);
+            self.setup = self.rng.below(T::starts());
+        }
         self.reset(io);
         self.advance(io);
     }
@@ -861,6 +884,11 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
                     io.light(unsafe { progmem::byte(p.script.as_ptr().add(at as usize)) });
                     at += 1;
                 }
+                op::CELL if Self::says(op::CELL) && Self::P.heaps => {
+                    decimal(io, self.last[0] + 1);
+                    io.write(b':');
+                    decimal(io, self.last[1 % P]);
+                }
                 op::CELL if Self::says(op::CELL) && P == 1 => {
                     io.write(b'A' + self.last[0] % T::STRIDE);
                     decimal(io, self.last[0] / T::STRIDE + 1);
@@ -885,10 +913,23 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
         }
     }
 
-    /// The board as text: a header of column letters, then one numbered line per row.
+    /// The board as text: a header of column letters, then one numbered line per row; heaps a
+    /// line each, numbered, their counters after.
     #[inline(never)]
     fn board(&self, io: &mut impl Io) {
         let p = Self::P;
+        if p.heaps {
+            for heap in 0..p.cols {
+                decimal(io, heap + 1);
+                io.write(b' ');
+                for _ in 0..T::content(&self.pos, heap).unwrap_or(0) {
+                    io.write(p.glyphs[0]);
+                }
+                io.write(b'\r');
+                io.write(b'\n');
+            }
+            return;
+        }
         let marks = self.state == State::HostTurn && self.mover == self.host;
         // The first player's glyph for the side to move's pieces when the first player moves.
         let mine = if self.mover == 0 { HELD_BY_MOVER } else { HELD_BY_OTHER };

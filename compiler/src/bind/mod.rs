@@ -222,6 +222,10 @@ pub fn bind(
             ..game.clone()
         };
         &serial_only
+    } else if game.serial.is_some() && !use_serial && !game.controls.is_empty() {
+        // Buttons on a board without a serial port: the serial interface is another board's.
+        serial_only = GameDef { serial: None, ..game.clone() };
+        &serial_only
     } else {
         game
     };
@@ -265,7 +269,7 @@ pub fn bind(
 fn bind_core_table(ctx: &mut Ctx, game: &GameDef) -> Option<Arc<KeyedTable>> {
     let strategy = game.strategy.as_ref().filter(|s| s.kind == gamec_dsl::StrategyKind::Perfect)?;
     let engine = crate::engine::Engine::new(game);
-    match keyed_table(&engine, &crate::analyze::starts(&engine, game)) {
+    match keyed_table(&engine, &crate::analyze::dealt_starts(&engine, game)) {
         Ok(table) => Some(Arc::new(table)),
         Err(why) => {
             let d = Diagnostic::error("E0115", format!("gamec's firmware runtime cannot play these rules yet: {why}"))
@@ -538,7 +542,8 @@ fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) 
     };
     // The firmware runtime plays two families of rules today; the host engine reads them all.
     let line_game = crate::rules::Rules::new(game).is_some() && game.fixed_shared.is_empty();
-    let heaps_game = game.heaps().is_some();
+    // Heaps over a serial line are played on the rule core; with buttons, by the heaps app.
+    let heaps_game = game.heaps().is_some() && game.serial.is_none();
     if heaps_game {
         if let Some(why) = heaps_firmware_gap(game) {
             let d = Diagnostic::error("E0115", format!("gamec's firmware runtime cannot play these rules yet: {why}"))
@@ -652,22 +657,19 @@ pub fn on_the_rule_core(game: &GameDef) -> bool {
 /// Why the firmware over the rule core (a serial session; with a `cursor`, a game entered a
 /// cell at a time) cannot play a game, if it cannot.
 fn core_firmware_gap(game: &GameDef) -> Option<String> {
-    let Some((cols, rows)) = game.columns_and_rows() else {
-        return Some("the rule core's firmware plays the cells of a line or a grid, not heaps".into());
-    };
+    let (cols, rows) = game.columns_and_rows().unwrap_or((game.heaps().map_or(1, |h| h.heaps), 1));
     if game.players.len() > 2 {
         return Some("the rule core's firmware plays games of one or two players".into());
     }
-    if !game.setup.is_empty() {
-        return Some("the rule core's firmware starts from fixed setups".into());
-    }
-    // The firmware's boards carry no record of the cells a setup gave.
-    if game.moves.iter().any(|m| matches!(m.kind, gamec_dsl::MoveKind::Cycle { free: true, .. })) {
-        return Some(
-            "a `cycle free` (the setup's cells kept) is played by the cursor's puzzle app, which needs \
-             one `cycle` of two states and `empty` and a winning ending with `full`"
-                .into(),
-        );
+    // A game's start is a byte.
+    if crate::engine::Engine::random_setup(game) {
+        let deals = crate::analyze::dealt_starts(&crate::engine::Engine::new(game), game).len();
+        if deals > u8::MAX as usize {
+            return Some(format!(
+                "a random setup of {} deals: the firmware deals among at most 255",
+                gamec_dsl::thousands(deals as u64)
+            ));
+        }
     }
     // A cell is a byte, and one value means "no cell".
     if cols * rows >= 256 {

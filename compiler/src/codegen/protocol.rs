@@ -177,8 +177,10 @@ fn response(game: &GameDef, say: &gamec_dsl::SayDef) -> Pieces {
 }
 
 pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
-    // A line is a grid of one row.
-    let (cols, rows) = game.columns_and_rows().expect("bind serves cells over a serial line, not heaps");
+    // A line is a grid of one row; heaps, a row of heaps.
+    let heaps = game.heaps().map(|h| h.heaps);
+    let (cols, rows) = game.columns_and_rows().or(heaps.map(|n| (n, 1))).expect("a game of cells or heaps");
+    let heaps = heaps.is_some();
     let (cols, rows) = (int(cols), int(rows));
     let commands = commands(p);
     let n_commands = int(commands.iter().map(Pieces::len).sum::<usize>());
@@ -293,6 +295,7 @@ pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
             kind_glyphs: &[#(#kind_glyphs),*],
             state_glyphs: &[#(#state_glyphs),*],
             alone: #alone,
+            heaps: #heaps,
             cols: #cols,
             rows: #rows,
             device_side: #device_side,

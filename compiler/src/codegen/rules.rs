@@ -193,14 +193,29 @@ pub fn render_served(game: &GameDef, origin: super::Origin, table: Option<&Keyed
         (g.rules.geometry.stride, if chains { MAX_PATH } else { longest.clamp(1, MAX_PATH) })
     });
     // Every start the file gives (a puzzle's setups), the first the one a session plays.
-    let starts: Vec<TokenStream> = crate::analyze::starts(&engine, game)
-        .into_iter()
+    // A random setup's starts are every deal it may make, one picked at random a game.
+    let states = crate::analyze::dealt_starts(&engine, game);
+    let random_start = crate::engine::Engine::random_setup(game) && states.len() > 1;
+    let starts: Vec<TokenStream> = states
+        .iter()
         .map(|s| {
-            let bytes = s.cells;
+            let bytes = &s.cells;
             quote!([#(#bytes),*])
         })
         .collect();
     let n_starts = super::int(starts.len());
+    // What a `free` pick passes by: each start's given cells, a bit each, where a game has a
+    // start that gives one.
+    let givens = states.iter().any(|s| s.given != 0).then(|| {
+        let each = states.iter().map(|s| {
+            let bytes = (0..s.cells.len().div_ceil(8)).map(|b| super::int((s.given >> (8 * b)) as u8));
+            quote!(&[#(#bytes),*])
+        });
+        quote! {
+            /// Per start, the cells it gave, a bit each: what a `free` pick passes by.
+            const GIVENS: &'static [&'static [u8]] = &[#(#each),*];
+        }
+    });
     let strategy = match game.strategy.as_ref().map(|s| s.kind) {
         Some(gamec_dsl::StrategyKind::Random) => quote!(Strategy::Random),
         _ if table.is_some() => quote!(Strategy::Solved),
@@ -235,7 +250,9 @@ pub fn render_served(game: &GameDef, origin: super::Origin, table: Option<&Keyed
             const FIRST: u8 = FIRST;
             const STRIDE: u8 = #stride;
             const STRATEGY: Strategy = #strategy;
+            const RANDOM_START: bool = #random_start;
             #solved_const
+            #givens
         }
 
         /// Every start the file gives, in program memory.

@@ -27,9 +27,6 @@ pub struct KeyedTable {
 
 /// The table of a game on the rule core from `starts`, or why it has none.
 pub fn keyed_table(engine: &Engine, starts: &[State]) -> Result<KeyedTable, String> {
-    if matches!(engine.shape, Shape::Heaps { .. }) {
-        return Err("a solved table on the rule core keys the cells of a line or a grid, not heaps".into());
-    }
     let solved = explore(engine, starts, MAX_STATES).map_err(|t| {
         format!(
             "a solved table needs every reachable position, and this game has more than {} (found {} before stopping)",
@@ -42,18 +39,23 @@ pub fn keyed_table(engine: &Engine, starts: &[State]) -> Result<KeyedTable, Stri
                     a device might go round a winning cycle for ever (use `search`)"
             .into());
     }
-    let mut alphabet: Vec<u8> =
-        solved.states.iter().flat_map(|s| engine.cell_list.iter().map(|&c| s.cells[c as usize])).collect();
+    // The cells a key covers, as the geometry lists them: heaps are a row of counts.
+    let cells: Vec<u8> = match engine.shape {
+        Shape::Heaps { heaps } => (0..heaps).collect(),
+        _ => engine.cell_list.clone(),
+    };
+    let mut alphabet: Vec<u8> = solved.states.iter().flat_map(|s| cells.iter().map(|&c| s.cells[c as usize])).collect();
     alphabet.sort_unstable();
     alphabet.dedup();
     let bits = bits_for(alphabet.len());
     let turn_bits = if engine.impartial { 0 } else { bits_for(engine.players as usize) };
-    let total = engine.cell_list.len() * bits as usize + turn_bits as usize + engine.pass as usize;
-    let len = total.div_ceil(8);
+    let total = cells.len() * bits as usize + turn_bits as usize + engine.pass as usize;
+    // A key of at least a byte, for a game of one position.
+    let len = total.div_ceil(8).max(1);
     if len > MAX_KEY {
         return Err(format!(
             "a position's key takes {len} bytes ({} cells of {} contents), more than the {MAX_KEY} the device compares",
-            engine.cell_list.len(),
+            cells.len(),
             alphabet.len()
         ));
     }

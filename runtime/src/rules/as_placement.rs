@@ -34,14 +34,27 @@ pub trait CoreGame {
     const STRATEGY: Strategy;
     /// The solved game, for [`Strategy::Solved`].
     const SOLVED: Option<&'static Table<'static>> = None;
+    /// Whether each game starts from one of [`CoreGame::STARTS`] at random (a random setup's
+    /// deals), rather than from the one chosen.
+    const RANDOM_START: bool = false;
+    /// Per start, the cells it gave, a bit each (as [`super::game::Position::given`]): what a
+    /// `free` pick passes by. None for a game without one.
+    const GIVENS: &'static [&'static [u8]] = &[];
 }
 
-/// A position: its cells, whose turn it is, and whether the last turn was a pass.
+/// A position: its cells, whose turn it is, whether the last turn was a pass, and the start
+/// it came from (whose given cells a `free` pick passes by).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Played<C> {
     pub cells: C,
     pub to_move: u8,
     pub passed: bool,
+    pub start: u8,
+}
+
+/// The board of `cells`, played from start `start`.
+fn board<G: CoreGame>(cells: &mut [u8], start: u8) -> Board<'_> {
+    Board { cells, given: G::GIVENS.get(start as usize).copied().unwrap_or(&[]) }
 }
 
 /// The `k`th legal move of the side to move, with the cells it leaves; `None` past the last.
@@ -49,7 +62,7 @@ fn nth<G: CoreGame>(pos: &Played<G::Cells>, k: u8) -> Option<(Path, G::Cells)> {
     let mut scratch = pos.cells;
     let mut found = None;
     let mut i = 0u8;
-    G::GAME.rules.moves(&mut Board::new(scratch.as_mut()), pos.to_move, |path, board| {
+    G::GAME.rules.moves(&mut board::<G>(scratch.as_mut(), pos.start), pos.to_move, |path, board| {
         if i == k {
             let mut after = pos.cells;
             after.as_mut().copy_from_slice(board);
@@ -60,10 +73,18 @@ fn nth<G: CoreGame>(pos: &Played<G::Cells>, k: u8) -> Option<(Path, G::Cells)> {
     found
 }
 
+/// A path's cells as a move is written: a cell named twice running, once (a heap and a count
+/// are no cells, and are written as they are).
+fn written<G: CoreGame>(path: &[u8]) -> impl Iterator<Item = u8> + '_ {
+    let heaps = G::GAME.rules.heaps;
+    path.iter().enumerate().filter(move |&(i, c)| heaps || i == 0 || path[i - 1] != *c).map(|(_, &c)| c)
+}
+
 /// How many legal moves the side to move has.
 fn count_moves<G: CoreGame>(pos: &Played<G::Cells>) -> u8 {
     let mut scratch = pos.cells;
-    G::GAME.rules.moves(&mut Board::new(scratch.as_mut()), pos.to_move, |_, _| {}).min(u8::MAX as usize) as u8
+    G::GAME.rules.moves(&mut board::<G>(scratch.as_mut(), pos.start), pos.to_move, |_, _| {}).min(u8::MAX as usize)
+        as u8
 }
 
 fn next_player<G: CoreGame>(p: u8) -> u8 {
@@ -73,7 +94,7 @@ fn next_player<G: CoreGame>(p: u8) -> u8 {
 /// The first of the game's endings that holds, if one does.
 fn ended<G: CoreGame>(pos: &Played<G::Cells>) -> Option<Outcome> {
     let mut cells = pos.cells;
-    G::GAME.over(cells.as_mut(), &[], pos.to_move)
+    G::GAME.over(cells.as_mut(), G::GIVENS.get(pos.start as usize).copied().unwrap_or(&[]), pos.to_move)
 }
 
 /// How the game stands: the first ending that holds, or a stop where nobody can move on.
@@ -98,9 +119,10 @@ fn verdict(o: Outcome, to_move: u8) -> Verdict {
 impl<G: CoreGame> Placement for G {
     type Pos = Played<G::Cells>;
     const STRATEGY: Strategy = G::STRATEGY;
-    const CLEARED: Self::Pos = Played { cells: G::CLEARED, to_move: 0, passed: false };
+    const CLEARED: Self::Pos = Played { cells: G::CLEARED, to_move: 0, passed: false, start: 0 };
     const FIRST: u8 = G::FIRST;
     const STRIDE: u8 = G::STRIDE;
+    const RANDOM_START: bool = G::RANDOM_START;
 
     fn start(pos: &mut Self::Pos) {
         Self::start_at(pos, 0);
@@ -112,8 +134,9 @@ impl<G: CoreGame> Placement for G {
 
     fn start_at(pos: &mut Self::Pos, k: u8) {
         // The start's address, not its bytes: those are in program memory.
-        let start = G::STARTS[k as usize % G::STARTS.len()].as_ref().as_ptr();
-        *pos = Played { cells: G::CLEARED, to_move: G::FIRST, passed: false };
+        let start = G::STARTS[(k as usize) % G::STARTS.len()].as_ref().as_ptr();
+        let k = k % G::STARTS.len() as u8;
+        *pos = Played { cells: G::CLEARED, to_move: G::FIRST, passed: false, start: k };
         for (i, cell) in pos.cells.as_mut().iter_mut().enumerate() {
             // SAFETY: `start` is a start of `Cells` bytes in the generated program-memory table.
             *cell = unsafe { crate::progmem::byte(start.add(i)) };
@@ -152,7 +175,7 @@ impl<G: CoreGame> Placement for G {
 
     fn play(pos: &mut Self::Pos, m: u8) {
         if let Some((_, after)) = nth::<G>(pos, m) {
-            *pos = Played { cells: after, to_move: next_player::<G>(pos.to_move), passed: false };
+            *pos = Played { cells: after, to_move: next_player::<G>(pos.to_move), passed: false, ..*pos };
         }
     }
 
@@ -170,7 +193,7 @@ impl<G: CoreGame> Placement for G {
         let most = G::GAME.endings.iter().find(|e| matches!(e.result, EndResult::Most { .. }));
         let Some(e) = most else { return Verdict::Draw };
         let mut cells = pos.cells;
-        let judged = super::ending::Judged { board: Board::new(cells.as_mut()), to_move: pos.to_move };
+        let judged = super::ending::Judged { board: board::<G>(cells.as_mut(), pos.start), to_move: pos.to_move };
         verdict(G::GAME.rules.outcome(e.result, &judged), pos.to_move)
     }
 
@@ -189,13 +212,23 @@ impl<G: CoreGame> Placement for G {
     }
 
     fn find(pos: &Self::Pos, cells: &[u8]) -> Option<u8> {
-        Self::entered(pos, cells).exact
+        // A move as it is written: a cell its path names twice running (a run of one pin,
+        // picked and ridden no farther) is written once.
+        let mut scratch = pos.cells;
+        let (mut found, mut i) = (None, 0u8);
+        G::GAME.rules.moves(&mut board::<G>(scratch.as_mut(), pos.start), pos.to_move, |path, _| {
+            if found.is_none() && written::<G>(path.cells()).eq(cells.iter().copied()) {
+                found = Some(i);
+            }
+            i = i.wrapping_add(1);
+        });
+        found
     }
 
     fn entered(pos: &Self::Pos, cells: &[u8]) -> Entered {
         let mut scratch = pos.cells;
         let (mut e, mut i) = (Entered::default(), 0u8);
-        G::GAME.rules.moves(&mut Board::new(scratch.as_mut()), pos.to_move, |path, _| {
+        G::GAME.rules.moves(&mut board::<G>(scratch.as_mut(), pos.start), pos.to_move, |path, _| {
             let named = path.cells();
             if named == cells {
                 e.exact = e.exact.or(Some(i));
@@ -210,7 +243,7 @@ impl<G: CoreGame> Placement for G {
     fn name(pos: &Self::Pos, m: u8, out: &mut [u8]) {
         out.fill(NO_CELL);
         if let Some((path, _)) = nth::<G>(pos, m) {
-            for (o, &c) in out.iter_mut().zip(path.cells()) {
+            for (o, c) in out.iter_mut().zip(written::<G>(path.cells())) {
                 *o = c;
             }
         }
@@ -235,7 +268,7 @@ fn best_by_table<G: CoreGame>(pos: &Played<G::Cells>, table: &Table, rng: &mut R
     // callback would nest the walk's frames on a small chip's stack.
     for m in 0..count_moves::<G>(pos) {
         let Some((_, cells)) = nth::<G>(pos, m) else { break };
-        let child = Played { cells, to_move: next, passed: false };
+        let child = Played { cells, to_move: next, passed: false, start: pos.start };
         let rank = match ended::<G>(&child) {
             Some(Outcome::Win(p)) if p == pos.to_move => 4,
             _ => match table.value(&table.layout.key(&geometry, cells.as_ref(), next, false)) {

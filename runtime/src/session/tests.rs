@@ -226,6 +226,7 @@ static PROTO: Protocol = Protocol {
     kind_glyphs: &[],
     state_glyphs: &[],
     alone: false,
+    heaps: false,
     cols: 4,
     rows: 4,
     device_side: 1,

@@ -143,7 +143,7 @@ fn a_move_is_found_by_the_cells_it_names_and_named_back() {
 
 /// The first player's men on `white` and the second's on `black`, the first to move.
 fn men(white: &[&str], black: &[&str]) -> Played<[u8; 48]> {
-    let mut pos = Played { cells: [0u8; 48], to_move: 0, passed: false };
+    let mut pos = Played { cells: [0u8; 48], to_move: 0, passed: false, start: 0 };
     for (player, cells) in [(0, white), (1, black)] {
         for c in cells {
             pos.cells[at(c) as usize] = content::piece(0, player);
@@ -185,7 +185,7 @@ fn the_search_takes_a_free_man_and_its_moves_are_the_core_s() {
     let mut out = [0u8; 16];
     assert_eq!(Searched::<Jumps>::moves(&pos, &mut out), 5, "B2-A3, B2-C3, D2-C3, D2-E3, F2-E3");
     // A man of the second player's left where the first can take it, and not be taken back.
-    let mut pos = Played { cells: [0u8; 48], to_move: 0, passed: false };
+    let mut pos = Played { cells: [0u8; 48], to_move: 0, passed: false, start: 0 };
     pos.cells[at("C1") as usize] = content::piece(0, 0);
     pos.cells[at("A3") as usize] = content::piece(0, 0);
     pos.cells[at("B4") as usize] = content::piece(0, 1);
@@ -220,7 +220,7 @@ fn the_walk_nests_no_deeper_than_it_states() {
         }
     }
     // A long chain: one man takes five, in every order the men allow.
-    let mut pos = Played { cells: [0u8; 48], to_move: 0, passed: false };
+    let mut pos = Played { cells: [0u8; 48], to_move: 0, passed: false, start: 0 };
     pos.cells[at("A1") as usize] = content::piece(0, 0);
     for c in ["B2", "B4", "D4", "D2", "F4"] {
         pos.cells[at(c) as usize] = content::piece(0, 1);
