@@ -204,9 +204,13 @@ pub fn render_served(game: &GameDef, origin: super::Origin, table: Option<&Keyed
         })
         .collect();
     let n_starts = super::int(starts.len());
-    // What a `free` pick passes by: each start's given cells, a bit each, where a game has a
-    // start that gives one.
-    let givens = states.iter().any(|s| s.given != 0).then(|| {
+    // A ride that may stay where it is names its cell twice running.
+    let repeats = engine
+        .with_game(|g| g.rules.actions.iter().any(|a| a.ops.iter().any(|o| matches!(o, Op::Ride { min: 0, .. }))));
+    // What a `free` pick passes by: each start's given cells, a bit each, where a game has
+    // such a pick (and a start that gives a cell).
+    let free = game.moves.iter().any(|m| matches!(m.kind, gamec_dsl::MoveKind::Cycle { free: true, .. }));
+    let givens = (free && states.iter().any(|s| s.given != 0)).then(|| {
         let each = states.iter().map(|s| {
             let bytes = (0..s.cells.len().div_ceil(8)).map(|b| super::int((s.given >> (8 * b)) as u8));
             quote!(&[#(#bytes),*])
@@ -251,6 +255,7 @@ pub fn render_served(game: &GameDef, origin: super::Origin, table: Option<&Keyed
             const STRIDE: u8 = #stride;
             const STRATEGY: Strategy = #strategy;
             const RANDOM_START: bool = #random_start;
+            const REPEATS: bool = #repeats;
             #solved_const
             #givens
         }

@@ -37,6 +37,9 @@ pub trait CoreGame {
     /// Whether each game starts from one of [`CoreGame::STARTS`] at random (a random setup's
     /// deals), rather than from the one chosen.
     const RANDOM_START: bool = false;
+    /// Whether a move's path may name a cell twice running (a ride that may go nowhere), which
+    /// a move's written form names once.
+    const REPEATS: bool = false;
     /// Per start, the cells it gave, a bit each (as [`super::game::Position::given`]): what a
     /// `free` pick passes by. None for a game without one.
     const GIVENS: &'static [&'static [u8]] = &[];
@@ -74,10 +77,11 @@ fn nth<G: CoreGame>(pos: &Played<G::Cells>, k: u8) -> Option<(Path, G::Cells)> {
 }
 
 /// A path's cells as a move is written: a cell named twice running, once (a heap and a count
-/// are no cells, and are written as they are).
+/// are no cells, and are written as they are). A constant test first, so that a game whose
+/// paths never repeat a cell links none of it.
 fn written<G: CoreGame>(path: &[u8]) -> impl Iterator<Item = u8> + '_ {
-    let heaps = G::GAME.rules.heaps;
-    path.iter().enumerate().filter(move |&(i, c)| heaps || i == 0 || path[i - 1] != *c).map(|(_, &c)| c)
+    let keep = |i: usize, c: u8| !G::REPEATS || i == 0 || path[i - 1] != c;
+    path.iter().enumerate().filter(move |&(i, &c)| keep(i, c)).map(|(_, &c)| c)
 }
 
 /// How many legal moves the side to move has.
@@ -212,8 +216,12 @@ impl<G: CoreGame> Placement for G {
     }
 
     fn find(pos: &Self::Pos, cells: &[u8]) -> Option<u8> {
+        if !G::REPEATS {
+            return Self::entered(pos, cells).exact;
+        }
         // A move as it is written: a cell its path names twice running (a run of one pin,
-        // picked and ridden no farther) is written once.
+        // picked and ridden no farther) is written once. (A cursor enters the path itself,
+        // that pin pressed twice: `entered`.)
         let mut scratch = pos.cells;
         let (mut found, mut i) = (None, 0u8);
         G::GAME.rules.moves(&mut board::<G>(scratch.as_mut(), pos.start), pos.to_move, |path, _| {
