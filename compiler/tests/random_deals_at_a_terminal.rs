@@ -1,6 +1,6 @@
 //! A game on the rule core with a random setup (compiler/tests/games/kayles_dealt.game: seven
 //! pins dealt on a line of ten, only deals the device wins kept), served over the serial line of
-//! qemu-system-arm's netduinoplus2 (Nim's board: a serial port is all it needs): every game
+//! qemu-system-arm's netduinoplus2 (a test board with a serial port): every game
 //! starts from one of the deals the compiler found, the deals differ from game to game, and the
 //! device, playing the solved game, wins every one.
 
@@ -15,7 +15,7 @@ use serial_host::Host;
 use std::collections::HashSet;
 
 const GAME: &str = "compiler/tests/games/kayles_dealt.game";
-const BOARD: &str = "boards/nim_netduinoplus2.board";
+const BOARD: &str = "compiler/tests/boards/serial_netduinoplus2.board";
 const HEADER: &str = "  A B C D E F G H I J";
 
 fn glyph(content: u8) -> char {
