@@ -554,16 +554,10 @@ fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) 
         }
     } else if !line_game {
         // What the placements' fast reading cannot play, a serial game plays on the rule core.
-        let gap =
-            grid_firmware_gap(game).and_then(
-                |why| {
-                    if game.serial.is_some() {
-                        core_firmware_gap(game)
-                    } else {
-                        Some(why)
-                    }
-                },
-            );
+        let gap = match (grid_firmware_gap(game), game.serial.is_some()) {
+            (Some(_), true) => core_firmware_gap(game),
+            (gap, _) => gap,
+        };
         if let Some(why) = gap {
             let d = Diagnostic::error("E0115", format!("gamec's firmware runtime cannot play these rules yet: {why}"))
                 .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))

@@ -55,9 +55,14 @@ pub struct Played<C> {
     pub start: u8,
 }
 
+/// The cells start `start` gave (none for a game without a `free` pick).
+fn givens<G: CoreGame>(start: u8) -> &'static [u8] {
+    G::GIVENS.get(start as usize).copied().unwrap_or(&[])
+}
+
 /// The board of `cells`, played from start `start`.
 fn board<G: CoreGame>(cells: &mut [u8], start: u8) -> Board<'_> {
-    Board { cells, given: G::GIVENS.get(start as usize).copied().unwrap_or(&[]) }
+    Board { cells, given: givens::<G>(start) }
 }
 
 /// The `k`th legal move of the side to move, with the cells it leaves; `None` past the last.
@@ -98,7 +103,7 @@ fn next_player<G: CoreGame>(p: u8) -> u8 {
 /// The first of the game's endings that holds, if one does.
 fn ended<G: CoreGame>(pos: &Played<G::Cells>) -> Option<Outcome> {
     let mut cells = pos.cells;
-    G::GAME.over(cells.as_mut(), G::GIVENS.get(pos.start as usize).copied().unwrap_or(&[]), pos.to_move)
+    G::GAME.over(cells.as_mut(), givens::<G>(pos.start), pos.to_move)
 }
 
 /// How the game stands: the first ending that holds, or a stop where nobody can move on.
@@ -137,9 +142,9 @@ impl<G: CoreGame> Placement for G {
     }
 
     fn start_at(pos: &mut Self::Pos, k: u8) {
-        // The start's address, not its bytes: those are in program memory.
-        let start = G::STARTS[(k as usize) % G::STARTS.len()].as_ref().as_ptr();
         let k = k % G::STARTS.len() as u8;
+        // The start's address, not its bytes: those are in program memory.
+        let start = G::STARTS[k as usize].as_ref().as_ptr();
         *pos = Played { cells: G::CLEARED, to_move: G::FIRST, passed: false, start: k };
         for (i, cell) in pos.cells.as_mut().iter_mut().enumerate() {
             // SAFETY: `start` is a start of `Cells` bytes in the generated program-memory table.
