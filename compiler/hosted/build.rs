@@ -253,11 +253,12 @@ fn module(source: &str, game_text: String, board: Option<(&str, String)>) -> Str
     if game.grid().is_some() {
         return gamec::codegen::grid_module(&game, origin, gamec::codegen::Representation::Bitboards);
     }
-    if game.heaps().is_some() {
+    // Heaps with lights; pits, sown, are played on the rule core.
+    if game.heaps().is_some_and(|h| h.pits.is_none()) {
         return gamec::codegen::heaps_module(&game, None, origin);
     }
     // A line game that is not of slides (Kayles' pins) is played on the rule core too.
-    if gamec::rules::Rules::new(&game).is_none() {
+    if game.heaps().is_some() || gamec::rules::Rules::new(&game).is_none() {
         return gamec::codegen::rules_module(&game, origin);
     }
     let target = board.map(|(path, text)| {

@@ -392,7 +392,10 @@ fn places(engine: &Engine) -> String {
     match engine.shape {
         Shape::Line { cells, .. } => format!("a line of {cells} cells"),
         Shape::Grid { cols, rows } => format!("a grid of {cols} x {rows} cells"),
-        Shape::Heaps { heaps } => format!("{heaps} heaps"),
+        Shape::Heaps { pits: Some(p), .. } => {
+            format!("{} pits a side{}", p.per_side, if p.stores { " and a store" } else { "" })
+        }
+        Shape::Heaps { heaps, .. } => format!("{heaps} heaps"),
     }
 }
 

@@ -66,6 +66,8 @@ pub enum GameItem {
         name: Option<Spanned<String>>,
         placements: Vec<Placement>,
         heaps: Vec<Int>,
+        /// `pits N`: every pit's counters at the start.
+        pits: Option<Int>,
         span: Span,
     },
     Action {
@@ -138,9 +140,23 @@ pub enum Expect {
 
 #[derive(Debug, Clone)]
 pub enum BoardShape {
-    Line { cells: Int, numbered_from: Option<Ident> },
-    Grid { cols: Int, rows: Int, cut: Vec<Ident> },
-    Heaps { heaps: Int },
+    Line {
+        cells: Int,
+        numbered_from: Option<Ident>,
+    },
+    Grid {
+        cols: Int,
+        rows: Int,
+        cut: Vec<Ident>,
+    },
+    Heaps {
+        heaps: Int,
+    },
+    /// `pits N per side [with stores]`.
+    Pits {
+        per_side: Int,
+        stores: bool,
+    },
 }
 
 /// How many pieces of a kind there are and who owns them.
@@ -241,6 +257,21 @@ pub enum Mechanic {
         max: Option<Int>,
         adjacent: Option<Ident>,
     },
+    /// `sow from own pit [, into own store] [, again when last in own store] [, capturing
+    /// opposite | , capturing MIN..MAX] [, skipping origin]`: each option's span.
+    Sow {
+        into_store: Option<Span>,
+        again: Option<Span>,
+        capture: Option<Spanned<SowCapture>>,
+        skipping_origin: Option<Span>,
+    },
+}
+
+/// What the last counter of a sowing captures.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SowCapture {
+    Opposite,
+    Making { min: Int, max: Option<Int> },
 }
 
 /// How a piece moves by itself.

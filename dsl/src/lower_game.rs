@@ -14,6 +14,25 @@ pub const MAX_GRID: u32 = 16;
 /// Most heaps, and most counters in one heap.
 pub const MAX_HEAPS: u32 = 8;
 pub const MAX_HEAP: u32 = 31;
+/// Most pits a side of a board of pits.
+pub const MAX_PITS: u32 = 12;
+/// Most counters on a board of pits, in all its pits and stores: a pit's count is a byte.
+pub const MAX_SEEDS: u32 = 255;
+
+/// Whether the board is a ring of pits.
+pub(crate) fn is_pits(layout: &Layout) -> bool {
+    matches!(layout, Layout::Heaps(HeapsBoard { pits: Some(_), .. }))
+}
+
+/// The most counters one heap may hold in a setup or a test's position: a pit may hold all
+/// the board's counters.
+pub(crate) fn most_in_heap(layout: &Layout) -> u32 {
+    if is_pits(layout) {
+        MAX_SEEDS
+    } else {
+        MAX_HEAP
+    }
+}
 
 mod actions;
 mod board;
@@ -21,6 +40,7 @@ mod cards;
 mod controls;
 mod feedback;
 mod setups;
+mod sow;
 mod statements;
 mod travel;
 
@@ -486,7 +506,20 @@ fn lower_test(
                 }
             }
         }
-        let heaps = f.heaps.iter().map(|n| n.node.min(MAX_HEAP)).collect();
+        let most = most_in_heap(layout);
+        for n in f.heaps.iter().filter(|n| n.node > most) {
+            ctx.err(
+                "E0005",
+                n.span,
+                format!("a heap holds at most {most} counters, not {}", n.node),
+                "too many",
+                format!("use 0 to {most}"),
+            );
+        }
+        if is_pits(layout) {
+            setups::seeds_fit(ctx, f.span, &f.heaps);
+        }
+        let heaps = f.heaps.iter().map(|n| n.node.min(most)).collect();
         PositionDef {
             cells: placed.owned,
             kinds: placed.kinds,
@@ -737,7 +770,8 @@ fn lower_ending(ctx: &mut Ctx, scope: &EndScope, e: &ast::Ending) -> Option<Endi
     }
     let result = match &e.result.node {
         ast::EndResult::Draw => EndResult::Draw,
-        ast::EndResult::Most { .. } if !scope.per_player => {
+        // On pits, the counters on a side are its player's.
+        ast::EndResult::Most { .. } if !scope.per_player && !is_pits(scope.layout) => {
             ctx.err(
                 "E0015",
                 e.result.span,

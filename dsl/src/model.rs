@@ -238,7 +238,24 @@ impl Layout {
 #[derive(Debug, Clone)]
 pub struct HeapsBoard {
     pub heaps: u32,
+    /// The heaps are pits in a ring, a side each player's.
+    pub pits: Option<PitsBoard>,
     pub span: Span,
+}
+
+/// A ring of pits (`board pits 6 per side with stores`): heap `side * (per_side + stores) +
+/// k` is pit `k` of that side, the side's store after its last pit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PitsBoard {
+    pub per_side: u32,
+    pub stores: bool,
+}
+
+impl PitsBoard {
+    /// Cells a side: its pits and its store.
+    pub fn side(&self) -> u32 {
+        self.per_side + u32::from(self.stores)
+    }
 }
 
 /// A named set of cells (indices as the layout numbers them).
@@ -279,6 +296,34 @@ pub enum MoveKind {
     Travel(TravelDef),
     /// A run of `min..=max` pieces next to each other along a line is taken off.
     RemoveRun { min: u32, max: Option<u32> },
+    /// A pit of the mover's side is emptied and its counters sown around the ring of pits.
+    Sow(SowDef),
+}
+
+/// How a sowing goes ([`MoveKind::Sow`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SowDef {
+    /// The mover's own store is sown into.
+    pub into_store: bool,
+    /// A lap passes over the pit the counters came from.
+    pub skip_origin: bool,
+    /// A last counter in the mover's store gives another move.
+    pub again: bool,
+    pub capture: SowCaptureDef,
+}
+
+/// What a sowing's last counter captures, into the mover's store.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SowCaptureDef {
+    Nothing,
+    /// In an empty pit of the mover's, facing one that is not: both.
+    Opposite,
+    /// Making an opponent's pit hold `min..=max`: it, and the pits before it on that side
+    /// that hold as many.
+    Making {
+        min: u32,
+        max: u32,
+    },
 }
 
 /// Compass directions, a bit each from north clockwise (north is toward higher rows, east

@@ -135,9 +135,26 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::cmp_op => "a comparison",
         Rule::freq_unit => "`MHz`, `kHz` or `Hz`",
         Rule::time_unit => "`ms` or `s`",
-        Rule::slide | Rule::place | Rule::drop | Rule::remove | Rule::cycle | Rule::travel | Rule::travel_kind | Rule::must => {
-            "a move: `place`, `drop`, `slide`, `remove`, `cycle`, `step`, `jump` or `ride`"
+        Rule::slide
+        | Rule::place
+        | Rule::drop
+        | Rule::remove
+        | Rule::cycle
+        | Rule::sow
+        | Rule::travel
+        | Rule::travel_kind
+        | Rule::must => "a move: `place`, `drop`, `slide`, `remove`, `cycle`, `sow`, `step`, `jump` or `ride`",
+        Rule::sow_opt
+        | Rule::into_store
+        | Rule::again_in_store
+        | Rule::capture_opposite
+        | Rule::capture_making
+        | Rule::skipping_origin => {
+            "`, into own store`, `, again when last in own store`, `, capturing opposite`, `, capturing 2..3` or `, skipping origin`"
         }
+        Rule::opposite_word => "`opposite`",
+        Rule::pits_shape | Rule::with_stores => "`pits N per side`, perhaps `with stores`",
+        Rule::pit_sizes => "`pits` and the counters in each",
         Rule::directions | Rule::direction | Rule::direction_word | Rule::diagonally | Rule::any_direction => {
             "a direction: `forward`, `backward`, `sideways`, `left`, `right`, `orthogonally`, `diagonally`, `diagonally forward` or `in any direction`"
         }
@@ -224,6 +241,26 @@ fn placement(p: Pair<Rule>) -> Placement {
     let owner = ident(parts.next().unwrap());
     let kind = parts.next_if(|q| q.as_rule() == Rule::ident).map(ident);
     Placement { owner, kind, cells: parts.map(ident).collect() }
+}
+
+/// `sow from own pit` and its options, each kept with its span.
+fn sow(m: Pair<Rule>) -> Mechanic {
+    let (mut into_store, mut again, mut capture, mut skipping_origin) = (None, None, None, None);
+    for opt in m.into_inner() {
+        let part = opt.into_inner().next().unwrap();
+        let sp = span(&part);
+        match part.as_rule() {
+            Rule::into_store => into_store = Some(sp),
+            Rule::again_in_store => again = Some(sp),
+            Rule::capture_opposite => capture = Some(Spanned::new(SowCapture::Opposite, sp)),
+            Rule::capture_making => {
+                let (min, max) = steps(part.into_inner().next().unwrap());
+                capture = Some(Spanned::new(SowCapture::Making { min, max }, sp));
+            }
+            _ => skipping_origin = Some(sp),
+        }
+    }
+    Mechanic::Sow { into_store, again, capture, skipping_origin }
 }
 
 /// `[must] step|jump|ride PIECE DIRECTIONS [over TARGET] to TARGET [, capturing] [, chained]`.
@@ -313,6 +350,10 @@ fn game_item(p: Pair<Rule>) -> GameItem {
                     GameItem::Board(BoardShape::Line { cells, numbered_from })
                 }
                 Rule::heaps_shape => GameItem::Board(BoardShape::Heaps { heaps: int(s.next().unwrap()) }),
+                Rule::pits_shape => {
+                    let per_side = int(s.next().unwrap());
+                    GameItem::Board(BoardShape::Pits { per_side, stores: s.next().is_some() })
+                }
                 _ => {
                     let (cols, rows) = (int(s.next().unwrap()), int(s.next().unwrap()));
                     let cut = s.next().map(|c| c.into_inner().map(ident).collect()).unwrap_or_default();
@@ -346,17 +387,19 @@ fn game_item(p: Pair<Rule>) -> GameItem {
             let first = inner.next().unwrap();
             if first.as_rule() == Rule::fixed_setup {
                 let span = span(&first);
-                let (mut placements, mut heaps, mut name) = (Vec::new(), Vec::new(), None);
+                let (mut placements, mut heaps, mut name, mut pits) = (Vec::new(), Vec::new(), None, None);
                 for item in first.into_inner() {
                     if item.as_rule() == Rule::heap_sizes {
                         heaps.extend(item.into_inner().map(int));
+                    } else if item.as_rule() == Rule::pit_sizes {
+                        pits = item.into_inner().next().map(int);
                     } else if item.as_rule() == Rule::string {
                         name = Some(string(item));
                     } else {
                         placements.push(placement(item));
                     }
                 }
-                return GameItem::FixedSetup { name, placements, heaps, span };
+                return GameItem::FixedSetup { name, placements, heaps, pits, span };
             }
             let kind = ident(first);
             let requires = inner.map(|r| Spanned::new(require(r.clone()), span(&r))).collect();
@@ -395,6 +438,7 @@ fn game_item(p: Pair<Rule>) -> GameItem {
                     return GameItem::Action { name, mechanic: Mechanic::Cycle { free, neighbours, through } };
                 }
                 Rule::travel => return GameItem::Action { name, mechanic: travel(m) },
+                Rule::sow => return GameItem::Action { name, mechanic: sow(m) },
                 Rule::drop => {
                     let piece = ident(m.into_inner().next().unwrap());
                     return GameItem::Action { name, mechanic: Mechanic::Drop { piece } };

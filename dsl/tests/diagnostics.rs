@@ -113,6 +113,28 @@ fn malformed_evaluations() {
     }
 }
 
+const KALAH: &str = include_str!("../../games/kalah.game");
+
+#[test]
+fn malformed_sowing() {
+    let kalah = |from: &str, to: &str| {
+        assert!(KALAH.contains(from), "fixture: {from}");
+        KALAH.replacen(from, to, 1)
+    };
+    let cases = [
+        ("sowing_off_pits", kalah("board pits 6 per side with stores", "board heaps 6")),
+        ("sowing_into_a_store_without_stores", kalah("board pits 6 per side with stores", "board pits 6 per side")),
+        ("again_without_sowing_into_the_store", kalah("sow from own pit, into own store,", "sow from own pit,")),
+        ("capture_range_of_zero", kalah("capturing opposite", "capturing 0..3")),
+        ("too_many_pits", kalah("pits 6 per side", "pits 13 per side")),
+        ("too_many_seeds", kalah("setup fixed { pits 4 }", "setup fixed { pits 40 }")),
+        ("misspelt_sowing_option", kalah("capturing opposite", "capturing oposite")),
+    ];
+    for (name, text) in cases {
+        insta::assert_snapshot!(name, diagnose("bad.game", &text));
+    }
+}
+
 const OTHELLO: &str = include_str!("../../games/othello.game");
 const OTHELLO_BOARD: &str = include_str!("../../boards/othello_stk500_atmega16.board");
 

@@ -124,6 +124,13 @@ pub trait Placement {
     fn start_at(pos: &mut Self::Pos, _k: u8) {
         Self::start(pos)
     }
+    /// Whether a move can leave its mover to move again; a constant, so that a session whose
+    /// game never does links none of it.
+    const AGAIN: bool = false;
+    /// The side to move in `pos`, for a game where a move may keep the turn ([`Placement::AGAIN`]).
+    fn mover(_pos: &Self::Pos) -> u8 {
+        0
+    }
 }
 
 /// [`Placement::entered`]: the legal move that cells entered so far name whole, if one does,
@@ -290,6 +297,11 @@ pub struct Protocol {
     /// written `HEAP:COUNT` (`2:3`, three counters from heap 2), and the board is a line a
     /// heap, its counters shown by the first player's glyph.
     pub heaps: bool,
+    /// The heaps are pits in a ring ([`crate::rules::Pits`]), a row of `cols` a side (the
+    /// last a store, with `stores`): a move is a pit's number along the ring (`3`), and the
+    /// board shows each side's counts by their numbers ([`pits::board`]).
+    pub pits: bool,
+    pub stores: bool,
     pub cols: u8,
     pub rows: u8,
     /// The side the device plays when the host cannot choose (no side command).
@@ -596,7 +608,7 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
                 // A column is a drop: its row is found among the legal cells below.
                 // A letter, and for a cell a number from 1 after it; letters and numbers
                 // beyond the grid still parse, so that they are illegal moves, not unknown.
-                if P > 1 && action == cmd::PLAY {
+                if (P > 1 || Self::P.pits) && action == cmd::PLAY {
                     return self.play_path(io, from, to);
                 }
                 let col = byte(line, from).to_ascii_uppercase().wrapping_sub(b'A');
@@ -641,8 +653,11 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
 
     /// The host's move `m`, a legal one.
     fn host_moves(&mut self, io: &mut impl Io, m: u8) {
+        let before = T::mover(&self.pos);
         T::play(&mut self.pos, m);
-        self.turn_over();
+        if !(T::AGAIN && T::mover(&self.pos) == before) {
+            self.turn_over();
+        }
         self.say(io, Event::Moved);
         self.advance(io);
     }
@@ -654,7 +669,15 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
         let line = self.reader.bytes();
         let mut cells = [NO_CELL; P];
         let (mut n, mut on_board) = (0, true);
-        if Self::P.heaps {
+        if Self::P.pits {
+            // A pit's number along the ring, from 1.
+            let pit = number(line, from, to);
+            if pit == NO_NUMBER || pit == 0 {
+                return self.say(io, Event::Unknown);
+            }
+            on_board = pit <= 2 * Self::P.cols as u16;
+            (cells[0], n) = ((pit - 1) as u8, 1);
+        } else if Self::P.heaps {
             // `HEAP:COUNT`, both from 1.
             let mut colon = from;
             while colon < to && byte(line, colon) != b':' {
@@ -797,8 +820,11 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
         match choice {
             Some(best) => {
                 T::name(&self.pos, best, &mut self.last);
+                let before = T::mover(&self.pos);
                 T::play(&mut self.pos, best);
-                self.mover ^= 1;
+                if !(T::AGAIN && T::mover(&self.pos) == before) {
+                    self.mover ^= 1;
+                }
                 self.say(io, Event::DeviceMoves);
             }
             None => {
@@ -884,6 +910,7 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
                     io.light(unsafe { progmem::byte(p.script.as_ptr().add(at as usize)) });
                     at += 1;
                 }
+                op::CELL if Self::says(op::CELL) && Self::P.pits => decimal(io, self.last[0] + 1),
                 op::CELL if Self::says(op::CELL) && Self::P.heaps => {
                     decimal(io, self.last[0] + 1);
                     io.write(b':');
@@ -918,6 +945,9 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
     #[inline(never)]
     fn board(&self, io: &mut impl Io) {
         let p = Self::P;
+        if p.pits {
+            return pits::board(io, p, |c| T::content(&self.pos, c).unwrap_or(0));
+        }
         if p.heaps {
             for heap in 0..p.cols {
                 decimal(io, heap + 1);
@@ -1019,5 +1049,6 @@ fn decimal(io: &mut impl Io, n: u8) {
     io.write(b'0' + n % 10);
 }
 
+mod pits;
 #[cfg(test)]
 mod tests;

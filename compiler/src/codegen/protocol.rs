@@ -178,9 +178,12 @@ fn response(game: &GameDef, say: &gamec_dsl::SayDef) -> Pieces {
 
 pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
     // A line is a grid of one row; heaps, a row of heaps.
-    let heaps = game.heaps().map(|h| h.heaps);
-    let (cols, rows) = game.columns_and_rows().or(heaps.map(|n| (n, 1))).expect("a game of cells or heaps");
+    let ring = game.heaps().and_then(|h| h.pits);
+    // Pits are a row a side, each a pit and perhaps a store; other heaps one row.
+    let heaps = game.heaps().map(|h| ring.map_or((h.heaps, 1), |r| (r.side(), 2)));
+    let (cols, rows) = game.columns_and_rows().or(heaps).expect("a game of cells or heaps");
     let heaps = heaps.is_some();
+    let (pits, stores) = (ring.is_some(), ring.is_some_and(|r| r.stores));
     let (cols, rows) = (int(cols), int(rows));
     let commands = commands(p);
     let n_commands = int(commands.iter().map(Pieces::len).sum::<usize>());
@@ -296,6 +299,8 @@ pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
             state_glyphs: &[#(#state_glyphs),*],
             alone: #alone,
             heaps: #heaps,
+            pits: #pits,
+            stores: #stores,
             cols: #cols,
             rows: #rows,
             device_side: #device_side,

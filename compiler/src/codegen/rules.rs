@@ -6,7 +6,7 @@ use crate::engine::table::KeyedTable;
 use crate::engine::Engine;
 use gamec_dsl::GameDef;
 use gamec_runtime::rules::ending::{Cmp, Condition, Count, Look, Result as EndResult, Scope, Who};
-use gamec_runtime::rules::{Dirs, Holds, Op, Region, MAX_PATH};
+use gamec_runtime::rules::{Capture, Dirs, Holds, Op, Region, Sow, MAX_PATH};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -36,6 +36,13 @@ pub fn render(game: &GameDef, origin: super::Origin) -> TokenStream {
             quote!(Ending { conditions: &[#(#conditions),*], result: #result })
         });
         let (per_player, heaps, players, pass, advance) = (r.per_player, r.heaps, r.players, g.pass, g.advance);
+        let pits = match r.pits {
+            Some(p) => {
+                let stores = p.stores;
+                quote!(Some(gamec_runtime::rules::Pits { stores: #stores }))
+            }
+            None => quote!(None),
+        };
         let play_op = play_op(r.actions.iter().flat_map(|a| a.ops));
         let judges = judge(
             quote!(judge),
@@ -64,7 +71,9 @@ pub fn render(game: &GameDef, origin: super::Origin) -> TokenStream {
             use gamec_runtime::rules::eval::{Case, Feature};
             use gamec_runtime::rules::game::Game;
             use core::marker::PhantomData;
-            use gamec_runtime::rules::{Action, Dirs, Emit, Geometry, Holds, Kinds, Op, Order, Program, Region, Walk};
+            use gamec_runtime::rules::{
+                Action, Capture, Dirs, Emit, Geometry, Holds, Kinds, Op, Order, Program, Region, Sow, Walk,
+            };
 
             #(#[doc = #doc])*
             pub static GAME: Game<'static, Ops> = Game {
@@ -74,6 +83,7 @@ pub fn render(game: &GameDef, origin: super::Origin) -> TokenStream {
                     regions: &[#(#regions),*],
                     per_player: #per_player,
                     heaps: #heaps,
+                    pits: #pits,
                     players: #players,
                     program: PhantomData,
                 },
@@ -141,6 +151,7 @@ fn play_op<'o>(ops: impl Iterator<Item = &'o Op>) -> TokenStream {
         Op::Flank { .. } => quote!(Op::Flank { dirs, required } => w.flank(dirs, required, action, pc, emit)),
         Op::Promote { .. } => quote!(Op::Promote { kind, region } => w.promote(kind, region, action, pc, emit)),
         Op::Chain { .. } => quote!(Op::Chain { to } => w.chain(to, action, pc, emit)),
+        Op::Sow(_) => quote!(Op::Sow(sow) => w.sow(sow, action, pc, emit)),
     });
     quote! {
         // One arm for each op the game's programs use: one alone is still a match.
@@ -220,6 +231,7 @@ pub fn render_served(game: &GameDef, origin: super::Origin, table: Option<&Keyed
             const GIVENS: &'static [&'static [u8]] = &[#(#each),*];
         }
     });
+    let again = engine.again;
     let strategy = match game.strategy.as_ref().map(|s| s.kind) {
         Some(gamec_dsl::StrategyKind::Random) => quote!(Strategy::Random),
         _ if table.is_some() => quote!(Strategy::Solved),
@@ -256,6 +268,7 @@ pub fn render_served(game: &GameDef, origin: super::Origin, table: Option<&Keyed
             const STRATEGY: Strategy = #strategy;
             const RANDOM_START: bool = #random_start;
             const REPEATS: bool = #repeats;
+            const AGAIN: bool = #again;
             #solved_const
             #givens
         }
@@ -367,6 +380,14 @@ fn op(o: &Op) -> TokenStream {
             quote!(Op::Promote { kind: #kind, region: #region })
         }
         Op::Chain { to } => quote!(Op::Chain { to: #to }),
+        Op::Sow(Sow { into_store, skip_origin, again, capture }) => {
+            let capture = match capture {
+                Capture::Nothing => quote!(Capture::Nothing),
+                Capture::Opposite => quote!(Capture::Opposite),
+                Capture::Making { min, max } => quote!(Capture::Making { min: #min, max: #max }),
+            };
+            quote!(Op::Sow(Sow { into_store: #into_store, skip_origin: #skip_origin, again: #again, capture: #capture }))
+        }
     }
 }
 

@@ -3,10 +3,12 @@
 
 use super::{Engine, Move, Outcome, Shape, State};
 use gamec_dsl::ast::{CmpOp, Target, Travel};
-use gamec_dsl::{Count, Directions, EndResult, Goal, MoveKind, Scope, TravelDef, What, Whose};
+use gamec_dsl::{Count, Directions, EndResult, Goal, MoveKind, Scope, SowCaptureDef, TravelDef, What, Whose};
 use gamec_runtime::rules::ending::{self, Ending, Judged};
 use gamec_runtime::rules::game::Game;
-use gamec_runtime::rules::{Action, Board, Dirs, Geometry, Holds, Kinds, Op, Order, Path, Region, Rules, FAR};
+use gamec_runtime::rules::{
+    Action, Board, Capture, Dirs, Geometry, Holds, Kinds, Op, Order, Path, Pits, Region, Rules, Sow, FAR,
+};
 use std::marker::PhantomData;
 
 /// One action lowered: its program and what it means for the turn.
@@ -59,6 +61,15 @@ fn ops(kind: &MoveKind) -> Vec<Op> {
                 to: Holds::Occupied,
             };
             vec![pick(Holds::Occupied), ride, Op::ClearRun]
+        }
+        MoveKind::Sow(s) => {
+            let capture = match s.capture {
+                SowCaptureDef::Nothing => Capture::Nothing,
+                SowCaptureDef::Opposite => Capture::Opposite,
+                SowCaptureDef::Making { min, max } => Capture::Making { min: byte(min), max: byte(max) },
+            };
+            let sow = Sow { into_store: s.into_store, skip_origin: s.skip_origin, again: s.again, capture };
+            vec![pick(Holds::Occupied), Op::Sow(sow)]
         }
     };
     ops
@@ -198,7 +209,9 @@ impl Engine {
         match self.shape {
             Shape::Grid { cols, rows } => Geometry { cols, rows, stride: self.stride as u8, cut: &self.cut },
             Shape::Line { cells, .. } => Geometry { cols: cells, rows: 1, stride: cells, cut: &[] },
-            Shape::Heaps { heaps } => Geometry { cols: heaps, rows: 1, stride: heaps, cut: &[] },
+            // A ring of pits: a row a side.
+            Shape::Heaps { heaps, pits: Some(_) } => Geometry { cols: heaps / 2, rows: 2, stride: heaps / 2, cut: &[] },
+            Shape::Heaps { heaps, .. } => Geometry { cols: heaps, rows: 1, stride: heaps, cut: &[] },
         }
     }
 
@@ -208,12 +221,17 @@ impl Engine {
             self.programs.iter().map(|p| Action { ops: &p.ops, must: p.must, conditions: &p.conditions }).collect();
         let regions: Vec<&[u8]> = self.regions.iter().map(|r| r.as_slice()).collect();
         let heaps = matches!(self.shape, Shape::Heaps { .. });
+        let pits = match self.shape {
+            Shape::Heaps { pits, .. } => pits.map(|p| Pits { stores: p.stores }),
+            _ => None,
+        };
         let rules = Rules {
             geometry: self.geometry(),
             actions: &actions,
             regions: &regions,
             per_player: self.per_player,
             heaps,
+            pits,
             players: self.players,
             program: PhantomData,
         };
@@ -265,22 +283,34 @@ impl Engine {
         self.with_rules(|rules| rules.condition(&condition(c), &mut pos))
     }
 
-    /// Every move `player` could make in `s`, with the cells each leaves.
-    pub(super) fn core_moves(&self, s: &State, player: u8) -> Vec<(Move, Vec<u8>)> {
+    /// Every move `player` could make in `s`, with the cells each leaves and whether `player`
+    /// then moves again.
+    pub(super) fn core_moves(&self, s: &State, player: u8) -> Vec<(Move, Vec<u8>, bool)> {
         let mut cells = Cells::of(s);
-        let mut out = Vec::new();
+        let mut paths = Vec::new();
         self.with_rules(|rules| {
-            rules.moves(&mut cells.board(), player, |path, after| out.push((self.move_of(path), after.to_vec())));
-        });
-        out
+            rules.moves(&mut cells.board(), player, |path, after| paths.push((*path, after.to_vec())));
+            // Whether a move keeps the turn is known to its making, not to the listing.
+            paths
+                .into_iter()
+                .map(|(path, after)| {
+                    let again = self.again && {
+                        let made = rules.play(&mut cells.board(), player, &path);
+                        made.inspect(|c| c.undo(&mut cells.cells)).is_some_and(|c| c.again)
+                    };
+                    (self.move_of(&path), after, again)
+                })
+                .collect()
+        })
     }
 
-    /// The cells `m`, made by `player`, leaves in `s`; `None` if no action makes it.
-    pub(super) fn core_play(&self, s: &State, m: Move, player: u8) -> Option<Vec<u8>> {
+    /// The cells `m`, made by `player`, leaves in `s`, and whether `player` then moves again;
+    /// `None` if no action makes it.
+    pub(super) fn core_play(&self, s: &State, m: Move, player: u8) -> Option<(Vec<u8>, bool)> {
         let mut cells = Cells::of(s);
         self.with_rules(|rules| {
-            let made = self.paths_of(m).into_iter().any(|path| rules.play(&mut cells.board(), player, &path).is_some());
-            made.then_some(cells.cells)
+            let made = self.paths_of(m).into_iter().find_map(|path| rules.play(&mut cells.board(), player, &path));
+            made.map(|c| (cells.cells, c.again))
         })
     }
 
@@ -306,7 +336,7 @@ impl Engine {
         match self.moves[path.action as usize] {
             MoveKind::Slide { .. } => Move::Slide { from: cells[0], to: cells[1] },
             MoveKind::Remove { .. } => Move::Take { heap: cells[0], count: cells[1] },
-            MoveKind::Place { .. } | MoveKind::Drop | MoveKind::Cycle { .. } => {
+            MoveKind::Place { .. } | MoveKind::Drop | MoveKind::Cycle { .. } | MoveKind::Sow(_) => {
                 Move::Put { action: path.action, cell: cells[0] }
             }
             MoveKind::Travel(_) | MoveKind::RemoveRun { .. } => Move::Path(*path),

@@ -16,7 +16,9 @@ pub mod puzzle;
 pub mod solve;
 pub mod table;
 
-use gamec_dsl::{Condition, Count, EndResult, EndingDef, GameDef, Layout, MoveKind, SetupDef, What, Whose};
+use gamec_dsl::{
+    Condition, Count, EndResult, EndingDef, GameDef, HeapsBoard, Layout, MoveKind, SetupDef, SowDef, What, Whose,
+};
 
 pub use notation::NotationError;
 
@@ -73,9 +75,19 @@ pub enum Outcome {
 /// What a place looks like to the engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Shape {
-    Line { cells: u8, numbered_from_right: bool },
-    Grid { cols: u8, rows: u8 },
-    Heaps { heaps: u8 },
+    Line {
+        cells: u8,
+        numbered_from_right: bool,
+    },
+    Grid {
+        cols: u8,
+        rows: u8,
+    },
+    /// Heaps; with `pits`, a ring of pits a row a side.
+    Heaps {
+        heaps: u8,
+        pits: Option<gamec_dsl::PitsBoard>,
+    },
 }
 
 /// A game's rules, ready to play.
@@ -102,6 +114,8 @@ pub struct Engine {
     pub regions: Vec<Vec<u8>>,
     /// Whose turn it is matters to no rule: positions are the same whoever is to move.
     pub impartial: bool,
+    /// Some move may leave its mover to move again.
+    pub again: bool,
     pub first: u8,
     pub player_names: Vec<String>,
     pub state_names: Vec<String>,
@@ -126,7 +140,7 @@ impl Engine {
                 let list = list.filter(|c| !g.cut.contains(c));
                 (Shape::Grid { cols: g.cols as u8, rows: g.rows as u8 }, list.collect(), g.rows as usize * stride)
             }
-            Layout::Heaps(h) => (Shape::Heaps { heaps: h.heaps as u8 }, Vec::new(), h.heaps as usize),
+            Layout::Heaps(h) => (Shape::Heaps { heaps: h.heaps as u8, pits: h.pits }, Vec::new(), h.heaps as usize),
         };
         let player_count = |x: &Count| {
             matches!(
@@ -173,7 +187,10 @@ impl Engine {
             pass: game.pass,
             endings: game.endings.clone(),
             regions: game.regions.iter().map(|r| r.cells.clone()).collect(),
-            impartial: !game.piece.per_player && !names_a_player,
+            impartial: !game.piece.per_player
+                && !names_a_player
+                && !matches!(game.board, Layout::Heaps(HeapsBoard { pits: Some(_), .. })),
+            again: game.moves.iter().any(|m| matches!(m.kind, MoveKind::Sow(SowDef { again: true, .. }))),
             first: game.first as u8,
             player_names: game.players.iter().map(|p| p.node.clone()).collect(),
             state_names: game.states.iter().map(|s| s.node.clone()).collect(),

@@ -63,7 +63,7 @@ impl Toggles {
         let cleared = State { cells: vec![clear; engine.len], to_move: 0, passed: false, given: 0 };
         let mut effects = Vec::new();
         for &c in &cells {
-            let after = engine.core_play(&cleared, Move::Put { action: 0, cell: c }, 0)?;
+            let (after, _) = engine.core_play(&cleared, Move::Put { action: 0, cell: c }, 0)?;
             let bits = cells
                 .iter()
                 .enumerate()

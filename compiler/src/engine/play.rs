@@ -22,7 +22,10 @@ impl Engine {
         let mut out: Vec<(Move, State)> = self
             .core_moves(s, player)
             .into_iter()
-            .map(|(m, cells)| (m, State { cells, to_move: self.after(player), passed: false, given: s.given }))
+            .map(|(m, cells, again)| {
+                let to_move = if again { player } else { self.after(player) };
+                (m, State { cells, to_move, passed: false, given: s.given })
+            })
             .collect();
         out.sort();
         out.dedup_by(|a, b| a.0 == b.0);
@@ -65,7 +68,12 @@ impl Engine {
             Move::Pass => next.passed = true,
             m => {
                 // Only a legal move is ever applied: the engine lists them before playing one.
-                next.cells = self.core_play(s, m, me).unwrap_or_else(|| panic!("{m:?} is not a move of this game"));
+                let (cells, again) =
+                    self.core_play(s, m, me).unwrap_or_else(|| panic!("{m:?} is not a move of this game"));
+                next.cells = cells;
+                if again {
+                    next.to_move = me;
+                }
             }
         }
         next

@@ -41,7 +41,7 @@ pub fn keyed_table(engine: &Engine, starts: &[State]) -> Result<KeyedTable, Stri
     }
     // The cells a key covers, as the geometry lists them: heaps are a row of counts.
     let cells: Vec<u8> = match engine.shape {
-        Shape::Heaps { heaps } => (0..heaps).collect(),
+        Shape::Heaps { heaps, .. } => (0..heaps).collect(),
         _ => engine.cell_list.clone(),
     };
     let mut alphabet: Vec<u8> = solved.states.iter().flat_map(|s| cells.iter().map(|&c| s.cells[c as usize])).collect();

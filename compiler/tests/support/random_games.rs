@@ -450,3 +450,73 @@ pub fn generate_moving(seed: u64, i: usize) -> Generated {
     t += &format!("    no moves -> mover {}\n  }}\n}}\n", g.pick(&["wins", "loses"]));
     Generated { kind: Kind::Grid, game: t, board: serial_board(&format!("moving{i}")) }
 }
+
+/// The rules of a generated sowing game ([`generate_sowing`]), as a test's own reading of them
+/// needs them.
+#[derive(Clone, Copy, Debug)]
+pub struct Sowing {
+    pub per_side: u32,
+    pub stores: bool,
+    pub into_store: bool,
+    pub again: bool,
+    pub opposite: bool,
+    /// `capturing MIN..MAX`.
+    pub making: Option<(u8, u8)>,
+    pub skip_origin: bool,
+}
+
+/// The `i`-th generated sowing game from `seed`: a board of 2 to 6 pits a side, with stores or
+/// without, 1 to 5 counters a pit, sowing options drawn at random (those that need stores only
+/// where there are stores; `again` only with `into own store`), an ending of no moves, and a
+/// serial interface; with its rules, for a test's own reading of them.
+pub fn generate_sowing(seed: u64, i: usize) -> (Generated, Sowing) {
+    let mut g = Gen::new(seed ^ (i as u64).wrapping_mul(0x94D0_49BB_1331_11EB));
+    let per_side = g.range(2, 6);
+    let stores = g.chance(75);
+    let into_store = stores && g.chance(60);
+    let again = into_store && g.chance(60);
+    let (opposite, making) = match (stores, g.below(3)) {
+        (true, 0) => (true, None),
+        (true, 1) => {
+            let min = g.range(1, 3) as u8;
+            (false, Some((min, min + g.below(3) as u8)))
+        }
+        _ => (false, None),
+    };
+    let skip_origin = g.chance(40);
+    let rules = Sowing { per_side, stores, into_store, again, opposite, making, skip_origin };
+    let mut options = String::new();
+    if into_store {
+        options += ", into own store";
+    }
+    if again {
+        options += ", again when last in own store";
+    }
+    if opposite {
+        options += ", capturing opposite";
+    }
+    if let Some((min, max)) = making {
+        options += &format!(", capturing {min}..{max}");
+    }
+    if skip_origin {
+        options += ", skipping origin";
+    }
+    let with_stores = if stores { " with stores" } else { "" };
+    let mut t = format!(
+        "game sowing{i} {{\n  players south, north\n  first {}\n  board pits {per_side} per side{with_stores}\n  pieces seed\n  setup fixed {{ pits {} }}\n  action sow = sow from own pit{options}\n",
+        g.pick(&["south", "north"]),
+        g.range(1, 5),
+    );
+    t += match g.below(3) {
+        0 => "  end { no moves -> mover wins }\n",
+        1 => "  end { no moves -> next wins }\n",
+        _ => "  end { no moves -> most pieces wins }\n",
+    };
+    t += &format!("  strategy north = {}\n", g.pick(&["search, deepening", "search", "random"]));
+    t += "  controls serial {\n    \"MV\" move -> play\n    \"NG\" -> new game\n    \"OK\" -> ack\n  }\n";
+    t += "  feedback serial {\n    on your turn -> board, \"Your move\"\n    on moved -> \"OK\"\n    on denied -> \"IL\"\n    on unknown -> \"ER\"\n    on device moves -> \"MM {cell}\", await\n    on win device -> board, \"WN\", await\n    on win host -> board, \"LS\", await\n    on draw -> board, \"TE\", await\n    show board = text { seed \"o\" }\n  }\n}\n";
+    let board = format!(
+        "board sowing{i}_netduinoplus2 {{\n  chip stm32f405\n  clock 168 MHz internal\n  serial usart1 115200 baud\n}}\n"
+    );
+    (Generated { kind: Kind::Heaps, game: t, board }, rules)
+}

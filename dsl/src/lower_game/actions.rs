@@ -108,6 +108,18 @@ pub(super) fn lower<'a>(
                 ctx.empty_removal(min, max.as_ref());
                 MoveKind::Remove { min: min.node.max(1), max: max.as_ref().map(|m| m.node.max(min.node.max(1))) }
             }
+            ast::Mechanic::Sow { into_store, again, capture, skipping_origin } => {
+                let options = super::sow::Options {
+                    into_store: *into_store,
+                    again: *again,
+                    capture: capture.as_ref(),
+                    skipping_origin: *skipping_origin,
+                };
+                match super::sow::lower(ctx, *sp, scope.layout, options) {
+                    Some(kind) => kind,
+                    None => continue,
+                }
+            }
             ast::Mechanic::Travel { .. } => {
                 match travel::travel(ctx, *sp, mechanic, scope.piece, scope.layout, scope.promotions) {
                     Some(t) => MoveKind::Travel(t),

@@ -2,7 +2,7 @@
 //! regions, the states a cell may hold, and its pieces.
 
 use super::statements::PiecesRef;
-use super::{cell_index, example_pieces, travel, Ctx, MAX_CELLS, MAX_GRID, MAX_HEAPS};
+use super::{cell_index, example_pieces, travel, Ctx, MAX_CELLS, MAX_GRID, MAX_HEAPS, MAX_PITS};
 use crate::ast::{self, Spanned};
 use crate::model::*;
 use crate::Span;
@@ -62,7 +62,20 @@ pub(super) fn layout(
                     format!("use a number from 1 to {MAX_HEAPS}"),
                 );
             }
-            Layout::Heaps(HeapsBoard { heaps: heaps.node.clamp(1, MAX_HEAPS), span: sp })
+            Layout::Heaps(HeapsBoard { heaps: heaps.node.clamp(1, MAX_HEAPS), pits: None, span: sp })
+        }
+        Some((sp, ast::BoardShape::Pits { per_side, stores })) => {
+            if !(1..=MAX_PITS).contains(&per_side.node) {
+                ctx.err(
+                    "E0005",
+                    per_side.span,
+                    format!("a side has 1 to {MAX_PITS} pits, not {}", per_side.node),
+                    "out of range",
+                    format!("use a number from 1 to {MAX_PITS}"),
+                );
+            }
+            let pits = PitsBoard { per_side: per_side.node.clamp(1, MAX_PITS), stores: *stores };
+            Layout::Heaps(HeapsBoard { heaps: 2 * pits.side(), pits: Some(pits), span: sp })
         }
         None => {
             if !cards {

@@ -2,7 +2,7 @@
 //! or one dealt at random under the file's constraints.
 
 use super::statements::{FixedRef, SetupRef};
-use super::{place_pieces, quantity, Ctx, MAX_DEALT, MAX_HEAP};
+use super::{most_in_heap, place_pieces, quantity, Ctx, MAX_DEALT, MAX_SEEDS};
 use crate::ast;
 use crate::model::*;
 use crate::Span;
@@ -47,7 +47,7 @@ fn fixed_ones(ctx: &mut Ctx, fixed_setups: &[(Span, FixedRef)], scope: &Scope) -
     let (mut fixed, mut fixed_shared) = (Vec::new(), Vec::new());
     let mut fixed_heaps = Vec::new();
     let mut setups: Vec<SetupDef> = Vec::new();
-    for (sp, (name, placements, _)) in fixed_setups {
+    for (sp, (name, placements, _, _)) in fixed_setups {
         let placed = place_pieces(ctx, scope.players, scope.piece, scope.states, scope.layout, placements);
         let pieces_ok = scope.piece.per_player || scope.piece.count == 0 || !matches!(scope.layout, Layout::Line(_));
         if !pieces_ok && placed.shared.len() != scope.piece.count as usize {
@@ -86,8 +86,12 @@ fn fixed_ones(ctx: &mut Ctx, fixed_setups: &[(Span, FixedRef)], scope: &Scope) -
             span: *sp,
         });
     }
-    if let Some((sp, (_, _, heaps))) = fixed_setups.first() {
+    if let Some((sp, (_, _, heaps, pits))) = fixed_setups.first() {
         let sp = *sp;
+        // `pits N` off a board of pits is reported; the sizes are then not checked again.
+        let Some(heaps) = &pit_sizes(ctx, scope.layout, heaps, pits) else {
+            return (fixed, fixed_shared, fixed_heaps, setups);
+        };
         if fixed_setups.len() > 1 && matches!(scope.layout, Layout::Heaps(_)) {
             ctx.err(
                 "E0006",
@@ -108,17 +112,21 @@ fn fixed_ones(ctx: &mut Ctx, fixed_setups: &[(Span, FixedRef)], scope: &Scope) -
                         format!("give one size per heap: `heaps {}`", vec!["3"; h.heaps as usize].join(", ")),
                     );
                 }
+                let most = most_in_heap(scope.layout);
                 for n in heaps.iter() {
-                    if n.node > MAX_HEAP {
+                    if n.node > most {
                         ctx.err(
                             "E0005",
                             n.span,
-                            format!("a heap holds at most {MAX_HEAP} counters, not {}", n.node),
+                            format!("a heap holds at most {most} counters, not {}", n.node),
                             "too many",
-                            format!("use 0 to {MAX_HEAP}"),
+                            format!("use 0 to {most}"),
                         );
                     }
-                    fixed_heaps.push(n.node.min(MAX_HEAP));
+                    fixed_heaps.push(n.node.min(most));
+                }
+                if h.pits.is_some() {
+                    seeds_fit(ctx, sp, heaps);
                 }
             }
             _ => {
@@ -198,4 +206,33 @@ fn dealt(
         }
     }
     constraints
+}
+
+/// A fixed setup's heap sizes: as listed, or on pits `pits N`, N in every pit and none in the
+/// stores.
+fn pit_sizes(ctx: &mut Ctx, layout: &Layout, heaps: &[ast::Int], pits: &Option<ast::Int>) -> Option<Vec<ast::Int>> {
+    let Some(n) = pits else { return Some(heaps.to_vec()) };
+    let Layout::Heaps(HeapsBoard { pits: Some(ring), .. }) = layout else {
+        ctx.err("E0006", n.span, "only a board of pits has pits", "pit sizes", "write `board pits 6 per side`");
+        return None;
+    };
+    if let Some(h) = heaps.first() {
+        ctx.err("E0006", h.span, "the setup gives both pits and heap sizes", "heap sizes", "keep one of them");
+    }
+    let side = (0..ring.side()).map(|k| if k < ring.per_side { n.clone() } else { ast::Int::new(0, n.span) });
+    Some(side.clone().chain(side).collect())
+}
+
+/// On pits, every counter of the board fits a pit's byte: at most [`MAX_SEEDS`] in all.
+pub(super) fn seeds_fit(ctx: &mut Ctx, sp: Span, heaps: &[ast::Int]) {
+    let total: u64 = heaps.iter().map(|n| u64::from(n.node)).sum();
+    if total > u64::from(MAX_SEEDS) {
+        ctx.err(
+            "E0005",
+            sp,
+            format!("the pits hold {total} counters in all, more than the {MAX_SEEDS} a board of pits may hold"),
+            "too many counters",
+            "put fewer counters in each pit",
+        );
+    }
 }

@@ -18,7 +18,8 @@ fn once<T>(ctx: &mut Ctx, what: &str, slot: &mut Option<(Span, T)>, span: Span, 
 
 /// A `pieces` statement: the piece, its further kinds, and who has how many.
 pub(super) type PiecesRef<'a> = (&'a ast::Ident, &'a Vec<ast::Ident>, &'a ast::Supply);
-pub(super) type FixedRef<'a> = (&'a Option<Spanned<String>>, &'a Vec<ast::Placement>, &'a Vec<ast::Int>);
+pub(super) type FixedRef<'a> =
+    (&'a Option<Spanned<String>>, &'a Vec<ast::Placement>, &'a Vec<ast::Int>, &'a Option<ast::Int>);
 pub(super) type GroupRef<'a> = (&'a ast::Ident, &'a ast::Int, &'a Vec<Spanned<ast::GroupRule>>);
 pub(super) type SetupRef<'a> = (&'a ast::Ident, &'a Vec<Spanned<ast::Require>>);
 pub(super) type StrategyRef<'a> = (&'a ast::Ident, &'a ast::Ident, &'a Option<ast::Ident>, bool, bool);
@@ -93,8 +94,8 @@ pub(super) fn collect<'a>(ctx: &mut Ctx, game: &'a ast::Game) -> Statements<'a> 
             ast::GameItem::Setup { kind, requires } => once(ctx, "setup", &mut st.setup, sp, (kind, requires)),
             ast::GameItem::End(endings) => once(ctx, "end", &mut st.end, sp, endings),
             ast::GameItem::Pass => once(ctx, "pass", &mut st.pass, sp, ()),
-            ast::GameItem::FixedSetup { name, placements, heaps, .. } => {
-                st.fixed_setups.push((sp, (name, placements, heaps)))
+            ast::GameItem::FixedSetup { name, placements, heaps, pits, .. } => {
+                st.fixed_setups.push((sp, (name, placements, heaps, pits)))
             }
             ast::GameItem::States(s) => once(ctx, "states", &mut st.states_item, sp, s),
             ast::GameItem::Eval(cases) => once(ctx, "eval", &mut st.eval, sp, cases),

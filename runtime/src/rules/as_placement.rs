@@ -43,6 +43,9 @@ pub trait CoreGame {
     /// Per start, the cells it gave, a bit each (as [`super::game::Position::given`]): what a
     /// `free` pick passes by. None for a game without one.
     const GIVENS: &'static [&'static [u8]] = &[];
+    /// Whether a move can leave its mover to move again (a sowing's last counter in its
+    /// store): only such a game makes a move twice to learn whose turn follows.
+    const AGAIN: bool = false;
 }
 
 /// A position: its cells, whose turn it is, whether the last turn was a pass, and the start
@@ -79,6 +82,26 @@ fn nth<G: CoreGame>(pos: &Played<G::Cells>, k: u8) -> Option<(Path, G::Cells)> {
         i = i.wrapping_add(1);
     });
     found
+}
+
+/// Whose turn it is once the side to move in `pos` has made `path`: the other side's, unless
+/// the move keeps the turn. A constant test first, so that a game whose moves never keep it
+/// makes no move twice and links none of it.
+fn next_after<G: CoreGame>(pos: &Played<G::Cells>, path: &Path) -> u8 {
+    if G::AGAIN && keeps_turn::<G>(pos, path) {
+        pos.to_move
+    } else {
+        next_player::<G>(pos.to_move)
+    }
+}
+
+/// Whether `path` keeps the turn, learnt by making it on a copy. Out of line, so that its
+/// copy of the cells is on the stack only while it runs.
+#[inline(never)]
+fn keeps_turn<G: CoreGame>(pos: &Played<G::Cells>, path: &Path) -> bool {
+    let mut scratch = pos.cells;
+    let board = &mut board::<G>(scratch.as_mut(), pos.start);
+    G::GAME.rules.play(board, pos.to_move, path).is_some_and(|c| c.again)
 }
 
 /// A path's cells as a move is written: a cell named twice running, once (a heap and a count
@@ -178,19 +201,29 @@ impl<G: CoreGame> Placement for G {
 
     fn count(pos: &Self::Pos, mover: bool) -> u8 {
         let who = if mover { pos.to_move } else { next_player::<G>(pos.to_move) };
+        if G::GAME.rules.pits.is_some() {
+            // A side's counters, store and pits: a row of the board.
+            let side = pos.cells.as_ref().chunks(G::STRIDE as usize).nth(who as usize).unwrap_or(&[]);
+            return side.iter().fold(0u8, |n, &c| n.wrapping_add(c));
+        }
         let owned = |c: &u8| content::kind_and_owner(*c).is_some_and(|(_, o)| o == who);
         pos.cells.as_ref().iter().filter(|c| owned(c)).count() as u8
     }
 
     fn play(pos: &mut Self::Pos, m: u8) {
-        if let Some((_, after)) = nth::<G>(pos, m) {
-            *pos = Played { cells: after, to_move: next_player::<G>(pos.to_move), passed: false, ..*pos };
+        if let Some((path, after)) = nth::<G>(pos, m) {
+            *pos = Played { cells: after, to_move: next_after::<G>(pos, &path), passed: false, ..*pos };
         }
     }
 
     fn pass(pos: &mut Self::Pos) {
         pos.to_move = next_player::<G>(pos.to_move);
         pos.passed = true;
+    }
+
+    const AGAIN: bool = G::AGAIN;
+    fn mover(pos: &Self::Pos) -> u8 {
+        pos.to_move
     }
 
     fn over(pos: &Self::Pos) -> Option<Verdict> {
@@ -275,19 +308,20 @@ impl<G: CoreGame> Placement for G {
 /// repeat, where any winning move makes progress.
 fn best_by_table<G: CoreGame>(pos: &Played<G::Cells>, table: &Table, rng: &mut Rng) -> Option<u8> {
     let geometry = G::GAME.rules.geometry;
-    let next = next_player::<G>(pos.to_move);
     let mut best = Ranked::new(table.ties_random);
     // A walk a move, each run to its end before the ending is read: a walk inside a walk's
     // callback would nest the walk's frames on a small chip's stack.
     for m in 0..count_moves::<G>(pos) {
-        let Some((_, cells)) = nth::<G>(pos, m) else { break };
-        let child = Played { cells, to_move: next, passed: false, start: pos.start };
+        let Some((path, cells)) = nth::<G>(pos, m) else { break };
+        let child = Played { cells, to_move: next_after::<G>(pos, &path), passed: false, start: pos.start };
+        // The value is the next mover's: the opponent's, or ours again.
+        let ours = child.to_move == pos.to_move;
         let rank = match ended::<G>(&child) {
             Some(Outcome::Win(p)) if p == pos.to_move => 4,
-            _ => match table.value(&table.layout.key(&geometry, cells.as_ref(), next, false)) {
-                Value::Lost => 3,
-                Value::Drawn => 2,
-                Value::Won => 1,
+            _ => match (table.value(&table.layout.key(&geometry, child.cells.as_ref(), child.to_move, false)), ours) {
+                (Value::Lost, false) | (Value::Won, true) => 3,
+                (Value::Drawn, _) => 2,
+                _ => 1,
             },
         };
         best.offer(rank, m, rng);
@@ -326,6 +360,11 @@ impl<G: CoreGame> Tree for Searched<G> {
             return None;
         }
         Some(Played { to_move: next_player::<G>(pos.to_move), passed: true, ..*pos })
+    }
+
+    const AGAIN: bool = G::AGAIN;
+    fn mover(pos: &Self::Pos) -> u8 {
+        pos.to_move
     }
 
     fn eval(pos: &Self::Pos) -> i16 {

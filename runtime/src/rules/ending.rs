@@ -186,7 +186,9 @@ impl<P: Program> Rules<'_, P> {
 
     fn pieces(&self, player: Option<u8>, region: Option<u8>, pos: &Judged) -> u16 {
         if self.heaps {
-            return self.geometry.cells().map(|h| pos.board.get(h) as u16).sum();
+            // On pits, a player's are the counters on their side, store and all.
+            let counted = |h: &u8| self.pits.is_none() || player.is_none_or(|p| self.side_of(*h) == p);
+            return self.geometry.cells().filter(counted).map(|h| pos.board.get(h) as u16).sum();
         }
         let board = &pos.board;
         match region.and_then(|r| self.regions.get(r as usize)) {

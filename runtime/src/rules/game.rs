@@ -84,6 +84,9 @@ impl<P: Program> Game<'_, P> {
     pub fn material(&self, cells: &[u8], to_move: u8) -> i16 {
         let rules = &self.rules;
         let g = rules.geometry;
+        if rules.pits.is_some() {
+            return self.sides(cells, to_move);
+        }
         let mut score = 0i16;
         for c in g.cells() {
             let Some((kind, owner)) = content::kind_and_owner(cells[c as usize]).filter(|_| rules.per_player) else {
@@ -104,6 +107,19 @@ impl<P: Program> Game<'_, P> {
             score -= score.signum() * closer;
         }
         score.saturating_add(self.lines(cells, to_move))
+    }
+
+    /// On pits, the counters of the side to move less the opponent's: their stores' where the
+    /// board has stores (what a store holds stays there), else their sides'.
+    fn sides(&self, cells: &[u8], to_move: u8) -> i16 {
+        let rules = &self.rules;
+        let stores = rules.pits.is_some_and(|p| p.stores);
+        let mut score = 0i16;
+        for c in rules.geometry.cells().filter(|&c| !stores || rules.is_store(c)) {
+            let n = i16::from(cells[c as usize]);
+            score += if rules.side_of(c) == to_move { n } else { -n };
+        }
+        score
     }
 
     /// For each ending won by k in a row: every run of k cells along its lines that holds
@@ -212,7 +228,9 @@ impl<const N: usize, P: Program> InPlace for Position<'_, N, P> {
         let undo = Undo { changes: None, to_move: self.to_move, passed: self.passed };
         let (game, to_move) = (self.game, self.to_move);
         let changes = game.rules.play(&mut self.board(), to_move, &m);
-        self.to_move = (self.to_move + 1) % self.game.rules.players;
+        if !changes.is_some_and(|c| c.again) {
+            self.to_move = (self.to_move + 1) % self.game.rules.players;
+        }
         self.passed = false;
         Undo { changes, ..undo }
     }
@@ -237,6 +255,11 @@ impl<const N: usize, P: Program> InPlace for Position<'_, N, P> {
 
     fn eval(&mut self) -> i16 {
         self.game.score(&mut self.cells, self.to_move)
+    }
+
+    const AGAIN: bool = true;
+    fn mover(&mut self) -> u8 {
+        self.to_move
     }
 
     fn outcome(&mut self) -> i16 {

@@ -171,6 +171,44 @@ pub enum Op {
     /// Go back to op `to` (a choice made from the cursor) while it can be made; the move ends
     /// where it no longer can.
     Chain { to: u8 },
+    /// Empty the cursor's pit, one of the mover's, and sow its counters one a pit around the
+    /// ring ([`Pits`]), then take what the last one's landing captures.
+    Sow(Sow),
+}
+
+/// A board of pits ([`Op::Sow`]): two rows, row `p` player `p`'s side, its pits left to right
+/// and then, with `stores`, its store. The ring runs along row 0 and on along row 1, so a
+/// side's pits lead to its own store; pit `k` of a side faces pit `n - 1 - k` of the other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pits {
+    pub stores: bool,
+}
+
+/// How a sowing goes and what its last counter takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sow {
+    /// The mover's own store is sown into (the opponent's never is).
+    pub into_store: bool,
+    /// A lap of the ring passes over the pit the counters came from.
+    pub skip_origin: bool,
+    /// A last counter in the mover's store gives the mover another move.
+    pub again: bool,
+    pub capture: Capture,
+}
+
+/// What the last counter of a sowing captures, into the mover's store.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Capture {
+    Nothing,
+    /// Landing in an empty pit of the mover's facing a pit that is not empty: the last
+    /// counter and the facing pit's.
+    Opposite,
+    /// Landing in an opponent's pit that then holds `min..=max`: that pit's counters, and
+    /// those of each pit before it on that side that holds as many, until one does not.
+    Making {
+        min: u8,
+        max: u8,
+    },
 }
 
 /// One action of a game: its program, and what it means for the turn.

@@ -102,11 +102,13 @@ pub type AnyLog = [(u8, u8); MAX_CHANGES];
 pub struct Changes<L = AnyLog> {
     len: u8,
     was: L,
+    /// The mover moves again ([`super::Sow::again`]).
+    pub again: bool,
 }
 
 impl<L: Log> Changes<L> {
     const fn new() -> Changes<L> {
-        Changes { len: 0, was: L::EMPTY }
+        Changes { len: 0, was: L::EMPTY, again: false }
     }
 
     /// Puts every changed cell back as it was.
@@ -128,6 +130,8 @@ pub struct Rules<'a, P = Every> {
     pub per_player: bool,
     /// The cells are heaps, each holding a count of counters.
     pub heaps: bool,
+    /// The heaps are pits in a ring, a row a side ([`super::Pits`]).
+    pub pits: Option<super::Pits>,
     /// 1 for a puzzle, else 2.
     pub players: u8,
     pub program: PhantomData<P>,
@@ -219,6 +223,8 @@ impl<P: Program> Rules<'_, P> {
             Op::Around { dirs, .. } => dirs.bits.count_ones() as usize,
             Op::Flank { dirs, .. } => dirs.bits.count_ones() as usize * across.saturating_sub(2),
             Op::Pick { .. } | Op::Step { .. } | Op::Ride { .. } | Op::Rests { .. } | Op::Chain { .. } => 0,
+            // A sowing logs each pit of the ring once.
+            Op::Sow(_) => g.rows as usize * g.stride as usize,
         };
         let action = |a: &super::Action| {
             let once: usize = a.ops.iter().map(changes).sum();

@@ -43,6 +43,7 @@ pub(crate) static JUMPS: Game<'static, JumpsOps> = Game {
         regions: &[],
         per_player: true,
         heaps: false,
+        pits: None,
         players: 2,
         program: PhantomData,
     },

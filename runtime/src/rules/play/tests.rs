@@ -10,7 +10,7 @@ use core::marker::PhantomData;
 const SQUARE8: Geometry = Geometry { cols: 8, rows: 8, stride: 8, cut: &[] };
 
 fn rules<'a>(geometry: Geometry<'a>, actions: &'a [Action<'a>], per_player: bool) -> Rules<'a> {
-    Rules { geometry, actions, regions: &[], per_player, heaps: false, players: 2, program: PhantomData }
+    Rules { geometry, actions, regions: &[], per_player, heaps: false, pits: None, players: 2, program: PhantomData }
 }
 
 /// Every move's path and the board it leaves, checking that making the move by its path
@@ -249,4 +249,80 @@ fn the_bound_on_a_move_s_changes_counts_each_effect_and_every_round_of_a_chain()
     assert_eq!(rules(small, &one(&jump), true).most_changes(), 3 + (MAX_PATH - 1) * 3);
     let both = [one(&step)[0], one(&flank)[0]];
     assert_eq!(rules(small, &both, true).most_changes(), 13, "the most of any action");
+}
+
+/// Kalah's board of six pits a side and a store each: cells 0-5 player 0's pits, 6 their
+/// store, 7-12 player 1's pits, 13 their store.
+fn pits<'a>(actions: &'a [Action<'a>]) -> Rules<'a> {
+    let geometry = Geometry { cols: 7, rows: 2, stride: 7, cut: &[] };
+    Rules { pits: Some(super::super::Pits { stores: true }), heaps: true, ..rules(geometry, actions, false) }
+}
+
+fn sowing(sow: super::super::Sow) -> [Op; 2] {
+    [Op::Pick { what: Holds::Occupied, free: false }, Op::Sow(sow)]
+}
+
+const KALAH: super::super::Sow =
+    super::super::Sow { into_store: true, skip_origin: false, again: true, capture: super::super::Capture::Opposite };
+
+#[test]
+fn a_sowing_deals_a_pit_s_counters_one_a_pit_into_the_own_store_and_past_the_other() {
+    let ops = sowing(KALAH);
+    let actions = [Action { ops: &ops, must: false, conditions: &[] }];
+    let r = pits(&actions);
+    let mut board = [4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0];
+    let found = moves(&r, &mut board, 0);
+    assert_eq!(found.len(), 6, "one move a pit of the mover's side, none from the other side");
+    let (_, after) = found.iter().find(|(p, _)| p == &[3]).unwrap();
+    assert_eq!(after, &[4, 4, 4, 0, 5, 5, 1, 5, 4, 4, 4, 4, 4, 0]);
+    // Eleven counters from player 1's last pit go round past player 0's store, the last into
+    // player 1's empty pit 11 (index 10), which takes it and the one facing it (index 2).
+    let mut board = [0, 0, 0, 0, 0, 0, 9, 0, 0, 5, 0, 0, 11, 2];
+    let found = moves(&r, &mut board, 1);
+    let (_, after) = found.iter().find(|(p, _)| p == &[12]).unwrap();
+    assert_eq!(after, &[1, 1, 0, 1, 1, 1, 9, 1, 1, 6, 0, 0, 0, 5]);
+}
+
+#[test]
+fn a_last_counter_in_the_own_store_moves_again_and_in_an_own_empty_pit_captures_the_facing_pit() {
+    let ops = sowing(KALAH);
+    let actions = [Action { ops: &ops, must: false, conditions: &[] }];
+    let r = pits(&actions);
+    let mut board = [4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0];
+    let again = |board: &mut [u8], pit: u8| {
+        let path = Path::new(0, &[pit]);
+        let c = r.play(&mut Board::new(board), 0, &path).unwrap();
+        c.undo(board);
+        c.again
+    };
+    assert!(again(&mut board, 2), "four from the third pit end in the store");
+    assert!(!again(&mut board, 1));
+    // One counter from pit 1 into the empty pit 2, facing pit 12 (index 11) with 5.
+    let mut board = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0];
+    let found = moves(&r, &mut board, 0);
+    assert_eq!(found, [(std::vec![0], std::vec![0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0])]);
+    // Facing an empty pit, nothing is taken.
+    let mut board = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    assert_eq!(moves(&r, &mut board, 0)[0].1, [0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+}
+
+#[test]
+fn a_lap_may_pass_its_own_pit_and_a_last_counter_making_two_or_three_takes_back_along_that_side() {
+    let oware = super::super::Sow {
+        into_store: false,
+        skip_origin: true,
+        again: false,
+        capture: super::super::Capture::Making { min: 2, max: 3 },
+    };
+    let ops = sowing(oware);
+    let actions = [Action { ops: &ops, must: false, conditions: &[] }];
+    let r = pits(&actions);
+    // Pit 6 (index 5) sows three: pits 8, 9, 10 (indices 7-9) go to 2, 3, 2, all taken.
+    let mut board = [0, 0, 0, 0, 0, 3, 0, 1, 2, 1, 4, 0, 0, 0];
+    let found = moves(&r, &mut board, 0);
+    assert_eq!(found, [(std::vec![5], std::vec![0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 4, 0, 0, 0])]);
+    // Twelve from pit 1 go round both sides, past both stores and their own pit.
+    let mut board = [12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    let (_, after) = &moves(&r, &mut board, 0)[0];
+    assert_eq!(after, &[0, 2, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 0]);
 }

@@ -6,6 +6,8 @@ use super::super::geometry::each;
 use super::super::{content, Action, Dirs, Holds, Kinds, Op, Order, Region};
 use super::{AnyLog, Board, Changes, Log, Path, Rules, MAX_PATH};
 
+mod sow;
+
 /// Where the moves a walk finds go: the path, and the board as the move leaves it.
 pub type Emit<'e> = &'e mut dyn FnMut(&Path, &[u8]);
 
@@ -52,6 +54,7 @@ impl Program for Every {
             Op::Flank { dirs, required } => w.flank(dirs, required, action, pc, emit),
             Op::Promote { kind, region } => w.promote(kind, region, action, pc, emit),
             Op::Chain { to } => w.chain(to, action, pc, emit),
+            Op::Sow(sow) => w.sow(sow, action, pc, emit),
         }
     }
 
