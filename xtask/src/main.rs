@@ -412,9 +412,10 @@ fn fuzz(target: &str, corpus: &str, runs: Option<u64>, seconds: Option<u64>, see
     let mut cmd = Command::new("cargo");
     cmd.args(["+nightly", "fuzz", "run", "--sanitizer", "none", "--no-trace-compares", target, &corpus]);
     // A unit is bounded by gamec's own budgets (the puzzle solver's 300,000 judgements a
-    // start, the targets' position limits); 30 s leaves room for a fuzzing build on a loaded
-    // two-core machine, where a file of several hard starts took 12 s (0.4 s in release).
-    cmd.args(["--", "-dict=fuzz/check.dict", "-timeout=30", "-print_final_stats=1"]);
+    // start, the targets' position limits); 60 s leaves room for a fuzzing build on a loaded
+    // two-core machine, where a Binario of eight hard starts takes 5.4 s alone and took over
+    // 30 s beside a test suite, a build and another target (0.4 s in release).
+    cmd.args(["--", "-dict=fuzz/check.dict", "-timeout=60", "-print_final_stats=1"]);
     let seconds = if runs.is_none() { seconds.or(Some(60)) } else { seconds };
     if let Some(n) = runs {
         cmd.arg(format!("-runs={n}"));
