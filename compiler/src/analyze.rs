@@ -7,6 +7,7 @@ use crate::engine::solve::{self as general, TooBig, Value};
 use crate::engine::{Engine, Shape, State};
 use crate::rules::{Pos, Rules};
 use crate::solve::{self, Solution};
+use gamec_dsl::Code;
 use gamec_dsl::{Constraint, Diagnostic, FileId, GameDef, Label, StrategyKind};
 use std::fmt;
 
@@ -35,7 +36,7 @@ impl Analysis {
     pub fn new(game: &GameDef, file: FileId) -> Result<Analysis, Vec<Diagnostic>> {
         let Some(rules) = Rules::new(game) else {
             return Err(vec![Diagnostic::error(
-                "E0006",
+                Code::E0006,
                 "solving is supported for line games that end when the mover has no move",
             )
             .with_label(Label::primary(file, game.board.span(), "this board"))
@@ -106,7 +107,7 @@ fn no_setup_diagnostic(game: &GameDef, file: FileId, rules: &Rules, solution: &S
     };
     let mut left: Vec<Pos> = rules.placements().collect();
     let total = left.len();
-    let mut d = Diagnostic::error("E0016", "no placement of the pieces satisfies the setup");
+    let mut d = Diagnostic::error(Code::E0016, "no placement of the pieces satisfies the setup");
     for (i, c) in game.setup.iter().enumerate() {
         left.retain(|&p| holds(p, c));
         if !left.is_empty() {
@@ -148,7 +149,7 @@ fn cycle_diagnostic(game: &GameDef, file: FileId, rules: &Rules, cycle: &solve::
             }
         }
     }
-    let mut d = Diagnostic::error("E0019", "play can go on forever: these moves can return to a position");
+    let mut d = Diagnostic::error(Code::E0019, "play can go on forever: these moves can return to a position");
     for &i in &used {
         if let Some(a) = game.actions.get(i) {
             d = d.with_label(Label::primary(file, a.span, "part of a cycle of play"));

@@ -15,6 +15,8 @@ pub enum Error {
     TooBig(String),
     /// Tests a game file carries did not hold (their diagnostics are already printed).
     TestsFailed(usize),
+    /// `gamec explain` was given no code the tools give.
+    UnknownCode(String),
 }
 
 impl fmt::Display for Error {
@@ -25,6 +27,9 @@ impl fmt::Display for Error {
             Error::Build(msg) => write!(f, "firmware build failed: {msg}"),
             Error::TooBig(msg) => write!(f, "{msg}"),
             Error::TestsFailed(n) => write!(f, "{n} game test(s) failed"),
+            Error::UnknownCode(c) => {
+                write!(f, "no diagnostic has the code `{c}`; codes look like `E0005`, `W0019` or `T0001`")
+            }
         }
     }
 }

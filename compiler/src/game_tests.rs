@@ -5,6 +5,7 @@ use crate::analyze::starts;
 use crate::engine::solve::{explore, MAX_STATES};
 use crate::engine::{Engine, Move, Outcome, State};
 use gamec_dsl::ast::Ident;
+use gamec_dsl::Code;
 use gamec_dsl::{Diagnostic, ExpectDef, FileId, GameDef, Label, SetupDef, Span, StrategyKind, TestDef};
 
 /// One test's name and what went wrong (nothing, when it passed).
@@ -32,7 +33,7 @@ pub fn run(game: &GameDef, file: FileId) -> Vec<TestRun> {
 }
 
 fn fail(file: FileId, span: Span, message: String, label: &str, help: String) -> Diagnostic {
-    Diagnostic::error("T0001", message).with_label(Label::primary(file, span, label.to_string())).with_help(help)
+    Diagnostic::error(Code::T0001, message).with_label(Label::primary(file, span, label.to_string())).with_help(help)
 }
 
 fn start(game: &GameDef, engine: &Engine, t: &TestDef) -> Option<State> {

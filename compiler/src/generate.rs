@@ -3,6 +3,7 @@
 
 use crate::engine::puzzle::Puzzle;
 use crate::engine::{Engine, State};
+use gamec_dsl::Code;
 use gamec_dsl::{content, Diagnostic, FileId, GameDef, Label};
 use std::fmt::Write;
 
@@ -21,7 +22,7 @@ const TRIES: usize = 40;
 pub fn generate(game: &GameDef, file: FileId, req: &Request) -> Result<String, Diagnostic> {
     let engine = Engine::new(game);
     let refuse = |msg: &str, help: &str| {
-        Diagnostic::error("E0022", msg.to_string())
+        Diagnostic::error(Code::E0022, msg.to_string())
             .with_label(Label::primary(file, game.name.span, "this game"))
             .with_help(help.to_string())
     };

@@ -7,6 +7,7 @@ use crate::engine::one_player::Toggles;
 use crate::engine::puzzle::Puzzle;
 use crate::engine::solve::{self, MAX_STATES};
 use crate::engine::{Engine, State};
+use gamec_dsl::Code;
 use gamec_dsl::{Diagnostic, FileId, GameDef, Label, StrategyKind};
 
 /// Errors and warnings for a game that loaded; the caller tells them apart by severity.
@@ -24,7 +25,7 @@ pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
         // that, with those before it, leaves none.
         let span = first_empty_comparison(&engine, game).unwrap_or(game.name.span);
         out.push(
-            Diagnostic::error("E0016", "no placement of the pieces satisfies the setup")
+            Diagnostic::error(Code::E0016, "no placement of the pieces satisfies the setup")
                 .with_label(Label::primary(file, span, "no position meets this"))
                 .with_help("loosen the setup's requirements so that at least one start exists"),
         );
@@ -37,7 +38,7 @@ pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
             None => "the player to move has no legal move at the start",
         };
         out.push(
-            Diagnostic::error("E0017", format!("the game is over before it begins: {why}"))
+            Diagnostic::error(Code::E0017, format!("the game is over before it begins: {why}"))
                 .with_label(Label::primary(file, span, "no legal move from the start"))
                 .with_label(Label::secondary(file, game.board.span(), "on this board"))
                 .with_help("check the setup and the actions' conditions: the first player needs a move"),
@@ -58,7 +59,7 @@ pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
             if let Some(s) = game.strategy.as_ref().filter(|_| wants_table) {
                 out.push(
                     Diagnostic::error(
-                        "E0018",
+                        Code::E0018,
                         format!("the game has more than {} reachable positions, too many to solve", too_big.explored),
                     )
                     .with_label(Label::primary(file, s.span, "perfect play needs the game solved"))
@@ -78,7 +79,7 @@ pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
                     })
                     .unwrap_or(game.name.span);
                 out.push(
-                    Diagnostic::error("E0016", "no placement of the pieces satisfies the setup")
+                    Diagnostic::error(Code::E0016, "no placement of the pieces satisfies the setup")
                         .with_label(Label::primary(file, span, "no start that meets the rest is won by this player"))
                         .with_help("drop or loosen a requirement so that at least one start exists"),
                 );
@@ -89,11 +90,11 @@ pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
                     // Line games are solved as won or lost (a bit a position) for their setups
                     // and the device's table, which needs play that always ends.
                     Diagnostic::error(
-                        "E0019",
+                        Code::E0019,
                         "play can cycle forever, which a line game's won-or-lost solution cannot",
                     )
                 } else {
-                    Diagnostic::warning("W0019", "play can cycle forever")
+                    Diagnostic::warning(Code::W0019, "play can cycle forever")
                 };
                 out.push(
                     d.with_label(Label::primary(file, span, "these moves can return to an earlier position"))
@@ -113,7 +114,7 @@ pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
             }
             for (e, _) in game.endings.iter().zip(&decides).filter(|(_, d)| !**d) {
                 out.push(
-                    Diagnostic::warning("W0022", "this ending never decides a game")
+                    Diagnostic::warning(Code::W0022, "this ending never decides a game")
                         .with_label(Label::primary(
                             file,
                             e.span,
@@ -126,7 +127,7 @@ pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
             if solved.stuck > 0 {
                 let span = game.endings.last().map_or(game.name.span, |e| e.span);
                 out.push(
-                    Diagnostic::warning("W0020", "some positions leave nobody a move and no ending says who won")
+                    Diagnostic::warning(Code::W0020, "some positions leave nobody a move and no ending says who won")
                         .with_label(Label::primary(file, span, "no ending covers them"))
                         .with_note(format!("{} reachable positions; they count as draws", solved.stuck))
                         .with_help("add an ending such as `no moves -> mover wins` or `full -> draw`"),
@@ -157,7 +158,7 @@ fn unenterable_steps(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
         };
         out.push(
             Diagnostic::warning(
-                "W0023",
+                Code::W0023,
                 format!("the control `{}` cannot enter every move of `{}`", c.name.node, m.name.node),
             )
             .with_label(Label::primary(file, m.span, why))
@@ -193,7 +194,7 @@ fn unplayable_actions(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
         .enumerate()
         .filter(|&(i, _)| !entered(i))
         .map(|(_, m)| {
-            Diagnostic::warning("W0021", format!("no control enters the action `{}`", m.name.node))
+            Diagnostic::warning(Code::W0021, format!("no control enters the action `{}`", m.name.node))
                 .with_label(Label::primary(file, m.span, "only the device can play this"))
                 .with_help(if game.serial.is_some() {
                     format!("add a command such as `\"MV\" cell -> play {}`", m.name.node)
@@ -235,7 +236,7 @@ fn toggle_starts(game: &GameDef, file: FileId, toggles: &Toggles, starts: &[Stat
             Some(n) => format!("setup \"{}\"", n.node),
             None => "the setup".to_string(),
         };
-        let d = Diagnostic::error("E0020", format!("{name} has no solution"))
+        let d = Diagnostic::error(Code::E0020, format!("{name} has no solution"))
             .with_label(Label::primary(file, span, "no set of presses clears it"))
             .with_note("presses commute and undo themselves, so the starts that can be cleared are exactly the sums of presses");
         let d = match game.endings.first() {
@@ -260,7 +261,7 @@ fn puzzle_starts(game: &GameDef, file: FileId, engine: &Engine, puzzle: &Puzzle,
         };
         let Ok(solutions) = puzzle.try_solutions(start, 2) else {
             out.push(
-                Diagnostic::error("E0024", format!("{name}'s solutions could not be decided"))
+                Diagnostic::error(Code::E0024, format!("{name}'s solutions could not be decided"))
                     .with_label(Label::primary(file, span, "this start"))
                     .with_note(format!(
                         "the solver gave up after {} judgements of partial fillings",
@@ -274,7 +275,7 @@ fn puzzle_starts(game: &GameDef, file: FileId, engine: &Engine, puzzle: &Puzzle,
         };
         match solutions.as_slice() {
             [] => {
-                let d = Diagnostic::error("E0020", format!("{name} has no solution")).with_label(Label::primary(
+                let d = Diagnostic::error(Code::E0020, format!("{name} has no solution")).with_label(Label::primary(
                     file,
                     span,
                     "no filling of its open cells wins",
@@ -294,7 +295,7 @@ fn puzzle_starts(game: &GameDef, file: FileId, engine: &Engine, puzzle: &Puzzle,
                     .map(|&c| engine.cell_name(c))
                     .collect();
                 out.push(
-                    Diagnostic::error("E0021", format!("{name} has more than one solution"))
+                    Diagnostic::error(Code::E0021, format!("{name} has more than one solution"))
                         .with_label(Label::primary(file, span, "these givens leave a choice"))
                         .with_note(format!("one solution:\n{}", engine.show(a)))
                         .with_note(format!("another:\n{}", engine.show(b)))

@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 use gamec::analyze::Analysis;
 use gamec::driver;
 use gamec::Error;
+use gamec_dsl::Code;
 use gamec_dsl::Sources;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -69,6 +70,8 @@ enum Cmd {
     },
     /// Run the tests the game files carry (`test "name" { ... }`).
     Test { games: Vec<PathBuf> },
+    /// Say what a diagnostic's code means and what usually fixes it (`gamec explain E0005`).
+    Explain { code: String },
     /// Generate and build the firmware for a game on a board.
     Build {
         game: PathBuf,
@@ -93,6 +96,7 @@ fn main() -> ExitCode {
             generate(&mut sources, &game, &gamec::generate::Request { count: count.into(), seed, difficulty })
         }
         Cmd::Build { game, board, out } => build(&mut sources, &game, &board, &out),
+        Cmd::Explain { code } => explain(&code),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -107,6 +111,15 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+fn explain(code: &str) -> Result<(), Error> {
+    let c = Code::parse(code.trim()).ok_or_else(|| Error::UnknownCode(code.to_string()))?;
+    outln!("{c}: {}", c.meaning());
+    if let Some(fix) = c.fix() {
+        outln!("\nWhat to do: {fix}");
+    }
+    Ok(())
 }
 
 fn check(sources: &mut Sources, files: &[PathBuf]) -> Result<(), Error> {
@@ -152,7 +165,7 @@ fn perft(sources: &mut Sources, game: &std::path::Path, depth: u32) -> Result<()
     let id = driver::read(sources, game)?;
     let def = gamec_dsl::load_game(sources, id)?;
     if let Some(cards) = &def.cards {
-        let d = gamec_dsl::Diagnostic::error("E0006", "perft counts move paths; a game of cards has no moves")
+        let d = gamec_dsl::Diagnostic::error(Code::E0006, "perft counts move paths; a game of cards has no moves")
             .with_label(gamec_dsl::Label::primary(id, cards.span, "a game of cards"))
             .with_help("`gamec analyze` counts the deck and its groups");
         return Err(Error::Diagnostics(vec![d]));
@@ -163,7 +176,7 @@ fn perft(sources: &mut Sources, game: &std::path::Path, depth: u32) -> Result<()
     let starts = gamec::analyze::starts(&engine, &def);
     let Some(start) = starts.first().filter(|_| starts.len() == 1) else {
         let d = gamec_dsl::Diagnostic::error(
-            "E0006",
+            Code::E0006,
             "perft counts from one start position; this game deals one at random",
         )
         .with_label(gamec_dsl::Label::primary(id, def.board.span(), "this board"))

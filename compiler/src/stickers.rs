@@ -4,6 +4,7 @@
 
 use crate::cards::Deck;
 use datamatrix::{DataMatrix, SymbolList};
+use gamec_dsl::Code;
 use gamec_dsl::{Diagnostic, FileId, GameDef, Label};
 use std::fmt::Write;
 
@@ -47,7 +48,7 @@ fn symbol_svg(out: &mut String, bits: &[bool], width: usize, x: f64, y: f64) {
 /// Each card's sticker (`CODE-NAME.svg`) and the sheet (`sheet.svg`), or why there are none.
 pub fn stickers(game: &GameDef, file: FileId) -> Result<Vec<Sticker>, Diagnostic> {
     let Some(cards) = &game.cards else {
-        return Err(Diagnostic::error("E0022", "only a game of cards has stickers")
+        return Err(Diagnostic::error(Code::E0022, "only a game of cards has stickers")
             .with_label(Label::primary(file, game.name.span, "no `cards` here"))
             .with_help("stickers are for games with `cards { ... }`"));
     };

@@ -31,7 +31,7 @@ fn run(g: &Generated) -> (bool, Vec<&'static str>) {
         assert!(text.contains("gen.") && text.contains("help:"), "a located diagnostic with a hint:\n{text}");
     }
     match pair {
-        Err(d) => (false, d.iter().filter(|d| d.is_error()).map(|d| d.code).collect()),
+        Err(d) => (false, d.iter().filter(|d| d.is_error()).map(|d| d.code.as_str()).collect()),
         Ok(_) => {
             assert!(alone.is_ok(), "a game accepted with a board is accepted alone");
             let game = gamec_dsl::load_game(&sources, gf).unwrap();

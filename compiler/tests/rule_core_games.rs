@@ -227,7 +227,8 @@ fn the_device_s_search_on_the_rule_core_beats_a_random_player() {
 #[ignore]
 fn strength_of_the_device_s_search_on_the_rule_core() {
     let only = std::env::var("STRENGTH_GAME").unwrap_or_default();
-    for file in ["checkers.game", "breakthrough.game"].into_iter().filter(|f| f.contains(only.as_str())) {
+    let files = ["checkers.game", "breakthrough.game", "kalah.game", "oware.game"];
+    for file in files.into_iter().filter(|f| f.contains(only.as_str())) {
         let g = game(file);
         let engine = Engine::new(&g);
         let start = engine.fixed_start(&g);

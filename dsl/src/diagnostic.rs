@@ -1,5 +1,6 @@
 //! Diagnostics with spans, rendered in the rustc style by codespan-reporting.
 
+use crate::Code;
 use codespan_reporting::diagnostic as cs;
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, termcolor::NoColor};
@@ -83,7 +84,7 @@ impl Label {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
     pub severity: Severity,
-    pub code: &'static str,
+    pub code: Code,
     pub message: String,
     pub labels: Vec<Label>,
     pub notes: Vec<String>,
@@ -91,7 +92,7 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn error(code: &'static str, message: impl Into<String>) -> Self {
+    pub fn error(code: Code, message: impl Into<String>) -> Self {
         Diagnostic {
             severity: Severity::Error,
             code,
@@ -101,7 +102,7 @@ impl Diagnostic {
             help: None,
         }
     }
-    pub fn warning(code: &'static str, message: impl Into<String>) -> Self {
+    pub fn warning(code: Code, message: impl Into<String>) -> Self {
         Diagnostic { severity: Severity::Warning, ..Self::error(code, message) }
     }
     pub fn with_label(mut self, label: Label) -> Self {

@@ -5,6 +5,7 @@
 //! [`Diagnostic`]s that point at the offending text.
 
 pub mod ast;
+mod codes;
 pub mod diagnostic;
 mod lower_board;
 mod lower_game;
@@ -13,6 +14,7 @@ pub mod model;
 mod parse;
 
 pub use ast::CmpOp;
+pub use codes::Code;
 pub use diagnostic::{thousands, Diagnostic, FileId, Label, Severity, Sources, Span};
 pub use model::*;
 
@@ -38,7 +40,7 @@ pub fn load(sources: &Sources, file: FileId) -> Result<Definition, Vec<Diagnosti
 pub fn load_game(sources: &Sources, file: FileId) -> Result<GameDef, Vec<Diagnostic>> {
     match load(sources, file)? {
         Definition::Game(g) => Ok(g),
-        Definition::Board(b) => Err(vec![Diagnostic::error("E0007", "expected a game file, found a board")
+        Definition::Board(b) => Err(vec![Diagnostic::error(Code::E0007, "expected a game file, found a board")
             .with_label(Label::primary(file, b.name.span, "this file describes a board"))
             .with_help("pass a `.game` file here and the board with `--board`")]),
     }
@@ -48,7 +50,7 @@ pub fn load_game(sources: &Sources, file: FileId) -> Result<GameDef, Vec<Diagnos
 pub fn load_board(sources: &Sources, file: FileId) -> Result<BoardDef, Vec<Diagnostic>> {
     match load(sources, file)? {
         Definition::Board(b) => Ok(b),
-        Definition::Game(g) => Err(vec![Diagnostic::error("E0007", "expected a board file, found a game")
+        Definition::Game(g) => Err(vec![Diagnostic::error(Code::E0007, "expected a board file, found a game")
             .with_label(Label::primary(file, g.name.span, "this file describes a game"))
             .with_help("pass a `.board` file with `--board`")]),
     }

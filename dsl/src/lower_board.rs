@@ -3,11 +3,12 @@
 
 use crate::ast::{self, Spanned};
 use crate::model::*;
+use crate::Code;
 use crate::{Diagnostic, FileId, Label, Span};
 
 fn err(
     file: FileId,
-    code: &'static str,
+    code: Code,
     span: Span,
     msg: impl Into<String>,
     label: &str,
@@ -22,7 +23,7 @@ fn pin(file: FileId, p: &ast::Ident, diags: &mut Vec<Diagnostic>) -> Pin {
     if bit > 7 {
         diags.push(err(
             file,
-            "E0005",
+            Code::E0005,
             p.span,
             format!("`{}` is not a pin: a port has bits 0 to 7", p.node),
             "bit out of range",
@@ -49,7 +50,7 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
     let mut eeprom: Option<EepromDef> = None;
 
     let twice = |what: &str, first: Span, again: Span| {
-        Diagnostic::error("E0002", format!("`{what}` is given twice"))
+        Diagnostic::error(Code::E0002, format!("`{what}` is given twice"))
             .with_label(Label::primary(file, again, "given again here"))
             .with_label(Label::secondary(file, first, "first given here"))
             .with_help(format!("keep one `{what}` statement"))
@@ -76,7 +77,7 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
                 if hz == 0 || hz > 1_000_000_000 {
                     diags.push(err(
                         file,
-                        "E0005",
+                        Code::E0005,
                         value.span,
                         "the clock must be between 1 Hz and 1 GHz",
                         "out of range",
@@ -110,7 +111,7 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
                 if refresh_hz == 0 {
                     diags.push(err(
                         file,
-                        "E0005",
+                        Code::E0005,
                         d.refresh.span,
                         "a display refreshes at least once a second",
                         "zero",
@@ -125,7 +126,7 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
                         if !pins.iter().any(|q| q.node == p) {
                             diags.push(err(
                                 file,
-                                "E0011",
+                                Code::E0011,
                                 id.span,
                                 format!("{p} is not one of this display's pins"),
                                 "not in the pin list",
@@ -136,7 +137,7 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
                     if anode == cathode {
                         diags.push(err(
                             file,
-                            "E0011",
+                            Code::E0011,
                             l.span,
                             "an LED's anode and cathode must be different pins",
                             "same pin twice",
@@ -151,7 +152,7 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
                         diags.push(
                             err(
                                 file,
-                                "E0011",
+                                Code::E0011,
                                 l.span,
                                 format!("two LEDs sit between {anode} and {cathode}"),
                                 "same pins as another LED",
@@ -167,7 +168,7 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
                     if l.cell != i as u32 + 1 {
                         diags.push(err(
                             file,
-                            "E0011",
+                            Code::E0011,
                             l.span,
                             format!("LEDs must be numbered 1, 2, 3 ... without gaps; LED {} is missing", i + 1),
                             "after a gap",
@@ -222,7 +223,7 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
                 if !(300..=1_000_000).contains(&baud.node) {
                     diags.push(err(
                         file,
-                        "E0005",
+                        Code::E0005,
                         baud.span,
                         "a serial line runs at 300 to 1000000 baud",
                         "out of range",
@@ -232,7 +233,7 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
                 for b in suffix.iter().filter(|b| b.node > 255) {
                     diags.push(err(
                         file,
-                        "E0005",
+                        Code::E0005,
                         b.span,
                         "a suffix byte is 0 to 255",
                         "not a byte",
@@ -267,7 +268,7 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
                 if rows.len() > 8 || red.len() > 8 || red.len() != green.len() {
                     diags.push(err(
                         file,
-                        "E0005",
+                        Code::E0005,
                         sp,
                         format!(
                             "a matrix has up to 8 rows and as many red as green columns, up to 8; found {} rows, {} red and {} green",
@@ -334,7 +335,7 @@ pub fn lower(file: FileId, board: &ast::Board) -> Result<BoardDef, Vec<Diagnosti
     }
 
     let missing = |what: &str, example: &str| {
-        Diagnostic::error("E0003", format!("board `{}` has no `{what}` statement", board.name.node))
+        Diagnostic::error(Code::E0003, format!("board `{}` has no `{what}` statement", board.name.node))
             .with_label(Label::primary(file, board.name.span, format!("`{what}` is required")))
             .with_help(format!("add, for example: `{example}`"))
     };

@@ -2,6 +2,7 @@
 
 use crate::ast::{self, Spanned};
 use crate::model::*;
+use crate::Code;
 use crate::{thousands, Diagnostic, FileId, Label, Span};
 
 /// Widest line the runtime's cell sets hold.
@@ -63,7 +64,7 @@ fn cell_index(ctx: &mut Ctx, c: &ast::Ident, layout: &Layout) -> Option<u8> {
             let found = c.node.as_bytes()[0].is_ascii_uppercase().then(|| grid_cell(&c.node, layout)).flatten();
             if found.is_none() {
                 ctx.err(
-                    "E0005",
+                    Code::E0005,
                     c.span,
                     format!("`{}` is not a cell of a {} x {} grid", c.node, g.cols, g.rows),
                     "no such cell",
@@ -72,7 +73,7 @@ fn cell_index(ctx: &mut Ctx, c: &ast::Ident, layout: &Layout) -> Option<u8> {
             }
             if found.is_some_and(|i| g.cut.contains(&i)) {
                 ctx.err(
-                    "E0005",
+                    Code::E0005,
                     c.span,
                     format!("`{}` is cut away from the board", c.node),
                     "not on the board",
@@ -86,7 +87,7 @@ fn cell_index(ctx: &mut Ctx, c: &ast::Ident, layout: &Layout) -> Option<u8> {
             let found = c.node.parse::<u32>().ok().filter(|n| (1..=l.cells).contains(n)).map(|n| (n - 1) as u8);
             if found.is_none() {
                 ctx.err(
-                    "E0005",
+                    Code::E0005,
                     c.span,
                     format!("`{}` is not a cell of a line of {}", c.node, l.cells),
                     "no such cell",
@@ -96,7 +97,7 @@ fn cell_index(ctx: &mut Ctx, c: &ast::Ident, layout: &Layout) -> Option<u8> {
             found
         }
         Layout::Heaps(_) => {
-            ctx.err("E0006", c.span, "heaps have no cells", "a cell", "set the heaps' sizes with `heaps 3, 4, 5`");
+            ctx.err(Code::E0006, c.span, "heaps have no cells", "a cell", "set the heaps' sizes with `heaps 3, 4, 5`");
             None
         }
     }
@@ -108,14 +109,14 @@ struct Ctx {
 }
 
 impl Ctx {
-    fn err(&mut self, code: &'static str, span: Span, msg: impl Into<String>, label: &str, help: impl Into<String>) {
+    fn err(&mut self, code: Code, span: Span, msg: impl Into<String>, label: &str, help: impl Into<String>) {
         self.diags
             .push(Diagnostic::error(code, msg).with_label(Label::primary(self.file, span, label)).with_help(help));
     }
 
     fn duplicate(&mut self, what: &str, first: Span, again: Span) {
         self.diags.push(
-            Diagnostic::error("E0002", format!("`{what}` is given twice"))
+            Diagnostic::error(Code::E0002, format!("`{what}` is given twice"))
                 .with_label(Label::primary(self.file, again, "given again here"))
                 .with_label(Label::secondary(self.file, first, "first given here"))
                 .with_help(format!("keep one `{what}` statement")),
@@ -126,7 +127,7 @@ impl Ctx {
     fn empty_removal(&mut self, min: &ast::Int, max: Option<&ast::Int>) -> bool {
         let Some(max) = max.filter(|m| m.node < min.node) else { return false };
         self.err(
-            "E0005",
+            Code::E0005,
             max.span,
             "the range is empty",
             "smaller than the lower bound",
@@ -142,7 +143,7 @@ impl Ctx {
             format!("the {kind}s declared are: {}", known.join(", "))
         };
         self.err(
-            "E0004",
+            Code::E0004,
             name.span,
             format!("unknown {kind} `{}`", name.node),
             &format!("no {kind} of this name"),
@@ -319,7 +320,7 @@ fn feature(ctx: &mut Ctx, f: &ast::FeatureRef, regions: &[RegionDef]) -> Feature
         ast::FeatureRef::Lines { have, of, .. } => {
             if !(2..=8).contains(&of.node) || have.node == 0 || have.node > of.node {
                 ctx.err(
-                    "E0005",
+                    Code::E0005,
                     f.span(),
                     format!("`lines({} of {})` counts nothing", have.node, of.node),
                     "lines",
@@ -339,7 +340,7 @@ fn feature(ctx: &mut Ctx, f: &ast::FeatureRef, regions: &[RegionDef]) -> Feature
                 let mut known = vec!["pieces", "mobility", "empty"];
                 known.extend(regions.iter().map(|r| r.name.node.as_str()));
                 ctx.err(
-                    "E0004",
+                    Code::E0004,
                     name.span,
                     format!("unknown feature `{}`", name.node),
                     "not a feature",
@@ -392,7 +393,7 @@ fn place_pieces(
             }
             names.extend(states.iter().map(|s| s.node.as_str()));
             ctx.err(
-                "E0004",
+                Code::E0004,
                 pl.owner.span,
                 format!("`{}` is no player, piece or state of this game", pl.owner.node),
                 "unknown",
@@ -401,14 +402,14 @@ fn place_pieces(
             continue;
         }
         if matches!(layout, Layout::Heaps(_)) {
-            ctx.err("E0006", pl.owner.span, "heaps have no cells", "here", "write `heaps 3, 4, 5`");
+            ctx.err(Code::E0006, pl.owner.span, "heaps have no cells", "here", "write `heaps 3, 4, 5`");
             continue;
         }
         let mut at = Vec::new();
         for c in &pl.cells {
             let Some(i) = cell_index(ctx, c, layout) else { continue };
             if let Some((_, prev)) = taken.iter().find(|(t, _)| *t == i) {
-                let d = Diagnostic::error("E0002", format!("cell {} is given two pieces", c.node))
+                let d = Diagnostic::error(Code::E0002, format!("cell {} is given two pieces", c.node))
                     .with_label(Label::primary(ctx.file, c.span, "again here"))
                     .with_label(Label::secondary(ctx.file, *prev, "first here"))
                     .with_help("a cell holds one piece");
@@ -491,7 +492,7 @@ fn lower_test(
         };
         match layout {
             Layout::Heaps(h) if f.heaps.len() != h.heaps as usize => ctx.err(
-                "E0005",
+                Code::E0005,
                 f.span,
                 format!("the position gives {} heap sizes for {} heaps", f.heaps.len(), h.heaps),
                 "position",
@@ -502,14 +503,14 @@ fn lower_test(
             _ => {
                 if let Some(n) = f.heaps.first() {
                     let help = format!("place pieces: `from {{ {} at ... }}`", piece.name.node);
-                    ctx.err("E0006", n.span, "only heaps have sizes", "heap sizes", help);
+                    ctx.err(Code::E0006, n.span, "only heaps have sizes", "heap sizes", help);
                 }
             }
         }
         let most = most_in_heap(layout);
         for n in f.heaps.iter().filter(|n| n.node > most) {
             ctx.err(
-                "E0005",
+                Code::E0005,
                 n.span,
                 format!("a heap holds at most {most} counters, not {}", n.node),
                 "too many",
@@ -567,7 +568,7 @@ fn lower_test(
         .collect();
     if t.expects.is_empty() {
         ctx.err(
-            "E0003",
+            Code::E0003,
             t.name.span,
             format!("test \"{}\" expects nothing", t.name.node),
             "no `expect`",
@@ -606,7 +607,7 @@ fn whose(ctx: &mut Ctx, scope: &EndScope, name: &ast::Ident, pieces_allowed: boo
         known.push("any");
     }
     ctx.err(
-        "E0004",
+        Code::E0004,
         name.span,
         format!("unknown player `{}`", name.node),
         "not a player",
@@ -629,7 +630,13 @@ fn lower_count(ctx: &mut Ctx, scope: &EndScope, c: &ast::CountExpr) -> Option<Co
     };
     let lines_only = |ctx: &mut Ctx, sp: Span| {
         if matches!(scope.layout, Layout::Heaps(_)) {
-            ctx.err("E0006", sp, "heaps have no rows or columns", "here", "count a heap's counters: `count(mover)`");
+            ctx.err(
+                Code::E0006,
+                sp,
+                "heaps have no rows or columns",
+                "here",
+                "count a heap's counters: `count(mover)`",
+            );
         }
     };
     let place = match place {
@@ -653,7 +660,7 @@ fn lower_count(ctx: &mut Ctx, scope: &EndScope, c: &ast::CountExpr) -> Option<Co
     };
     if *run && !matches!(place, Scope::EachRow | Scope::EachColumn) {
         ctx.err(
-            "E0005",
+            Code::E0005,
             *span,
             "a run is measured along rows or columns",
             "no rows or columns",
@@ -683,7 +690,7 @@ fn lower_condition(ctx: &mut Ctx, scope: &EndScope, c: &Spanned<ast::Condition>)
             };
             if k.node < 2 || k.node > longest {
                 ctx.err(
-                    "E0015",
+                    Code::E0015,
                     k.span,
                     format!("no line of {} fits this board, so this ending can never happen", k.node),
                     "never holds",
@@ -695,7 +702,7 @@ fn lower_condition(ctx: &mut Ctx, scope: &EndScope, c: &Spanned<ast::Condition>)
             if d != 4 && d != 8 {
                 let span = directions.as_ref().map_or(c.span, |d| d.span);
                 ctx.err(
-                    "E0005",
+                    Code::E0005,
                     span,
                     format!("lines run in 4 or 8 directions, not {d}"),
                     "directions",
@@ -706,7 +713,7 @@ fn lower_condition(ctx: &mut Ctx, scope: &EndScope, c: &Spanned<ast::Condition>)
         }
         ast::Condition::Full => {
             if matches!(scope.layout, Layout::Heaps(_)) {
-                ctx.err("E0015", c.span, "heaps are never full", "never holds", "use `no moves`");
+                ctx.err(Code::E0015, c.span, "heaps are never full", "never holds", "use `no moves`");
                 return None;
             }
             Condition::Full
@@ -714,7 +721,7 @@ fn lower_condition(ctx: &mut Ctx, scope: &EndScope, c: &Spanned<ast::Condition>)
         ast::Condition::NoMoves => {
             if scope.pass {
                 ctx.err(
-                    "E0015",
+                    Code::E0015,
                     c.span,
                     "with `pass when no moves` a player without a move passes, so this ending never happens",
                     "never holds",
@@ -728,7 +735,7 @@ fn lower_condition(ctx: &mut Ctx, scope: &EndScope, c: &Spanned<ast::Condition>)
         ast::Condition::Distinct { rows } => {
             if !matches!(scope.layout, Layout::Grid(_)) {
                 ctx.err(
-                    "E0006",
+                    Code::E0006,
                     c.span,
                     "only a grid has rows and columns to tell apart",
                     "not a grid",
@@ -749,7 +756,7 @@ fn lower_condition(ctx: &mut Ctx, scope: &EndScope, c: &Spanned<ast::Condition>)
             if let (Some(a), Some(b)) = (lines(&lhs), lines(&rhs)) {
                 if a != b {
                     ctx.err(
-                        "E0005",
+                        Code::E0005,
                         c.span,
                         "a row's count is compared with a row's, a column's with a column's",
                         "rows and columns mixed",
@@ -773,7 +780,7 @@ fn lower_ending(ctx: &mut Ctx, scope: &EndScope, e: &ast::Ending) -> Option<Endi
         // On pits, the counters on a side are its player's.
         ast::EndResult::Most { .. } if !scope.per_player && !is_pits(scope.layout) => {
             ctx.err(
-                "E0015",
+                Code::E0015,
                 e.result.span,
                 "the pieces belong to nobody, so no player ever has more of them",
                 "always a draw",
@@ -841,7 +848,7 @@ fn lower_eval(
             if n.node > r.most {
                 let name = feature_text(f);
                 ctx.err(
-                    "E0005",
+                    Code::E0005,
                     n.span,
                     format!("`{name}` is never more than {} in this game, so it never reaches {}", r.most, n.node),
                     &format!("beyond {}", r.most),
@@ -853,7 +860,7 @@ fn lower_eval(
         });
         if when.is_none() && i + 1 != cases.len() {
             ctx.err(
-                "E0005",
+                Code::E0005,
                 c.span,
                 "`else` must be the last case",
                 "cases after it never apply",
@@ -867,7 +874,7 @@ fn lower_eval(
         for (w, f) in &c.terms {
             if w.abs() > MAX_WEIGHT {
                 ctx.err(
-                    "E0005",
+                    Code::E0005,
                     f.span(),
                     format!("a weight is at most {MAX_WEIGHT} either way, not {w}"),
                     "weight",
@@ -886,7 +893,7 @@ fn lower_eval(
         }
         if bound > u64::from(EVAL_LIMIT) {
             let mut d = Diagnostic::error(
-                "E0023",
+                Code::E0023,
                 format!(
                     "this case can score up to {} either way, past the {} a search's score may reach",
                     thousands(bound),
@@ -911,7 +918,7 @@ fn lower_eval(
     }
     if cases.last().is_some_and(|c| c.when.is_some()) {
         ctx.err(
-            "E0005",
+            Code::E0005,
             span,
             "an `eval` ends with an `else` case",
             "no `else`",
@@ -931,7 +938,7 @@ fn quantity(ctx: &mut Ctx, e: &ast::Expr, check_piece: &dyn Fn(&mut Ctx, &ast::I
                 "rightmost" => Some(Quantity::Rightmost),
                 _ => {
                     ctx.err(
-                        "E0004",
+                        Code::E0004,
                         func.span,
                         format!("unknown function `{}`", func.node),
                         "not a setup function",
@@ -971,7 +978,7 @@ pub fn parse_pitch(s: &str) -> Result<Option<u8>, &'static str> {
 /// A step or blink time: 1 ms to 10 s.
 fn step_ms(ctx: &mut Ctx, d: &Spanned<u32>) -> u32 {
     if d.node == 0 || d.node > 10_000 {
-        ctx.err("E0005", d.span, "a step or blink lasts 1 to 10000 ms", "out of range", "for example `80 ms`");
+        ctx.err(Code::E0005, d.span, "a step or blink lasts 1 to 10000 ms", "out of range", "for example `80 ms`");
     }
     d.node.clamp(1, 10_000)
 }
@@ -984,7 +991,7 @@ fn lower_font(ctx: &mut Ctx, glyphs: &[&ast::Glyph]) -> Vec<GlyphDef> {
         let mut chars = g.name.node.chars();
         let (Some(name), None) = (chars.next(), chars.next()) else {
             ctx.err(
-                "E0005",
+                Code::E0005,
                 g.name.span,
                 "a glyph names one character",
                 "not one character",
@@ -993,7 +1000,7 @@ fn lower_font(ctx: &mut Ctx, glyphs: &[&ast::Glyph]) -> Vec<GlyphDef> {
             continue;
         };
         if out.iter().any(|o| o.name == name) {
-            ctx.err("E0002", g.name.span, format!("glyph `{name}` is drawn twice"), "again here", "keep one");
+            ctx.err(Code::E0002, g.name.span, format!("glyph `{name}` is drawn twice"), "again here", "keep one");
             continue;
         }
         let width = g.rows.first().map_or(0, |r| r.node.chars().count());
@@ -1001,7 +1008,7 @@ fn lower_font(ctx: &mut Ctx, glyphs: &[&ast::Glyph]) -> Vec<GlyphDef> {
             g.rows.iter().find(|r| r.node.chars().count() != width || r.node.chars().any(|c| c != '#' && c != '.'));
         if let Some(r) = bad {
             ctx.err(
-                "E0005",
+                Code::E0005,
                 r.span,
                 "every row of a glyph is as wide as the first, made of `#` and `.`",
                 "this row",
@@ -1010,7 +1017,7 @@ fn lower_font(ctx: &mut Ctx, glyphs: &[&ast::Glyph]) -> Vec<GlyphDef> {
             continue;
         }
         if g.rows.len() > 8 || width == 0 || width > 8 {
-            ctx.err("E0005", g.span, "a glyph has 1 to 8 rows of 1 to 8 columns", "this glyph", "draw it smaller");
+            ctx.err(Code::E0005, g.span, "a glyph has 1 to 8 rows of 1 to 8 columns", "this glyph", "draw it smaller");
             continue;
         }
         let columns = (0..width)
@@ -1029,7 +1036,7 @@ fn lower_font(ctx: &mut Ctx, glyphs: &[&ast::Glyph]) -> Vec<GlyphDef> {
 /// E0003: a statement the game needs is missing; `example` is built from the game.
 fn missing(ctx: &mut Ctx, game: &ast::Game, what: &str, example: &str) {
     ctx.diags.push(
-        Diagnostic::error("E0003", format!("game `{}` has no `{what}` statement", game.name.node))
+        Diagnostic::error(Code::E0003, format!("game `{}` has no `{what}` statement", game.name.node))
             .with_label(Label::primary(ctx.file, game.name.span, format!("`{what}` is required")))
             .with_help(format!("add, for example: `{example}`")),
     );
@@ -1056,7 +1063,7 @@ impl<'a> Players<'a> {
             Some((sp, p)) => {
                 if p.len() > 2 {
                     ctx.err(
-                        "E0005",
+                        Code::E0005,
                         sp,
                         format!("a game has one player (a puzzle) or two, found {}", p.len()),
                         "here",
@@ -1066,7 +1073,7 @@ impl<'a> Players<'a> {
                 for (i, a) in p.iter().enumerate() {
                     if p[..i].iter().any(|b| b.node == a.node) {
                         ctx.err(
-                            "E0002",
+                            Code::E0002,
                             a.span,
                             format!("player `{}` is named twice", a.node),
                             "again here",
@@ -1136,7 +1143,7 @@ fn lower_strategy(
         };
         if kind != StrategyKind::Search && (deepening || order_by_eval) {
             ctx.err(
-                "E0005",
+                Code::E0005,
                 sp,
                 "`deepening` and `order by eval` are options of a search",
                 "not a search",
@@ -1145,7 +1152,7 @@ fn lower_strategy(
         }
         if kind != StrategyKind::Perfect && ties.is_some() {
             ctx.err(
-                "E0005",
+                Code::E0005,
                 sp,
                 "`ties` says how a solved strategy chooses among equally good moves",
                 "not a solved strategy",
@@ -1154,7 +1161,7 @@ fn lower_strategy(
         }
         if let (StrategyKind::Search, Layout::Line(_)) = (kind, layout) {
             ctx.err(
-                "E0006",
+                Code::E0006,
                 sp,
                 "search is supported on grid games",
                 "a line game",
@@ -1187,7 +1194,7 @@ fn lower_tunes(ctx: &mut Ctx, tunes_ast: &[(&ast::Ident, &Vec<Spanned<ast::Note>
                 Ok(m) => m,
                 Err(why) => {
                     ctx.err(
-                        "E0008",
+                        Code::E0008,
                         n.node.pitch.span,
                         format!("`{}` is not a note: {why}", n.node.pitch.node),
                         "not a note",
@@ -1198,7 +1205,7 @@ fn lower_tunes(ctx: &mut Ctx, tunes_ast: &[(&ast::Ident, &Vec<Spanned<ast::Note>
             };
             if n.node.millis.node == 0 || n.node.millis.node > 10_000 {
                 ctx.err(
-                    "E0005",
+                    Code::E0005,
                     n.node.millis.span,
                     "a note lasts 1 to 10000 ms",
                     "out of range",
@@ -1224,7 +1231,7 @@ fn lower_serial(
         (Some((sp, cs)), Some((_, fs))) => Some(crate::lower_serial::lower(scope, cs, fs, sp, &mut ctx.diags)),
         (Some((sp, _)), None) | (None, Some((sp, _))) => {
             ctx.err(
-                "E0012",
+                Code::E0012,
                 sp,
                 "serial controls and serial feedback come together",
                 "only one of them",

@@ -3,6 +3,7 @@
 
 use crate::ast::{self, Spanned};
 use crate::model::*;
+use crate::Code;
 use crate::{Diagnostic, FileId, Label, Span};
 
 /// `show board = text { ... }` as written: who, and the glyph's text.
@@ -45,7 +46,7 @@ pub fn lower(
     diags: &mut Vec<Diagnostic>,
 ) -> SerialDef {
     let file = scope.file;
-    let mut err = |code: &'static str, span: Span, msg: String, label: &str, help: &str| {
+    let mut err = |code: Code, span: Span, msg: String, label: &str, help: &str| {
         diags.push(Diagnostic::error(code, msg).with_label(Label::primary(file, span, label)).with_help(help));
     };
     let player_names: Vec<&str> = scope.players.iter().map(|p| p.node.as_str()).collect();
@@ -57,7 +58,7 @@ pub fn lower(
         let word = &c.word.node;
         if word.is_empty() || word.len() > MAX_WORD || !word.bytes().all(|b| b.is_ascii_graphic()) {
             err(
-                "E0012",
+                Code::E0012,
                 c.word.span,
                 format!("`{word}` cannot be a command word"),
                 "here",
@@ -66,7 +67,7 @@ pub fn lower(
             continue;
         }
         if commands.iter().any(|d| &d.word == word) {
-            err("E0002", c.word.span, format!("command \"{word}\" is given twice"), "again here", "keep one");
+            err(Code::E0002, c.word.span, format!("command \"{word}\" is given twice"), "again here", "keep one");
             continue;
         }
         let arg = match c.arg.as_ref().map(|a| &a.node) {
@@ -77,7 +78,7 @@ pub fn lower(
             Some(ast::CommandArg::Number { min, max }) => {
                 if min.node > max.node || max.node > 255 {
                     err(
-                        "E0005",
+                        Code::E0005,
                         max.span,
                         "a number argument is a range within 0..255".into(),
                         "here",
@@ -93,7 +94,7 @@ pub fn lower(
                 // like command words and the choices few.
                 if choices.len() > MAX_SIDES {
                     err(
-                        "E0005",
+                        Code::E0005,
                         choices[MAX_SIDES].0.span,
                         format!("a side command offers at most {MAX_SIDES} choices, not {}", choices.len()),
                         "one too many",
@@ -106,7 +107,7 @@ pub fn lower(
                         || !text.node.bytes().all(|b| b.is_ascii_graphic())
                     {
                         err(
-                            "E0012",
+                            Code::E0012,
                             text.span,
                             format!("\"{}\" cannot be a side's word", text.node),
                             "here",
@@ -117,7 +118,7 @@ pub fn lower(
                     // The host types the text: two choices of one text leave the second unreachable.
                     if let Some((first, _)) = choices[..i].iter().find(|(t, _)| t.node == text.node) {
                         twice.push(
-                            Diagnostic::error("E0002", format!("the side choice \"{}\" is given twice", text.node))
+                            Diagnostic::error(Code::E0002, format!("the side choice \"{}\" is given twice", text.node))
                                 .with_label(Label::primary(file, text.span, "given again here"))
                                 .with_label(Label::secondary(file, first.span, "first given here"))
                                 .with_help(format!(
@@ -130,7 +131,7 @@ pub fn lower(
                     match scope.players.iter().position(|p| p.node == player.node) {
                         Some(i) => out.push((text.node.clone(), i)),
                         None => err(
-                            "E0004",
+                            Code::E0004,
                             player.span,
                             format!("unknown player `{}`", player.node),
                             "no player of this name",
@@ -168,7 +169,7 @@ pub fn lower(
                 _ => "no argument",
             };
             err(
-                "E0012",
+                Code::E0012,
                 c.action.span,
                 "this action does not take that argument".into(),
                 "the action",
@@ -186,7 +187,7 @@ pub fn lower(
                 if let CommandArgDef::Number { min, max } = arg {
                     if min == 0 || max as usize > scope.setups {
                         err(
-                            "E0005",
+                            Code::E0005,
                             c.action.span,
                             format!("the game has {} setup(s), numbered from 1", scope.setups),
                             "new game from a setup by its number",
@@ -202,7 +203,7 @@ pub fn lower(
                 if let CommandArgDef::Number { min, max } = arg {
                     if !(min..=max).contains(&default.node) || min == 0 {
                         err(
-                            "E0005",
+                            Code::E0005,
                             default.span,
                             format!("move times must be at least 1 s, and the default within {min}..{max}"),
                             "out of range",
@@ -227,7 +228,7 @@ pub fn lower(
                         .map(|m| m.name.node.as_str())
                         .collect();
                     err(
-                        "E0004",
+                        Code::E0004,
                         name.span,
                         format!("unknown action `{}`", name.node),
                         "no placing action of this name",
@@ -259,7 +260,7 @@ pub fn lower(
     }
     for (what, example) in missing {
         err(
-            "E0012",
+            Code::E0012,
             span,
             format!("the serial controls have no {what}"),
             "controls serial",
@@ -273,7 +274,7 @@ pub fn lower(
         match &f.node {
             ast::SerialFeedbackItem::BoardText(g) => {
                 if glyphs.is_some() {
-                    err("E0002", f.span, "`show board` is given twice".into(), "again here", "keep one");
+                    err(Code::E0002, f.span, "`show board` is given twice".into(), "again here", "keep one");
                 }
                 glyphs = Some((f.span, g.clone()));
             }
@@ -282,7 +283,7 @@ pub fn lower(
                     unreachable!("the grammar admits only known events")
                 };
                 if says.iter().any(|s| s.event == kind) {
-                    err("E0002", event.span, "this event already has a response".into(), "again here", "keep one");
+                    err(Code::E0002, event.span, "this event already has a response".into(), "again here", "keep one");
                     continue;
                 }
                 let mut parts = Vec::new();
@@ -294,7 +295,7 @@ pub fn lower(
                         ast::SayItem::Text(t) => match text(t, kind) {
                             Ok(line) => SayPart::Line(line),
                             Err((why, help)) => {
-                                err("E0012", item.span, why, "in this text", help);
+                                err(Code::E0012, item.span, why, "in this text", help);
                                 continue;
                             }
                         },
@@ -310,7 +311,7 @@ pub fn lower(
     for (required, example) in required {
         if !says.iter().any(|s| s.event == required) {
             err(
-                "E0012",
+                Code::E0012,
                 span,
                 format!("the serial feedback says nothing `on {}`", required.name()),
                 "feedback serial",
@@ -342,7 +343,7 @@ pub fn lower(
     let mut piece_seen = false;
     match glyphs {
         None => err(
-            "E0012",
+            Code::E0012,
             span,
             "the serial feedback does not say how the board is shown".into(),
             "feedback serial",
@@ -355,7 +356,7 @@ pub fn lower(
             for (who, kind, glyph) in &g {
                 if glyph.node.len() != 1 || !glyph.node.as_bytes()[0].is_ascii_graphic() && glyph.node != " " {
                     err(
-                        "E0012",
+                        Code::E0012,
                         glyph.span,
                         "a board glyph is one printable character".into(),
                         "here",
@@ -375,7 +376,7 @@ pub fn lower(
                         }
                         (Some(_), Some(_)) => {}
                         (None, _) => err(
-                            "E0004",
+                            Code::E0004,
                             who.span,
                             format!("`{}` is not a player", who.node),
                             "unknown",
@@ -388,7 +389,7 @@ pub fn lower(
                                 false => format!("the further kinds are: {}", names.join(", ")),
                             };
                             err(
-                                "E0004",
+                                Code::E0004,
                                 kind.span,
                                 format!("`{}` is not a further kind of piece", kind.node),
                                 "unknown",
@@ -415,7 +416,7 @@ pub fn lower(
                         Some(i) => i,
                         None => {
                             err(
-                                "E0004",
+                                Code::E0004,
                                 who.span,
                                 format!("`{name}` is neither a player, a piece, a state, `empty` nor `legal`"),
                                 "unknown",
@@ -434,7 +435,7 @@ pub fn lower(
             }
             if let Some(missing) = kinds_seen.iter().position(|s| !s) {
                 err(
-                    "E0012",
+                    Code::E0012,
                     gspan,
                     format!(
                         "the {} of {} needs a glyph",
@@ -463,7 +464,7 @@ pub fn lower(
             };
             if missing {
                 err(
-                    "E0012",
+                    Code::E0012,
                     gspan,
                     "every player with pieces (or the shared piece), every state, `empty` and `legal` need a glyph"
                         .into(),

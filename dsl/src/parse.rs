@@ -1,6 +1,7 @@
 //! The pest parser and the walk from pest's pairs to the spanned syntax tree.
 
 use crate::ast::*;
+use crate::Code;
 use crate::{Diagnostic, FileId, Label, Span};
 use pest::iterators::Pair;
 use pest::Parser;
@@ -48,7 +49,7 @@ fn syntax_error(file: FileId, text: &str, e: pest::error::Error<Rule>) -> Diagno
         }
         pest::error::ErrorVariant::CustomError { message } => (message.clone(), None),
     };
-    let mut d = Diagnostic::error("E0001", format!("syntax error: {message}")).with_label(Label::primary(
+    let mut d = Diagnostic::error(Code::E0001, format!("syntax error: {message}")).with_label(Label::primary(
         file,
         Span::new(start, end),
         "unexpected here",

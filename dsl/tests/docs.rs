@@ -35,37 +35,42 @@ fn every_example_in_the_language_reference_loads() {
     }
 }
 
-/// The `"E0123"` and `"W0123"` codes a source file under `dir` gives, with where.
-fn codes_in(dir: &std::path::Path, out: &mut Vec<(String, String)>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            codes_in(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            let text = std::fs::read_to_string(&path).unwrap();
-            for (at, _) in text.match_indices('"') {
-                let code = &text[at + 1..];
-                let is_code = code.len() > 6
-                    && matches!(code.as_bytes()[0], b'E' | b'W')
-                    && code.as_bytes()[1..5].iter().all(u8::is_ascii_digit)
-                    && code.as_bytes()[5] == b'"';
-                if is_code {
-                    out.push((code[..5].to_string(), path.display().to_string()));
-                }
-            }
+/// The rows of docs/language.md's tables of diagnostics: code, meaning, and what to do where
+/// the table has that column.
+fn reference_rows() -> Vec<(String, String, Option<String>)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let doc = std::fs::read_to_string(root.join("docs/language.md")).unwrap();
+    let section = &doc[doc.find("## Diagnostics").unwrap()..doc.find("## Tutorial 1").unwrap()];
+    let mut fixes = false;
+    let mut rows = Vec::new();
+    for line in section.lines() {
+        if line.starts_with("| code |") {
+            fixes = line.contains("what to do");
         }
+        let Some(row) = line.strip_prefix("| ").and_then(|l| l.strip_suffix(" |")) else { continue };
+        let Some((code, rest)) = row.split_once(" | ") else { continue };
+        if code.len() != 5 || !code[1..].bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let (meaning, fix) = match fixes {
+            true => rest.rsplit_once(" | ").map(|(m, f)| (m.to_string(), Some(f.to_string()))).unwrap(),
+            false => (rest.to_string(), None),
+        };
+        rows.push((code.to_string(), meaning, fix));
     }
+    rows
 }
 
 #[test]
-fn every_diagnostic_code_is_in_the_reference() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let doc = std::fs::read_to_string(root.join("docs/language.md")).unwrap();
-    let mut codes = Vec::new();
-    codes_in(&root.join("dsl/src"), &mut codes);
-    codes_in(&root.join("compiler/src"), &mut codes);
-    assert!(codes.iter().any(|(c, _)| c == "E0023"), "the scan finds the codes");
-    for (code, file) in codes {
-        assert!(doc.contains(&format!("| {code} |")), "{code}, given in {file}, has no row in docs/language.md");
+fn every_diagnostic_code_is_the_reference_s_row_word_for_word() {
+    let rows = reference_rows();
+    for code in gamec_dsl::Code::ALL {
+        let row = rows.iter().find(|(c, _, _)| c == code.as_str());
+        let (_, meaning, fix) = row.unwrap_or_else(|| panic!("{code} has no row in docs/language.md"));
+        assert_eq!(meaning, code.meaning(), "{code}: the meaning in docs/language.md and in dsl/src/codes.rs");
+        assert_eq!(fix.as_deref(), code.fix(), "{code}: what to do, in docs/language.md and in dsl/src/codes.rs");
+    }
+    for (code, _, _) in &rows {
+        assert!(gamec_dsl::Code::parse(code).is_some(), "{code} is in docs/language.md but no diagnostic has it");
     }
 }

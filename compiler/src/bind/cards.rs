@@ -3,6 +3,7 @@
 
 use super::{Ctx, Target, MAX_BAUD_ERROR};
 use crate::chips::{Chip, Frontend, SerialPort};
+use gamec_dsl::Code;
 use gamec_dsl::{BoardDef, Diagnostic, GameDef, Label};
 
 /// A game of cards, bound.
@@ -28,11 +29,13 @@ const ROLES: [(&str, &str); 2] =
 
 pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static Chip) -> Option<Target> {
     if !chip.frontends.contains(&Frontend::Cards) {
-        let d =
-            Diagnostic::error("E0117", format!("gamec's runtime on the {} does not serve a table of cards", chip.name))
-                .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
-                .with_label(Label::secondary(ctx.board_file, board.chip.span, "on this chip"))
-                .with_help("pick a chip with two serial ports and a cards runtime: stm32f405 or at32f437");
+        let d = Diagnostic::error(
+            Code::E0117,
+            format!("gamec's runtime on the {} does not serve a table of cards", chip.name),
+        )
+        .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
+        .with_label(Label::secondary(ctx.board_file, board.chip.span, "on this chip"))
+        .with_help("pick a chip with two serial ports and a cards runtime: stm32f405 or at32f437");
         ctx.diags.push(d);
         return None;
     }
@@ -44,7 +47,7 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
     {
         let role = extra.role.as_ref().expect("a role");
         ctx.board_err(
-            "E0117",
+            Code::E0117,
             role.span,
             format!("a game of cards has no serial device `{}`", role.node),
             "no such device",
@@ -55,7 +58,7 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
     if console.port.name == scanner.port.name {
         let s = board.serial_roles.iter().find(|s| s.role.as_ref().is_some_and(|r| r.node == "scanner"));
         ctx.board_err(
-            "E0117",
+            Code::E0117,
             s.map_or(board.name.span, |s| s.span),
             "the scanner and the console share a serial port",
             "the console's port too",
@@ -68,7 +71,7 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
 fn bind_port(ctx: &mut Ctx, board: &BoardDef, chip: &Chip, role: &str, what: &str) -> Option<BoundPort> {
     let Some(def) = board.serial_roles.iter().find(|s| s.role.as_ref().is_some_and(|r| r.node == role)) else {
         ctx.board_err(
-            "E0117",
+            Code::E0117,
             board.name.span,
             format!("the board gives no serial port to the game's {role}, {what}"),
             "this board",
@@ -83,11 +86,13 @@ fn bind_port(ctx: &mut Ctx, board: &BoardDef, chip: &Chip, role: &str, what: &st
     let divisor = (board.clock_hz as f64 / def.baud as f64).round();
     let actual = board.clock_hz as f64 / divisor;
     if !(16.0..=65535.0).contains(&divisor) || (actual / def.baud as f64 - 1.0).abs() > MAX_BAUD_ERROR {
-        let d =
-            Diagnostic::error("E0113", format!("{} baud cannot be made from a {} Hz clock", def.baud, board.clock_hz))
-                .with_label(Label::primary(ctx.board_file, def.span, "this rate"))
-                .with_label(Label::secondary(ctx.board_file, board.clock_span, "from this clock"))
-                .with_help("pick a rate within 2 % of the clock divided by 16 to 65535");
+        let d = Diagnostic::error(
+            Code::E0113,
+            format!("{} baud cannot be made from a {} Hz clock", def.baud, board.clock_hz),
+        )
+        .with_label(Label::primary(ctx.board_file, def.span, "this rate"))
+        .with_label(Label::secondary(ctx.board_file, board.clock_span, "from this clock"))
+        .with_help("pick a rate within 2 % of the clock divided by 16 to 65535");
         ctx.diags.push(d);
         return None;
     }

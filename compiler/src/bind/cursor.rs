@@ -11,6 +11,7 @@ use super::{
 use crate::chips::{Chip, Frontend};
 use crate::engine::puzzle::Puzzle;
 use crate::engine::Engine;
+use gamec_dsl::Code;
 use gamec_dsl::{
     content, BoardDef, Condition, ControlAction, Diagnostic, EndResult, GameDef, Label, MoveKind, Pin, ViewSource,
 };
@@ -120,10 +121,11 @@ fn duel_gap(game: &GameDef) -> Option<String> {
 
 pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static Chip) -> Option<Target> {
     if !chip.frontends.contains(&Frontend::Cursor) {
-        let d = Diagnostic::error("E0114", format!("gamec's runtime on the {} does not play with a cursor", chip.name))
-            .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
-            .with_label(Label::secondary(ctx.board_file, board.chip.span, "on this chip"))
-            .with_help("pick a chip with a cursor runtime: atmega64 or atmega128");
+        let d =
+            Diagnostic::error(Code::E0114, format!("gamec's runtime on the {} does not play with a cursor", chip.name))
+                .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
+                .with_label(Label::secondary(ctx.board_file, board.chip.span, "on this chip"))
+                .with_help("pick a chip with a cursor runtime: atmega64 or atmega128");
         ctx.diags.push(d);
         return None;
     }
@@ -139,7 +141,7 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
         _ => puzzle_why,
     };
     if let Some(why) = gap {
-        let d = Diagnostic::error("E0115", format!("gamec's firmware runtime cannot play these rules yet: {why}"))
+        let d = Diagnostic::error(Code::E0115, format!("gamec's firmware runtime cannot play these rules yet: {why}"))
             .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
             .with_help("`gamec check`, `analyze`, `perft` and `test` without a board read any game");
         ctx.diags.push(d);
@@ -181,7 +183,7 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
 fn bind_matrix(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static Chip) -> Option<Matrix> {
     let view = game.views.iter().find(|v| matches!(v.source, ViewSource::Colours(_)));
     let Some(view) = view else {
-        let d = Diagnostic::error("E0105", "a game played with a cursor shows its cells in colours")
+        let d = Diagnostic::error(Code::E0105, "a game played with a cursor shows its cells in colours")
             .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
             .with_help("add `show cells = colours { STATE = red, ... }` to the feedback");
         ctx.diags.push(d);
@@ -189,7 +191,7 @@ fn bind_matrix(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static C
     };
     let Some(m) = board.matrix.as_ref().filter(|m| m.name.node == view.name.node) else {
         let d = Diagnostic::error(
-            "E0105",
+            Code::E0105,
             format!("the game shows `{}` but the board has no matrix of that name", view.name.node),
         )
         .with_label(Label::primary(ctx.game_file, view.name.span, "shown here"))
@@ -203,14 +205,14 @@ fn bind_matrix(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static C
     };
     let Some((cols, rows)) = game.columns_and_rows() else {
         ctx.diags.push(
-            Diagnostic::error("E0114", "a cursor moves over the cells of a line or a grid, not heaps")
+            Diagnostic::error(Code::E0114, "a cursor moves over the cells of a line or a grid, not heaps")
                 .with_label(Label::primary(ctx.game_file, game.name.span, "this game")),
         );
         return None;
     };
     if (m.rows.len() as u32) < rows || (m.red.len() as u32) < cols {
         ctx.board_err(
-            "E0109",
+            Code::E0109,
             m.name.span,
             format!(
                 "the matrix has {} rows and {} columns but the grid is {} x {}",
@@ -246,11 +248,13 @@ fn bind_inputs(ctx: &mut Ctx, game: &GameDef, board: &BoardDef) -> (Encoders, Op
     let (mut encoders, mut commit, mut restart) = (Vec::new(), None, None);
     for c in &game.controls {
         let missing = |ctx: &mut Ctx, what: &str, example: String| {
-            let d =
-                Diagnostic::error("E0105", format!("the game's control `{}` has no {what} on this board", c.name.node))
-                    .with_label(Label::primary(ctx.game_file, c.name.span, "this control"))
-                    .with_label(Label::secondary(ctx.board_file, board.name.span, "this board"))
-                    .with_help(format!("add `{example}` to the board"));
+            let d = Diagnostic::error(
+                Code::E0105,
+                format!("the game's control `{}` has no {what} on this board", c.name.node),
+            )
+            .with_label(Label::primary(ctx.game_file, c.name.span, "this control"))
+            .with_label(Label::secondary(ctx.board_file, board.name.span, "this board"))
+            .with_help(format!("add `{example}` to the board"));
             ctx.diags.push(d);
         };
         match c.action {
@@ -262,7 +266,13 @@ fn bind_inputs(ctx: &mut Ctx, game: &GameDef, board: &BoardDef) -> (Encoders, Op
                 match board.buttons.iter().find(|b| b.control.node == c.name.node) {
                     Some(b) => {
                         if !b.pullup {
-                            ctx.board_err("E0112", b.span, "a button needs its pull-up", "no pull-up", "add `pullup`");
+                            ctx.board_err(
+                                Code::E0112,
+                                b.span,
+                                "a button needs its pull-up",
+                                "no pull-up",
+                                "add `pullup`",
+                            );
                         }
                         if c.action == ControlAction::Commit {
                             commit = Some(b.pin.node);
@@ -274,7 +284,7 @@ fn bind_inputs(ctx: &mut Ctx, game: &GameDef, board: &BoardDef) -> (Encoders, Op
                 }
             }
             ControlAction::Extend { .. } => {
-                let d = Diagnostic::error("E0009", "a game played with a cursor has no per-piece controls")
+                let d = Diagnostic::error(Code::E0009, "a game played with a cursor has no per-piece controls")
                     .with_label(Label::primary(ctx.game_file, c.name.span, "this control"))
                     .with_help("move the cursor with `cursor across` and `cursor down`, act with `commit`");
                 ctx.diags.push(d);
@@ -288,7 +298,7 @@ fn bind_eeprom(ctx: &mut Ctx, game: &GameDef, board: &BoardDef) -> Option<[Pin; 
     let e = board.eeprom.as_ref()?;
     if game.setups.len() > MAX_EEPROM_SETUPS {
         let d = Diagnostic::error(
-            "E0116",
+            Code::E0116,
             format!("{} setups do not fit the 93C46: it holds {MAX_EEPROM_SETUPS}", game.setups.len()),
         )
         .with_label(Label::primary(ctx.game_file, game.setups[MAX_EEPROM_SETUPS].span, "the first that does not fit"))

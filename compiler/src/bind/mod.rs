@@ -7,6 +7,7 @@ pub mod cursor;
 
 use crate::chips::{self, Chip, Timer};
 use crate::engine::table::{keyed_table, KeyedTable};
+use gamec_dsl::Code;
 use gamec_dsl::{BoardDef, ControlAction, Diagnostic, FileId, GameDef, Label, Pin, Response, Span};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -165,7 +166,7 @@ struct Ctx {
 impl Ctx {
     fn board_err(
         &mut self,
-        code: &'static str,
+        code: Code,
         span: Span,
         msg: impl Into<String>,
         label: impl Into<String>,
@@ -272,8 +273,9 @@ fn bind_core_table(ctx: &mut Ctx, game: &GameDef) -> Option<Arc<KeyedTable>> {
     match keyed_table(&engine, &crate::analyze::dealt_starts(&engine, game)) {
         Ok(table) => Some(Arc::new(table)),
         Err(why) => {
-            let d = Diagnostic::error("E0115", format!("gamec's firmware runtime cannot play these rules yet: {why}"))
-                .with_label(Label::primary(ctx.game_file, strategy.span, "a solved table"));
+            let d =
+                Diagnostic::error(Code::E0115, format!("gamec's firmware runtime cannot play these rules yet: {why}"))
+                    .with_label(Label::primary(ctx.game_file, strategy.span, "a solved table"));
             ctx.diags.push(d);
             None
         }
@@ -297,7 +299,7 @@ fn check_chip(ctx: &mut Ctx, board: &BoardDef) -> Option<&'static Chip> {
     let Some(chip) = chips::find(&board.chip.node) else {
         let known: Vec<&str> = chips::CHIPS.iter().map(|c| c.name).collect();
         ctx.board_err(
-            "E0101",
+            Code::E0101,
             board.chip.span,
             format!("unknown chip `{}`", board.chip.node),
             "not a chip gamec knows",
@@ -365,7 +367,7 @@ fn check_pins(ctx: &mut Ctx, board: &BoardDef, chip: &Chip) {
             let ports: Vec<String> =
                 chip.ports.iter().map(|(p, bits)| format!("P{p}0-P{p}{}", 7 - bits.leading_zeros())).collect();
             ctx.board_err(
-                "E0102",
+                Code::E0102,
                 span,
                 format!("the {} has no pin {pin}", chip.name),
                 "no such pin",
@@ -375,7 +377,7 @@ fn check_pins(ctx: &mut Ctx, board: &BoardDef, chip: &Chip) {
         }
         if let Some((_, _, what)) = chip.reserved.iter().find(|(p, b, _)| *p == pin.port && *b == pin.bit) {
             ctx.board_err(
-                "E0102",
+                Code::E0102,
                 span,
                 format!("{pin} is the {}'s {what} pin", chip.name),
                 "reserved",
@@ -384,7 +386,7 @@ fn check_pins(ctx: &mut Ctx, board: &BoardDef, chip: &Chip) {
         }
         match first.get(&pin) {
             Some((prev, prev_who)) => {
-                let d = Diagnostic::error("E0103", format!("pin {pin} is used twice"))
+                let d = Diagnostic::error(Code::E0103, format!("pin {pin} is used twice"))
                     .with_label(Label::primary(ctx.board_file, span, format!("used by {who}")))
                     .with_label(Label::secondary(ctx.board_file, *prev, format!("already used by {prev_who}")))
                     .with_help("give each device its own pin");
@@ -413,7 +415,7 @@ fn check_timers(ctx: &mut Ctx, board: &BoardDef) {
     }
     for (i, (t, who)) in claims.iter().enumerate() {
         if let Some((prev, prev_who)) = claims[..i].iter().find(|(p, _)| p.node == t.node) {
-            let d = Diagnostic::error("E0104", format!("{} is claimed by two devices", t.node))
+            let d = Diagnostic::error(Code::E0104, format!("{} is claimed by two devices", t.node))
                 .with_label(Label::primary(ctx.board_file, t.span, format!("claimed by {who}")))
                 .with_label(Label::secondary(ctx.board_file, prev.span, format!("already claimed by {prev_who}")))
                 .with_help("give each device its own timer");
@@ -426,7 +428,7 @@ fn bind_display(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static 
     let view = game.views.first()?;
     let Some(d) = board.displays.iter().find(|d| d.name.node == view.name.node) else {
         let d = Diagnostic::error(
-            "E0105",
+            Code::E0105,
             format!("the game shows `{}` but the board has no display of that name", view.name.node),
         )
         .with_label(Label::primary(ctx.game_file, view.name.span, "shown here"))
@@ -437,7 +439,7 @@ fn bind_display(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static 
     };
     if d.leds.len() as u32 != game.lights() {
         ctx.board_err(
-            "E0109",
+            Code::E0109,
             d.name.span,
             format!(
                 "display `{}` has {} LEDs but the game shows {} (a cell or a counter each)",
@@ -452,7 +454,7 @@ fn bind_display(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static 
     let port = d.pins[0].node.port;
     if let Some(p) = d.pins.iter().find(|p| p.node.port != port) {
         ctx.board_err(
-            "E0111",
+            Code::E0111,
             p.span,
             "a charlieplexed display must sit on one port",
             format!("not on port {port}"),
@@ -505,7 +507,7 @@ fn periodic_tick(
     let Some(&(_, vector)) = chip.tick_vectors.iter().find(|(n, _)| *n == t.name) else {
         let can: Vec<&str> = chip.tick_vectors.iter().map(|(n, _)| *n).collect();
         ctx.board_err(
-            "E0108",
+            Code::E0108,
             timer.span,
             format!("{} cannot drive a tick on the {}", t.name, chip.name),
             "no tick interrupt",
@@ -518,7 +520,7 @@ fn periodic_tick(
         chips::nearest_divisor(clock_hz, t, hz, 1.0).filter(|(_, _, a)| (a / hz - 1.0).abs() <= MAX_REFRESH_ERROR)
     else {
         ctx.board_err(
-            "E0111",
+            Code::E0111,
             span,
             format!("{} cannot tick at {refresh_hz} Hz from a {clock_hz} Hz clock", t.name),
             "refresh rate",
@@ -534,7 +536,7 @@ fn periodic_tick(
 /// lights for line games, a serial line for grid games.
 fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) {
     let label = |ctx: &mut Ctx, msg: String, help: &str| {
-        let d = Diagnostic::error("E0114", msg)
+        let d = Diagnostic::error(Code::E0114, msg)
             .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
             .with_label(Label::secondary(ctx.board_file, board.chip.span, "on this chip"))
             .with_help(help.to_string());
@@ -546,9 +548,10 @@ fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) 
     let heaps_game = game.heaps().is_some() && game.serial.is_none();
     if heaps_game {
         if let Some(why) = heaps_firmware_gap(game) {
-            let d = Diagnostic::error("E0115", format!("gamec's firmware runtime cannot play these rules yet: {why}"))
-                .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
-                .with_help("`gamec check`, `analyze`, `perft` and `test` without a board read any game");
+            let d =
+                Diagnostic::error(Code::E0115, format!("gamec's firmware runtime cannot play these rules yet: {why}"))
+                    .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
+                    .with_help("`gamec check`, `analyze`, `perft` and `test` without a board read any game");
             ctx.diags.push(d);
             return;
         }
@@ -559,14 +562,15 @@ fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) 
             (gap, _) => gap,
         };
         if let Some(why) = gap {
-            let d = Diagnostic::error("E0115", format!("gamec's firmware runtime cannot play these rules yet: {why}"))
-                .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
-                .with_note(
-                    "the firmware plays slides of shared pieces on a line from a random setup, ending when the \
+            let d =
+                Diagnostic::error(Code::E0115, format!("gamec's firmware runtime cannot play these rules yet: {why}"))
+                    .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
+                    .with_note(
+                        "the firmware plays slides of shared pieces on a line from a random setup, ending when the \
                      mover has no move; and, on a grid, placements (at most one kind capturing) and drops \
                      from a fixed setup, with endings that speak of the mover and the next player",
-                )
-                .with_help("`gamec check`, `analyze`, `perft` and `test` without a board read any game");
+                    )
+                    .with_help("`gamec check`, `analyze`, `perft` and `test` without a board read any game");
             ctx.diags.push(d);
             return;
         }
@@ -734,10 +738,11 @@ fn grid_firmware_gap(game: &GameDef) -> Option<String> {
 fn bind_serial(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) -> Option<Serial> {
     let proto = game.serial.as_ref()?;
     let Some(port) = &board.serial else {
-        let d = Diagnostic::error("E0105", "the game is played over a serial line but the board has no serial port")
-            .with_label(Label::primary(ctx.game_file, proto.span, "serial controls"))
-            .with_label(Label::secondary(ctx.board_file, board.name.span, "this board"))
-            .with_help("add, for example, `serial usart 9600 baud` to the board");
+        let d =
+            Diagnostic::error(Code::E0105, "the game is played over a serial line but the board has no serial port")
+                .with_label(Label::primary(ctx.game_file, proto.span, "serial controls"))
+                .with_label(Label::secondary(ctx.board_file, board.name.span, "this board"))
+                .with_help("add, for example, `serial usart 9600 baud` to the board");
         ctx.diags.push(d);
         return None;
     };
@@ -754,7 +759,7 @@ fn bind_serial(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) -> 
     };
     if error > MAX_BAUD_ERROR {
         let d = Diagnostic::error(
-            "E0113",
+            Code::E0113,
             format!(
                 "{} baud is {:.1}% off at {} Hz, more than a serial line tolerates ({}%)",
                 port.baud,
@@ -780,7 +785,7 @@ fn unknown_serial_port(ctx: &mut Ctx, chip: &Chip, port: &gamec_dsl::ast::Ident)
         _ => format!("the {}'s serial ports are {}", chip.name, names.join(", ")),
     };
     ctx.board_err(
-        "E0108",
+        Code::E0108,
         port.span,
         format!("the {} has no serial port `{}`", chip.name, port.node),
         "no such port",
@@ -793,7 +798,7 @@ fn bind_tick(ctx: &mut Ctx, board: &BoardDef, chip: &'static Chip) -> Option<Tic
     let Some(t) = &board.tick else {
         if board.serial.is_some() {
             ctx.board_err(
-                "E0108",
+                Code::E0108,
                 board.name.span,
                 "a board with a serial game needs a timer for its move clock",
                 "no `tick`",
@@ -815,7 +820,7 @@ fn bind_lamps(ctx: &mut Ctx, game: &GameDef, board: &BoardDef) -> Vec<(Pin, bool
             Some(l) => out.push((l.pin.node, l.active_low)),
             None => {
                 let d = Diagnostic::error(
-                    "E0105",
+                    Code::E0105,
                     format!("the game lights `{}` but the board has no such led", name.node),
                 )
                 .with_label(Label::primary(ctx.game_file, name.span, "lit here"))
@@ -831,7 +836,7 @@ fn bind_lamps(ctx: &mut Ctx, game: &GameDef, board: &BoardDef) -> Vec<(Pin, bool
 fn unknown_timer(ctx: &mut Ctx, chip: &Chip, t: &gamec_dsl::ast::Ident) {
     let names: Vec<&str> = chip.timers.iter().map(|t| t.name).collect();
     ctx.board_err(
-        "E0108",
+        Code::E0108,
         t.span,
         format!("the {} has no timer `{}`", chip.name, t.node),
         "no such timer",
@@ -851,7 +856,7 @@ fn bind_buttons(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) ->
                     format!("the game's controls are: {}", names.join(", "))
                 };
                 ctx.board_err(
-                    "E0106",
+                    Code::E0106,
                     b.control.span,
                     format!("the game has no control `{}`", b.control.node),
                     "unknown control",
@@ -863,14 +868,14 @@ fn bind_buttons(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) ->
                 match (c.per_piece, b.index) {
                     (true, Some(i)) if i >= 1 && i <= arity => {}
                     (true, _) => ctx.board_err(
-                        "E0106",
+                        Code::E0106,
                         b.span,
                         format!("`{}` needs an index from 1 to {arity}", c.name.node),
                         "index",
                         format!("write `button {}[1] = ...` up to `[{arity}]`", c.name.node),
                     ),
                     (false, Some(_)) => ctx.board_err(
-                        "E0106",
+                        Code::E0106,
                         b.span,
                         format!("`{}` is a single control and takes no index", c.name.node),
                         "index",
@@ -882,7 +887,7 @@ fn bind_buttons(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) ->
         }
         if !b.pullup {
             ctx.board_err(
-                "E0112",
+                Code::E0112,
                 b.span,
                 "a button to ground needs a pull-up",
                 "no `pullup`",
@@ -905,11 +910,13 @@ fn bind_buttons(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) ->
                 Some(b) => inputs.push(b.pin.node),
                 None => {
                     let name = idx.map_or(c.name.node.clone(), |i| format!("{}[{i}]", c.name.node));
-                    let d =
-                        Diagnostic::error("E0105", format!("the game's control `{name}` has no button on this board"))
-                            .with_label(Label::primary(ctx.game_file, c.name.span, "control declared here"))
-                            .with_label(Label::secondary(ctx.board_file, board.name.span, "this board"))
-                            .with_help(format!("add `button {name} = <pin> pullup` to the board"));
+                    let d = Diagnostic::error(
+                        Code::E0105,
+                        format!("the game's control `{name}` has no button on this board"),
+                    )
+                    .with_label(Label::primary(ctx.game_file, c.name.span, "control declared here"))
+                    .with_label(Label::secondary(ctx.board_file, board.name.span, "this board"))
+                    .with_help(format!("add `button {name} = <pin> pullup` to the board"));
                     ctx.diags.push(d);
                 }
             }
@@ -920,7 +927,7 @@ fn bind_buttons(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) ->
         let b = board.buttons.iter().find(|b| b.control.node == w.name.node)?;
         if !chip.wake_ports.contains(&b.pin.node.port) {
             ctx.board_err(
-                "E0110",
+                Code::E0110,
                 b.pin.span,
                 format!("{} cannot wake the {} from sleep", b.pin.node, chip.name),
                 "no pin-change interrupt",
@@ -931,7 +938,7 @@ fn bind_buttons(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) ->
     });
     if inputs.len() > 8 {
         ctx.board_err(
-            "E0106",
+            Code::E0106,
             board.name.span,
             "a board may wire at most 8 buttons",
             "too many buttons",
@@ -946,7 +953,7 @@ fn bind_speaker(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static 
     let Some(s) = &board.speaker else {
         if uses_tunes {
             let first = game.events.iter().find(|e| matches!(e.response, Response::Tune(_))).unwrap();
-            let d = Diagnostic::error("E0105", "the game plays tunes but the board has no speaker")
+            let d = Diagnostic::error(Code::E0105, "the game plays tunes but the board has no speaker")
                 .with_label(Label::primary(ctx.game_file, first.span, "a tune is played here"))
                 .with_label(Label::secondary(ctx.board_file, board.name.span, "this board"))
                 .with_help("add `speaker = <pin>, <timer>` to the board");
@@ -963,7 +970,7 @@ fn bind_speaker(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static 
     else {
         let outs: Vec<String> = timer.outputs.iter().map(|(_, p, b)| format!("P{p}{b}")).collect();
         ctx.board_err(
-            "E0108",
+            Code::E0108,
             s.pin.span,
             format!("{pin} is not an output of {}", timer.name),
             "not a timer output",
@@ -998,7 +1005,7 @@ fn tune_divisors(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, s: &Speaker) -
                         None => "no prescaler and compare value reach it".to_string(),
                     };
                     let d = Diagnostic::error(
-                        "E0107",
+                        Code::E0107,
                         format!(
                             "{} cannot play this note ({hz:.1} Hz) within {MAX_CENTS} cents at {} Hz: {why}",
                             s.timer.name, board.clock_hz

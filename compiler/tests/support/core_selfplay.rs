@@ -80,8 +80,13 @@ pub fn play(
                             let mut cells = [0u8; 64];
                             cells[..after.cells.len()].copy_from_slice(&after.cells);
                             let mut pos = Position::new(game, cells, after.to_move);
-                            // The score is the side to move's; the mover wants it low.
-                            -pos.leaf()
+                            // The score is the side to move's: the mover wants it low, unless
+                            // the move kept the turn (a sowing's last counter in its store).
+                            if after.to_move == s.to_move {
+                                pos.leaf()
+                            } else {
+                                -pos.leaf()
+                            }
                         };
                         let best = plies.iter().map(|&m| score(m)).max().unwrap();
                         let top: Vec<Move> = plies.iter().copied().filter(|&m| score(m) == best).collect();

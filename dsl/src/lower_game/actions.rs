@@ -5,6 +5,7 @@
 use super::{travel, Ctx, EndScope, MAX_HEAP};
 use crate::ast::{self, Spanned};
 use crate::model::*;
+use crate::Code;
 use crate::Span;
 
 /// What the actions need to know of the rest of the game.
@@ -71,7 +72,7 @@ pub(super) fn lower<'a>(
                 check_piece(ctx, p);
                 if !matches!(scope.layout, Layout::Grid(_)) || !scope.piece.per_player {
                     ctx.err(
-                        "E0006",
+                        Code::E0006,
                         *sp,
                         "dropping puts a player's own piece into a column of a grid",
                         "a drop",
@@ -90,15 +91,27 @@ pub(super) fn lower<'a>(
             }
             ast::Mechanic::Remove { min, max, adjacent: None } => {
                 if !matches!(scope.layout, Layout::Heaps(_)) {
-                    ctx.err("E0006", *sp, "only heaps have counters to remove", "a removal", "write `board heaps 3`");
+                    ctx.err(
+                        Code::E0006,
+                        *sp,
+                        "only heaps have counters to remove",
+                        "a removal",
+                        "write `board heaps 3`",
+                    );
                     continue;
                 }
                 if min.node == 0 {
-                    ctx.err("E0005", min.span, "a removal takes at least one", "zero", "write `remove 1.. from heap`");
+                    ctx.err(
+                        Code::E0005,
+                        min.span,
+                        "a removal takes at least one",
+                        "zero",
+                        "write `remove 1.. from heap`",
+                    );
                 } else if min.node > MAX_HEAP {
                     // The firmware keeps the bounds in bytes: 257 would have become 1.
                     ctx.err(
-                        "E0005",
+                        Code::E0005,
                         min.span,
                         format!("a heap holds at most {MAX_HEAP} counters, so no removal takes {}", min.node),
                         "more than a heap holds",
@@ -147,7 +160,7 @@ fn slide(
 ) -> Option<SlideDef> {
     let Layout::Line(line) = scope.layout else {
         ctx.err(
-            "E0006",
+            Code::E0006,
             sp,
             "slides are supported on lines only",
             "a slide",
@@ -157,7 +170,7 @@ fn slide(
     };
     if scope.piece.per_player {
         ctx.err(
-            "E0006",
+            Code::E0006,
             sp,
             "slides move shared pieces",
             "a slide",
@@ -165,12 +178,12 @@ fn slide(
         );
     }
     if min.node == 0 {
-        ctx.err("E0005", min.span, "a slide moves at least one cell", "zero steps", "write `by 1..`");
+        ctx.err(Code::E0005, min.span, "a slide moves at least one cell", "zero steps", "write `by 1..`");
     }
     if let Some(max) = max {
         if max.node < min.node {
             ctx.err(
-                "E0005",
+                Code::E0005,
                 max.span,
                 "the step range is empty",
                 "smaller than the lower bound",
@@ -200,14 +213,14 @@ fn cycle(
     scope: &Scope,
 ) -> Option<MoveKind> {
     if matches!(scope.layout, Layout::Heaps(_)) {
-        ctx.err("E0006", sp, "heaps have no cells to cycle", "a cycle", "use `remove 1.. from heap`");
+        ctx.err(Code::E0006, sp, "heaps have no cells to cycle", "a cycle", "use `remove 1.. from heap`");
         return None;
     }
     let cells = scope.layout.cells();
     if free && cells > 64 {
         // The givens a `free` cycle passes by are a 64-bit set.
         ctx.err(
-            "E0006",
+            Code::E0006,
             sp,
             format!("`cycle free` keeps to boards of at most 64 cells, not {cells}"),
             "free cells",
@@ -227,7 +240,7 @@ fn cycle(
                 ctx.unknown("state", t, &names);
             }
             Some(v) if order.contains(&v) => ctx.err(
-                "E0002",
+                Code::E0002,
                 t.span,
                 format!("`{}` comes twice in the cycle", t.node),
                 "again here",
@@ -251,7 +264,7 @@ fn place(
 ) -> Option<MoveKind> {
     if !scope.piece.per_player {
         ctx.err(
-            "E0006",
+            Code::E0006,
             sp,
             "placing puts down a player's own piece",
             "a placement",
@@ -263,7 +276,7 @@ fn place(
         Some(directions) => {
             if !matches!(scope.layout, Layout::Grid(_)) {
                 ctx.err(
-                    "E0006",
+                    Code::E0006,
                     sp,
                     "placing with capture is supported on grids only",
                     "a placement",
@@ -273,7 +286,7 @@ fn place(
             }
             if directions.node != 4 && directions.node != 8 {
                 ctx.err(
-                    "E0005",
+                    Code::E0005,
                     directions.span,
                     format!("captures run in 4 or 8 directions, not {}", directions.node),
                     "directions",

@@ -5,6 +5,7 @@ use super::statements::PiecesRef;
 use super::{cell_index, example_pieces, travel, Ctx, MAX_CELLS, MAX_GRID, MAX_HEAPS, MAX_PITS};
 use crate::ast::{self, Spanned};
 use crate::model::*;
+use crate::Code;
 use crate::Span;
 
 /// The `board` statement (`cards`: a game of cards needs none).
@@ -19,7 +20,7 @@ pub(super) fn layout(
         Some((sp, ast::BoardShape::Line { cells, numbered_from })) => {
             if cells.node < 2 || cells.node > MAX_CELLS {
                 ctx.err(
-                    "E0005",
+                    Code::E0005,
                     cells.span,
                     format!("a line has 2 to {MAX_CELLS} cells, not {}", cells.node),
                     "out of range",
@@ -36,7 +37,7 @@ pub(super) fn layout(
             for n in [cols, rows] {
                 if !(2..=MAX_GRID).contains(&n.node) {
                     ctx.err(
-                        "E0005",
+                        Code::E0005,
                         n.span,
                         format!("a grid has 2 to {MAX_GRID} columns and rows, not {}", n.node),
                         "out of range",
@@ -55,7 +56,7 @@ pub(super) fn layout(
         Some((sp, ast::BoardShape::Heaps { heaps })) => {
             if !(1..=MAX_HEAPS).contains(&heaps.node) {
                 ctx.err(
-                    "E0005",
+                    Code::E0005,
                     heaps.span,
                     format!("a game has 1 to {MAX_HEAPS} heaps, not {}", heaps.node),
                     "out of range",
@@ -67,7 +68,7 @@ pub(super) fn layout(
         Some((sp, ast::BoardShape::Pits { per_side, stores })) => {
             if !(1..=MAX_PITS).contains(&per_side.node) {
                 ctx.err(
-                    "E0005",
+                    Code::E0005,
                     per_side.span,
                     format!("a side has 1 to {MAX_PITS} pits, not {}", per_side.node),
                     "out of range",
@@ -128,7 +129,7 @@ pub(super) fn states(
             });
         if clash {
             ctx.err(
-                "E0005",
+                Code::E0005,
                 name.span,
                 format!("`{}` already names something else", name.node),
                 "taken",
@@ -139,7 +140,7 @@ pub(super) fn states(
             ctx.duplicate(&format!("state {}", name.node), first, name.span);
         } else if states.len() == content::MAX_STATES {
             ctx.err(
-                "E0005",
+                Code::E0005,
                 name.span,
                 format!("a game declares at most {} states", content::MAX_STATES),
                 "one too many",
@@ -169,7 +170,7 @@ pub(super) fn piece(
         Some((_, (kind, _, ast::Supply::Shared(count)))) => {
             if !matches!(layout, Layout::Line(_)) {
                 ctx.err(
-                    "E0006",
+                    Code::E0006,
                     count.span,
                     "a fixed number of shared pieces is supported on lines only",
                     "shared pieces",
@@ -181,7 +182,7 @@ pub(super) fn piece(
             } else if count.node == 0 || count.node > cells || (count.node == cells && slides_any) {
                 // Pieces that slide need an empty cell to go to; pins knocked down do not.
                 ctx.err(
-                    "E0005",
+                    Code::E0005,
                     count.span,
                     format!("{} pieces do not fit on a line of {cells} cells with room to move", count.node),
                     "piece count",
@@ -198,7 +199,7 @@ pub(super) fn piece(
         Some((sp, (kind, kinds, ast::Supply::PerPlayer))) => {
             if matches!(layout, Layout::Heaps(_)) {
                 ctx.err(
-                    "E0006",
+                    Code::E0006,
                     sp,
                     "heaps hold counters that belong to nobody",
                     "per player",
@@ -210,7 +211,7 @@ pub(super) fn piece(
         Some((sp, (kind, _, ast::Supply::Counters))) => {
             if !matches!(layout, Layout::Heaps(_)) {
                 ctx.err(
-                    "E0006",
+                    Code::E0006,
                     sp,
                     "pieces on cells need an owner or a number",
                     "how many, whose?",
@@ -242,7 +243,7 @@ pub(super) fn piece(
         if !kinds.is_empty() && !matches!(supply, ast::Supply::PerPlayer) {
             let names: Vec<&str> = kinds.iter().map(|k| k.node.as_str()).collect();
             ctx.err(
-                "E0006",
+                Code::E0006,
                 kinds[0].span,
                 "kinds of piece belong to players",
                 "a further kind",

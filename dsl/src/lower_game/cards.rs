@@ -5,6 +5,7 @@ use super::statements::GroupRef;
 use super::Ctx;
 use crate::ast::{self, Spanned};
 use crate::model::*;
+use crate::Code;
 use crate::{thousands, Diagnostic, Label, Span};
 
 /// A card game's deck, table and group, checked: bit fields that hold their values without
@@ -18,13 +19,13 @@ pub(super) fn lower(
     let (span, attrs) = cards?;
     let attributes = attributes(ctx, attrs);
     let Some((_, (capacity, rows, cols))) = table else {
-        ctx.err("E0003", span, "cards need a table", "no `table`", "add, for example, `table 12 as 3 x 4`");
+        ctx.err(Code::E0003, span, "cards need a table", "no `table`", "add, for example, `table 12 as 3 x 4`");
         return None;
     };
     check_layout(ctx, capacity, rows, cols);
     let Some((gsp, (name, size, rules))) = group else {
         ctx.err(
-            "E0003",
+            Code::E0003,
             span,
             "cards need a `group` to find",
             "no `group`",
@@ -34,7 +35,7 @@ pub(super) fn lower(
     };
     if size.node < 2 || size.node > capacity.node.min(8) {
         ctx.err(
-            "E0005",
+            Code::E0005,
             size.span,
             "a group has 2 cards or more, at most 8 and no more than the table holds",
             "group size",
@@ -59,7 +60,7 @@ fn attributes(ctx: &mut Ctx, attrs: &[ast::Attribute]) -> Vec<AttributeDef> {
     for a in attrs {
         if attributes.iter().any(|b| b.name.node == a.name.node) {
             ctx.err(
-                "E0002",
+                Code::E0002,
                 a.name.span,
                 format!("attribute `{}` is given twice", a.name.node),
                 "again here",
@@ -70,27 +71,30 @@ fn attributes(ctx: &mut Ctx, attrs: &[ast::Attribute]) -> Vec<AttributeDef> {
         for (i, v) in a.values.iter().enumerate() {
             if let Some(first) = a.values[..i].iter().find(|u| u.node == v.node) {
                 ctx.diags.push(
-                    Diagnostic::error("E0002", format!("attribute `{}` has the value `{}` twice", a.name.node, v.node))
-                        .with_label(Label::primary(ctx.file, v.span, "given again here"))
-                        .with_label(Label::secondary(ctx.file, first.span, "first given here"))
-                        .with_help(format!(
-                            "a card names its value by word, so each of `{}`'s values needs a word of its own",
-                            a.name.node
-                        )),
+                    Diagnostic::error(
+                        Code::E0002,
+                        format!("attribute `{}` has the value `{}` twice", a.name.node, v.node),
+                    )
+                    .with_label(Label::primary(ctx.file, v.span, "given again here"))
+                    .with_label(Label::secondary(ctx.file, first.span, "first given here"))
+                    .with_help(format!(
+                        "a card names its value by word, so each of `{}`'s values needs a word of its own",
+                        a.name.node
+                    )),
                 );
             }
         }
         let (hi, lo) = (a.bits.0.node.max(a.bits.1.node), a.bits.0.node.min(a.bits.1.node));
         if hi > 31 {
             let at = if a.bits.0.node >= a.bits.1.node { a.bits.0.span } else { a.bits.1.span };
-            ctx.err("E0005", at, "a card's code has bits 0 to 31", "out of range", "use bits 0 to 31");
+            ctx.err(Code::E0005, at, "a card's code has bits 0 to 31", "out of range", "use bits 0 to 31");
             continue;
         }
         // At most 32, now that `hi` is a bit of the code.
         let width = hi - lo + 1;
         if (a.values.len() as u64) > 1u64 << width {
             ctx.err(
-                "E0005",
+                Code::E0005,
                 a.span,
                 format!("{} values do not fit in {width} bits", a.values.len()),
                 "too many values",
@@ -100,7 +104,7 @@ fn attributes(ctx: &mut Ctx, attrs: &[ast::Attribute]) -> Vec<AttributeDef> {
         let mask = (((1u64 << width) - 1) as u32) << lo;
         if used & mask != 0 {
             ctx.err(
-                "E0005",
+                Code::E0005,
                 a.bits.0.span,
                 "these bits hold another attribute too",
                 "overlapping",
@@ -124,7 +128,7 @@ fn check_layout(ctx: &mut Ctx, capacity: &ast::Int, rows: &ast::Int, cols: &ast:
     let laid_out = u64::from(rows.node) * u64::from(cols.node);
     if capacity.node == 0 || capacity.node > 81 {
         ctx.err(
-            "E0005",
+            Code::E0005,
             capacity.span,
             format!("a table holds 1 to 81 cards, not {}", capacity.node),
             "out of range",
@@ -140,7 +144,7 @@ fn check_layout(ctx: &mut Ctx, capacity: &ast::Int, rows: &ast::Int, cols: &ast:
             .collect();
         ctx.diags.push(
             Diagnostic::error(
-                "E0005",
+                Code::E0005,
                 format!(
                     "a table of {} cards is laid out as rows times columns, and {} x {} is {}",
                     capacity.node,
@@ -184,7 +188,7 @@ fn group_rules(
     for (i, rel) in per.iter().enumerate() {
         if *rel == Some(ast::Relation::AllDifferent) && attributes[i].values.len() < size.node as usize {
             ctx.err(
-                "E0015",
+                Code::E0015,
                 gsp,
                 format!(
                     "{} cards cannot all differ in `{}`, which has {} values",

@@ -4,6 +4,7 @@
 use super::Ctx;
 use crate::ast::{self, Spanned};
 use crate::model::*;
+use crate::Code;
 use crate::Span;
 
 /// The controls' definitions in the file's order, and the idle time with the control that
@@ -24,12 +25,18 @@ pub(super) fn lower(
             match &c.node {
                 ast::ControlItem::Idle { after, wake } => {
                     if idle.is_some() {
-                        ctx.err("E0002", c.span, "`idle` is given twice", "again here", "keep one `idle` statement");
+                        ctx.err(
+                            Code::E0002,
+                            c.span,
+                            "`idle` is given twice",
+                            "again here",
+                            "keep one `idle` statement",
+                        );
                         continue;
                     }
                     if after.node == 0 || after.node > 3_600_000 {
                         ctx.err(
-                            "E0005",
+                            Code::E0005,
                             after.span,
                             "an idle time is 1 ms to 1 hour",
                             "out of range",
@@ -48,7 +55,7 @@ pub(super) fn lower(
                     let no_index = |ctx: &mut Ctx, what: &str| {
                         if let Some(i) = index {
                             ctx.err(
-                                "E0009",
+                                Code::E0009,
                                 i.span,
                                 format!("`{what}` takes no index"),
                                 "index here",
@@ -64,14 +71,14 @@ pub(super) fn lower(
                                 // A line is a grid of one row: the cursor goes along it.
                                 Layout::Line(_) if *across => {}
                                 Layout::Line(_) => ctx.err(
-                                    "E0006",
+                                    Code::E0006,
                                     name.span,
                                     "a line has one row: its cursor moves across only",
                                     "no rows to go down",
                                     "drop this control, or write `cursor across`",
                                 ),
                                 Layout::Heaps(_) => ctx.err(
-                                    "E0006",
+                                    Code::E0006,
                                     name.span,
                                     "a cursor moves over cells",
                                     "heaps",
@@ -87,7 +94,7 @@ pub(super) fn lower(
                         ast::ControlAction::Commit => {
                             if let Some(i) = index {
                                 ctx.err(
-                                    "E0009",
+                                    Code::E0009,
                                     i.span,
                                     "`commit` takes no index",
                                     "index here",
@@ -104,14 +111,14 @@ pub(super) fn lower(
                             match index {
                                 Some(i) if i.node == arg.node => {}
                                 Some(i) => ctx.err(
-                                    "E0009",
+                                    Code::E0009,
                                     arg.span,
                                     format!("index `{}` is not the control's index `{}`", arg.node, i.node),
                                     "different index",
                                     format!("write `{}[{}]`", p.node, i.node),
                                 ),
                                 None => ctx.err(
-                                    "E0009",
+                                    Code::E0009,
                                     name.span,
                                     "a control that extends a piece's move needs an index",
                                     "one control per piece",
@@ -130,7 +137,7 @@ pub(super) fn lower(
                                         ctx.unknown("action", action, &names);
                                     } else {
                                         ctx.err(
-                                            "E0009",
+                                            Code::E0009,
                                             action.span,
                                             format!(
                                                 "`extend` moves a piece further along a slide or takes one more from a heap; `{}` does neither",
@@ -154,7 +161,7 @@ pub(super) fn lower(
         match control_defs.iter().position(|c| c.name.node == wake.node) {
             Some(w) if !control_defs[w].per_piece => idle.wake = Some(w),
             Some(_) => ctx.err(
-                "E0009",
+                Code::E0009,
                 wake.span,
                 "a per-piece control cannot wake the device",
                 "one of several buttons",
@@ -167,7 +174,7 @@ pub(super) fn lower(
         }
     }
     if let (false, Some((sp, _))) = (control_defs.iter().any(|c| c.action == ControlAction::Commit), controls) {
-        ctx.err("E0010", sp, "no control commits a move", "controls", "add `go -> commit`");
+        ctx.err(Code::E0010, sp, "no control commits a move", "controls", "add `go -> commit`");
     }
 
     (control_defs, idle)

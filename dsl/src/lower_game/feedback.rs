@@ -4,6 +4,7 @@
 use super::{step_ms, Ctx};
 use crate::ast::{self, Spanned};
 use crate::model::*;
+use crate::Code;
 use crate::Span;
 
 /// What the feedback names, as the game declared it.
@@ -41,7 +42,13 @@ pub(super) fn lower(
             match &f.node {
                 ast::FeedbackItem::Show { view, source } => {
                     if source.node != "occupied" {
-                        ctx.err("E0006", source.span, "unknown view source", "here", "write `show cells = occupied`");
+                        ctx.err(
+                            Code::E0006,
+                            source.span,
+                            "unknown view source",
+                            "here",
+                            "write `show cells = occupied`",
+                        );
                     }
                     views.push(ViewDef { name: view.clone(), source: ViewSource::Occupied });
                 }
@@ -74,7 +81,7 @@ pub(super) fn lower(
                 }
                 ast::FeedbackItem::Cursor { blink, given } => {
                     if cursor.is_some() {
-                        ctx.err("E0002", f.span, "`cursor` is given twice", "again here", "keep one");
+                        ctx.err(Code::E0002, f.span, "`cursor` is given twice", "again here", "keep one");
                     }
                     cursor = Some(CursorDef {
                         blink_ms: step_ms(ctx, blink),
@@ -96,7 +103,7 @@ pub(super) fn lower(
                                         Some(i) => glyphs.push(i),
                                         None => {
                                             ctx.err(
-                                                "E0004",
+                                                Code::E0004,
                                                 text.span,
                                                 format!("the font has no glyph `{ch}`"),
                                                 "in this text",
@@ -129,7 +136,7 @@ pub(super) fn lower(
                     };
                     if events.iter().any(|e: &EventDef| e.event == kind) {
                         ctx.err(
-                            "E0002",
+                            Code::E0002,
                             event.span,
                             "this event already has a response",
                             "again here",

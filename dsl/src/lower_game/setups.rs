@@ -5,6 +5,7 @@ use super::statements::{FixedRef, SetupRef};
 use super::{most_in_heap, place_pieces, quantity, Ctx, MAX_DEALT, MAX_SEEDS};
 use crate::ast;
 use crate::model::*;
+use crate::Code;
 use crate::Span;
 
 /// What the setups need to know of the rest of the game.
@@ -52,7 +53,7 @@ fn fixed_ones(ctx: &mut Ctx, fixed_setups: &[(Span, FixedRef)], scope: &Scope) -
         let pieces_ok = scope.piece.per_player || scope.piece.count == 0 || !matches!(scope.layout, Layout::Line(_));
         if !pieces_ok && placed.shared.len() != scope.piece.count as usize {
             ctx.err(
-                "E0005",
+                Code::E0005,
                 *sp,
                 format!("the setup places {} of the {} pieces", placed.shared.len(), scope.piece.count),
                 "fixed setup",
@@ -61,7 +62,7 @@ fn fixed_ones(ctx: &mut Ctx, fixed_setups: &[(Span, FixedRef)], scope: &Scope) -
         }
         if fixed_setups.len() > 1 && name.is_none() {
             ctx.err(
-                "E0005",
+                Code::E0005,
                 *sp,
                 "a game with several setups names each, so the player can choose",
                 "no name",
@@ -94,7 +95,7 @@ fn fixed_ones(ctx: &mut Ctx, fixed_setups: &[(Span, FixedRef)], scope: &Scope) -
         };
         if fixed_setups.len() > 1 && matches!(scope.layout, Layout::Heaps(_)) {
             ctx.err(
-                "E0006",
+                Code::E0006,
                 fixed_setups[1].0,
                 "several setups are supported on lines and grids",
                 "a second setup",
@@ -105,7 +106,7 @@ fn fixed_ones(ctx: &mut Ctx, fixed_setups: &[(Span, FixedRef)], scope: &Scope) -
             Layout::Heaps(h) => {
                 if heaps.len() != h.heaps as usize {
                     ctx.err(
-                        "E0005",
+                        Code::E0005,
                         sp,
                         format!("the setup gives {} heap sizes for {} heaps", heaps.len(), h.heaps),
                         "fixed setup",
@@ -116,7 +117,7 @@ fn fixed_ones(ctx: &mut Ctx, fixed_setups: &[(Span, FixedRef)], scope: &Scope) -
                 for n in heaps.iter() {
                     if n.node > most {
                         ctx.err(
-                            "E0005",
+                            Code::E0005,
                             n.span,
                             format!("a heap holds at most {most} counters, not {}", n.node),
                             "too many",
@@ -131,13 +132,13 @@ fn fixed_ones(ctx: &mut Ctx, fixed_setups: &[(Span, FixedRef)], scope: &Scope) -
             }
             _ => {
                 if let Some(n) = heaps.first() {
-                    ctx.err("E0006", n.span, "only heaps have sizes", "heap sizes", "write `board heaps N`");
+                    ctx.err(Code::E0006, n.span, "only heaps have sizes", "heap sizes", "write `board heaps N`");
                 }
             }
         }
     } else if let Layout::Heaps(h) = scope.layout {
         ctx.err(
-            "E0003",
+            Code::E0003,
             h.span,
             "heaps need their sizes at the start",
             "no fixed setup",
@@ -161,7 +162,7 @@ fn dealt(
         if l.cells > MAX_DEALT && scope.piece.count > 0 && !scope.piece.per_player && fixed_setups.is_empty() {
             let sp = setup.map_or(l.span, |(sp, _)| sp);
             ctx.err(
-                "E0006",
+                Code::E0006,
                 sp,
                 format!("a start is dealt at random on lines of at most {MAX_DEALT} cells, not {}", l.cells),
                 "dealt at random",
@@ -178,10 +179,10 @@ fn dealt(
     }
     if let Some((sp, (kind, requires))) = setup {
         if kind.node != "random" {
-            ctx.err("E0006", kind.span, "only `setup random` is supported", "here", "write `setup random { ... }`");
+            ctx.err(Code::E0006, kind.span, "only `setup random` is supported", "here", "write `setup random { ... }`");
         } else if !matches!(scope.layout, Layout::Line(_)) || scope.piece.per_player {
             ctx.err(
-                "E0006",
+                Code::E0006,
                 sp,
                 "a random setup deals shared pieces on a line",
                 "random setup",
@@ -213,11 +214,11 @@ fn dealt(
 fn pit_sizes(ctx: &mut Ctx, layout: &Layout, heaps: &[ast::Int], pits: &Option<ast::Int>) -> Option<Vec<ast::Int>> {
     let Some(n) = pits else { return Some(heaps.to_vec()) };
     let Layout::Heaps(HeapsBoard { pits: Some(ring), .. }) = layout else {
-        ctx.err("E0006", n.span, "only a board of pits has pits", "pit sizes", "write `board pits 6 per side`");
+        ctx.err(Code::E0006, n.span, "only a board of pits has pits", "pit sizes", "write `board pits 6 per side`");
         return None;
     };
     if let Some(h) = heaps.first() {
-        ctx.err("E0006", h.span, "the setup gives both pits and heap sizes", "heap sizes", "keep one of them");
+        ctx.err(Code::E0006, h.span, "the setup gives both pits and heap sizes", "heap sizes", "keep one of them");
     }
     let side = (0..ring.side()).map(|k| if k < ring.per_side { n.clone() } else { ast::Int::new(0, n.span) });
     Some(side.clone().chain(side).collect())
@@ -228,7 +229,7 @@ pub(super) fn seeds_fit(ctx: &mut Ctx, sp: Span, heaps: &[ast::Int]) {
     let total: u64 = heaps.iter().map(|n| u64::from(n.node)).sum();
     if total > u64::from(MAX_SEEDS) {
         ctx.err(
-            "E0005",
+            Code::E0005,
             sp,
             format!("the pits hold {total} counters in all, more than the {MAX_SEEDS} a board of pits may hold"),
             "too many counters",

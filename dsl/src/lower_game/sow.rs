@@ -4,6 +4,7 @@
 use super::Ctx;
 use crate::ast::{self, Spanned};
 use crate::model::*;
+use crate::Code;
 use crate::Span;
 
 /// The options of a `sow`, as the parser kept them.
@@ -19,7 +20,7 @@ pub(super) struct Options<'a> {
 pub(super) fn lower(ctx: &mut Ctx, sp: Span, layout: &Layout, o: Options) -> Option<MoveKind> {
     let Layout::Heaps(HeapsBoard { pits: Some(ring), .. }) = layout else {
         let help = "write `board pits 6 per side with stores`";
-        ctx.err("E0006", sp, "sowing goes round a board of pits", "a sowing", help);
+        ctx.err(Code::E0006, sp, "sowing goes round a board of pits", "a sowing", help);
         return None;
     };
     // What goes into a store needs one: the mover's own sowing, another move, a capture.
@@ -29,13 +30,13 @@ pub(super) fn lower(ctx: &mut Ctx, sp: Span, layout: &Layout, o: Options) -> Opt
         .find_map(|(opt, what)| opt.map(|s| (s, what)));
     if let (false, Some((s, what))) = (ring.stores, needs_store) {
         let help = "write `board pits 6 per side with stores`";
-        ctx.err("E0006", s, format!("{what} needs stores"), "no stores on this board", help);
+        ctx.err(Code::E0006, s, format!("{what} needs stores"), "no stores on this board", help);
         return None;
     }
     if let (Some(s), None) = (o.again, o.into_store) {
         let help = "add `, into own store` before it";
         ctx.err(
-            "E0006",
+            Code::E0006,
             s,
             "a last counter can end in the mover's store only if the store is sown into",
             "never",
@@ -51,7 +52,7 @@ pub(super) fn lower(ctx: &mut Ctx, sp: Span, layout: &Layout, o: Options) -> Opt
             if min.node == 0 || max < min.node || max > super::MAX_SEEDS {
                 let msg =
                     format!("a capture takes a pit of 1 to {} counters, in a range from low to high", super::MAX_SEEDS);
-                ctx.err("E0005", min.span, msg, "this range", "write the counts that capture: `capturing 2..3`");
+                ctx.err(Code::E0005, min.span, msg, "this range", "write the counts that capture: `capturing 2..3`");
                 return None;
             }
             SowCaptureDef::Making { min: min.node, max }

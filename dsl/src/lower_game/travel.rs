@@ -5,6 +5,7 @@ use super::{cell_index, Ctx};
 use crate::ast::Spanned;
 use crate::ast::{self, Direction, Target, Travel};
 use crate::model::{Directions, Goal, GridBoard, Layout, MoveKind, PieceDef, RegionDef, TravelDef};
+use crate::Code;
 use crate::Span;
 
 /// The most kinds of piece a game may declare (the rule core numbers them in a byte).
@@ -30,7 +31,7 @@ pub(super) fn kinds(ctx: &mut Ctx, first: &ast::Ident, kinds: &[ast::Ident]) -> 
             ctx.duplicate(&format!("piece {}", k.node), prev, k.span);
         } else if out.len() + 1 == MAX_KINDS {
             ctx.err(
-                "E0005",
+                Code::E0005,
                 k.span,
                 format!("a game has at most {MAX_KINDS} kinds of piece"),
                 "one too many",
@@ -49,7 +50,13 @@ pub(super) fn cut_away(ctx: &mut Ctx, mut grid: GridBoard, cut: &[ast::Ident]) -
     for c in cut {
         if let Some(i) = cell_index(ctx, c, &whole) {
             if grid.cut.contains(&i) {
-                ctx.err("E0002", c.span, format!("cell {} is cut away twice", c.node), "again here", "name it once");
+                ctx.err(
+                    Code::E0002,
+                    c.span,
+                    format!("cell {} is cut away twice", c.node),
+                    "again here",
+                    "name it once",
+                );
             }
             grid.cut.push(i);
         }
@@ -59,7 +66,7 @@ pub(super) fn cut_away(ctx: &mut Ctx, mut grid: GridBoard, cut: &[ast::Ident]) -
     let left = grid.cols * grid.rows - grid.cut.len() as u32;
     if left < 2 {
         ctx.err(
-            "E0005",
+            Code::E0005,
             grid.span,
             format!("the board keeps {left} cell{} after the cut", if left == 1 { "" } else { "s" }),
             "too few cells",
@@ -90,7 +97,7 @@ pub(super) fn directions(ctx: &mut Ctx, words: &Spanned<Vec<Direction>>, layout:
     }
     if matches!(layout, Layout::Line(_)) && d.bits & !(E | W) != 0 {
         ctx.err(
-            "E0006",
+            Code::E0006,
             words.span,
             "a line goes only left and right",
             "no such direction on a line",
@@ -111,7 +118,7 @@ pub(super) fn adjacent(
 ) -> Option<MoveKind> {
     let Layout::Line(line) = layout else {
         ctx.err(
-            "E0006",
+            Code::E0006,
             sp,
             "pieces next to each other are taken off along a line",
             "a removal of a run",
@@ -121,12 +128,12 @@ pub(super) fn adjacent(
     };
     if piece.per_player {
         let help = format!("give the pieces a number: `pieces {} x {}`", piece.name.node, line.cells);
-        ctx.err("E0006", sp, "a run of pieces taken off is of shared pieces", "whose pieces?", help);
+        ctx.err(Code::E0006, sp, "a run of pieces taken off is of shared pieces", "whose pieces?", help);
         return None;
     }
     if min.node == 0 || min.node > line.cells {
         ctx.err(
-            "E0005",
+            Code::E0005,
             min.span,
             format!("a run is 1 to {} pieces on this line, not {}", line.cells, min.node),
             "out of range",
@@ -171,7 +178,7 @@ pub(super) fn promotions(
         };
         if f == t {
             ctx.err(
-                "E0005",
+                Code::E0005,
                 *sp,
                 format!("`{}` would promote to itself", from.node),
                 "the same kind",
@@ -179,7 +186,7 @@ pub(super) fn promotions(
             );
         } else if out.iter().any(|(o, _, _)| *o == f) {
             ctx.err(
-                "E0002",
+                Code::E0002,
                 from.span,
                 format!("`{}` is promoted twice", from.node),
                 "again here",
@@ -205,12 +212,12 @@ pub(super) fn travel(
         return None;
     };
     if matches!(layout, Layout::Heaps(_)) {
-        ctx.err("E0006", sp, "heaps have no cells to move on", "a piece's move", "use `remove 1.. from heap`");
+        ctx.err(Code::E0006, sp, "heaps have no cells to move on", "a piece's move", "use `remove 1.. from heap`");
         return None;
     }
     if !piece.per_player {
         ctx.err(
-            "E0006",
+            Code::E0006,
             sp,
             "a piece that moves by itself belongs to a player",
             "whose piece?",
@@ -232,7 +239,7 @@ pub(super) fn travel(
     let over = match (how.node, over) {
         (Travel::Jump, None) => {
             ctx.err(
-                "E0005",
+                Code::E0005,
                 how.span,
                 "a jump leaps over a cell",
                 "over what?",
@@ -242,7 +249,7 @@ pub(super) fn travel(
         }
         (Travel::Step, Some(o)) => {
             let help = "a step has nothing to pass over: write `jump` to leap, or leave `over` out";
-            ctx.err("E0005", o.span, "a step moves to the next cell", "nothing to pass over", help);
+            ctx.err(Code::E0005, o.span, "a step moves to the next cell", "nothing to pass over", help);
             Target::Empty
         }
         (_, Some(o)) => o.node,
@@ -250,7 +257,7 @@ pub(super) fn travel(
     };
     if matches!(to.node, Target::Own | Target::Any) {
         ctx.err(
-            "E0005",
+            Code::E0005,
             to.span,
             "a piece cannot land on its own side's piece",
             "a landing",
@@ -260,7 +267,7 @@ pub(super) fn travel(
     for (given, what) in [(capturing, "capturing"), (chained, "chained")] {
         if let Some(s) = given.filter(|_| how.node != Travel::Jump) {
             let help = format!("a {verb} takes what it lands on; `{what}` goes with `jump`");
-            ctx.err("E0005", s, format!("`{what}` is for jumps"), "not a jump", help);
+            ctx.err(Code::E0005, s, format!("`{what}` is for jumps"), "not a jump", help);
         }
     }
     let promote = promotions.iter().find(|(f, _, _)| *f == kind).map(|&(_, t, g)| (t, g));
