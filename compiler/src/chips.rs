@@ -197,8 +197,14 @@ const ATMEGA64: Chip = Chip {
         sp_bytes: 2,
         multiplies: true,
     }),
-    serial_ports: &[],
-    frontends: &[Frontend::Cursor],
+    // RXD0 and TXD0 on port E.
+    serial_ports: &[SerialPort {
+        name: "usart0",
+        glue: "Usart",
+        vector: "USART0_RX",
+        pins: Some((('E', 0), ('E', 1))),
+    }],
+    frontends: &[Frontend::Cursor, Frontend::Serial],
 };
 
 const ATMEGA128: Chip = Chip {

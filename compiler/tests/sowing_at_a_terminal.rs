@@ -4,6 +4,8 @@
 //! Kalah move that ends in the mover's store gives the same side the next move (the host is
 //! asked again; the device answers twice), and garbage and illegal moves change nothing.
 
+#[path = "support/pits_board.rs"]
+mod pits_board;
 #[allow(dead_code)]
 mod qemu;
 #[path = "support/random_games.rs"]
@@ -18,34 +20,12 @@ use serial_host::Host;
 
 const TOP: &str = "    13 12 11 10  9  8";
 
-/// The numbers a line of the board prints, in order.
-fn numbers(line: &str) -> Vec<u8> {
-    line.split_whitespace().map(|n| n.parse().unwrap_or_else(|_| panic!("a number in {line:?}"))).collect()
-}
-
-/// Reads the board (the second side's pit numbers and counts, the stores' line where there
-/// are stores, the first side's counts and numbers) and checks it against the host's game.
+/// Reads the board, its first line `first` if already read, and checks it against the host's
+/// game.
 fn board(h: &mut Host, first: Option<String>) {
-    let c = h.state.cells.clone();
-    let (ring, stores) = match h.engine.shape {
-        gamec::engine::Shape::Heaps { heaps, pits: Some(p) } => (heaps as usize, p.stores),
-        _ => panic!("a board of pits"),
-    };
-    let side = ring / 2;
-    let pits = side - usize::from(stores);
     let top = first.unwrap_or_else(|| h.line());
-    let north: Vec<usize> = (side..side + pits).rev().collect();
-    let numbers_of = |cells: &[usize]| cells.iter().map(|&i| i as u8 + 1).collect::<Vec<u8>>();
-    let counts_of = |cells: &[usize]| cells.iter().map(|&i| c[i]).collect::<Vec<u8>>();
-    let south: Vec<usize> = (0..pits).collect();
-    let show = h.engine.show(&h.state);
-    assert_eq!(numbers(&top), numbers_of(&north), "{top:?}");
-    assert_eq!(numbers(&h.line()), counts_of(&north), "the second side's pits of {show}");
-    if stores {
-        assert_eq!(numbers(&h.line()), [c[ring - 1], c[side - 1]], "the stores of {show}");
-    }
-    assert_eq!(numbers(&h.line()), counts_of(&south), "the first side's pits of {show}");
-    assert_eq!(numbers(&h.line()), numbers_of(&south));
+    let (engine, state) = (h.engine.clone(), h.state.clone());
+    pits_board::check(&engine, &state, &top, || h.line());
 }
 
 /// The device's turn: one move or more (each `MM n` acknowledged), then the board and the

@@ -226,7 +226,7 @@ pub fn render_serial(t: &Target, byte_board: bool) -> TokenStream {
     quote! {
         //! The board's wiring: the serial port's rate, the tick, and the lamps.
         #ports
-        use gamec_runtime::chip::#chip::Config;
+        use gamec_runtime::chip::#chip::serial::Config;
 
         /// Moves the search considers per position, and its deepest ply, so that its stack
         /// fits the chip's RAM.

@@ -239,7 +239,7 @@ pub fn render_session(t: &Target) -> TokenStream {
         t,
         " Firmware entry point: the runtime's serial session over the generated game and board.",
         quote! {
-            use gamec_runtime::chip::#chip::{on_receive, on_tick, Chip, Usart};
+            use gamec_runtime::chip::#chip::serial::{on_receive, on_tick, Chip, Usart};
             use gamec_runtime::session::{Io, Session};
 
             #io

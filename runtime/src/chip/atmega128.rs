@@ -1,10 +1,12 @@
 //! Chip glue for the ATmega64 and ATmega128 (one register map): port pins as embedded-hal
 //! input and output pins, Timer/Counter0 as the periodic tick, a tone on a Timer/Counter1
-//! output, and a busy-wait delay. It knows no game: the generated main loop composes these
-//! with the runtime's drivers.
+//! output, a busy-wait delay, and in [`serial`] USART0 and the tick of a serial session. It
+//! knows no game: the generated main loop composes these with the runtime's drivers.
 
 use super::avr::avr_ports;
 use super::TickRate;
+
+pub mod serial;
 use crate::tune::{Note, Speaker};
 use avr_device::interrupt::{self, Mutex};
 use core::cell::Cell;

@@ -147,6 +147,111 @@ macro_rules! avr_ports {
 }
 pub(crate) use avr_ports;
 
+/// A serial session's clock and line on an AVR chip's USART (`$usart`, its data register
+/// `$udr` and status register A `$ucsra`): the millisecond count the tick interrupt advances
+/// ([`on_tick`]), the receive queue its interrupt fills ([`on_receive`]), and `Usart`, the
+/// line as embedded-io reads and writes it. A chip's module adds its `Chip`, which sets the
+/// USART and the tick's timer up.
+macro_rules! avr_serial_session {
+    ($usart:path, $udr:ident, $ucsra:ident) => {
+        use crate::serial::ByteQueue;
+        use avr_device::interrupt::{self, Mutex};
+        use core::cell::Cell;
+
+        static MILLIS: Mutex<Cell<u32>> = Mutex::new(Cell::new(0));
+
+        /// The receive queue, filled by the interrupt and drained by the main loop.
+        static RX: Mutex<ByteQueue<32>> = Mutex::new(ByteQueue::new());
+
+        /// The critical section an interrupt handler is already in: interrupts stay off until
+        /// it returns, so there is nothing to save and restore.
+        fn in_handler() -> interrupt::CriticalSection<'static> {
+            // SAFETY: called only from the interrupt handlers below, which run with interrupts
+            // off.
+            unsafe { interrupt::CriticalSection::new() }
+        }
+
+        /// The millisecond tick: call from the tick timer's compare interrupt.
+        pub fn on_tick() {
+            let m = MILLIS.borrow(in_handler());
+            m.set(m.get().wrapping_add(1));
+        }
+
+        /// Milliseconds since start, wrapping.
+        fn millis() -> u32 {
+            interrupt::free(|cs| MILLIS.borrow(cs).get())
+        }
+
+        /// The USART's registers by their address: `Peripherals::steal` also stores its taken
+        /// flag, an instruction at every use, in the receive interrupt and at every byte sent.
+        fn usart() -> &'static <$usart as core::ops::Deref>::Target {
+            // SAFETY: single-threaded firmware; the block is the chip's, at a fixed address.
+            unsafe { &*<$usart>::ptr() }
+        }
+
+        /// A received byte: call from the USART's receive-complete interrupt. Only queued here;
+        /// lines are parsed by the main loop.
+        pub fn on_receive() {
+            let byte = usart().$udr().read().bits();
+            RX.borrow(in_handler()).push(byte);
+        }
+
+        /// Sends a byte once the transmit buffer is free (UDRE).
+        fn send(byte: u8) {
+            let u = usart();
+            while u.$ucsra().read().bits() & 0b10_0000 == 0 {}
+            u.$udr().write(|w| unsafe { w.bits(byte) });
+        }
+
+        /// The USART as an embedded-io serial line: bytes the receive interrupt queued are read
+        /// without waiting; writes wait for the transmit buffer.
+        pub struct Usart;
+
+        impl embedded_io::ErrorType for Usart {
+            type Error = core::convert::Infallible;
+        }
+
+        impl embedded_io::ReadReady for Usart {
+            fn read_ready(&mut self) -> Result<bool, Self::Error> {
+                Ok(interrupt::free(|cs| !RX.borrow(cs).is_empty()))
+            }
+        }
+
+        impl embedded_io::Read for Usart {
+            /// Waits for a byte, then takes what has come, up to `buf`'s length.
+            fn read(&mut self, buf: &mut [u8]) -> Result<usize, Self::Error> {
+                Ok(crate::serial::read_queued(buf, || self.take()))
+            }
+        }
+
+        impl Usart {
+            /// The next received byte, if one has come (never waits): what embedded-io's
+            /// `read_ready` and `read` give a byte at a time, in fewer bytes of flash.
+            pub fn take(&mut self) -> Option<u8> {
+                interrupt::free(|cs| RX.borrow(cs).pop())
+            }
+
+            /// Sends a byte once the transmit buffer is free.
+            pub fn send(&mut self, byte: u8) {
+                send(byte);
+            }
+        }
+
+        impl embedded_io::Write for Usart {
+            fn write(&mut self, buf: &[u8]) -> Result<usize, Self::Error> {
+                buf.iter().for_each(|&b| send(b));
+                Ok(buf.len())
+            }
+
+            fn flush(&mut self) -> Result<(), Self::Error> {
+                Ok(())
+            }
+        }
+    };
+}
+#[cfg(any(feature = "atmega16", feature = "atmega64", feature = "atmega128"))]
+pub(crate) use avr_serial_session;
+
 /// A pin driven by the chip.
 pub struct Output<P> {
     port: P,
