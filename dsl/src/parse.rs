@@ -244,6 +244,58 @@ fn placement(p: Pair<Rule>) -> Placement {
     Placement { owner, kind, cells: parts.map(ident).collect() }
 }
 
+/// A move form: `place`, `cycle`, `step`/`jump`/`ride`, `sow`, `drop`, `remove` or `slide`.
+fn mechanic(m: Pair<Rule>) -> Mechanic {
+    match m.as_rule() {
+        Rule::place => {
+            let mut m = m.into_inner();
+            let piece = ident(m.next().unwrap());
+            let (mut capturing, mut condition) = (None, Vec::new());
+            for part in m {
+                if part.as_rule() == Rule::capturing {
+                    capturing = Some(int(part.into_inner().next().unwrap()));
+                } else {
+                    condition.extend(part.into_inner().map(|c| {
+                        let sp = span(&c);
+                        Spanned::new(self::condition(c.into_inner().next().unwrap()), sp)
+                    }));
+                }
+            }
+            Mechanic::Place { piece, capturing, condition }
+        }
+        Rule::cycle => {
+            let (mut free, mut neighbours) = (false, None);
+            let mut through = Vec::new();
+            for part in m.into_inner() {
+                match part.as_rule() {
+                    Rule::free => free = true,
+                    Rule::neighbours => neighbours = part.into_inner().next().map(directions),
+                    _ => through.push(ident(part)),
+                }
+            }
+            Mechanic::Cycle { free, neighbours, through }
+        }
+        Rule::travel => travel(m),
+        Rule::sow => sow(m),
+        Rule::drop => Mechanic::Drop { piece: ident(m.into_inner().next().unwrap()) },
+        Rule::remove => {
+            let mut parts = m.into_inner();
+            let (min, max) = steps(parts.next().unwrap());
+            let adjacent =
+                parts.next().filter(|p| p.as_rule() == Rule::adjacent).map(|p| ident(p.into_inner().next().unwrap()));
+            Mechanic::Remove { min, max, adjacent }
+        }
+        _ => {
+            let mut m = m.into_inner();
+            let piece = ident(m.next().unwrap());
+            let toward = ident(m.next().unwrap());
+            let (min, max) = steps(m.next().unwrap());
+            let over_empty = m.next().is_some();
+            Mechanic::Slide { piece, toward, min, max, over_empty }
+        }
+    }
+}
+
 /// `sow from own pit` and its options, each kept with its span.
 fn sow(m: Pair<Rule>) -> Mechanic {
     let (mut into_store, mut again, mut capture, mut skipping_origin) = (None, None, None, None);
@@ -408,59 +460,7 @@ fn game_item(p: Pair<Rule>) -> GameItem {
         }
         Rule::action => {
             let name = ident(inner.next().unwrap());
-            let m = inner.next().unwrap();
-            match m.as_rule() {
-                Rule::place => {
-                    let mut m = m.into_inner();
-                    let piece = ident(m.next().unwrap());
-                    let (mut capturing, mut condition) = (None, Vec::new());
-                    for part in m {
-                        if part.as_rule() == Rule::capturing {
-                            capturing = Some(int(part.into_inner().next().unwrap()));
-                        } else {
-                            condition.extend(part.into_inner().map(|c| {
-                                let sp = span(&c);
-                                Spanned::new(self::condition(c.into_inner().next().unwrap()), sp)
-                            }));
-                        }
-                    }
-                    return GameItem::Action { name, mechanic: Mechanic::Place { piece, capturing, condition } };
-                }
-                Rule::cycle => {
-                    let (mut free, mut neighbours) = (false, None);
-                    let mut through = Vec::new();
-                    for part in m.into_inner() {
-                        match part.as_rule() {
-                            Rule::free => free = true,
-                            Rule::neighbours => neighbours = part.into_inner().next().map(directions),
-                            _ => through.push(ident(part)),
-                        }
-                    }
-                    return GameItem::Action { name, mechanic: Mechanic::Cycle { free, neighbours, through } };
-                }
-                Rule::travel => return GameItem::Action { name, mechanic: travel(m) },
-                Rule::sow => return GameItem::Action { name, mechanic: sow(m) },
-                Rule::drop => {
-                    let piece = ident(m.into_inner().next().unwrap());
-                    return GameItem::Action { name, mechanic: Mechanic::Drop { piece } };
-                }
-                Rule::remove => {
-                    let mut parts = m.into_inner();
-                    let (min, max) = steps(parts.next().unwrap());
-                    let adjacent = parts
-                        .next()
-                        .filter(|p| p.as_rule() == Rule::adjacent)
-                        .map(|p| ident(p.into_inner().next().unwrap()));
-                    return GameItem::Action { name, mechanic: Mechanic::Remove { min, max, adjacent } };
-                }
-                _ => {}
-            }
-            let mut m = m.into_inner();
-            let piece = ident(m.next().unwrap());
-            let toward = ident(m.next().unwrap());
-            let (min, max) = steps(m.next().unwrap());
-            let over_empty = m.next().is_some();
-            GameItem::Action { name, mechanic: Mechanic::Slide { piece, toward, min, max, over_empty } }
+            GameItem::Action { name, mechanic: mechanic(inner.next().unwrap()) }
         }
         Rule::end_rule => GameItem::End(inner.map(ending).collect()),
         Rule::strategy => {
