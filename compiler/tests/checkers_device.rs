@@ -6,6 +6,7 @@
 // Shared with set_device.rs, which uses more of it.
 #[allow(dead_code)]
 mod qemu;
+#[allow(dead_code)]
 #[path = "support/serial_host.rs"]
 mod serial_host;
 

@@ -45,11 +45,7 @@ fn nim_at_a_terminal_the_device_plays_the_solved_game_and_refuses_what_is_not_a_
             h.expect("Your move");
         }
         loop {
-            let moves = h.engine.plies(&h.state);
-            let m = moves[h.random(moves.len())];
-            h.send(&format!("MV {}", h.engine.move_name(m)));
-            h.play(m);
-            h.expect("OK");
+            h.move_at_random();
             let line = h.line();
             let Some(text) = line.strip_prefix("MM ") else {
                 // The person took the last counter.

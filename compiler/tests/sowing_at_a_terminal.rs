@@ -62,11 +62,7 @@ fn play_games(h: &mut Host, game_file: &str, games: usize) -> (Vec<String>, u32)
             board_or_end(h, first);
         }
         loop {
-            let moves = h.engine.plies(&h.state);
-            let m = moves[h.random(moves.len())];
-            h.send(&format!("MV {}", h.engine.move_name(m)));
-            h.play(m);
-            h.expect("OK");
+            h.move_at_random();
             let mut line = h.line();
             if line.starts_with("MM ") {
                 let moves;

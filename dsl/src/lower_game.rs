@@ -25,6 +25,20 @@ pub(crate) fn is_pits(layout: &Layout) -> bool {
     matches!(layout, Layout::Heaps(HeapsBoard { pits: Some(_), .. }))
 }
 
+/// Heap sizes as a setup or a test's position gives them (`sp`), each within what a heap may
+/// hold, and on pits all of them within what a board of pits may.
+fn heap_sizes(ctx: &mut Ctx, layout: &Layout, sp: Span, heaps: &[ast::Int]) -> Vec<u32> {
+    let most = most_in_heap(layout);
+    for n in heaps.iter().filter(|n| n.node > most) {
+        let msg = format!("a heap holds at most {most} counters, not {}", n.node);
+        ctx.err(Code::E0005, n.span, msg, "too many", format!("use 0 to {most}"));
+    }
+    if is_pits(layout) {
+        setups::seeds_fit(ctx, sp, heaps);
+    }
+    heaps.iter().map(|n| n.node.min(most)).collect()
+}
+
 /// The most counters one heap may hold in a setup or a test's position: a pit may hold all
 /// the board's counters.
 pub(crate) fn most_in_heap(layout: &Layout) -> u32 {
@@ -507,20 +521,7 @@ fn lower_test(
                 }
             }
         }
-        let most = most_in_heap(layout);
-        for n in f.heaps.iter().filter(|n| n.node > most) {
-            ctx.err(
-                Code::E0005,
-                n.span,
-                format!("a heap holds at most {most} counters, not {}", n.node),
-                "too many",
-                format!("use 0 to {most}"),
-            );
-        }
-        if is_pits(layout) {
-            setups::seeds_fit(ctx, f.span, &f.heaps);
-        }
-        let heaps = f.heaps.iter().map(|n| n.node.min(most)).collect();
+        let heaps = heap_sizes(ctx, layout, f.span, &f.heaps);
         PositionDef {
             cells: placed.owned,
             kinds: placed.kinds,

@@ -75,6 +75,16 @@ impl Host {
         self.state = self.engine.play(&self.state, m);
     }
 
+    /// Types a legal move chosen at random (`MV ...`), plays it on the host's game, and reads
+    /// the device's `OK`.
+    pub fn move_at_random(&mut self) {
+        let moves = self.engine.plies(&self.state);
+        let m = moves[self.random(moves.len())];
+        self.send(&format!("MV {}", self.engine.move_name(m)));
+        self.play(m);
+        self.expect("OK");
+    }
+
     /// The device's move `MM ...` read from its line, made on the host's game; panics if it
     /// is not legal.
     pub fn device_move(&mut self, line: &str) -> Move {

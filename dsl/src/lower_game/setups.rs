@@ -2,7 +2,7 @@
 //! or one dealt at random under the file's constraints.
 
 use super::statements::{FixedRef, SetupRef};
-use super::{most_in_heap, place_pieces, quantity, Ctx, MAX_DEALT, MAX_SEEDS};
+use super::{place_pieces, quantity, Ctx, MAX_DEALT, MAX_SEEDS};
 use crate::ast;
 use crate::model::*;
 use crate::Code;
@@ -113,22 +113,7 @@ fn fixed_ones(ctx: &mut Ctx, fixed_setups: &[(Span, FixedRef)], scope: &Scope) -
                         format!("give one size per heap: `heaps {}`", vec!["3"; h.heaps as usize].join(", ")),
                     );
                 }
-                let most = most_in_heap(scope.layout);
-                for n in heaps.iter() {
-                    if n.node > most {
-                        ctx.err(
-                            Code::E0005,
-                            n.span,
-                            format!("a heap holds at most {most} counters, not {}", n.node),
-                            "too many",
-                            format!("use 0 to {most}"),
-                        );
-                    }
-                    fixed_heaps.push(n.node.min(most));
-                }
-                if h.pits.is_some() {
-                    seeds_fit(ctx, sp, heaps);
-                }
+                fixed_heaps = super::heap_sizes(ctx, scope.layout, sp, heaps);
             }
             _ => {
                 if let Some(n) = heaps.first() {

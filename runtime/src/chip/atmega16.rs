@@ -30,8 +30,6 @@ fn dp() -> Peripherals {
 
 super::avr::avr_serial_session!(avr_device::atmega16::USART, udr, ucsra);
 
-pub struct Chip;
-
 impl Chip {
     /// Sets up the USART and the tick, and enables interrupts.
     pub fn new(cfg: &'static Config) -> Self {
@@ -48,16 +46,6 @@ impl Chip {
         p.TC1.timsk().modify(|r, w| unsafe { w.bits(r.bits() | 0b1_0000) });
         unsafe { avr_device::interrupt::enable() };
         Chip
-    }
-
-    /// Milliseconds since start, wrapping.
-    pub fn millis(&self) -> u32 {
-        millis()
-    }
-
-    /// The serial line.
-    pub fn usart(&self) -> Usart {
-        Usart
     }
 }
 

@@ -150,8 +150,8 @@ pub(crate) use avr_ports;
 /// A serial session's clock and line on an AVR chip's USART (`$usart`, its data register
 /// `$udr` and status register A `$ucsra`): the millisecond count the tick interrupt advances
 /// ([`on_tick`]), the receive queue its interrupt fills ([`on_receive`]), and `Usart`, the
-/// line as embedded-io reads and writes it. A chip's module adds its `Chip`, which sets the
-/// USART and the tick's timer up.
+/// line as embedded-io reads and writes it, and `Chip`, whose `new` the chip's module writes:
+/// it sets the USART and the tick's timer up.
 macro_rules! avr_serial_session {
     ($usart:path, $udr:ident, $ucsra:ident) => {
         use crate::serial::ByteQueue;
@@ -201,6 +201,22 @@ macro_rules! avr_serial_session {
             let u = usart();
             while u.$ucsra().read().bits() & 0b10_0000 == 0 {}
             u.$udr().write(|w| unsafe { w.bits(byte) });
+        }
+
+        /// The chip as a serial session uses it; its module's `new` sets the USART and the
+        /// tick's timer up and enables interrupts.
+        pub struct Chip;
+
+        impl Chip {
+            /// Milliseconds since start, wrapping.
+            pub fn millis(&self) -> u32 {
+                millis()
+            }
+
+            /// The serial line.
+            pub fn usart(&self) -> Usart {
+                Usart
+            }
         }
 
         /// The USART as an embedded-io serial line: bytes the receive interrupt queued are read

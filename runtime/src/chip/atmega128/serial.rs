@@ -16,8 +16,6 @@ pub struct Config {
     pub tick_top: u8,
 }
 
-pub struct Chip;
-
 impl Chip {
     /// Sets up USART0 and the tick, and enables interrupts.
     pub fn new(cfg: &'static Config) -> Self {
@@ -35,15 +33,5 @@ impl Chip {
         tc0.timsk().modify(|r, w| unsafe { w.bits(r.bits() | 0b10) });
         unsafe { avr_device::interrupt::enable() };
         Chip
-    }
-
-    /// Milliseconds since start, wrapping.
-    pub fn millis(&self) -> u32 {
-        millis()
-    }
-
-    /// The serial line.
-    pub fn usart(&self) -> Usart {
-        Usart
     }
 }
