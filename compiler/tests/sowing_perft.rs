@@ -9,7 +9,7 @@
 mod random_games;
 
 use gamec::engine::{Engine, State};
-use random_games::Sowing;
+use random_games::{Sowing, SowingEnd};
 
 const KALAH: Sowing = Sowing {
     per_side: 6,
@@ -19,6 +19,7 @@ const KALAH: Sowing = Sowing {
     opposite: true,
     making: None,
     skip_origin: false,
+    ends: SowingEnd::EitherSideEmpty,
 };
 const OWARE: Sowing = Sowing {
     per_side: 6,
@@ -28,6 +29,7 @@ const OWARE: Sowing = Sowing {
     opposite: false,
     making: Some((2, 3)),
     skip_origin: true,
+    ends: SowingEnd::StorePast(24),
 };
 
 /// A board of pits as the reference reads it: side `s` is cells `s * side ..`, its pits and
@@ -90,12 +92,24 @@ impl Ring {
         (b, r.again && self.store(side) == Some(at))
     }
 
-    /// Move paths of `depth` plies; a side to move with no counter in its pits ends the game.
+    /// Whether the game is over with `side` to move: it has no counter in its pits, or the
+    /// rules' other ending holds.
+    fn over(&self, b: &[u8], side: usize) -> bool {
+        let empty = |s: usize| self.pits(s).all(|p| b[p] == 0);
+        empty(side)
+            || match self.0.ends {
+                SowingEnd::NoMoves => false,
+                SowingEnd::EitherSideEmpty => empty(1 - side),
+                SowingEnd::StorePast(n) => (0..2).any(|s| self.store(s).is_some_and(|st| b[st] > n)),
+            }
+    }
+
+    /// Move paths of `depth` plies; a finished game is a leaf.
     fn perft(&self, b: &[u8], side: usize, depth: u32) -> u64 {
-        let moves: Vec<usize> = self.pits(side).filter(|&p| b[p] > 0).collect();
-        if depth == 0 || moves.is_empty() {
+        if depth == 0 || self.over(b, side) {
             return 1;
         }
+        let moves: Vec<usize> = self.pits(side).filter(|&p| b[p] > 0).collect();
         moves
             .iter()
             .map(|&p| {
@@ -147,7 +161,10 @@ fn agree(name: &str, (engine, start): (Engine, State), r: Sowing, depth: u32, ga
 #[test]
 fn kalah_counts_as_a_plain_reading_of_its_rules_does() {
     let (engine, start) = shipped("kalah.game");
-    assert_eq!((1..=6).map(|d| engine.perft(&start, d)).collect::<Vec<_>>(), [6, 35, 185, 942, 4690, 23233]);
+    assert_eq!(
+        (1..=8).map(|d| engine.perft(&start, d)).collect::<Vec<_>>(),
+        [6, 35, 185, 942, 4690, 23233, 114430, 563055]
+    );
     agree("kalah.game", (engine, start), KALAH, 5, 12);
 }
 

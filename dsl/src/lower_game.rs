@@ -71,7 +71,8 @@ fn grid_cell(name: &str, layout: &Layout) -> Option<u8> {
     (col < g.cols && row < g.rows).then(|| (row * g.stride() + col) as u8)
 }
 
-/// A cell as a file writes it: `D5` on a grid, a number from 1 on a line; its index.
+/// A cell as a file writes it: `D5` on a grid, a number from 1 on a line or a ring of pits;
+/// its index.
 fn cell_index(ctx: &mut Ctx, c: &ast::Ident, layout: &Layout) -> Option<u8> {
     match layout {
         Layout::Grid(g) => {
@@ -106,6 +107,22 @@ fn cell_index(ctx: &mut Ctx, c: &ast::Ident, layout: &Layout) -> Option<u8> {
                     format!("`{}` is not a cell of a line of {}", c.node, l.cells),
                     "no such cell",
                     format!("cells of a line are numbered 1 to {}", l.cells),
+                );
+            }
+            found
+        }
+        // A board of pits names its pits and stores by their numbers along the ring, so that
+        // a region can gather a side's pits or a store.
+        Layout::Heaps(HeapsBoard { heaps, pits: Some(_), .. }) => {
+            let found = c.node.parse::<u32>().ok().filter(|n| (1..=*heaps).contains(n)).map(|n| (n - 1) as u8);
+            if found.is_none() {
+                let msg = format!("`{}` is not a pit of a ring of {heaps}", c.node);
+                ctx.err(
+                    Code::E0005,
+                    c.span,
+                    msg,
+                    "no such pit",
+                    format!("pits are numbered 1 to {heaps} along the ring"),
                 );
             }
             found

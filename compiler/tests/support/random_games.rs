@@ -463,6 +463,17 @@ pub struct Sowing {
     /// `capturing MIN..MAX`.
     pub making: Option<(u8, u8)>,
     pub skip_origin: bool,
+    /// How the game ends besides the player to move having no move: Kalah's either side
+    /// empty, or Oware's store past a count.
+    pub ends: SowingEnd,
+}
+
+/// An ending of a sowing game besides no moves.
+#[derive(Clone, Copy, Debug)]
+pub enum SowingEnd {
+    NoMoves,
+    EitherSideEmpty,
+    StorePast(u8),
 }
 
 /// The `i`-th generated sowing game from `seed`: a board of 2 to 6 pits a side, with stores or
@@ -484,7 +495,7 @@ pub fn generate_sowing(seed: u64, i: usize) -> (Generated, Sowing) {
         _ => (false, None),
     };
     let skip_origin = g.chance(40);
-    let rules = Sowing { per_side, stores, into_store, again, opposite, making, skip_origin };
+    let rules = Sowing { per_side, stores, into_store, again, opposite, making, skip_origin, ends: SowingEnd::NoMoves };
     let mut options = String::new();
     if into_store {
         options += ", into own store";

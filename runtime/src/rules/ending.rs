@@ -186,9 +186,11 @@ impl<P: Program> Rules<'_, P> {
 
     fn pieces(&self, player: Option<u8>, region: Option<u8>, pos: &Judged) -> u16 {
         if self.heaps {
-            // On pits, a player's are the counters on their side, store and all.
+            // On pits, a player's are the counters on their side, store and all; a region's,
+            // those in its pits.
+            let in_region = |h: &u8| region.and_then(|r| self.regions.get(r as usize)).is_none_or(|r| r.contains(h));
             let counted = |h: &u8| self.pits.is_none() || player.is_none_or(|p| self.side_of(*h) == p);
-            return self.geometry.cells().filter(counted).map(|h| pos.board.get(h) as u16).sum();
+            return self.geometry.cells().filter(in_region).filter(counted).map(|h| pos.board.get(h) as u16).sum();
         }
         let board = &pos.board;
         match region.and_then(|r| self.regions.get(r as usize)) {
