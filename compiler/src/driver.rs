@@ -141,6 +141,8 @@ pub fn build(sources: &mut Sources, game_path: &Path, board_path: &Path, out: &P
         None => None,
     };
     let depth = codegen::search_depth(&game, &target);
+    let mut target = target;
+    target.warnings.extend(crate::shallow_search(&game, &target, game_file));
     let stack = stack_bound(&elf_bytes, &target, &recursion_limits(&game, &target));
     let report = size_report(&sizes, stack.as_ref(), depth, &target);
     check_budget(&sizes, stack.as_ref(), &target).map_err(|e| Error::TooBig(format!("{e}\n{report}")))?;

@@ -41,7 +41,10 @@ pub fn check(sources: &Sources, files: &[FileId]) -> Result<Vec<Diagnostic>, Vec
     for (bf, board) in &boards {
         match games.first() {
             Some((gf, game)) => match bind::bind(game, *gf, board, *bf) {
-                Ok(t) => diags.extend(t.warnings),
+                Ok(t) => {
+                    diags.extend(shallow_search(game, &t, *gf));
+                    diags.extend(t.warnings);
+                }
                 Err(d) => diags.extend(d),
             },
             None => diags.extend(bind::check_board(board, *bf)),
@@ -52,4 +55,26 @@ pub fn check(sources: &Sources, files: &[FileId]) -> Result<Vec<Diagnostic>, Vec
     } else {
         Ok(diags)
     }
+}
+
+/// W0024 where the device searches and the chip's RAM leaves its search one or two plies: a
+/// device that plays, but hardly looks ahead, is worth saying so before anyone plays it.
+pub fn shallow_search(game: &gamec_dsl::GameDef, target: &bind::Target, game_file: FileId) -> Option<Diagnostic> {
+    let searches = game.strategy.as_ref().is_some_and(|s| s.kind == gamec_dsl::StrategyKind::Search);
+    let depth = codegen::search_depth(game, target).filter(|&d| searches && d < 3)?;
+    let strategy = game.strategy.as_ref()?;
+    let plies = if depth == 1 { "1 ply" } else { "2 plies" };
+    Some(
+        Diagnostic::warning(
+            gamec_dsl::Code::W0024,
+            format!("the device's search fits {plies} on the {}", target.chip.name),
+        )
+        .with_label(gamec_dsl::Label::primary(game_file, strategy.span, "searches"))
+        .with_note(format!(
+            "each ply keeps its moves and frames on the stack, and the chip's {} B of RAM leave \
+                 room for {plies} beside the game's state",
+            gamec_dsl::thousands(target.chip.ram as u64)
+        ))
+        .with_help("a chip with more RAM searches deeper, such as the atmega64 or atmega128 (4 KB) or a Cortex-M"),
+    )
 }
