@@ -100,6 +100,12 @@ pub(super) fn regions(
             ctx.duplicate(&format!("region {}", name.node), first, name.span);
             continue;
         }
+        // Heaps that are not pits have no cells to name: said once a region, not a cell.
+        if let (Layout::Heaps(HeapsBoard { pits: None, .. }), Some(first)) = (layout, cell_names.first()) {
+            let help = "a region names cells of a line or a grid, or pits of `board pits N per side`";
+            ctx.err(Code::E0006, first.span, "heaps have no cells to gather in a region", "a cell", help);
+            continue;
+        }
         let mut at: Vec<u8> = Vec::new();
         for c in cell_names.iter() {
             if let Some(i) = cell_index(ctx, c, layout) {
