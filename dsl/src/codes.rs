@@ -58,7 +58,7 @@ codes! {
     E0008 => "not a note",
         "`C5`, `F#4`, `Bb3` or `rest`";
     E0009 => "a control does not fit: `commit` with an index, `extend` without one or with another index variable, `extend` of an action that is neither a slide nor a removal, a per-piece control as the wake control",
-        "write `move[i] -> extend step(dollar[i])` (on heaps `move[i] -> extend take(heap[i])`), `go -> commit`";
+        "write `move[i] -> extend ACTION(PIECE[i])`, ACTION a slide or a removal and PIECE the game's piece (`heap` on heaps), and `go -> commit`";
     E0010 => "no control commits a move",
         "add `go -> commit`";
     E0012 => "a serial protocol problem: a bad command word, an action with the wrong argument, a missing command (`play`, `ack`, `pass` when the rules pass) or response (`unknown`, `denied`, `device moves`), a bad placeholder or board glyph, a missing glyph, a reply with control characters, or one serial block without the other",

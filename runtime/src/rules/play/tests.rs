@@ -251,7 +251,7 @@ fn the_bound_on_a_move_s_changes_counts_each_effect_and_every_round_of_a_chain()
     assert_eq!(rules(small, &both, true).most_changes(), 13, "the most of any action");
 }
 
-/// Kalah's board of six pits a side and a store each: cells 0-5 player 0's pits, 6 their
+/// A board of six pits a side and a store each: cells 0-5 player 0's pits, 6 their
 /// store, 7-12 player 1's pits, 13 their store.
 fn pits<'a>(actions: &'a [Action<'a>]) -> Rules<'a> {
     let geometry = Geometry { cols: 7, rows: 2, stride: 7, cut: &[] };
@@ -262,12 +262,12 @@ fn sowing(sow: super::super::Sow) -> [Op; 2] {
     [Op::Pick { what: Holds::Occupied, free: false }, Op::Sow(sow)]
 }
 
-const KALAH: super::super::Sow =
+const INTO_STORE_AGAIN_OPPOSITE: super::super::Sow =
     super::super::Sow { into_store: true, skip_origin: false, again: true, capture: super::super::Capture::Opposite };
 
 #[test]
 fn a_sowing_deals_a_pit_s_counters_one_a_pit_into_the_own_store_and_past_the_other() {
-    let ops = sowing(KALAH);
+    let ops = sowing(INTO_STORE_AGAIN_OPPOSITE);
     let actions = [Action { ops: &ops, must: false, conditions: &[] }];
     let r = pits(&actions);
     let mut board = [4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0];
@@ -285,7 +285,7 @@ fn a_sowing_deals_a_pit_s_counters_one_a_pit_into_the_own_store_and_past_the_oth
 
 #[test]
 fn a_last_counter_in_the_own_store_moves_again_and_in_an_own_empty_pit_captures_the_facing_pit() {
-    let ops = sowing(KALAH);
+    let ops = sowing(INTO_STORE_AGAIN_OPPOSITE);
     let actions = [Action { ops: &ops, must: false, conditions: &[] }];
     let r = pits(&actions);
     let mut board = [4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0];
@@ -308,13 +308,13 @@ fn a_last_counter_in_the_own_store_moves_again_and_in_an_own_empty_pit_captures_
 
 #[test]
 fn a_lap_may_pass_its_own_pit_and_a_last_counter_making_two_or_three_takes_back_along_that_side() {
-    let oware = super::super::Sow {
+    let back_along = super::super::Sow {
         into_store: false,
         skip_origin: true,
         again: false,
         capture: super::super::Capture::Making { min: 2, max: 3 },
     };
-    let ops = sowing(oware);
+    let ops = sowing(back_along);
     let actions = [Action { ops: &ops, must: false, conditions: &[] }];
     let r = pits(&actions);
     // Pit 6 (index 5) sows three: pits 8, 9, 10 (indices 7-9) go to 2, 3, 2, all taken.
