@@ -42,6 +42,10 @@ enum Cmd {
         /// libFuzzer's random seed (by default one from the clock).
         #[arg(long)]
         seed: Option<u64>,
+        /// Seconds of wall time a unit may take before libFuzzer calls it a hang. Raise it for
+        /// a long run niced behind builds: libFuzzer counts wall time, not the unit's CPU time.
+        #[arg(long, default_value_t = 60)]
+        timeout: u64,
     },
 }
 
@@ -403,7 +407,15 @@ fn write_fuzz_seeds(corpus: &Path) -> Result<(), String> {
 ///
 /// `corpus` is under compiler/fuzz/corpus/, where the fuzzer keeps the inputs it finds
 /// interesting from one run to the next.
-fn fuzz(target: &str, corpus: &str, runs: Option<u64>, seconds: Option<u64>, seed: Option<u64>) -> Result<(), String> {
+struct FuzzRun {
+    runs: Option<u64>,
+    seconds: Option<u64>,
+    seed: Option<u64>,
+    timeout: u64,
+}
+
+fn fuzz(target: &str, corpus: &str, run: FuzzRun) -> Result<(), String> {
+    let FuzzRun { runs, seconds, seed, timeout } = run;
     use std::io::{BufRead, BufReader};
     install_cargo_fuzz()?;
     let dir = root().join("compiler");
@@ -412,10 +424,11 @@ fn fuzz(target: &str, corpus: &str, runs: Option<u64>, seconds: Option<u64>, see
     let mut cmd = Command::new("cargo");
     cmd.args(["+nightly", "fuzz", "run", "--sanitizer", "none", "--no-trace-compares", target, &corpus]);
     // A unit is bounded by gamec's own budgets (the puzzle solver's 300,000 judgements a
-    // start, the targets' position limits); 60 s leaves room for a fuzzing build on a loaded
-    // two-core machine, where a Binario of eight hard starts takes 5.4 s alone and took over
-    // 30 s beside a test suite, a build and another target (0.4 s in release).
-    cmd.args(["--", "-dict=fuzz/check.dict", "-timeout=60", "-print_final_stats=1"]);
+    // start, the targets' position limits); the default 60 s leaves room for a fuzzing build on
+    // a loaded two-core machine, where a Binario of eight hard starts takes 5.4 s alone and
+    // took over 30 s beside a test suite, a build and another target (0.4 s in release), and
+    // `--timeout` more for a run niced behind builds.
+    cmd.args(["--", "-dict=fuzz/check.dict", &format!("-timeout={timeout}"), "-print_final_stats=1"]);
     let seconds = if runs.is_none() { seconds.or(Some(60)) } else { seconds };
     if let Some(n) = runs {
         cmd.arg(format!("-runs={n}"));
@@ -485,7 +498,7 @@ fn test_fuzz() -> Result<(), String> {
         if dir.exists() {
             std::fs::remove_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         }
-        fuzz(target, &corpus, Some(runs), None, Some(1))?;
+        fuzz(target, &corpus, FuzzRun { runs: Some(runs), seconds: None, seed: Some(1), timeout: 60 })?;
     }
     Ok(())
 }
@@ -496,7 +509,9 @@ fn main() -> ExitCode {
         Cmd::Build => build(),
         Cmd::Test => setup().and_then(|()| test_suite()).and_then(|()| test_fuzz()),
         Cmd::Bench => setup().and_then(|()| bench()),
-        Cmd::Fuzz { target, runs, seconds, seed } => fuzz(&target, &target, runs, seconds, seed),
+        Cmd::Fuzz { target, runs, seconds, seed, timeout } => {
+            fuzz(&target, &target, FuzzRun { runs, seconds, seed, timeout })
+        }
         Cmd::Lint => run(Command::new("cargo").args(["fmt", "--all", "--check"]).current_dir(root())).and_then(|()| {
             run(Command::new("cargo")
                 .args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"])
