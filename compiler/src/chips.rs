@@ -26,13 +26,15 @@ pub struct Chip {
     pub ports: &'static [(char, u8)],
     /// Pins that are not general I/O on a board built as the chip ships (reset, crystal).
     pub reserved: &'static [(char, u8, &'static str)],
-    /// Ports whose pins can wake the chip from power-down (pin-change interrupts).
-    pub wake_ports: &'static [char],
     pub timers: &'static [Timer],
     /// The tick interrupt's vector name, per timer that can serve as the display tick.
     pub tick_vectors: &'static [(&'static str, &'static str)],
-    /// Pin-change vectors per port, by name and number, installed so a wake-up has a handler.
-    pub wake_vectors: &'static [(char, &'static str, u8)],
+    /// The pins that can wake the chip from power-down, each group with the interrupt whose
+    /// handler a wake-up needs.
+    pub wake_pins: &'static [WakePin],
+    /// How the glue's `Chip` knows the speaker's Timer/Counter1 output: as a const parameter
+    /// of its type (`Chip<1>`, the ATmegas) rather than a field of the board's `Config`.
+    pub tone_in_type: bool,
     /// The processor family, and what building for it needs.
     pub arch: Arch,
     /// Serial ports gamec's glue drives on this chip.
@@ -42,6 +44,35 @@ pub struct Chip {
     /// cards two serial lines and a tick.
     pub frontends: &'static [Frontend],
 }
+
+/// Pins that wake the chip from power-down (`mask` on `port`), and the interrupt that does it,
+/// by its vector's name and number: a pin-change interrupt for a port, or an external
+/// interrupt for a pin.
+#[derive(Debug, Clone, Copy)]
+pub struct WakePin {
+    pub port: char,
+    pub mask: u8,
+    pub vector: &'static str,
+    pub number: u8,
+}
+
+impl WakePin {
+    pub fn covers(&self, pin: gamec_dsl::Pin) -> bool {
+        self.port == pin.port && self.mask >> pin.bit & 1 == 1
+    }
+}
+
+/// The ATmega64's and ATmega128's external interrupts: INT0-3 on PD0-PD3, INT4-7 on PE4-PE7.
+const MEGA64_WAKE_PINS: &[WakePin] = &[
+    WakePin { port: 'D', mask: 1 << 0, vector: "INT0", number: 1 },
+    WakePin { port: 'D', mask: 1 << 1, vector: "INT1", number: 2 },
+    WakePin { port: 'D', mask: 1 << 2, vector: "INT2", number: 3 },
+    WakePin { port: 'D', mask: 1 << 3, vector: "INT3", number: 4 },
+    WakePin { port: 'E', mask: 1 << 4, vector: "INT4", number: 5 },
+    WakePin { port: 'E', mask: 1 << 5, vector: "INT5", number: 6 },
+    WakePin { port: 'E', mask: 1 << 6, vector: "INT6", number: 7 },
+    WakePin { port: 'E', mask: 1 << 7, vector: "INT7", number: 8 },
+];
 
 /// A way of playing a game, as a chip's glue in the runtime serves it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -108,7 +139,6 @@ const ATTINY84A: Chip = Chip {
     ram: 512,
     ports: &[('A', 0xFF), ('B', 0x0F)],
     reserved: &[('B', 3, "RESET")],
-    wake_ports: &['A', 'B'],
     timers: &[
         Timer { name: "timer0", bits: 8, prescalers: AVR_PRESCALERS, outputs: &[('A', 'B', 2), ('B', 'A', 7)] },
         Timer { name: "timer1", bits: 16, prescalers: AVR_PRESCALERS, outputs: &[('A', 'A', 6), ('B', 'A', 5)] },
@@ -116,7 +146,11 @@ const ATTINY84A: Chip = Chip {
     // The glue's tick is Timer/Counter0's, its top a byte: a display on timer1 got timer0
     // programmed with its top cut to a byte, and a handler on an interrupt never enabled.
     tick_vectors: &[("timer0", "TIM0_COMPA")],
-    wake_vectors: &[('A', "PCINT0", 2), ('B', "PCINT1", 3)],
+    wake_pins: &[
+        WakePin { port: 'A', mask: 0xFF, vector: "PCINT0", number: 2 },
+        WakePin { port: 'B', mask: 0x0F, vector: "PCINT1", number: 3 },
+    ],
+    tone_in_type: false,
     arch: Arch::Avr(Avr {
         target_cpu: "attiny84a",
         device: "attiny84a",
@@ -155,7 +189,6 @@ const ATMEGA16: Chip = Chip {
     ports: &[('A', 0xFF), ('B', 0xFF), ('C', 0xFF), ('D', 0xFF)],
     // RESET and the crystal have pins of their own.
     reserved: &[],
-    wake_ports: &[],
     timers: &[
         Timer { name: "timer0", bits: 8, prescalers: AVR_PRESCALERS, outputs: &[('A', 'B', 3)] },
         Timer { name: "timer1", bits: 16, prescalers: AVR_PRESCALERS, outputs: &[('A', 'D', 5), ('B', 'D', 4)] },
@@ -163,7 +196,8 @@ const ATMEGA16: Chip = Chip {
     ],
     // The runtime's ATmega16 glue ticks on Timer/Counter1.
     tick_vectors: &[("timer1", "TIMER1_COMPA")],
-    wake_vectors: &[],
+    wake_pins: &[],
+    tone_in_type: false,
     arch: Arch::Avr(Avr {
         target_cpu: "atmega16",
         device: "atmega16",
@@ -185,11 +219,11 @@ const ATMEGA64: Chip = Chip {
     ram: 4096,
     ports: &[('A', 0xFF), ('B', 0xFF), ('C', 0xFF), ('D', 0xFF), ('E', 0xFF), ('F', 0xFF), ('G', 0x1F)],
     reserved: &[],
-    wake_ports: &[],
     timers: MEGA64_TIMERS,
     // The runtime's glue for these chips ticks on Timer/Counter0.
     tick_vectors: &[("timer0", "TIMER0_COMP")],
-    wake_vectors: &[],
+    wake_pins: MEGA64_WAKE_PINS,
+    tone_in_type: true,
     arch: Arch::Avr(Avr {
         target_cpu: "atmega64",
         device: "atmega64",
@@ -204,7 +238,7 @@ const ATMEGA64: Chip = Chip {
         vector: "USART0_RX",
         pins: Some((('E', 0), ('E', 1))),
     }],
-    frontends: &[Frontend::Cursor, Frontend::Serial],
+    frontends: &[Frontend::Cursor, Frontend::Serial, Frontend::Buttons],
 };
 
 const ATMEGA128: Chip = Chip {
@@ -231,10 +265,10 @@ const STM32F405: Chip = Chip {
     ram: 128 * 1024,
     ports: &[],
     reserved: &[],
-    wake_ports: &[],
     timers: &[],
     tick_vectors: &[],
-    wake_vectors: &[],
+    wake_pins: &[],
+    tone_in_type: false,
     arch: Arch::CortexM(CortexM { flash_origin: 0x0800_0000, ram_origin: 0x2000_0000 }),
     serial_ports: &[
         SerialPort { name: "usart1", glue: "Usart1", vector: "USART1", pins: None },

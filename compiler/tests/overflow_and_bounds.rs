@@ -247,3 +247,28 @@ fn output_into_a_closed_pipe_ends_the_command_quietly() {
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(status.code(), Some(0), "{err}");
 }
+
+/// The ATmega128 wakes from power-down only on its external interrupts' pins: a wake control
+/// elsewhere is refused at its pin, the help naming the pins that would do; on an INT pin it
+/// checks.
+#[test]
+fn a_wake_control_on_a_pin_without_a_wake_interrupt_is_refused_naming_those_with_one() {
+    let game = std::fs::read_to_string(root("games/silver_dollar.game")).unwrap();
+    let board = std::fs::read_to_string(root("boards/silver_dollar_atmega128.board")).unwrap();
+    let check = |board: &str| {
+        let mut sources = Sources::new();
+        let gf = sources.add("silver_dollar.game", game.clone());
+        let bf = sources.add("board.board", board.to_string());
+        let result = gamec::check(&sources, &[gf, bf]);
+        let out = match &result {
+            Ok(d) | Err(d) => sources.render(d),
+        };
+        (result.is_ok(), out)
+    };
+    assert!(check(&board).0, "{}", check(&board).1);
+    assert!(check(&board.replacen("go = PD0", "go = PE7", 1)).0, "INT7 wakes it too");
+    let (ok, out) = check(&board.replacen("go = PD0", "go = PD4", 1));
+    assert!(!ok, "{out}");
+    assert!(out.contains("error[E0110]: PD4 cannot wake the atmega128 from sleep"), "{out}");
+    assert!(out.contains("PD0, PD1, PD2, PD3, PE4, PE5, PE6, PE7"), "{out}");
+}

@@ -1,5 +1,6 @@
-//! Silver Dollar firmware on a simulated ATtiny84A and ATtiny24A, played through its pins as a
-//! person would: read the LEDs, press the dollar buttons and GO, listen to the piezo.
+//! Silver Dollar firmware on a simulated ATtiny84A and ATtiny24A, and on an ATmega128 wired
+//! the same way, played through its pins as a person would: read the LEDs, press the dollar
+//! buttons and GO, listen to the piezo.
 
 mod device;
 
@@ -12,8 +13,12 @@ const GAME: &str = "games/silver_dollar.game";
 /// of flash, 128 B of RAM), the one the seed's C build fits.
 const ATTINY84A: &str = "boards/silver_dollar_attiny84.board";
 const ATTINY24A: &str = "boards/silver_dollar_attiny24a.board";
+/// The same game on another chip's glue: its tick, tone, and sleep woken by an external
+/// interrupt rather than a pin change.
+const ATMEGA128: &str = "boards/silver_dollar_atmega128.board";
 
-/// The tests named, each as a test per board: `attiny84a::name` and `attiny24a::name`.
+/// The tests named, each as a test per board: `attiny84a::name`, `attiny24a::name` and
+/// `atmega128::name`.
 macro_rules! on_each_board {
     ($($test:ident),+ $(,)?) => {
         mod attiny84a {
@@ -26,6 +31,12 @@ macro_rules! on_each_board {
             $(#[test]
             fn $test() {
                 super::$test(super::ATTINY24A)
+            })+
+        }
+        mod atmega128 {
+            $(#[test]
+            fn $test() {
+                super::$test(super::ATMEGA128)
             })+
         }
     };

@@ -589,9 +589,18 @@ fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) 
         (None, false) if !chip.frontends.contains(&chips::Frontend::Buttons) => label(
             ctx,
             format!("gamec's runtime on the {} serves games over a serial line only", chip.name),
-            "pick a chip that runs button games, such as the attiny84a",
+            "pick a chip that runs button games: the attiny84a, attiny24a, atmega64 or atmega128",
         ),
         _ => {}
+    }
+}
+
+/// A group of wake pins as a board names them: `PA0-PA7` for a port's pins, `PD2` for one.
+fn wake_pins_named(w: &chips::WakePin) -> String {
+    let (lo, hi) = (w.mask.trailing_zeros(), 7 - w.mask.leading_zeros());
+    match lo == hi {
+        true => format!("P{}{lo}", w.port),
+        false => format!("P{}{lo}-P{}{hi}", w.port, w.port),
     }
 }
 
@@ -925,13 +934,18 @@ fn bind_buttons(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) ->
     let wake = game.idle.as_ref().and_then(|idle| {
         let w = &game.controls[idle.wake?];
         let b = board.buttons.iter().find(|b| b.control.node == w.name.node)?;
-        if !chip.wake_ports.contains(&b.pin.node.port) {
+        if !chip.wake_pins.iter().any(|w| w.covers(b.pin.node)) {
+            let pins: Vec<String> = chip.wake_pins.iter().map(wake_pins_named).collect();
+            let help = match pins.is_empty() {
+                true => format!("the {} has no pin that wakes it: leave out `idle ... -> sleep`", chip.name),
+                false => format!("wire the wake control to one of {}", pins.join(", ")),
+            };
             ctx.board_err(
                 Code::E0110,
                 b.pin.span,
                 format!("{} cannot wake the {} from sleep", b.pin.node, chip.name),
-                "no pin-change interrupt",
-                "wire the wake control to a pin with a pin-change interrupt",
+                "no interrupt here wakes the chip",
+                &help,
             );
         }
         Some(b.pin.node)

@@ -116,12 +116,45 @@ pub fn render(t: &Target) -> TokenStream {
             pub const WAKE: Input = #pin;
         }
     });
-    let tone = match &t.speaker {
-        Some(s) => {
-            let channel = int(s.channel as u8 - b'A');
-            quote!(Some(#channel))
+    // The speaker's Timer/Counter1 output (0 for A): a field of the ATtinys' `Config`, a
+    // constant of the ATmegas' `Chip` type, where a channel without a speaker is never played.
+    let channel = t.speaker.as_ref().map(|s| int(s.channel as u8 - b'A'));
+    let (config, chip_type) = match t.chip.tone_in_type {
+        true => {
+            let (clock_hz, channel) = (int(t.clock_hz), channel.unwrap_or(int(0u8)));
+            (
+                quote! {
+                    /// The board's timing, in a static: the glue keeps a reference to it.
+                    pub static CONFIG: Config = Config {
+                        tick_clock: #tick_clock,
+                        tick_top: #tick_top,
+                        rate: TickRate { whole: #whole, num: #num, den: #den },
+                        clock_hz: #clock_hz,
+                    };
+                },
+                quote! {
+                    /// The chip, with the Timer/Counter1 output the speaker is on (0 A, 1 B, 2 C)
+                    /// a constant of the type.
+                    pub type Chip = gamec_runtime::chip::#chip::Chip<#channel>;
+                },
+            )
         }
-        None => quote!(None),
+        false => {
+            let tone = channel.map_or(quote!(None), |c| quote!(Some(#c)));
+            (
+                quote! {
+                    /// The board's timing and speaker, a constant: it folds into the code that
+                    /// reads it.
+                    pub const CONFIG: Config = Config {
+                        tick_clock: #tick_clock,
+                        tick_top: #tick_top,
+                        rate: TickRate { whole: #whole, num: #num, den: #den },
+                        tone_channel: #tone,
+                    };
+                },
+                quote!(pub use gamec_runtime::chip::#chip::Chip;),
+            )
+        }
     };
     let charlieplex = t.display.as_ref().map(|_| {
         quote!(
@@ -135,13 +168,9 @@ pub fn render(t: &Target) -> TokenStream {
         use gamec_runtime::chip::TickRate;
         use gamec_runtime::chip::#chip::{Config, Input, #display_port Port};
 
-        /// The board's timing and speaker, a constant: it folds into the code that reads it.
-        pub const CONFIG: Config = Config {
-            tick_clock: #tick_clock,
-            tick_top: #tick_top,
-            rate: TickRate { whole: #whole, num: #num, den: #den },
-            tone_channel: #tone,
-        };
+        #config
+
+        #chip_type
 
         #display
 

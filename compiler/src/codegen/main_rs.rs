@@ -79,8 +79,8 @@ pub fn render(t: &Target) -> TokenStream {
         Some(w) => {
             // A wake-up needs a handler, even an empty one: `reti` alone, where a handler in
             // Rust saves and restores the status register around nothing.
-            if let Some((_, _, v)) = t.chip.wake_vectors.iter().find(|(p, _, _)| *p == w.port) {
-                let vector = format!("__vector_{v}");
+            if let Some(v) = t.chip.wake_pins.iter().find(|v| v.covers(w)) {
+                let vector = format!("__vector_{}", v.number);
                 let (global, label) = (format!(".global {vector}"), format!("{vector}:"));
                 wake_handler = Some(quote! {
                     core::arch::global_asm!(#global, #label, "reti");
@@ -134,7 +134,8 @@ pub fn render(t: &Target) -> TokenStream {
             use avr_device::interrupt::{self, Mutex};
             use core::cell::Cell;
             use gamec_runtime::app::{App, Hal};
-            use gamec_runtime::chip::#chip::{on_tick, Chip};
+            use gamec_runtime::chip::#chip::on_tick;
+            use board::Chip;
             use gamec_runtime::line::Cells;
             use gamec_runtime::tune::{Note, Speaker};
             #wake_uses
