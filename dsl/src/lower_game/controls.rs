@@ -7,6 +7,14 @@ use crate::model::*;
 use crate::Code;
 use crate::Span;
 
+/// What a control's action is checked against: the game's layout, pieces and actions.
+struct Scope<'a> {
+    layout: &'a Layout,
+    check_piece: &'a dyn Fn(&mut Ctx, &ast::Ident),
+    moves: &'a [MoveDef],
+    action_names: &'a [&'a ast::Ident],
+}
+
 /// The controls' definitions in the file's order, and the idle time with the control that
 /// wakes from it.
 pub(super) fn lower(
@@ -17,165 +25,183 @@ pub(super) fn lower(
     moves: &[MoveDef],
     action_names: &[&ast::Ident],
 ) -> (Vec<ControlDef>, Option<IdleDef>) {
+    let scope = Scope { layout, check_piece, moves, action_names };
     let mut control_defs: Vec<ControlDef> = Vec::new();
     let mut idle = None;
     let mut idle_wake: Option<&ast::Ident> = None;
-    if let Some((_, items)) = controls {
-        for c in items.iter() {
-            match &c.node {
-                ast::ControlItem::Idle { after, wake } => {
-                    if idle.is_some() {
-                        ctx.err(
-                            Code::E0002,
-                            c.span,
-                            "`idle` is given twice",
-                            "again here",
-                            "keep one `idle` statement",
-                        );
-                        continue;
-                    }
-                    if after.node == 0 || after.node > 3_600_000 {
-                        ctx.err(
-                            Code::E0005,
-                            after.span,
-                            "an idle time is 1 ms to 1 hour",
-                            "out of range",
-                            "for example `idle 30 s -> sleep, wake go`",
-                        );
-                    }
-                    idle_wake = wake.as_ref();
-                    idle = Some(IdleDef { after_ms: after.node.clamp(1, 3_600_000), wake: None, span: c.span });
+    for c in controls.iter().flat_map(|(_, items)| items.iter()) {
+        match &c.node {
+            ast::ControlItem::Idle { after, wake } => {
+                if idle.is_some() {
+                    ctx.err(Code::E0002, c.span, "`idle` is given twice", "again here", "keep one `idle` statement");
+                    continue;
                 }
-                ast::ControlItem::Bind { name, index, action } => {
-                    if control_defs.iter().any(|d| d.name.node == name.node) {
-                        let first = control_defs.iter().find(|d| d.name.node == name.node).unwrap().name.span;
-                        ctx.duplicate(&format!("control {}", name.node), first, name.span);
-                        continue;
-                    }
-                    let no_index = |ctx: &mut Ctx, what: &str| {
-                        if let Some(i) = index {
-                            ctx.err(
-                                Code::E0009,
-                                i.span,
-                                format!("`{what}` takes no index"),
-                                "index here",
-                                format!("write `{} -> {what}`", name.node),
-                            );
-                        }
-                    };
-                    let action = match action {
-                        ast::ControlAction::Cursor { across } => {
-                            no_index(ctx, "cursor");
-                            match layout {
-                                Layout::Grid(_) => {}
-                                // A line is a grid of one row: the cursor goes along it.
-                                Layout::Line(_) if *across => {}
-                                Layout::Line(_) => ctx.err(
-                                    Code::E0006,
-                                    name.span,
-                                    "a line has one row: its cursor moves across only",
-                                    "no rows to go down",
-                                    "drop this control, or write `cursor across`",
-                                ),
-                                Layout::Heaps(_) => ctx.err(
-                                    Code::E0006,
-                                    name.span,
-                                    "a cursor moves over cells",
-                                    "heaps",
-                                    "on heaps, use `extend` controls",
-                                ),
-                            }
-                            ControlAction::Cursor { across: *across }
-                        }
-                        ast::ControlAction::Restart => {
-                            no_index(ctx, "restart");
-                            ControlAction::Restart
-                        }
-                        ast::ControlAction::Commit => {
-                            if let Some(i) = index {
-                                ctx.err(
-                                    Code::E0009,
-                                    i.span,
-                                    "`commit` takes no index",
-                                    "index here",
-                                    format!("write `{} -> commit`", name.node),
-                                );
-                            }
-                            ControlAction::Commit
-                        }
-                        ast::ControlAction::Extend { action, piece: p, index: arg } => {
-                            // On heaps the control picks a heap: `take(heap[i])`.
-                            if !(matches!(layout, Layout::Heaps(_)) && p.node == "heap") {
-                                check_piece(ctx, p);
-                            }
-                            match index {
-                                Some(i) if i.node == arg.node => {}
-                                Some(i) => ctx.err(
-                                    Code::E0009,
-                                    arg.span,
-                                    format!("index `{}` is not the control's index `{}`", arg.node, i.node),
-                                    "different index",
-                                    format!("write `{}[{}]`", p.node, i.node),
-                                ),
-                                None => ctx.err(
-                                    Code::E0009,
-                                    name.span,
-                                    "a control that extends a piece's move needs an index",
-                                    "one control per piece",
-                                    format!("write `{}[{}] -> ...`", name.node, arg.node),
-                                ),
-                            }
-                            let extendable = |m: &MoveDef| {
-                                m.name.node == action.node
-                                    && matches!(m.kind, MoveKind::Slide { .. } | MoveKind::Remove { .. })
-                            };
-                            match moves.iter().position(extendable) {
-                                Some(a) => ControlAction::Extend { action: a },
-                                None => {
-                                    if !action_names.iter().any(|n| n.node == action.node) {
-                                        let names: Vec<&str> = action_names.iter().map(|n| n.node.as_str()).collect();
-                                        ctx.unknown("action", action, &names);
-                                    } else {
-                                        ctx.err(
-                                            Code::E0009,
-                                            action.span,
-                                            format!(
-                                                "`extend` moves a piece further along a slide or takes one more from a heap; `{}` does neither",
-                                                action.node
-                                            ),
-                                            "not a slide or a removal",
-                                            "name a `slide` or `remove` action here",
-                                        );
-                                    }
-                                    continue;
-                                }
-                            }
-                        }
-                    };
+                if after.node == 0 || after.node > 3_600_000 {
+                    ctx.err(
+                        Code::E0005,
+                        after.span,
+                        "an idle time is 1 ms to 1 hour",
+                        "out of range",
+                        "for example `idle 30 s -> sleep, wake go`",
+                    );
+                }
+                idle_wake = wake.as_ref();
+                idle = Some(IdleDef { after_ms: after.node.clamp(1, 3_600_000), wake: None, span: c.span });
+            }
+            ast::ControlItem::Bind { name, index, action } => {
+                if let Some(first) = control_defs.iter().find(|d| d.name.node == name.node) {
+                    let first = first.name.span;
+                    ctx.duplicate(&format!("control {}", name.node), first, name.span);
+                    continue;
+                }
+                if let Some(action) = control_action(ctx, &scope, name, index.as_ref(), action) {
                     control_defs.push(ControlDef { name: name.clone(), per_piece: index.is_some(), action });
                 }
             }
         }
     }
     if let (Some(idle), Some(wake)) = (idle.as_mut(), idle_wake) {
-        match control_defs.iter().position(|c| c.name.node == wake.node) {
-            Some(w) if !control_defs[w].per_piece => idle.wake = Some(w),
-            Some(_) => ctx.err(
+        idle.wake = wake_control(ctx, &control_defs, wake);
+    }
+    if let (false, Some((sp, _))) = (control_defs.iter().any(|c| c.action == ControlAction::Commit), controls) {
+        ctx.err(Code::E0010, sp, "no control commits a move", "controls", "add `go -> commit`");
+    }
+    (control_defs, idle)
+}
+
+/// What control `name` (`name[index]`, a control a piece) does; `None` where it names no
+/// action a control can take, with the error said.
+fn control_action(
+    ctx: &mut Ctx,
+    scope: &Scope,
+    name: &ast::Ident,
+    index: Option<&ast::Ident>,
+    action: &ast::ControlAction,
+) -> Option<ControlAction> {
+    let no_index = |ctx: &mut Ctx, what: &str| {
+        if let Some(i) = index {
+            ctx.err(
+                Code::E0009,
+                i.span,
+                format!("`{what}` takes no index"),
+                "index here",
+                format!("write `{} -> {what}`", name.node),
+            );
+        }
+    };
+    Some(match action {
+        ast::ControlAction::Cursor { across } => {
+            no_index(ctx, "cursor");
+            cursor_on(ctx, scope.layout, name, *across);
+            ControlAction::Cursor { across: *across }
+        }
+        ast::ControlAction::Restart => {
+            no_index(ctx, "restart");
+            ControlAction::Restart
+        }
+        ast::ControlAction::Commit => {
+            no_index(ctx, "commit");
+            ControlAction::Commit
+        }
+        ast::ControlAction::Extend { action, piece, index: arg } => {
+            return extend(ctx, scope, name, index, action, piece, arg);
+        }
+    })
+}
+
+/// Checks that a cursor can go where `layout` has cells: along a line, over a grid.
+fn cursor_on(ctx: &mut Ctx, layout: &Layout, name: &ast::Ident, across: bool) {
+    match layout {
+        Layout::Grid(_) => {}
+        // A line is a grid of one row: the cursor goes along it.
+        Layout::Line(_) if across => {}
+        Layout::Line(_) => ctx.err(
+            Code::E0006,
+            name.span,
+            "a line has one row: its cursor moves across only",
+            "no rows to go down",
+            "drop this control, or write `cursor across`",
+        ),
+        Layout::Heaps(_) => {
+            ctx.err(Code::E0006, name.span, "a cursor moves over cells", "heaps", "on heaps, use `extend` controls")
+        }
+    }
+}
+
+/// `name[index] -> extend action(piece[arg])`: the slide or removal each press takes one
+/// step further, for the piece (or heap) the control's index counts.
+fn extend(
+    ctx: &mut Ctx,
+    scope: &Scope,
+    name: &ast::Ident,
+    index: Option<&ast::Ident>,
+    action: &ast::Ident,
+    piece: &ast::Ident,
+    arg: &ast::Ident,
+) -> Option<ControlAction> {
+    // On heaps the control picks a heap: `take(heap[i])`.
+    if !(matches!(scope.layout, Layout::Heaps(_)) && piece.node == "heap") {
+        (scope.check_piece)(ctx, piece);
+    }
+    match index {
+        Some(i) if i.node == arg.node => {}
+        Some(i) => ctx.err(
+            Code::E0009,
+            arg.span,
+            format!("index `{}` is not the control's index `{}`", arg.node, i.node),
+            "different index",
+            format!("write `{}[{}]`", piece.node, i.node),
+        ),
+        None => ctx.err(
+            Code::E0009,
+            name.span,
+            "a control that extends a piece's move needs an index",
+            "one control per piece",
+            format!("write `{}[{}] -> ...`", name.node, arg.node),
+        ),
+    }
+    let extendable =
+        |m: &MoveDef| m.name.node == action.node && matches!(m.kind, MoveKind::Slide { .. } | MoveKind::Remove { .. });
+    if let Some(a) = scope.moves.iter().position(extendable) {
+        return Some(ControlAction::Extend { action: a });
+    }
+    if !scope.action_names.iter().any(|n| n.node == action.node) {
+        let names: Vec<&str> = scope.action_names.iter().map(|n| n.node.as_str()).collect();
+        ctx.unknown("action", action, &names);
+    } else {
+        ctx.err(
+            Code::E0009,
+            action.span,
+            format!(
+                "`extend` moves a piece further along a slide or takes one more from a heap; `{}` does neither",
+                action.node
+            ),
+            "not a slide or a removal",
+            "name a `slide` or `remove` action here",
+        );
+    }
+    None
+}
+
+/// The control that wakes the device from idle, by its index among `controls`: a single
+/// control, not one of a piece's.
+fn wake_control(ctx: &mut Ctx, controls: &[ControlDef], wake: &ast::Ident) -> Option<usize> {
+    match controls.iter().position(|c| c.name.node == wake.node) {
+        Some(w) if !controls[w].per_piece => Some(w),
+        Some(_) => {
+            ctx.err(
                 Code::E0009,
                 wake.span,
                 "a per-piece control cannot wake the device",
                 "one of several buttons",
                 "name a single control such as `go`",
-            ),
-            None => {
-                let names: Vec<&str> = control_defs.iter().map(|c| c.name.node.as_str()).collect();
-                ctx.unknown("control", wake, &names);
-            }
+            );
+            None
+        }
+        None => {
+            let names: Vec<&str> = controls.iter().map(|c| c.name.node.as_str()).collect();
+            ctx.unknown("control", wake, &names);
+            None
         }
     }
-    if let (false, Some((sp, _))) = (control_defs.iter().any(|c| c.action == ControlAction::Commit), controls) {
-        ctx.err(Code::E0010, sp, "no control commits a move", "controls", "add `go -> commit`");
-    }
-
-    (control_defs, idle)
 }
