@@ -259,3 +259,30 @@ fn a_500_hz_display_counts_two_milliseconds_a_tick() {
     let board_rs = files.iter().find(|f| f.path == "src/board.rs").unwrap();
     insta::assert_snapshot!("board_rs_500_hz", board_rs.contents);
 }
+
+/// Dawson's Kayles with buttons and lights on the rule core: the front module (each control's
+/// action, the person's side, the cell each light shows), the board with its search limits,
+/// and the app loop over the core's turn machine. Run in simavr in dawsons_kayles_device.rs.
+#[test]
+fn buttons_on_the_rule_core_crate() {
+    let mut sources = Sources::new();
+    let (gp, bp) = ("games/dawsons_kayles.game", "boards/dawsons_kayles_atmega128.board");
+    let gf = sources.add(gp, std::fs::read_to_string(root(gp)).unwrap());
+    let bf = sources.add(bp, std::fs::read_to_string(root(bp)).unwrap());
+    let game = gamec_dsl::load_game(&sources, gf).unwrap();
+    let board = gamec_dsl::load_board(&sources, bf).unwrap();
+    let target = gamec::bind::bind(&game, gf, &board, bf).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
+    assert!(target.rules_core.is_some() && target.serial.is_none(), "played with buttons on the core");
+    let inputs = ScaffoldInputs {
+        crate_name: "dawsons_kayles".into(),
+        runtime_path: "../runtime".into(),
+        game_path: gp.into(),
+        board_path: bp.into(),
+    };
+    for f in codegen::firmware_crate(&game, &board, None, &target, &inputs, sources.text(gf)) {
+        assert!(f.contents.contains("@generated"), "{} is not marked", f.path);
+        if ["src/front.rs", "src/main.rs", "src/board.rs"].contains(&f.path.as_str()) {
+            insta::assert_snapshot!(format!("dawsons_kayles_{}", f.path.replace(['/', '.'], "_")), f.contents);
+        }
+    }
+}

@@ -37,7 +37,8 @@ fn run(g: &Generated) -> (bool, Vec<&'static str>) {
             let game = gamec_dsl::load_game(&sources, gf).unwrap();
             let board = gamec_dsl::load_board(&sources, bf).unwrap();
             let target = gamec::bind::bind(&game, gf, &board, bf).expect("check bound it");
-            let analysis = game.line().map(|_| Analysis::new(&game, gf).expect("check accepted the setup"));
+            let analysis =
+                target.plays_slides(&game).then(|| Analysis::new(&game, gf).expect("check accepted the setup"));
             let _ = Facts::new(&game).to_string();
             let inputs = ScaffoldInputs {
                 crate_name: "gen".into(),
@@ -113,9 +114,9 @@ fn generated_puzzles_are_proved_as_exhaustive_search_finds() {
         let bf = sources.add("gen.board", g.board.clone());
         let alone = std::panic::catch_unwind(|| gamec::check(&sources, &[gf]))
             .unwrap_or_else(|_| panic!("the compiler panicked on\n{}", g.game));
-        // No firmware plays puzzles yet: with a board, a located refusal.
-        let pair = gamec::check(&sources, &[gf, bf]).expect_err("puzzles have no firmware yet");
-        assert!(pair.iter().any(|d| d.code == "E0115"), "{}", sources.render(&pair));
+        // These puzzles carry no controls: with a board, a located refusal saying so.
+        let pair = gamec::check(&sources, &[gf, bf]).expect_err("a puzzle without controls has no firmware");
+        assert!(pair.iter().any(|d| d.code == "E0114"), "{}", sources.render(&pair));
         let game = gamec_dsl::load_game(&sources, gf).unwrap_or_else(|d| panic!("{}\n{}", sources.render(&d), g.game));
         let engine = Engine::new(&game);
         let puzzle = Puzzle::new(&engine).expect("a puzzle");

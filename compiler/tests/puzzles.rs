@@ -213,7 +213,7 @@ fn a_start_one_cell_short_of_its_solution_is_level_one() {
 }
 
 #[test]
-fn puzzles_have_no_firmware_yet_and_build_says_so() {
+fn a_puzzle_without_controls_is_refused_on_a_board_saying_so() {
     let text = test_game("binario_rules.game");
     let board =
         std::fs::read_to_string(format!("{}/../boards/tictactoe_stk500_atmega16.board", env!("CARGO_MANIFEST_DIR")))
@@ -223,7 +223,7 @@ fn puzzles_have_no_firmware_yet_and_build_says_so() {
     let b = sources.add("board.board", board);
     let err = gamec::check(&sources, &[g, b]).unwrap_err();
     let out = sources.render(&err);
-    assert!(out.contains("E0115") && out.contains("puzzles"), "{out}");
+    assert!(out.contains("E0114") && out.contains("no controls"), "{out}");
 }
 
 #[test]

@@ -111,6 +111,7 @@ codes! {
     E0115 => "\"gamec's firmware runtime cannot play these rules yet: REASON\", for rules the board's interface cannot play yet; [What the firmware can build today](#what-the-firmware-can-build-today) lists the reasons; `check` without a board, `analyze`, `perft` and `test` still read the game";
     E0116 => "more setups than the board's 93C46 holds (8)";
     E0117 => "a game of cards on a chip without a cards runtime, a board that gives no serial port to its `console` or `scanner`, a role a game of cards does not have, or the two on one port";
+    E0118 => "a game played with buttons and one-colour lights whose cells hold more than one thing (pieces of two players or kinds, states): a light shows only whether its cell holds anything; play it over a serial line or with a cursor on a bicolour matrix";
     W0024 => "a device that searches whose search fits only 1 or 2 plies in the chip's RAM beside the game's moves (\"the device's search fits 1 ply on the atmega16\"): it plays, but sees little ahead; a chip with more RAM searches deeper";
     T0001 => "a test failed: a move that cannot be played there, legal moves that differ, a move expected illegal that is legal, a game over that should go on, another result, a move the device may choose that the test does not allow (the help lists the moves it chooses among), an `expect device plays` that cannot be checked (no strategy, a `search`, a game too big to solve), or a test without a position in a game dealt at random. The help prints the position (row 1 at the top) and its legal moves";
 }

@@ -778,8 +778,8 @@ impl ControlDef {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ControlAction {
-    /// Each press moves the chosen piece one more step, or takes one more counter from the
-    /// chosen heap, with the named action (index into `moves`).
+    /// Each press enters the next move of the named action (index into `moves`) from the
+    /// chosen piece or heap: one more step of a slide, one more counter from a heap.
     Extend { action: usize },
     /// Ends the turn with the move entered so far.
     Commit,

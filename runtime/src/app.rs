@@ -5,7 +5,7 @@
 use crate::buttons::Debounce;
 use crate::line::Cells;
 use crate::tune::{Note, Tune};
-use crate::turn::{Game, Input, Outcome, Turn};
+use crate::turn::{Input, Machine, Outcome};
 
 /// What the generated board glue provides.
 pub trait Hal {
@@ -49,8 +49,8 @@ pub struct Controls {
 
 const CYLON_STEP_MS: u8 = 80;
 
-pub struct App<G: Game> {
-    turn: Turn<G>,
+pub struct App<M: Machine> {
+    turn: M,
     buttons: Debounce,
     /// Idle time: milliseconds, or for an idle time beyond a `u16` of them, steps of 256 ms
     /// (a 32-bit count is twice the code on an 8-bit chip).
@@ -60,23 +60,23 @@ pub struct App<G: Game> {
     cylon_at: u8,
 }
 
-impl<G: Game> Default for App<G> {
+impl<M: Machine> Default for App<M> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<G: Game> App<G> {
+impl<M: Machine> App<M> {
     /// A loop at rest, attracting. Constant, so that the generated code can keep it in a
     /// static: at a fixed address its fields are reached directly, not through a pointer
     /// that the loop, short of registers, would keep reloading. All zero (the generator is
     /// seeded by the press that starts the first game), so the static costs no flash.
     pub const fn new() -> Self {
-        App { turn: Turn::at_rest(), buttons: Debounce::new(), idle: 0, cylon_ms: 0, cylon_at: 0 }
+        App { turn: M::AT_REST, buttons: Debounce::new(), idle: 0, cylon_ms: 0, cylon_at: 0 }
     }
 }
 
-impl<G: Game> App<G> {
+impl<M: Machine> App<M> {
     /// Runs forever.
     pub fn run<H: Hal>(&mut self, hal: &mut H, fb: &Feedback, ctl: &Controls) -> ! {
         let mut last = hal.millis();
@@ -125,19 +125,19 @@ impl<G: Game> App<G> {
             }
             let Some(input) = input(ctl, this) else { continue };
             self.idle = 0;
-            let outcome = self.turn.press(input, now);
+            let outcome = self.turn.press(input, now, &mut || hal.millis());
             let tune = match outcome {
                 Outcome::Denied => fb.denied,
                 Outcome::Accepted => fb.accepted,
                 Outcome::HumanWon => fb.human_won,
                 Outcome::DeviceWon => fb.device_won,
-                Outcome::Ignored | Outcome::Started | Outcome::DeviceMoved => None,
+                Outcome::Ignored | Outcome::Started | Outcome::DeviceMoved | Outcome::Draw => None,
             };
             // Every outcome with a tune leaves a position to see while it plays (the final one
             // at a game's end, when the machine is already back at rest); the others are shown
             // with the rest of the millisecond, below.
             if let Some(tune) = tune {
-                hal.show(self.turn.position());
+                hal.show(self.turn.lights());
                 last = play(hal, &mut self.buttons, tune);
             }
         }
@@ -181,7 +181,7 @@ impl<G: Game> App<G> {
                 None => 0,
             });
         } else {
-            hal.show(self.turn.position());
+            hal.show(self.turn.lights());
         }
     }
 }
@@ -239,6 +239,7 @@ mod tests {
     use super::*;
     use crate::buttons::SETTLE_MS;
     use crate::rng::Rng;
+    use crate::turn::{Game, Turn};
     use std::vec::Vec;
 
     /// A game with nothing to play: the loop's timing and input mapping are what is tested.
@@ -289,7 +290,7 @@ mod tests {
         // Display ticks of 1, 2 and 4 ms (1000, 500 and 250 Hz), the count wrapping on the way.
         for step in [1u16, 2, 4] {
             let mut hal = Clock { ms: 65_000, elapsed: 0, slept_at: None };
-            let mut app = App::<Idle>::default();
+            let mut app = App::<Turn<Idle>>::default();
             let mut last = hal.millis();
             while hal.slept_at.is_none() && hal.elapsed < 40_000 {
                 hal.ms = hal.ms.wrapping_add(step);
@@ -325,7 +326,7 @@ mod tests {
             self.us / 1000
         }
         /// Polls `app` until `until` ms, the loop going on from where the last run left it.
-        fn run(&mut self, app: &mut App<Idle>, ctl: &Controls, until: u32) {
+        fn run(&mut self, app: &mut App<Turn<Idle>>, ctl: &Controls, until: u32) {
             let mut last = self.last.unwrap_or_else(|| self.millis());
             while self.ms() < until {
                 last = app.poll(self, &BEEPS, ctl, last);
@@ -367,7 +368,7 @@ mod tests {
         // 5 ms around the beep's end.
         for tap in 265..275 {
             let mut hal = Timed::new(std::vec![(0, 50, GO), (100, 130, GO), (tap, tap + 5, GO)]);
-            let mut app = App::<Idle>::default();
+            let mut app = App::<Turn<Idle>>::default();
             hal.run(&mut app, &ONE_BUTTON, 600);
             assert_eq!(hal.notes.len(), 1, "a tap at {tap} ms beeped again: beeps at {:?}", hal.notes);
         }
@@ -379,7 +380,7 @@ mod tests {
         // after it, and held past its end: a press, beeped at once or when it settles.
         for again in [160, 260] {
             let mut hal = Timed::new(std::vec![(0, 50, GO), (100, 130, GO), (again, 500, GO)]);
-            let mut app = App::<Idle>::default();
+            let mut app = App::<Turn<Idle>>::default();
             hal.run(&mut app, &ONE_BUTTON, 700);
             assert_eq!(hal.notes.len(), 2, "pressed again at {again} ms: beeps at {:?}", hal.notes);
             let settled = (again + SETTLE_MS as u32).max(hal.notes[0] + 150);
@@ -394,7 +395,7 @@ mod tests {
     #[test]
     fn idle_time_counts_from_the_end_of_a_tune() {
         let mut hal = Timed::new(std::vec![(0, 50, GO), (100, 130, GO)]);
-        let mut app = App::<Idle>::default();
+        let mut app = App::<Turn<Idle>>::default();
         hal.run(&mut app, &ONE_BUTTON, 40_000);
         let beep_end = hal.notes[0] + 150;
         assert_eq!(hal.slept.len(), 1);
@@ -409,7 +410,7 @@ mod tests {
     fn the_sweep_stands_still_asleep_and_while_the_wake_button_is_held() {
         let mut hal = Timed::new(Vec::new());
         hal.sleep_ms = 500;
-        let mut app = App::<Idle>::default();
+        let mut app = App::<Turn<Idle>>::default();
         hal.run(&mut app, &ONE_BUTTON, 30_001);
         assert_eq!(hal.slept, [30_000]);
         let asleep = (app.cylon_at, app.cylon_ms);

@@ -15,6 +15,7 @@ pub mod card_table;
 pub mod cards;
 pub mod charlieplex;
 pub mod chip;
+pub mod core_turn;
 pub mod cursor;
 pub mod duel_cursor;
 pub mod encoder;

@@ -46,6 +46,41 @@ pub enum Outcome {
     DeviceMoved,
     HumanWon,
     DeviceWon,
+    /// The game ended drawn (a game on the rule core; [`Turn`]'s games always have a winner).
+    Draw,
+}
+
+/// A game as the app loop plays it, a press at a time: [`Turn`] for the line and heap games'
+/// own readings, [`crate::core_turn::CoreTurn`] for any game on the rule core.
+pub trait Machine {
+    /// At rest, attracting: all zero, so that a static holding it needs no image in flash.
+    const AT_REST: Self;
+    /// Applies one press. `now` stirs the random generator; `clock` reads the milliseconds
+    /// for a device that thinks against the clock (a type parameter, not a `dyn`: see
+    /// [`crate::duel_cursor::Game::device_turn`]).
+    fn press(&mut self, input: Input, now: u16, clock: &mut impl FnMut() -> u16) -> Outcome;
+    /// The lights the position shows, bit i for light i.
+    fn lights(&self) -> Cells;
+    fn attracting(&self) -> bool;
+}
+
+impl<G: Game> Machine for Turn<G> {
+    const AT_REST: Self = Turn::at_rest();
+
+    #[inline(always)]
+    fn press(&mut self, input: Input, now: u16, _clock: &mut impl FnMut() -> u16) -> Outcome {
+        Turn::press(self, input, now)
+    }
+
+    #[inline(always)]
+    fn lights(&self) -> Cells {
+        self.pos
+    }
+
+    #[inline(always)]
+    fn attracting(&self) -> bool {
+        !self.playing
+    }
 }
 
 /// The machine's state in plain bytes, zero at rest (attracting): a static holding it then

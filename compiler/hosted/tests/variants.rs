@@ -9,7 +9,7 @@ use gamec_runtime::app::{App, Hal};
 use gamec_runtime::line::Cells;
 use gamec_runtime::rng::Rng;
 use gamec_runtime::tune::Note;
-use gamec_runtime::turn::Game;
+use gamec_runtime::turn::{Game, Turn};
 
 /// The host's reading of the eight-coin test input.
 fn eight_rules() -> Rules {
@@ -95,7 +95,7 @@ impl Hal for Board {
 
 impl Board {
     /// Holds input `n` for 50 ms, then lets go for 50 ms; returns the notes played.
-    fn press(&mut self, app: &mut App<two::Rules>, n: u8) -> Vec<Note> {
+    fn press(&mut self, app: &mut App<Turn<two::Rules>>, n: u8) -> Vec<Note> {
         self.notes.clear();
         let mut last = self.ms;
         for held in [1u8 << n, 0] {
@@ -117,7 +117,7 @@ fn the_app_loop_maps_the_second_controls_buttons_to_its_action() {
     // `move` would go on).
     let deal = |wait: u16| {
         let mut board = Board { ms: wait, ..Board::default() };
-        let mut app = App::<two::Rules>::default();
+        let mut app = App::<Turn<two::Rules>>::default();
         board.press(&mut app, go);
         let start = board.shown;
         assert_eq!(start.count_ones(), 2, "a game started: {start:#014b}");

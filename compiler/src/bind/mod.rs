@@ -241,7 +241,8 @@ pub fn bind(
     let tick = if display.is_none() && !systick { bind_tick(&mut ctx, board, chip) } else { None };
     let lamps = bind_lamps(&mut ctx, game, board);
 
-    let rules_core = (serial.is_some() && on_the_rule_core(game)).then(|| CoreStack::of(game));
+    let core = (serial.is_some() && on_the_rule_core(game)) || buttons_on_the_core(game);
+    let rules_core = core.then(|| CoreStack::of(game));
     let max_moves = if rules_core.is_some() { core_moves(game) } else { max_moves(game) };
     let core_table = rules_core.and_then(|_| bind_core_table(&mut ctx, game));
     if ctx.diags.iter().any(Diagnostic::is_error) {
@@ -533,7 +534,7 @@ fn periodic_tick(
 }
 
 /// The game must have a way to be played that the runtime supports on this chip: buttons and
-/// lights for line games, a serial line for grid games.
+/// lights, a serial line (or a cursor, bound in [`cursor`]).
 fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) {
     let label = |ctx: &mut Ctx, msg: String, help: &str| {
         let d = Diagnostic::error(Code::E0114, msg)
@@ -542,57 +543,104 @@ fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) 
             .with_help(help.to_string());
         ctx.diags.push(d);
     };
-    // The firmware runtime plays two families of rules today; the host engine reads them all.
-    let line_game = crate::rules::Rules::new(game).is_some() && game.fixed_shared.is_empty();
-    // Heaps over a serial line are played on the rule core; with buttons, by the heaps app.
-    let heaps_game = game.heaps().is_some() && game.serial.is_none();
-    if heaps_game {
-        if let Some(why) = heaps_firmware_gap(game) {
-            let d =
-                Diagnostic::error(Code::E0115, format!("gamec's firmware runtime cannot play these rules yet: {why}"))
-                    .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
-                    .with_help("`gamec check`, `analyze`, `perft` and `test` without a board read any game");
-            ctx.diags.push(d);
-            return;
-        }
-    } else if !line_game {
-        // What the placements' fast reading cannot play, a serial game plays on the rule core.
-        let gap = match (grid_firmware_gap(game), game.serial.is_some()) {
-            (Some(_), true) => core_firmware_gap(game),
-            (gap, _) => gap,
+    let refuse = |ctx: &mut Ctx, code: Code, why: String| {
+        let msg = match code {
+            Code::E0115 => format!("gamec's firmware runtime cannot play these rules yet: {why}"),
+            _ => why,
         };
-        if let Some(why) = gap {
-            let d =
-                Diagnostic::error(Code::E0115, format!("gamec's firmware runtime cannot play these rules yet: {why}"))
-                    .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
-                    .with_note(
-                        "the firmware plays slides of shared pieces on a line from a random setup, ending when the \
-                     mover has no move; and, on a grid, placements (at most one kind capturing) and drops \
-                     from a fixed setup, with endings that speak of the mover and the next player",
-                    )
-                    .with_help("`gamec check`, `analyze`, `perft` and `test` without a board read any game");
-            ctx.diags.push(d);
-            return;
+        let d = Diagnostic::error(code, msg)
+            .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
+            .with_help("`gamec check`, `analyze`, `perft` and `test` without a board read any game");
+        ctx.diags.push(d);
+    };
+    if buttons_game(game) {
+        if !chip.frontends.contains(&chips::Frontend::Buttons) {
+            return label(
+                ctx,
+                format!("gamec's runtime on the {} serves games over a serial line only", chip.name),
+                "pick a chip that runs button games: the attiny84a, attiny24a, atmega64 or atmega128",
+            );
         }
+        // Heaps with buttons are the heaps app's; a line of slides has its own reading;
+        // everything else is played on the rule core.
+        let gap = match game.heaps() {
+            Some(_) => heaps_firmware_gap(game).map(|why| (Code::E0115, why)),
+            None if own_line_reading(game) => None,
+            None => buttons_core_gap(game),
+        };
+        if let Some((code, why)) = gap {
+            refuse(ctx, code, why);
+        }
+        return;
     }
-    match (&game.serial, game.grid().is_some()) {
-        (None, true) => label(
-            ctx,
-            "a grid game is played over a serial line; this one has no `controls serial`".into(),
-            "add `controls serial { ... }` and `feedback serial { ... }` (see docs/language.md)",
-        ),
-        (None, false) if game.controls.is_empty() => label(
+    // What the placements' fast reading cannot play, a serial game plays on the rule core.
+    let gap = match (grid_firmware_gap(game), game.serial.is_some()) {
+        (Some(_), true) => core_firmware_gap(game),
+        (gap, _) => gap,
+    };
+    if let (Some(why), true) = (gap, game.serial.is_some()) {
+        return refuse(ctx, Code::E0115, why);
+    }
+    match &game.serial {
+        None if game.controls.is_empty() => label(
             ctx,
             "the game has no controls to build firmware for".into(),
-            "add `controls { ... }` with the buttons that make a move",
+            "add `controls { ... }` with the buttons that make a move, or `controls serial { ... }`",
         ),
-        (None, false) if !chip.frontends.contains(&chips::Frontend::Buttons) => label(
+        None => label(
             ctx,
-            format!("gamec's runtime on the {} serves games over a serial line only", chip.name),
-            "pick a chip that runs button games: the attiny84a, attiny24a, atmega64 or atmega128",
+            "a game with a cursor is played on a board with a `matrix` display".into(),
+            "build it for a board with a matrix, or give the game buttons or `controls serial { ... }`",
         ),
-        _ => {}
+        Some(_) => {}
     }
+}
+
+/// A game played with buttons and lights: `controls` of buttons (no cursor), no serial line.
+fn buttons_game(game: &GameDef) -> bool {
+    game.serial.is_none() && !game.controls.is_empty() && !cursor::uses_cursor(game)
+}
+
+/// A line game of slides of shared pieces, which the line firmware reads by its own tables.
+fn own_line_reading(game: &GameDef) -> bool {
+    crate::rules::Rules::new(game).is_some() && game.fixed_shared.is_empty()
+}
+
+/// A game of buttons and lights played on the rule core: neither a line of slides nor heaps.
+pub fn buttons_on_the_core(game: &GameDef) -> bool {
+    buttons_game(game) && game.heaps().is_none() && !own_line_reading(game) && buttons_core_gap(game).is_none()
+}
+
+/// The most lights a position shows: a bit each of the app's `Cells`.
+const MAX_LIGHTS: u32 = 16;
+
+/// Why buttons and one-colour lights cannot play a game on the rule core, if they cannot, with
+/// the code to say it under: a light shows whether its cell holds anything, so every cell
+/// must hold one thing or nothing.
+fn buttons_core_gap(game: &GameDef) -> Option<(Code, String)> {
+    if let Some(why) = core_firmware_gap(game) {
+        return Some((Code::E0115, why));
+    }
+    if game.lights() > MAX_LIGHTS {
+        return Some((
+            Code::E0115,
+            format!("{} cells are more than the {MAX_LIGHTS} lights a position shows", game.lights()),
+        ));
+    }
+    let kinds = game.piece.kinds.len().max(1);
+    let contents = match game.piece.per_player {
+        true => game.players.len() * kinds,
+        false => kinds,
+    } + game.states.len();
+    (contents > 1).then(|| {
+        (
+            Code::E0118,
+            format!(
+                "a light shows whether its cell holds anything, and this game's cells hold {contents} things \
+                 (pieces of each player and kind, and states)"
+            ),
+        )
+    })
 }
 
 /// A group of wake pins as a board names them: `PA0-PA7` for a port's pins, `PD2` for one.

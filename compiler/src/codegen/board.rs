@@ -161,6 +161,16 @@ pub fn render(t: &Target) -> TokenStream {
             use gamec_runtime::charlieplex::{Charlieplex, Led};
         )
     });
+    // A game on the rule core searches within the chip's RAM (`search_limits`).
+    let search = t.rules_core.map(|_| {
+        let (moves, depth) = search_limits(t, false);
+        let (moves, depth) = (int(moves), int(depth));
+        quote! {
+            /// Moves the search keeps a position, and its deepest ply, for the chip's RAM.
+            pub const SEARCH_MOVES: usize = #moves;
+            pub const SEARCH_DEPTH: u8 = #depth;
+        }
+    });
     quote! {
         //! The board's wiring: the tick, the speaker, the display and the inputs.
         #charlieplex
@@ -189,6 +199,8 @@ pub fn render(t: &Target) -> TokenStream {
         }
 
         #wake
+
+        #search
     }
 }
 

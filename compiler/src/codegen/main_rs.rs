@@ -122,6 +122,24 @@ pub fn render(t: &Target) -> TokenStream {
                 Mutex::new([const { Cell::new(0) }; board::FRAME_ROWS]);
         }
     });
+    // The line and heap games' own turn machine, or the rule core's with its front module.
+    let (machine_use, machine, front) = match t.rules_core.is_some() {
+        true => (
+            quote!(
+                use gamec_runtime::core_turn::CoreTurn;
+                mod front;
+            ),
+            quote!(CoreTurn<game::Rules, { board::SEARCH_MOVES }>),
+            quote!(front),
+        ),
+        false => (
+            quote!(
+                use gamec_runtime::turn::Turn;
+            ),
+            quote!(Turn<game::Rules>),
+            quote!(game),
+        ),
+    };
     let wake_uses = t.wake.map(|_| {
         quote!(
             use embedded_hal::digital::InputPin;
@@ -134,6 +152,7 @@ pub fn render(t: &Target) -> TokenStream {
             use avr_device::interrupt::{self, Mutex};
             use core::cell::Cell;
             use gamec_runtime::app::{App, Hal};
+            #machine_use
             use gamec_runtime::chip::#chip::on_tick;
             use board::Chip;
             use gamec_runtime::line::Cells;
@@ -171,10 +190,10 @@ pub fn render(t: &Target) -> TokenStream {
             let mut board = Board { chip: Chip::new(&board::CONFIG) };
             // The loop's state in a static: at a fixed address its fields are reached
             // directly, where on the stack the loop would keep reloading a pointer to them.
-            static mut APP: App<game::Rules> = App::new();
+            static mut APP: App<#machine> = App::new();
             // SAFETY: the only reference to it, taken once here, and `run` never returns.
             let app = unsafe { &mut *core::ptr::addr_of_mut!(APP) };
-            app.run(&mut board, &game::FEEDBACK, &game::CONTROLS)
+            app.run(&mut board, &#front::FEEDBACK, &#front::CONTROLS)
         },
         &handlers,
     )

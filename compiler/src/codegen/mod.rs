@@ -2,6 +2,7 @@
 //! and marked `@generated`, plus minijinja templates for the crate's non-Rust scaffolding.
 
 mod board;
+mod buttons_core;
 mod cards;
 mod cards_firmware;
 mod cortex_session;
@@ -179,11 +180,16 @@ pub fn firmware_crate(
     } else {
         (board::render(target), main_rs::render(target))
     };
+    let front = (target.rules_core.is_some() && target.serial.is_none()).then(|| GeneratedFile {
+        path: "src/front.rs".into(),
+        contents: format_rust(buttons_core::front_module(game, target, origin), origin.path),
+    });
     let mut files = vec![
         GeneratedFile { path: "src/game.rs".into(), contents: game_rs },
         GeneratedFile { path: "src/board.rs".into(), contents: format_rust(board_rs, &inputs.board_path) },
         GeneratedFile { path: "src/main.rs".into(), contents: format_rust(main_rs, &source) },
     ];
+    files.extend(front);
     files.extend(scaffold::render(board, target, inputs));
     files
 }

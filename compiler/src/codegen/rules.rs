@@ -251,7 +251,9 @@ pub fn render_served(game: &GameDef, origin: super::Origin, table: Option<&Keyed
         use gamec_runtime::rules::as_placement::CoreGame;
         use gamec_runtime::session::{cmd, op, Event, Protocol, Served, Strategy, SILENT};
 
-        /// The most cells a move names (its path).
+        /// The most cells a move names (its path): what a session reads and a cursor enters;
+        /// buttons enter a move by its piece instead.
+        #[allow(dead_code)]
         pub const NAMED: usize = #named;
 
         /// The game, for the runtime's session: its rules are the core's.

@@ -128,8 +128,8 @@ fn cursor_on(ctx: &mut Ctx, layout: &Layout, name: &ast::Ident, across: bool) {
     }
 }
 
-/// `name[index] -> extend action(piece[arg])`: the slide or removal each press takes one
-/// step further, for the piece (or heap) the control's index counts.
+/// `name[index] -> extend action(piece[arg])`: the action whose moves from the piece (or heap)
+/// the control's index counts are entered a press at a time.
 fn extend(
     ctx: &mut Ctx,
     scope: &Scope,
@@ -160,25 +160,15 @@ fn extend(
             format!("write `{}[{}] -> ...`", name.node, arg.node),
         ),
     }
-    let extendable =
-        |m: &MoveDef| m.name.node == action.node && matches!(m.kind, MoveKind::Slide { .. } | MoveKind::Remove { .. });
-    if let Some(a) = scope.moves.iter().position(extendable) {
+    // Any action: each press enters its next move from the piece (one more cell of a slide,
+    // one more counter from a heap, the pin and then the pair).
+    if let Some(a) = scope.moves.iter().position(|m| m.name.node == action.node) {
         return Some(ControlAction::Extend { action: a });
     }
+    // An action declared but refused has its diagnostic already.
     if !scope.action_names.iter().any(|n| n.node == action.node) {
         let names: Vec<&str> = scope.action_names.iter().map(|n| n.node.as_str()).collect();
         ctx.unknown("action", action, &names);
-    } else {
-        ctx.err(
-            Code::E0009,
-            action.span,
-            format!(
-                "`extend` moves a piece further along a slide or takes one more from a heap; `{}` does neither",
-                action.node
-            ),
-            "not a slide or a removal",
-            "name a `slide` or `remove` action here",
-        );
     }
     None
 }

@@ -84,6 +84,24 @@ fn nth<G: CoreGame>(pos: &Played<G::Cells>, k: u8) -> Option<(Path, G::Cells)> {
     found
 }
 
+/// The index (as [`Placement::play`] takes it) of the `k`th legal move (from 0) of the side to
+/// move that is a move of `action` starting on `from`, in the core's order: a press at a time
+/// on a piece's button steps through them.
+pub fn move_from<G: CoreGame>(pos: &Played<G::Cells>, action: u8, from: u8, k: u8) -> Option<u8> {
+    let mut scratch = pos.cells;
+    let (mut i, mut seen, mut found) = (0u8, 0u8, None);
+    G::GAME.rules.moves(&mut board::<G>(scratch.as_mut(), pos.start), pos.to_move, |path, _| {
+        if found.is_none() && path.action == action && path.cells().first() == Some(&from) {
+            if seen == k {
+                found = Some(i);
+            }
+            seen = seen.wrapping_add(1);
+        }
+        i = i.wrapping_add(1);
+    });
+    found
+}
+
 /// Whose turn it is once the side to move in `pos` has made `path`: the other side's, unless
 /// the move keeps the turn. A constant test first, so that a game whose moves never keep it
 /// makes no move twice and links none of it.

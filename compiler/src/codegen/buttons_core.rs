@@ -1,0 +1,56 @@
+//! The front of a game of buttons and lights on the rule core: how the generated rules
+//! (`game.rs`) meet the runtime's core turn machine (the action each per-piece control enters,
+//! the person's side, the cell each light shows, the device's thinking time), and the app
+//! loop's tunes and inputs.
+
+use super::origin::{described, Origin};
+use super::{game, int};
+use crate::bind::Target;
+use crate::engine::Engine;
+use gamec_dsl::{ControlAction, GameDef};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// How long the device may think a move, as the cursor's duel gives it without a move clock.
+const THINK_MS: u16 = 2000;
+
+/// `src/front.rs`.
+pub fn front_module(game: &GameDef, target: &Target, origin: Origin) -> TokenStream {
+    // The device plays the strategy's side; alone, the person plays the one side there is.
+    let device = game.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.first.min(1));
+    let human = if game.players.len() < 2 { 0 } else { 1 - device.min(1) };
+    let actions = game.controls.iter().filter(|c| c.per_piece).filter_map(|c| match c.action {
+        ControlAction::Extend { action } => Some(int(action as u8)),
+        _ => None,
+    });
+    let lights = Engine::new(game).cell_list;
+    let n_lights = lights.len() as u8;
+    let shared = !game.piece.per_player;
+    let (human, think_ms) = (int(human as u8), int(THINK_MS));
+    let feedback = game::feedback(game, target, device, n_lights, origin);
+    let uses = game::feedback_uses();
+    let doc = described(
+        &[
+            "The game's rules played with buttons and lights: each per-piece control's action, the person's",
+            "side, the cell each light shows.",
+        ],
+        origin.quote_all(game.controls.iter().map(|c| c.name.span).chain(game.views.iter().map(|v| v.name.span))),
+    );
+    quote! {
+        //! How the buttons and lights play the game's rules (`game.rs`), and their tunes.
+        use gamec_runtime::core_turn::OnButtons;
+        #uses
+
+        #doc
+        impl OnButtons for crate::game::Rules {
+            const CONTROLS: &'static [u8] = &[#(#actions),*];
+            const HUMAN: u8 = #human;
+            const SHARED: bool = #shared;
+            const LIGHTS: &'static [u8] = &[#(#lights),*];
+            const THINK_MS: u16 = #think_ms;
+            const MAX_DEPTH: u8 = crate::board::SEARCH_DEPTH;
+        }
+
+        #feedback
+    }
+}
