@@ -272,3 +272,31 @@ fn a_wake_control_on_a_pin_without_a_wake_interrupt_is_refused_naming_those_with
     assert!(out.contains("error[E0110]: PD4 cannot wake the atmega128 from sleep"), "{out}");
     assert!(out.contains("PD0, PD1, PD2, PD3, PE4, PE5, PE6, PE7"), "{out}");
 }
+
+/// Buttons and one-colour lights show whether a cell holds anything: a game whose cells hold
+/// either player's pieces is refused with E0118 at the game, saying why; the same rules with
+/// a cursor on the bicolour matrix build (hexapawn_device.rs).
+#[test]
+fn a_game_of_two_players_pieces_on_one_colour_lights_is_refused() {
+    let game = std::fs::read_to_string(root("games/hexapawn.game")).unwrap();
+    let controls = &game[game.find("  controls {").unwrap()..game.find("  tune denied").unwrap()];
+    let buttons = "  controls {\n    pawn_button[i] -> extend advance(pawn[i])\n    go -> commit\n  }\n  feedback {\n    show cells = occupied\n    on denied -> tune denied\n  }\n";
+    let game = game.replacen(controls, buttons, 1);
+    let board = std::fs::read_to_string(root("boards/silver_dollar_atmega128.board")).unwrap();
+    let board: String = board
+        .lines()
+        .filter(|l| !l.contains("= PA") || l.contains("charlieplex") || (1..=9).any(|n| l.trim_start().starts_with(&format!("{n} ="))))
+        .map(|l| l.replace("move[", "pawn_button[").replace("budget flash 2400, ram 128, stack 64", "") + "\n")
+        .filter(|l| !l.contains("pawn_button[4]") && !l.contains("pawn_button[5]"))
+        .collect();
+    let mut sources = Sources::new();
+    let gf = sources.add("hexapawn.game", game);
+    let bf = sources.add("board.board", board);
+    let out = match gamec::check(&sources, &[gf, bf]) {
+        Ok(d) => panic!("accepted: {}", sources.render(&d)),
+        Err(d) => sources.render(&d),
+    };
+    assert!(out.contains("error[E0118]") && out.contains("holds anything"), "{out}");
+    assert!(out.contains("help: play it over a serial line"), "{out}");
+    assert!(!out.contains("E0115") && !out.contains("E0114"), "{out}");
+}

@@ -57,8 +57,8 @@ codes! {
         "pass the `.game` file, and the board with `--board`";
     E0008 => "not a note",
         "`C5`, `F#4`, `Bb3` or `rest`";
-    E0009 => "a control does not fit: `commit` with an index, `extend` without one or with another index variable, `extend` of an action that is neither a slide nor a removal, a per-piece control as the wake control",
-        "write `move[i] -> extend ACTION(PIECE[i])`, ACTION a slide or a removal and PIECE the game's piece (`heap` on heaps), and `go -> commit`";
+    E0009 => "a control does not fit: `commit` with an index, `extend` without one or with another index variable, a per-piece control as the wake control",
+        "write `move[i] -> extend ACTION(PIECE[i])`, PIECE the game's piece (`heap` on heaps), and `go -> commit`";
     E0010 => "no control commits a move",
         "add `go -> commit`";
     E0012 => "a serial protocol problem: a bad command word, an action with the wrong argument, a missing command (`play`, `ack`, `pass` when the rules pass) or response (`unknown`, `denied`, `device moves`), a bad placeholder or board glyph, a missing glyph, a reply with control characters, or one serial block without the other",
@@ -107,7 +107,7 @@ codes! {
     E0111 => "a display spread over two ports, or a refresh rate or tick the timer cannot make within 1%";
     E0112 => "a button without `pullup`";
     E0113 => "a serial rate the board's clock cannot make within 2%";
-    E0114 => "a game the chip's runtime cannot serve: a grid game without `controls serial`, a line or heaps game without `controls`, a button game on a chip without the buttons runtime (the ATtiny84A and ATtiny24A, the ATmega64 and ATmega128 have it), a game with a cursor on a chip without a cursor runtime (only the ATmega64 and ATmega128 have one), or a cursor over heaps";
+    E0114 => "a game the board cannot serve: a game without controls (buttons, a cursor or `controls serial`), a button game on a chip without the buttons runtime (the ATtiny84A and ATtiny24A, the ATmega64 and ATmega128 have it), a game with a cursor on a board without a `matrix` or a chip without a cursor runtime (only the ATmega64 and ATmega128 have one), or a cursor over heaps";
     E0115 => "\"gamec's firmware runtime cannot play these rules yet: REASON\", for rules the board's interface cannot play yet; [What the firmware can build today](#what-the-firmware-can-build-today) lists the reasons; `check` without a board, `analyze`, `perft` and `test` still read the game";
     E0116 => "more setups than the board's 93C46 holds (8)";
     E0117 => "a game of cards on a chip without a cards runtime, a board that gives no serial port to its `console` or `scanner`, a role a game of cards does not have, or the two on one port";

@@ -548,9 +548,13 @@ fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) 
             Code::E0115 => format!("gamec's firmware runtime cannot play these rules yet: {why}"),
             _ => why,
         };
+        let help = match code {
+            Code::E0118 => "play it over a serial line (`controls serial`) or with a cursor on a bicolour matrix",
+            _ => "`gamec check`, `analyze`, `perft` and `test` without a board read any game",
+        };
         let d = Diagnostic::error(code, msg)
             .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
-            .with_help("`gamec check`, `analyze`, `perft` and `test` without a board read any game");
+            .with_help(help);
         ctx.diags.push(d);
     };
     if buttons_game(game) {
