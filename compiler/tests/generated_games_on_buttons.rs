@@ -1,10 +1,11 @@
-//! Generated line games (tests/support/random_games.rs: slides from fixed or dealt starts,
-//! endings of `no moves` and `line of 2`, perfect or random devices) that no fast reading of
-//! the line firmware serves, so that buttons and lights play them on the rule core: each
-//! built for an ATmega128 wired as the Silver Dollar PCB is, and played in simavr as a person
-//! would. Every move of the person is one the engine allows, entered by a coin's button
-//! pressed until the LEDs show it (each press the next move from that coin); a coin with no
-//! move is denied with the LEDs unchanged; every device answer is one the engine allows.
+//! Generated games (tests/support/random_games.rs) that no app of their own serves, so that
+//! buttons and lights play them on the rule core: lines of slides from fixed or dealt starts
+//! with endings of `no moves` and `line of 2`, and heaps of removals given a searching device.
+//! Each is built for an ATmega128 wired as the Silver Dollar PCB is, and played in simavr as a
+//! person would. Every move of the person is one the engine allows, entered by a coin's (or a
+//! heap's) button pressed until the LEDs show it, each press another move from there; a coin
+//! with no move, or an empty heap, is denied with the LEDs unchanged; every device answer is
+//! one the engine allows.
 
 mod device;
 #[path = "support/random_games.rs"]
@@ -33,20 +34,25 @@ fn on_atmega128(board: &str) -> String {
     b.replace("go = PA6 pullup", "go = PD0 pullup").replace("speaker = PA5, timer1", "speaker = PB5, timer1")
 }
 
-/// The first `GAMES` generated line games played on the core with buttons, written beside the
-/// test's firmware: (game path, board path).
-fn core_line_games() -> Vec<(PathBuf, PathBuf)> {
+/// The first `GAMES` generated games of `kind` played on the core with buttons, written beside
+/// the test's firmware: (game path, board path). Heaps are given a searching device, which the
+/// heaps app does not have.
+fn core_games(kind: Kind) -> Vec<(PathBuf, PathBuf)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/gamec-tests/generated-buttons");
     std::fs::create_dir_all(&root).unwrap();
     let mut out = Vec::new();
     for i in 0..2000 {
-        let g = random_games::generate(SEED, i);
+        let mut g = random_games::generate(SEED, i);
+        if kind == Kind::Heaps {
+            let strategy = g.game.lines().find(|l| l.trim_start().starts_with("strategy")).unwrap_or("").to_string();
+            g.game = g.game.replacen(&strategy, "  strategy b = search", 1);
+        }
         // A second action (`back`) has no button in the generated controls; a single coin
         // makes a game of a move or two; the person moves first, so that the LEDs read at the
         // start show the start (a device's first move may end the game, and the attract sweep
         // follow its tune).
         let skip = ["action back", "coin x 1\n", "first b"];
-        if g.kind != Kind::Line || skip.iter().any(|s| g.game.contains(s)) {
+        if g.kind != kind || skip.iter().any(|s| g.game.contains(s)) {
             continue;
         }
         let board = on_atmega128(&g.board);
@@ -60,7 +66,8 @@ fn core_line_games() -> Vec<(PathBuf, PathBuf)> {
         if !gamec::bind::buttons_on_the_core(&game) {
             continue;
         }
-        let (game_path, board_path) = (root.join(format!("line{i}.game")), root.join(format!("line{i}_board.board")));
+        let name = format!("{kind:?}{i}").to_lowercase();
+        let (game_path, board_path) = (root.join(format!("{name}.game")), root.join(format!("{name}_board.board")));
         std::fs::write(&game_path, &g.game).unwrap();
         std::fs::write(&board_path, board).unwrap();
         out.push((game_path, board_path));
@@ -68,22 +75,45 @@ fn core_line_games() -> Vec<(PathBuf, PathBuf)> {
             return out;
         }
     }
-    panic!("only {} generated line games play on the core: {out:?}", out.len())
+    panic!("only {} generated games of {kind:?} play on the core: {out:?}", out.len())
 }
 
 struct Play {
     engine: Engine,
     d: Device,
+    /// The line's cells, or the heaps' sizes at the start (each a run of LEDs).
     cells: usize,
+    heaps: Option<Vec<u32>>,
     text: String,
 }
 
 impl Play {
-    /// The position the LEDs show, player 0 (the person) to move: a lit LED a coin.
+    /// The position the LEDs show, player 0 (the person) to move: a lit LED a coin, or on
+    /// heaps a counter, a heap's lit from the first LED of its run.
     fn seen(&mut self) -> State {
         let leds = self.d.leds();
-        let cells = (0..self.cells).map(|i| (leds >> i & 1) as u8).collect();
+        let cells = match &self.heaps {
+            None => (0..self.cells).map(|i| (leds >> i & 1) as u8).collect(),
+            Some(sizes) => {
+                let firsts = sizes.iter().scan(0, |first, &n| Some(std::mem::replace(first, *first + n)));
+                firsts.zip(sizes).map(|(first, &n)| (leds >> first & ((1 << n) - 1)).count_ones() as u8).collect()
+            }
+        };
         State { cells, to_move: 0, passed: false, given: 0 }
+    }
+
+    /// The button of the coin on `cell` (counted among the coins from cell 1), or of heap `cell`.
+    fn button(&self, pos: &State, cell: usize) -> usize {
+        match self.heaps {
+            None => (0..cell).filter(|&i| pos.cells[i] != 0).count(),
+            Some(_) => cell,
+        }
+    }
+
+    /// The cell (or heap) a move from `pos` to `after` is made from: where a coin left, or
+    /// the heap that lost counters.
+    fn moved_from(&self, pos: &State, after: &State) -> Option<usize> {
+        (0..pos.cells.len()).find(|&i| after.cells[i] < pos.cells[i] && (self.heaps.is_some() || after.cells[i] == 0))
     }
 
     /// Presses button `n` listening; the notes heard.
@@ -99,14 +129,15 @@ impl Play {
     /// `pos`): the button of the coin that moves (counted from cell 1), pressed until the
     /// LEDs show it, each press showing another of the coin's moves.
     fn enter(&mut self, pos: &State, options: &[State], target: &State) {
-        let from = (0..self.cells).find(|&i| pos.cells[i] != 0 && target.cells[i] == 0).expect("a coin leaves a cell");
-        let button = (0..from).filter(|&i| pos.cells[i] != 0).count();
+        let from = self.moved_from(pos, target).expect("a coin leaves a cell, or a heap loses counters");
+        let button = self.button(pos, from);
         let mut shown = Vec::new();
         for _ in 0..self.cells {
             self.d.press(button);
             let now = self.seen().cells;
             assert!(
-                options.iter().any(|o| o.cells == now && o.cells[from] == 0) && !shown.contains(&now),
+                options.iter().any(|o| o.cells == now && self.moved_from(pos, o) == Some(from))
+                    && !shown.contains(&now),
                 "press {} of coin {button} from {:?} shows {now:?}: not another of its moves, in\n{}",
                 shown.len() + 1,
                 pos.cells,
@@ -123,21 +154,31 @@ impl Play {
 
 #[test]
 fn generated_line_games_play_on_buttons_as_the_engine_reads_them() {
+    play_generated(Kind::Line);
+}
+
+#[test]
+fn generated_heap_games_play_on_buttons_as_the_engine_reads_them() {
+    play_generated(Kind::Heaps);
+}
+
+fn play_generated(kind: Kind) {
     let (mut entered, mut denied) = (0, 0);
-    for (game_path, board_path) in core_line_games() {
+    for (game_path, board_path) in core_games(kind) {
         let (game, board) = (game_path.to_str().unwrap(), board_path.to_str().unwrap());
         let text = std::fs::read_to_string(game).unwrap();
         let def = device::grid_host::load(game);
         let (elf, target) = device::firmware(game, board);
-        let mut p =
-            Play { engine: Engine::new(&def), d: Device::boot(&elf, &target), cells: def.lights() as usize, text };
+        let heaps = def.heaps().map(|_| def.fixed_heaps.clone());
+        let cells = def.lights() as usize;
+        let mut p = Play { engine: Engine::new(&def), d: Device::boot(&elf, &target), cells, heaps, text };
         p.d.run_ms(5.0);
         // Three games a file: after the end, GO plays again.
         for round in 0..3 {
             entered += play_round(&mut p, round, &mut denied);
         }
     }
-    eprintln!("{GAMES} generated games: {entered} moves entered, {denied} presses denied");
+    eprintln!("{GAMES} generated games of {kind:?}: {entered} moves entered, {denied} presses denied");
     assert!(entered >= 3 * GAMES && denied >= 3, "the games were played: {entered} moves, {denied} denials");
 }
 
@@ -153,10 +194,13 @@ fn play_round(p: &mut Play, round: usize, denied: &mut usize) -> usize {
             return ply;
         }
         let options: Vec<State> = p.engine.plies(&pos).into_iter().map(|m| p.engine.play(&pos, m)).collect();
-        // A coin none of whose moves the engine allows is denied, the LEDs unchanged.
-        let coins: Vec<usize> = (0..p.cells).filter(|&i| pos.cells[i] != 0).collect();
-        let stuck = coins.iter().position(|&c| options.iter().all(|o| o.cells[c] != 0));
-        if let Some(button) = stuck {
+        // A coin (or a heap) none of whose moves the engine allows is denied, the LEDs unchanged.
+        let places: Vec<usize> = match p.heaps {
+            None => (0..p.cells).filter(|&i| pos.cells[i] != 0).collect(),
+            Some(_) => (0..pos.cells.len()).collect(),
+        };
+        let stuck = places.into_iter().find(|&c| options.iter().all(|o| p.moved_from(&pos, o) != Some(c)));
+        if let Some(button) = stuck.map(|c| p.button(&pos, c)) {
             let sound = p.press_listening(button);
             assert!(heard(&sound, BEEP), "a coin without a move beeps: {sound:?}, in\n{}", p.text);
             assert_eq!(p.seen().cells, pos.cells, "and changes nothing, in\n{}", p.text);
@@ -164,14 +208,21 @@ fn play_round(p: &mut Play, round: usize, denied: &mut usize) -> usize {
         }
         let after = options[(ply + round) % options.len()].clone();
         p.enter(&pos, &options, &after);
-        // The LEDs read at once: at the end the last position shows while the end tune
-        // plays, and the attract sweep after it.
+        // The LEDs read as soon as they change: at the end the last position shows while the
+        // end tune plays, and the attract sweep after it; a searching device thinks first.
         p.d.press_commit();
-        let answer = p.seen();
         let after = State { to_move: 1, ..after };
         if p.engine.outcome(&after).is_some() {
-            assert_eq!(answer.cells, after.cells, "the game ends on the person's move, in\n{}", p.text);
+            assert_eq!(p.seen().cells, after.cells, "the game ends on the person's move, in\n{}", p.text);
             return ply + 1;
+        }
+        let mut answer = p.seen();
+        for _ in 0..300 {
+            if answer.cells != after.cells {
+                break;
+            }
+            p.d.run_ms(10.0);
+            answer = p.seen();
         }
         let replies: Vec<Vec<u8>> =
             p.engine.plies(&after).into_iter().map(|m| p.engine.play(&after, m).cells).collect();

@@ -1,7 +1,7 @@
 //! The turn machine of any game on the rule core played with buttons and lights: a press of a
-//! piece's button enters the next legal move of the button's action from that piece (a pin
-//! alone, then the pin and its neighbour; a slide one cell further), shown on the lights as it
-//! would leave the board; a press no move answers is denied with the board unchanged; GO
+//! piece's (or a heap's) button enters the next legal move of the button's action from it (a
+//! pin alone, then the pin and its neighbour; a slide one cell further; one more counter),
+//! shown on the lights as it would leave the board; a press no move answers is denied with the board unchanged; GO
 //! commits the move, and the device answers by its strategy until the person is to move again
 //! or the game's endings say it is over. The rules are the generated [`OnButtons`] game;
 //! nothing here knows a game.
@@ -23,8 +23,12 @@ pub trait OnButtons: CoreGame {
     const HUMAN: u8;
     /// The pieces belong to nobody: a control counts every piece, not only the person's.
     const SHARED: bool;
-    /// The cell each light shows, light 0 first: lit while the cell holds anything.
-    const LIGHTS: &'static [u8];
+    /// A control's index is a cell's (a heap's), not a count of pieces.
+    const BY_CELL: bool = false;
+    /// Per light, light 0 first, the cell it shows and the count it shows above: lit while
+    /// the cell holds more than that (a piece on a cell holding anything; the third light of
+    /// a heap's run, more than two counters).
+    const LIGHTS: &'static [(u8, u8)];
     /// How long the device may think, and its deepest ply ([`Strategy::Search`]).
     const THINK_MS: u16;
     const MAX_DEPTH: u8;
@@ -46,8 +50,11 @@ pub struct CoreTurn<G: OnButtons, const N: usize> {
 
 impl<G: OnButtons, const N: usize> CoreTurn<G, N> {
     /// The cell of the `piece`th piece (from 0, in cell order) a control counts: of any kind,
-    /// the person's or nobody's.
+    /// the person's or nobody's; or the `piece`th cell itself, a heap.
     fn piece_cell(&self, piece: u8) -> Option<u8> {
+        if G::BY_CELL {
+            return Some(piece);
+        }
         let counted = |&(_, &content): &(usize, &u8)| match content::kind_and_owner(content) {
             Some((_, owner)) => G::SHARED || owner == G::HUMAN,
             None => false,
@@ -158,7 +165,7 @@ impl<G: OnButtons, const N: usize> Machine for CoreTurn<G, N> {
         G::LIGHTS
             .iter()
             .enumerate()
-            .filter(|&(_, &cell)| cells.as_ref()[cell as usize] != content::EMPTY)
+            .filter(|&(_, &(cell, above))| cells.as_ref()[cell as usize] > above)
             .fold(0, |lit, (light, _)| lit | 1 << light)
     }
 
@@ -187,7 +194,7 @@ mod tests {
         const CONTROLS: &'static [u8] = &[0, 1];
         const HUMAN: u8 = 0;
         const SHARED: bool = false;
-        const LIGHTS: &'static [u8] = &[16, 17, 18, 19, 20, 21];
+        const LIGHTS: &'static [(u8, u8)] = &[(16, 0), (17, 0), (18, 0), (19, 0), (20, 0), (21, 0)];
         const THINK_MS: u16 = 50;
         const MAX_DEPTH: u8 = 2;
     }

@@ -565,12 +565,11 @@ fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) 
                 "pick a chip that runs button games: the attiny84a, attiny24a, atmega64 or atmega128",
             );
         }
-        // Heaps with buttons are the heaps app's; a line of slides has its own reading;
-        // everything else is played on the rule core.
-        let gap = match game.heaps() {
-            Some(_) => heaps_firmware_gap(game).map(|why| (Code::E0115, why)),
-            None if own_line_reading(game) => None,
-            None => buttons_core_gap(game),
+        // A line of slides has its own reading, heaps of removals the heaps app; everything
+        // else is played on the rule core.
+        let gap = match own_buttons_app(game) {
+            true => None,
+            false => buttons_core_gap(game),
         };
         if let Some((code, why)) = gap {
             refuse(ctx, code, why);
@@ -610,9 +609,18 @@ fn own_line_reading(game: &GameDef) -> bool {
     crate::rules::Rules::new(game).is_some() && game.fixed_shared.is_empty()
 }
 
-/// A game of buttons and lights played on the rule core: neither a line of slides nor heaps.
+/// A game of buttons and lights that an app of its own plays: slides on a line by the line
+/// firmware's reading, heaps by the heaps app.
+fn own_buttons_app(game: &GameDef) -> bool {
+    match game.heaps() {
+        Some(_) => heaps_firmware_gap(game).is_none(),
+        None => own_line_reading(game),
+    }
+}
+
+/// A game of buttons and lights played on the rule core: one that no app of its own plays.
 pub fn buttons_on_the_core(game: &GameDef) -> bool {
-    buttons_game(game) && game.heaps().is_none() && !own_line_reading(game) && buttons_core_gap(game).is_none()
+    buttons_game(game) && !own_buttons_app(game) && buttons_core_gap(game).is_none()
 }
 
 /// The most lights a position shows: a bit each of the app's `Cells`.
@@ -628,8 +636,14 @@ fn buttons_core_gap(game: &GameDef) -> Option<(Code, String)> {
     if game.lights() > MAX_LIGHTS {
         return Some((
             Code::E0115,
-            format!("{} cells are more than the {MAX_LIGHTS} lights a position shows", game.lights()),
+            format!("the game shows {} lights, more than the {MAX_LIGHTS} a position holds", game.lights()),
         ));
+    }
+    // A heap's lights show its counts up to its start; sowing grows a pit past its start.
+    if game.heaps().is_some() {
+        return game.moves.iter().any(|m| matches!(m.kind, gamec_dsl::MoveKind::Sow(_))).then(|| {
+            (Code::E0118, "a pit's lights show the counters it starts with, and sowing adds more".to_string())
+        });
     }
     let kinds = game.piece.kinds.len().max(1);
     let contents = match game.piece.per_player {

@@ -23,8 +23,18 @@ pub fn front_module(game: &GameDef, target: &Target, origin: Origin) -> TokenStr
         ControlAction::Extend { action } => Some(int(action as u8)),
         _ => None,
     });
-    let lights = Engine::new(game).cell_list;
+    // A light a cell, lit while it holds anything; on heaps a run of lights a heap, as many as
+    // it starts with, lit from the run's first up to its count.
+    let lights: Vec<(u8, u8)> = match game.heaps() {
+        Some(_) => {
+            let runs = game.fixed_heaps.iter().enumerate();
+            runs.flat_map(|(h, &n)| (0..n as u8).map(move |above| (h as u8, above))).collect()
+        }
+        None => Engine::new(game).cell_list.into_iter().map(|cell| (cell, 0)).collect(),
+    };
     let n_lights = lights.len() as u8;
+    let by_cell = game.heaps().is_some();
+    let lights = lights.iter().map(|&(cell, above)| quote!((#cell, #above)));
     let shared = !game.piece.per_player;
     let (human, think_ms) = (int(human as u8), int(THINK_MS));
     let feedback = game::feedback(game, target, device, n_lights, origin);
@@ -32,7 +42,7 @@ pub fn front_module(game: &GameDef, target: &Target, origin: Origin) -> TokenStr
     let doc = described(
         &[
             "The game's rules played with buttons and lights: each per-piece control's action, the person's",
-            "side, the cell each light shows.",
+            "side, the cell each light shows and the count it shows above.",
         ],
         origin.quote_all(game.controls.iter().map(|c| c.name.span).chain(game.views.iter().map(|v| v.name.span))),
     );
@@ -46,7 +56,8 @@ pub fn front_module(game: &GameDef, target: &Target, origin: Origin) -> TokenStr
             const CONTROLS: &'static [u8] = &[#(#actions),*];
             const HUMAN: u8 = #human;
             const SHARED: bool = #shared;
-            const LIGHTS: &'static [u8] = &[#(#lights),*];
+            const BY_CELL: bool = #by_cell;
+            const LIGHTS: &'static [(u8, u8)] = &[#(#lights),*];
             const THINK_MS: u16 = #think_ms;
             const MAX_DEPTH: u8 = crate::board::SEARCH_DEPTH;
         }

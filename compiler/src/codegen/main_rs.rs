@@ -111,9 +111,15 @@ pub fn render(t: &Target) -> TokenStream {
         None => quote!(let _ = cells;),
     };
     // What only a display, or only a wake pin, needs.
+    // `float`, which darkens the display for sleep, is the only `TriState` call made here.
+    let tri_state = t.wake.map(|_| {
+        quote!(
+            use gamec_runtime::charlieplex::TriState;
+        )
+    });
     let display_items = t.display.as_ref().map(|_| {
         quote! {
-            use gamec_runtime::charlieplex::TriState;
+            #tri_state
             /// The display's row the tick showed last.
             static ROW: Mutex<Cell<u8>> = Mutex::new(Cell::new(0));
             /// Per row of the display, the anodes to drive: the cells to light, worked out
