@@ -304,3 +304,45 @@ fn a_game_of_two_players_pieces_on_one_colour_lights_is_refused() {
     assert!(out.contains("help: play it over a serial line"), "{out}");
     assert!(!out.contains("E0115") && !out.contains("E0114"), "{out}");
 }
+
+/// The matrix shows 8 x 8 cells: a row of nine pins with a cursor is refused with E0118 at the
+/// game, saying so and where it plays; eight check.
+#[test]
+fn a_line_longer_than_the_matrix_is_refused_by_what_the_display_shows() {
+    let game = std::fs::read_to_string(root("games/kayles.game")).unwrap();
+    let board = std::fs::read_to_string(root("boards/kayles_atmega128.board")).unwrap();
+    let check = |game: &str| {
+        let mut sources = Sources::new();
+        let gf = sources.add("kayles.game", game.to_string());
+        let bf = sources.add("board.board", board.clone());
+        let result = gamec::check(&sources, &[gf, bf]);
+        let out = match &result {
+            Ok(d) | Err(d) => sources.render(d),
+        };
+        (result.is_ok(), out)
+    };
+    assert!(check(&game).0, "{}", check(&game).1);
+    let nine = game.replacen("board line 8", "board line 9", 1);
+    let (ok, out) = check(&nine);
+    assert!(!ok, "{out}");
+    assert!(out.contains("error[E0118]: a line of 9 cells is more than the 8 a row of the matrix shows"), "{out}");
+    assert!(out.contains("help: play it over a serial line"), "{out}");
+}
+
+/// A game of two players with a cursor and no `strategy` builds: the device plays the side
+/// that does not move first, searching with the default evaluation (it was refused, E0115,
+/// "the device needs a strategy").
+#[test]
+fn a_cursor_game_without_a_strategy_has_the_device_search() {
+    let game = std::fs::read_to_string(root("games/hexapawn.game")).unwrap();
+    let game = game.replacen("  strategy black = perfect, ties random\n", "", 1);
+    let board = std::fs::read_to_string(root("boards/hexapawn_atmega128.board")).unwrap();
+    let mut sources = Sources::new();
+    let gf = sources.add("hexapawn.game", game);
+    let bf = sources.add("board.board", board);
+    let (gd, bd) = (gamec_dsl::load_game(&sources, gf).unwrap(), gamec_dsl::load_board(&sources, bf).unwrap());
+    let target = gamec::bind::bind(&gd, gf, &bd, bf).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
+    let duel = target.cursor.as_ref().and_then(|c| c.duel.as_ref()).expect("a duel");
+    assert_eq!(duel.device, Some(1), "black, who moves second");
+    assert!(target.rules_core.is_some() && target.core_table.is_none(), "searched on the core, no table");
+}

@@ -74,7 +74,7 @@ pub fn puzzle_gap(game: &GameDef) -> Option<String> {
         return Some("a cursor moves over the cells of a line or a grid".into());
     };
     if cols > 8 || rows > 8 {
-        return Some("the cursor's grid is at most 8 x 8".into());
+        return Some("the puzzle app's grid is at most 8 x 8".into());
     }
     if game.grid().is_some_and(|g| !g.cut.is_empty()) {
         return Some("the grid has cells cut away".into());
@@ -109,13 +109,8 @@ fn duel_gap(game: &GameDef) -> Option<String> {
             return Some(why);
         }
     }
-    let (cols, rows) = game.columns_and_rows()?;
-    if cols > 8 || rows > 8 {
-        return Some("the cursor's grid is at most 8 x 8".into());
-    }
-    if game.strategy.is_none() {
-        return Some("the device needs a strategy: `strategy PLAYER = search ...`".into());
-    }
+    // Without a `strategy` the device plays the side that does not move first, by search with
+    // the default evaluation on the rule core, at random on the placements' reading.
     None
 }
 
@@ -126,6 +121,18 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
                 .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
                 .with_label(Label::secondary(ctx.board_file, board.chip.span, "on this chip"))
                 .with_help("pick a chip with a cursor runtime: atmega64 or atmega128");
+        ctx.diags.push(d);
+        return None;
+    }
+    // The matrix app's picture is 8 x 8 cells, a byte a column of a colour.
+    if let Some((cols, rows)) = game.columns_and_rows().filter(|&(c, r)| c > 8 || r > 8) {
+        let what = match rows {
+            1 => format!("a line of {cols} cells is more than the 8 a row of the matrix shows"),
+            _ => format!("a grid of {cols} x {rows} cells is more than the 8 x 8 the matrix shows"),
+        };
+        let d = Diagnostic::error(Code::E0118, what)
+            .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
+            .with_help("play it over a serial line (`controls serial`), which shows grids up to 15 x 15");
         ctx.diags.push(d);
         return None;
     }
