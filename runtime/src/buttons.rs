@@ -32,34 +32,36 @@ pub const SETTLE_MS: u8 = 20;
 pub struct Debounce {
     stable: u8,
     last: u8,
-    still_for: u8,
+    /// Samples still to hold still before the level is believed: counted down, as a test
+    /// against zero is shorter code than one against a limit.
+    settling: u8,
 }
 
 impl Debounce {
     /// Nothing pressed, nothing settling.
     pub const fn new() -> Self {
-        Debounce { stable: 0, last: 0, still_for: 0 }
+        Debounce { stable: 0, last: 0, settling: 0 }
     }
 
     /// Feeds one raw sample (bit set = pressed), taken once a millisecond; returns the inputs
     /// that have just become pressed (or that [`watch`](Self::watch) saw settle pressed).
     #[inline(never)]
     pub fn sample(&mut self, raw: u8) -> u8 {
-        if raw != self.last {
-            self.last = raw;
-            self.still_for = 0;
-            return 0;
-        }
-        if self.still_for < SETTLE_MS {
-            self.still_for += 1;
-        }
-        if self.still_for < SETTLE_MS {
-            return 0;
-        }
-        // Settled: compared with the believed level every time, so that a press `watch` left
-        // unreported is reported by the next sample.
-        let pressed = raw & !self.stable;
-        self.stable = raw;
+        // Read whole and written whole: on AVR one pointer then serves every field, where
+        // field-by-field updates kept copying it between two pointer registers.
+        let Debounce { mut stable, last, settling } = *self;
+        let (settling, pressed) = if raw != last {
+            (SETTLE_MS, 0)
+        } else if settling > 1 {
+            (settling - 1, 0)
+        } else {
+            // Settled: compared with the believed level every time, so that a press `watch`
+            // left unreported is reported by the next sample.
+            let pressed = raw & !stable;
+            stable = raw;
+            (0, pressed)
+        };
+        *self = Debounce { stable, last: raw, settling };
         pressed
     }
 
@@ -75,7 +77,7 @@ impl Debounce {
     pub fn assume(&mut self, raw: u8) {
         self.stable = raw;
         self.last = raw;
-        self.still_for = SETTLE_MS;
+        self.settling = 0;
     }
 }
 

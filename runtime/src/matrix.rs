@@ -38,10 +38,12 @@ impl Frame {
     pub fn set(&mut self, col: u8, row: u8, c: Colour) {
         let (r, bit) = (row as usize & 7, 1u8 << (col & 7));
         // The bit copied in from an all-ones or all-zeros byte: a cleared bit's mask `!bit`
-        // would be worked out by a second loop on AVR (a rotation by a variable count).
-        let fill = |on: bool| if on { 0xFF } else { 0 };
-        self.red[r] ^= (self.red[r] ^ fill(c as u8 & 1 != 0)) & bit;
-        self.green[r] ^= (self.green[r] ^ fill(c as u8 & 2 != 0)) & bit;
+        // would be worked out by a second loop on AVR (a rotation by a variable count). Each
+        // fill is its colour bit negated: a shift, a mask and a negation, where a test of the
+        // bit and a choice of two bytes is one instruction more.
+        let fill = |b: u8| (b & 1).wrapping_neg();
+        self.red[r] ^= (self.red[r] ^ fill(c as u8)) & bit;
+        self.green[r] ^= (self.green[r] ^ fill(c as u8 >> 1)) & bit;
     }
 
     /// Adds colour `c` to the cells of row `row` set in `cells` (bit `col`): a row of cells at
