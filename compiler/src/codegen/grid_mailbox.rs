@@ -33,23 +33,99 @@ pub fn applies(game: &GameDef) -> bool {
 }
 
 /// The items of the game module that hold the session's position and search it on the byte
-/// board, with the game's `Placement` over them (`strategy_doc` documents its strategy).
+/// board, with the game's `Placement` over them (`strategy_doc` documents its strategy): the
+/// board's layout, the searched position, the session's rules, the flanking moves and the
+/// evaluation, each rendered by a function of its own.
 pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplies: bool) -> TokenStream {
-    let g = game.grid().expect("a grid game");
-    let (cols, rows) = (g.cols as u8, g.rows as u8);
-    let stride = cols + 2;
+    let shape = Shape::of(game);
+    // Where the chip has room, the board tallies the evaluation's regions as pieces come and
+    // go (up to eight, a bit each in a table of the cells); the evaluation counts the rest,
+    // and every region on a chip without room, cell by cell.
+    let scored = scored_regions(game);
+    let (tallied, counted) = scored.split_at(if roomy { scored.len().min(8) } else { 0 });
+    let layout = board_layout(game, &shape, tallied, counted);
+    let (outcome, over, stopped) = verdicts(game);
+    let position = searched_position(&shape, &outcome);
+    let placement = placement(game, &shape, strategy_doc, &over, &stopped);
+    let moves = flanking_moves(&shape);
+    let evaluation = evaluation(game, tallied, counted, multiplies);
+    quote! {
+        #layout
+        #position
+        #placement
+        #moves
+        #evaluation
+    }
+}
+
+/// The grid inside the byte board's one-cell border, and how a flanking line steps on it.
+struct Shape {
+    cols: u8,
+    rows: u8,
+    /// Cell numbers a row apart on the byte board: the grid's columns and the border's two.
+    stride: u8,
+    /// The capturing placement's directions: 4 (orthogonal) or 8.
+    capture: Option<u8>,
+    /// The grid's cells as the 64-bit boards number them (row * 8 + column).
+    grid_cells: Vec<u32>,
+}
+
+impl Shape {
+    fn of(game: &GameDef) -> Shape {
+        let g = game.grid().expect("a grid game");
+        let (cols, rows) = (g.cols as u8, g.rows as u8);
+        let capture = game.moves.iter().find_map(|m| match m.kind {
+            MoveKind::Place { capture: Some(d) } => Some(d),
+            _ => None,
+        });
+        let grid_cells = (0..rows as u32).flat_map(|r| (0..cols as u32).map(move |c| r * 8 + c)).collect();
+        Shape { cols, rows, stride: cols + 2, capture, grid_cells }
+    }
+
+    /// A cell of the 64-bit boards on the byte board.
+    fn to_board(&self, cell: u32) -> u8 {
+        (cell / 8 + 1) as u8 * self.stride + (cell % 8) as u8 + 1
+    }
+
+    /// The directions spelt out, each as its step on the board: the neighbours are read at
+    /// constant offsets from the cell, and each line steps by a constant.
+    fn dir_steps(&self) -> Vec<i32> {
+        match self.capture {
+            Some(4) => vec![(1, 0), (-1, 0), (0, 1), (0, -1)],
+            _ => vec![(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)],
+        }
+        .into_iter()
+        .map(|(dc, dr): (i32, i32)| dr * self.stride as i32 + dc)
+        .collect()
+    }
+}
+
+/// The regions the evaluation scores.
+fn scored_regions(game: &GameDef) -> Vec<usize> {
+    used_regions(game)
+        .into_iter()
+        .filter(|&i| {
+            game.eval
+                .iter()
+                .flat_map(|e| &e.cases)
+                .any(|c| c.terms.iter().map(|t| t.1).chain(c.when.map(|w| w.0)).any(|f| f == Feature::Region(i)))
+        })
+        .collect()
+}
+
+/// The board's type and tables: its regions' bits, its directions, the order its empty cells
+/// are tried in, each counted region's cells and the conversions from and to the 64-bit
+/// boards.
+fn board_layout(game: &GameDef, shape: &Shape, tallied: &[usize], counted: &[usize]) -> TokenStream {
+    let (cols, rows, stride) = (shape.cols, shape.rows, shape.stride);
     let board_cells = int(stride as usize * (rows as usize + 2));
     let (c, r) = (int(cols), int(rows));
-    let capture = game.moves.iter().find_map(|m| match m.kind {
-        MoveKind::Place { capture: Some(d) } => Some(d),
-        _ => None,
-    });
-    let (dirs, n_dirs) = if capture == Some(4) { (quote!(ROOK), int(4usize)) } else { (quote!(KING), int(8usize)) };
-    let to_board = |cell: u32| (cell / 8 + 1) as u8 * stride + (cell % 8) as u8 + 1;
+    let (dirs, n_dirs) =
+        if shape.capture == Some(4) { (quote!(ROOK), int(4usize)) } else { (quote!(KING), int(8usize)) };
+    let grid_cells = &shape.grid_cells;
 
     // Cells the evaluation rewards are tried first, those it penalises last: each cell weighs
     // what its regions' terms weigh over all the evaluation's cases.
-    let grid_cells: Vec<u32> = (0..rows as u32).flat_map(|r| (0..cols as u32).map(move |c| r * 8 + c)).collect();
     let weight = |cell: u32| -> i32 {
         let Some(e) = &game.eval else { return 0 };
         e.cases
@@ -63,22 +139,9 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
     };
     let mut order = grid_cells.clone();
     order.sort_by_key(|&cell| (-weight(cell), cell));
-    let order: Vec<_> = order.iter().map(|&cell| int(to_board(cell))).collect();
+    let order: Vec<_> = order.iter().map(|&cell| int(shape.to_board(cell))).collect();
     let n_cells = int(grid_cells.len());
 
-    // Where the chip has room, the board tallies the evaluation's regions as pieces come and
-    // go (up to eight, a bit each in a table of the cells); the evaluation counts the rest,
-    // and every region on a chip without room, cell by cell.
-    let scored: Vec<usize> = used_regions(game)
-        .into_iter()
-        .filter(|&i| {
-            game.eval
-                .iter()
-                .flat_map(|e| &e.cases)
-                .any(|c| c.terms.iter().map(|t| t.1).chain(c.when.map(|w| w.0)).any(|f| f == Feature::Region(i)))
-        })
-        .collect();
-    let (tallied, counted) = scored.split_at(if roomy { scored.len().min(8) } else { 0 });
     let n_tallied = int(tallied.len());
     let region_bits: Vec<_> = (0..stride as u32 * (rows as u32 + 2))
         .map(|at| {
@@ -100,7 +163,7 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
         let cells: Vec<u8> = grid_cells
             .iter()
             .filter(|&&cell| game.regions[i].cells.contains(&(cell as u8)))
-            .map(|&cell| to_board(cell))
+            .map(|&cell| shape.to_board(cell))
             .collect();
         let n = int(cells.len());
         let diff = avr_region(&region_fn(game, i), &name, &cells);
@@ -111,75 +174,47 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
             #diff
         }
     });
-    let feature = |f: Feature| match f {
-        Feature::Pieces => quote!(b.piece_diff()),
-        Feature::Mobility => quote!((mine as i16 - theirs as i16)),
-        Feature::Region(i) => match tallied.iter().position(|&t| t == i) {
-            Some(k) => {
-                let k = int(k);
-                quote!(b.region(#k))
-            }
-            None => {
-                let diff = format_ident!("{}_diff", region_fn(game, i));
-                quote!(#diff)
-            }
-        },
-        Feature::Empty => quote!((b.empties as i16)),
-        Feature::Lines { .. } => unreachable!("`applies` refuses lines"),
-    };
-    // Every feature on a grid of at most 64 cells fits a byte: a weight that does too is one
-    // signed byte multiplication on chips that have it, where LLVM multiplies the words.
-    let product = |w: i16, f: TokenStream| match i8::try_from(w) {
-        Ok(w) if multiplies && !matches!(w, -1..=2) => {
-            let w = proc_macro2::Literal::i8_unsuffixed(w);
-            quote!(weigh(#f, #w))
-        }
-        _ => {
-            let w = int(w);
-            quote!(#w * #f)
-        }
-    };
-    let eval = game.eval.as_ref().map_or(quote!(b.piece_diff()), |e| eval_body_with(e, &feature, &product));
-    // Each counted region once, before the phases: its pass is in line, and most phases read
-    // most regions.
-    let counted_diffs = counted.iter().map(|&i| {
-        let (diff, local) = (region_fn(game, i), format_ident!("{}_diff", region_fn(game, i)));
-        quote!(let #local = #diff(b);)
-    });
-    let weigh = if multiplies { avr_weigh() } else { quote!() };
-
-    // The directions spelt out, each with its offset as a constant: the neighbours are read
-    // at constant offsets from the cell, and each line steps by a constant.
-    let dir_steps: Vec<i32> = match capture {
-        Some(4) => vec![(1, 0), (-1, 0), (0, 1), (0, -1)],
-        _ => vec![(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)],
-    }
-    .into_iter()
-    .map(|(dc, dr): (i32, i32)| dr * stride as i32 + dc)
-    .collect();
     // Direction `k` is bit `k` of the board's record of which neighbours hold a piece, and
     // `OFFSETS[k]`: the generated code checks the two agree.
-    let bit = |k: usize| int(1u8 << k);
-    let agree = dir_steps.iter().enumerate().map(|(k, &d)| {
+    let agree = shape.dir_steps().into_iter().enumerate().map(|(k, d)| {
         let (k, d) = (int(k), proc_macro2::Literal::i8_unsuffixed(d as i8));
         quote!(OFFSETS[#k] == #d)
     });
-    let mobility_steps = dir_steps.iter().enumerate().map(|(k, &d)| {
-        let (bit, d) = (bit(k), proc_macro2::Literal::i8_unsuffixed(d as i8));
-        quote! {
-            if around & #bit != 0 {
-                can |= near.beyond(#d, near.get(#d));
-            }
-        }
-    });
-    let flank_tests = dir_steps.iter().enumerate().map(|(k, &d)| {
-        let (bit, d) = (bit(k), proc_macro2::Literal::i8_unsuffixed(d as i8));
-        quote!((around & #bit != 0 && near.get(#d) == them && b.closes(at, #d, them, me)))
-    });
+    quote! {
+        /// The grid as the search holds it on this chip: a byte a cell inside a one-cell border.
+        pub type Board = Mailbox<#board_cells, #n_tallied>;
+        /// The regions each cell of the board is on, a bit for each region the board tallies.
+        #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+        pub(crate) static REGIONS: mailbox::Regions<#board_cells> = [#(#region_bits),*];
+        /// The directions as steps on that board.
+        pub(crate) const OFFSETS: [i8; #n_dirs] = mailbox::offsets(#dirs, #c);
+        const _: () = assert!(#(#agree)&&*, "the directions spelt out are the board's");
+        /// The cells in the order the search tries moves: those the evaluation rewards first,
+        /// those it penalises last. The board keeps its empty cells in this order.
+        const ORDER: [u8; #n_cells] = [#(#order),*];
+        /// `ORDER` as the board is set up from it at the start of a game.
+        #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+        static ORDER_TABLE: [u8; #n_cells] = ORDER;
+        #(#regions)*
 
-    // A game scored by its pieces alone reads the board's counts; others ask the game's
-    // endings on 64-bit boards (a finished game is a rare leaf, and the session asks once a
-    // move).
+        /// A cell of the 64-bit boards (row * 8 + column) on the byte board, and back.
+        const fn to_board(cell: u8) -> u8 {
+            (cell / 8 + 1) * (#c + 2) + cell % 8 + 1
+        }
+        const fn on_grid(cell: u8) -> bool {
+            cell % 8 < #c && cell / 8 < #r
+        }
+        const fn from_board(at: u8) -> u8 {
+            (at / (#c + 2) - 1) * 8 + at % (#c + 2) - 1
+        }
+    }
+}
+
+/// How the game stands on the byte board: the search's score of a finished position, and the
+/// session's verdict of an ending and of a stop. A game scored by its pieces alone reads the
+/// board's counts; others ask the game's endings on 64-bit boards (a finished game is a rare
+/// leaf, and the session asks once a move).
+fn verdicts(game: &GameDef) -> (TokenStream, TokenStream, TokenStream) {
     let most = match game.endings.as_slice() {
         [e] if e.conditions == [Condition::NeitherCanMove] => match e.result {
             EndResult::Most { most, wins } => {
@@ -189,7 +224,7 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
         },
         _ => None,
     };
-    let (outcome, over, stopped) = match &most {
+    match &most {
         Some(lead) => (
             quote! {
                 let b = &self.0;
@@ -219,65 +254,14 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
         None => {
             (quote!(<Rules as Tree>::outcome(&self.duel())), quote!(over(&pos.duel())), quote!(stopped(&pos.duel())))
         }
-    };
+    }
+}
 
-    let mark_around = mark_around(&dir_steps, stride);
-    let play_undo = avr_play_undo(&dir_steps, stride);
-    let next_move = avr_next_move(&dir_steps, stride).unwrap_or_else(|| {
-        quote! {
-            #[inline(always)]
-            pub(crate) fn next_move(b: &Board, after: u8) -> u8 {
-                next_move_portable(b, after)
-            }
-        }
-    });
-
-    let mobility = avr_mobility(&dir_steps, stride).unwrap_or_else(|| {
-        quote! {
-            #[inline(always)]
-            pub(crate) fn mobility(b: &Board) -> (u8, u8) {
-                mobility_portable(b)
-            }
-        }
-    });
-
-    // The start on the byte board, the first player colour 1.
-    let setup = game.fixed_setup.iter().flat_map(|(player, at)| {
-        let colour = int(if *player == game.first { 1u8 } else { 2 });
-        at.iter().map(move |&cell| {
-            let at = int(to_board(cell as u32));
-            quote!(b.put(#at, #colour, &OFFSETS, &REGIONS);)
-        })
-    });
-
+/// The position as the session and the search hold it, and the search's reading of it
+/// (`outcome` scores a finished one).
+fn searched_position(shape: &Shape, outcome: &TokenStream) -> TokenStream {
+    let (c, r) = (int(shape.cols), int(shape.rows));
     quote! {
-        /// The grid as the search holds it on this chip: a byte a cell inside a one-cell border.
-        pub type Board = Mailbox<#board_cells, #n_tallied>;
-        /// The regions each cell of the board is on, a bit for each region the board tallies.
-        #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
-        pub(crate) static REGIONS: mailbox::Regions<#board_cells> = [#(#region_bits),*];
-        /// The directions as steps on that board.
-        pub(crate) const OFFSETS: [i8; #n_dirs] = mailbox::offsets(#dirs, #c);
-        const _: () = assert!(#(#agree)&&*, "the directions spelt out are the board's");
-        /// The cells in the order the search tries moves: those the evaluation rewards first,
-        /// those it penalises last. The board keeps its empty cells in this order.
-        const ORDER: [u8; #n_cells] = [#(#order),*];
-        /// `ORDER` as the board is set up from it at the start of a game.
-        #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
-        static ORDER_TABLE: [u8; #n_cells] = ORDER;
-        #(#regions)*
-
-        /// A cell of the 64-bit boards (row * 8 + column) on the byte board, and back.
-        const fn to_board(cell: u8) -> u8 {
-            (cell / 8 + 1) * (#c + 2) + cell % 8 + 1
-        }
-        const fn on_grid(cell: u8) -> bool {
-            cell % 8 < #c && cell / 8 < #r
-        }
-        const fn from_board(at: u8) -> u8 {
-            (at / (#c + 2) - 1) * 8 + at % (#c + 2) - 1
-        }
-
         /// A position as the session and the search hold it on this chip.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub struct Searched(pub Board);
@@ -380,7 +364,27 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
                 next_move(&self.0, after)
             }
         }
+    }
+}
 
+/// The session's rules over the searched position: the start, legal cells, pieces, moves and
+/// verdicts (`over` and `stopped`).
+fn placement(
+    game: &GameDef,
+    shape: &Shape,
+    strategy_doc: &TokenStream,
+    over: &TokenStream,
+    stopped: &TokenStream,
+) -> TokenStream {
+    // The start on the byte board, the first player colour 1.
+    let setup = game.fixed_setup.iter().flat_map(|(player, at)| {
+        let colour = int(if *player == game.first { 1u8 } else { 2 });
+        at.iter().map(move |&cell| {
+            let at = int(shape.to_board(cell as u32));
+            quote!(b.put(#at, #colour, &OFFSETS, &REGIONS);)
+        })
+    });
+    quote! {
         impl Placement for Rules {
             type Pos = Searched;
             #strategy_doc
@@ -456,7 +460,46 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
                     .map(|c| Choice { best: from_board(c.best), ..c })
             }
         }
+    }
+}
 
+/// The flanking moves on the byte board: making and undoing them, the legal cells walked in
+/// order, and both sides' mobility, in assembly on AVR where `assembly` has it, each with the
+/// portable reference the device tests hold the assembly to.
+fn flanking_moves(shape: &Shape) -> TokenStream {
+    let (dir_steps, stride) = (shape.dir_steps(), shape.stride);
+    let bit = |k: usize| int(1u8 << k);
+    let mobility_steps = dir_steps.iter().enumerate().map(|(k, &d)| {
+        let (bit, d) = (bit(k), proc_macro2::Literal::i8_unsuffixed(d as i8));
+        quote! {
+            if around & #bit != 0 {
+                can |= near.beyond(#d, near.get(#d));
+            }
+        }
+    });
+    let flank_tests = dir_steps.iter().enumerate().map(|(k, &d)| {
+        let (bit, d) = (bit(k), proc_macro2::Literal::i8_unsuffixed(d as i8));
+        quote!((around & #bit != 0 && near.get(#d) == them && b.closes(at, #d, them, me)))
+    });
+    let mark_around = mark_around(&dir_steps, stride);
+    let play_undo = avr_play_undo(&dir_steps, stride);
+    let next_move = avr_next_move(&dir_steps, stride).unwrap_or_else(|| {
+        quote! {
+            #[inline(always)]
+            pub(crate) fn next_move(b: &Board, after: u8) -> u8 {
+                next_move_portable(b, after)
+            }
+        }
+    });
+    let mobility = avr_mobility(&dir_steps, stride).unwrap_or_else(|| {
+        quote! {
+            #[inline(always)]
+            pub(crate) fn mobility(b: &Board) -> (u8, u8) {
+                mobility_portable(b)
+            }
+        }
+    });
+    quote! {
         /// The side to move places on `at`, a legal cell, and turns what it flanks. The
         /// regions' tallies are brought up to date after `play` returns rather than inside
         /// it, so that the two frames are never on the stack together.
@@ -539,7 +582,50 @@ pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplie
         }
 
         #mobility
+    }
+}
 
+/// The evaluation on the byte board: the file's `eval` (or the pieces' difference) over the
+/// board's tallies, the counted regions' passes and both sides' mobility, its weights byte
+/// multiplications where the chip multiplies.
+fn evaluation(game: &GameDef, tallied: &[usize], counted: &[usize], multiplies: bool) -> TokenStream {
+    let feature = |f: Feature| match f {
+        Feature::Pieces => quote!(b.piece_diff()),
+        Feature::Mobility => quote!((mine as i16 - theirs as i16)),
+        Feature::Region(i) => match tallied.iter().position(|&t| t == i) {
+            Some(k) => {
+                let k = int(k);
+                quote!(b.region(#k))
+            }
+            None => {
+                let diff = format_ident!("{}_diff", region_fn(game, i));
+                quote!(#diff)
+            }
+        },
+        Feature::Empty => quote!((b.empties as i16)),
+        Feature::Lines { .. } => unreachable!("`applies` refuses lines"),
+    };
+    // Every feature on a grid of at most 64 cells fits a byte: a weight that does too is one
+    // signed byte multiplication on chips that have it, where LLVM multiplies the words.
+    let product = |w: i16, f: TokenStream| match i8::try_from(w) {
+        Ok(w) if multiplies && !matches!(w, -1..=2) => {
+            let w = proc_macro2::Literal::i8_unsuffixed(w);
+            quote!(weigh(#f, #w))
+        }
+        _ => {
+            let w = int(w);
+            quote!(#w * #f)
+        }
+    };
+    let eval = game.eval.as_ref().map_or(quote!(b.piece_diff()), |e| eval_body_with(e, &feature, &product));
+    // Each counted region once, before the phases: its pass is in line, and most phases read
+    // most regions.
+    let counted_diffs = counted.iter().map(|&i| {
+        let (diff, local) = (region_fn(game, i), format_ident!("{}_diff", region_fn(game, i)));
+        quote!(let #local = #diff(b);)
+    });
+    let weigh = if multiplies { avr_weigh() } else { quote!() };
+    quote! {
         #weigh
 
         /// The evaluation on the byte board, given both sides' number of legal cells.
