@@ -44,6 +44,123 @@ pub fn render(game: &GameDef, origin: Origin, repr: Representation) -> TokenStre
     let (me, opp) = (hex(start[game.first]), hex(start[1 - game.first]));
     let start_doc = start_doc(game, start[game.first], start[1 - game.first]);
 
+    let (legal_terms, play) = moves_of(game, capture);
+
+    let Endings { settled, decided_fn, decided_check, pass, endings, stuck, stopped, outcome } =
+        endings_of(game, origin);
+
+    let regions = used_regions(game).into_iter().map(|i| region_const(game, i, origin));
+    let (eval_call, leaf, eval_with) = evaluation_of(game, origin, settled);
+    let (strategy, solved, table) = strategy(game, origin);
+    let protocol = game.serial.as_ref().map(|p| super::protocol::render(game, p, origin));
+    let grid_doc = described(&["The board: columns from A, rows from 1."], origin.quote(g.span));
+    let capturing = game.moves.iter().filter(|m| matches!(m.kind, MoveKind::Place { capture: Some(_) }));
+    let dirs_doc = described(
+        &["The directions in which a capturing placement flanks lines."],
+        origin.quote_all(capturing.map(|m| m.span)),
+    );
+    let moves = origin.quote_all(game.moves.iter().map(|m| m.span));
+    let legal_doc = described(&["The cells `me` may play on, against `opp`: every action's, together."], moves.clone());
+    let rules_doc =
+        described(&["The game's rules, for the runtime's search and session."], origin.quote(game.name.span));
+    let ending_lines = origin.quote_all(game.endings.iter().map(|e| e.span));
+    let over_doc =
+        described(&["The game's endings in order (the side to move is `me`, the mover `opp`)."], ending_lines.clone());
+    let play_doc = doc(&moves);
+    let strategy_doc = described(&[], origin.quote_all(game.strategy.iter().map(|s| s.span)));
+    let placement = placement_of(game, repr, &strategy_doc, &strategy, &solved);
+    let eval_doc = described(&[], origin.quote_all(game.eval.iter().map(|e| e.span)));
+    let stopped_doc = described(
+        &["The result of a game the host ends early, scored as it stands."],
+        origin.quote_all(game.endings.iter().filter(|e| matches!(e.result, EndResult::Most { .. })).map(|e| e.span)),
+    );
+    let outcome_doc = described(&["A finished game's score for the side to move."], ending_lines);
+    quote! {
+        //! Rules and evaluation of the game, over the gamec runtime.
+        #![allow(clippy::all, dead_code, unused_imports, unused_parens, unused_variables)]
+        use gamec_runtime::grid::{bit, cells_into, count, Bits, Duel, Grid, KING, ROOK};
+        use gamec_runtime::rng::Rng;
+        use gamec_runtime::mailbox::{self, Mailbox, Made};
+        use gamec_runtime::search::{choose_from, choose_in_place, Budget, Choice, InPlace, Tree, WIN};
+        use gamec_runtime::session::{cmd, op, Event, Placement, Protocol, Served, Strategy, Verdict, HELD_BY_MOVER, HELD_BY_OTHER, SILENT};
+
+        #grid_doc
+        pub const GRID: Grid = Grid { cols: #cols, rows: #rows };
+        #dirs_doc
+        pub const DIRS: &[(i8, i8)] = &#dirs;
+        /// Room for every legal move of a position.
+        pub const MAX_MOVES: usize = #cells;
+        #start_doc
+        pub const START: Duel = Duel { me: #me, opp: #opp };
+
+        #(#regions)*
+
+        #table
+
+        #legal_doc
+        #[inline(always)]
+        fn legal_for(me: Bits, opp: Bits) -> Bits {
+            #(#legal_terms)|*
+        }
+
+        #decided_fn
+
+        #rules_doc
+        pub struct Rules;
+
+        impl Tree for Rules {
+            type Pos = Duel;
+            type Move = u8;
+
+            fn moves(pos: &Duel, out: &mut [u8]) -> usize {
+                #decided_check
+                cells_into(legal_for(pos.me, pos.opp), out)
+            }
+
+            #play_doc
+            fn play(pos: &Duel, m: u8) -> Duel {
+                #play
+            }
+
+            fn pass(pos: &Duel) -> Option<Duel> {
+                #pass
+            }
+
+            #eval_doc
+            fn eval(pos: &Duel) -> i16 {
+                #eval_call
+            }
+
+            #leaf
+
+            #outcome_doc
+            fn outcome(pos: &Duel) -> i16 {
+                #outcome
+            }
+        }
+
+        #over_doc
+        fn over(pos: &Duel) -> Option<Verdict> {
+            #(#endings)*
+            #stuck
+            None
+        }
+
+        #stopped_doc
+        fn stopped(pos: &Duel) -> Verdict {
+            #stopped
+        }
+
+        #placement
+
+        #eval_with
+
+        #protocol
+    }
+}
+
+/// The cells each action offers, for either side, and the making of a move.
+fn moves_of(game: &GameDef, capture: Option<u8>) -> (Vec<TokenStream>, TokenStream) {
     // The cells each action offers, for either side.
     let legal_terms = game.moves.iter().map(|m| match m.kind {
         MoveKind::Place { capture: Some(_) } => quote!(GRID.flank_moves(me, opp, DIRS)),
@@ -63,6 +180,26 @@ pub fn render(game: &GameDef, origin: Origin, repr: Representation) -> TokenStre
         },
     };
 
+    (legal_terms.collect(), play)
+}
+
+/// How the game ends, in the forms the search and the session read.
+struct Endings {
+    /// Some ending needs no look at the moves (`decided`).
+    settled: bool,
+    decided_fn: TokenStream,
+    decided_check: TokenStream,
+    pass: TokenStream,
+    endings: Vec<TokenStream>,
+    stuck: TokenStream,
+    stopped: TokenStream,
+    outcome: TokenStream,
+}
+
+/// The game's endings: the test of an ending that needs no look at the moves, the pass, the
+/// verdicts in order, the draw where nobody can move, a stopped game's result and a finished
+/// one's score.
+fn endings_of(game: &GameDef, origin: Origin) -> Endings {
     // Endings without a condition on moves can end a game in which moves remain.
     let settled: Vec<&EndingDef> = game
         .endings
@@ -153,8 +290,23 @@ pub fn render(game: &GameDef, origin: Origin, repr: Representation) -> TokenStre
         },
     };
 
+    Endings {
+        settled: !settled.is_empty(),
+        decided_fn,
+        decided_check,
+        pass,
+        endings: endings.collect(),
+        stuck,
+        stopped,
+        outcome,
+    }
+}
+
+/// The evaluation: `eval`'s body, and where it weighs mobility, a leaf that reuses both
+/// sides' legal cells to tell a finished game (`settled`: some ending needs no look at the
+/// moves).
+fn evaluation_of(game: &GameDef, origin: Origin, settled: bool) -> (TokenStream, TokenStream, TokenStream) {
     let eval = game.eval.as_ref().map_or(quote!(pos.diff(!0)), |e| eval_body(e, &|f| feature(game, f)));
-    let regions = used_regions(game).into_iter().map(|i| region_const(game, i, origin));
     // An evaluation that weighs mobility generates both sides' moves; the search's leaves
     // reuse them to tell a finished game, instead of generating the mover's a third time.
     let uses_mobility = game.eval.as_ref().is_some_and(|e| {
@@ -167,7 +319,7 @@ pub fn render(game: &GameDef, origin: Origin, repr: Representation) -> TokenStre
         origin.quote_all(game.eval.iter().map(|e| e.span)),
     );
     let (eval_call, leaf, eval_with) = if uses_mobility {
-        let settled_leaf = if settled.is_empty() {
+        let settled_leaf = if !settled {
             quote!()
         } else {
             quote!(if decided(pos) {
@@ -199,26 +351,19 @@ pub fn render(game: &GameDef, origin: Origin, repr: Representation) -> TokenStre
     } else {
         (eval.clone(), quote!(), quote!())
     };
-    let (strategy, solved, table) = strategy(game, origin);
-    let protocol = game.serial.as_ref().map(|p| super::protocol::render(game, p, origin));
-    let grid_doc = described(&["The board: columns from A, rows from 1."], origin.quote(g.span));
-    let capturing = game.moves.iter().filter(|m| matches!(m.kind, MoveKind::Place { capture: Some(_) }));
-    let dirs_doc = described(
-        &["The directions in which a capturing placement flanks lines."],
-        origin.quote_all(capturing.map(|m| m.span)),
-    );
-    let moves = origin.quote_all(game.moves.iter().map(|m| m.span));
-    let legal_doc = described(&["The cells `me` may play on, against `opp`: every action's, together."], moves.clone());
-    let rules_doc =
-        described(&["The game's rules, for the runtime's search and session."], origin.quote(game.name.span));
-    let ending_lines = origin.quote_all(game.endings.iter().map(|e| e.span));
-    let over_doc =
-        described(&["The game's endings in order (the side to move is `me`, the mover `opp`)."], ending_lines.clone());
-    let play_doc = doc(&moves);
-    let strategy_doc = described(&[], origin.quote_all(game.strategy.iter().map(|s| s.span)));
-    // The session's view of the game: on the byte board where the chip calls for it, else
-    // on the 64-bit boards the search uses too.
-    let placement = match repr {
+    (eval_call, leaf, eval_with)
+}
+
+/// The session's view of the game: on the byte board where the chip calls for it, else on
+/// the 64-bit boards the search uses too.
+fn placement_of(
+    game: &GameDef,
+    repr: Representation,
+    strategy_doc: &TokenStream,
+    strategy: &TokenStream,
+    solved: &TokenStream,
+) -> TokenStream {
+    match repr {
         Representation::ByteBoard { roomy, multiplies } if super::grid_mailbox::applies(game) => {
             super::grid_mailbox::render(game, &strategy_doc, roomy, multiplies)
         }
@@ -273,94 +418,6 @@ pub fn render(game: &GameDef, origin: Origin, repr: Representation) -> TokenStre
                 }
             }
         },
-    };
-    let eval_doc = described(&[], origin.quote_all(game.eval.iter().map(|e| e.span)));
-    let stopped_doc = described(
-        &["The result of a game the host ends early, scored as it stands."],
-        origin.quote_all(game.endings.iter().filter(|e| matches!(e.result, EndResult::Most { .. })).map(|e| e.span)),
-    );
-    let outcome_doc = described(&["A finished game's score for the side to move."], ending_lines);
-    quote! {
-        //! Rules and evaluation of the game, over the gamec runtime.
-        #![allow(clippy::all, dead_code, unused_imports, unused_parens, unused_variables)]
-        use gamec_runtime::grid::{bit, cells_into, count, Bits, Duel, Grid, KING, ROOK};
-        use gamec_runtime::rng::Rng;
-        use gamec_runtime::mailbox::{self, Mailbox, Made};
-        use gamec_runtime::search::{choose_from, choose_in_place, Budget, Choice, InPlace, Tree, WIN};
-        use gamec_runtime::session::{cmd, op, Event, Placement, Protocol, Served, Strategy, Verdict, HELD_BY_MOVER, HELD_BY_OTHER, SILENT};
-
-        #grid_doc
-        pub const GRID: Grid = Grid { cols: #cols, rows: #rows };
-        #dirs_doc
-        pub const DIRS: &[(i8, i8)] = &#dirs;
-        /// Room for every legal move of a position.
-        pub const MAX_MOVES: usize = #cells;
-        #start_doc
-        pub const START: Duel = Duel { me: #me, opp: #opp };
-
-        #(#regions)*
-
-        #table
-
-        #legal_doc
-        #[inline(always)]
-        fn legal_for(me: Bits, opp: Bits) -> Bits {
-            #(#legal_terms)|*
-        }
-
-        #decided_fn
-
-        #rules_doc
-        pub struct Rules;
-
-        impl Tree for Rules {
-            type Pos = Duel;
-            type Move = u8;
-
-            fn moves(pos: &Duel, out: &mut [u8]) -> usize {
-                #decided_check
-                cells_into(legal_for(pos.me, pos.opp), out)
-            }
-
-            #play_doc
-            fn play(pos: &Duel, m: u8) -> Duel {
-                #play
-            }
-
-            fn pass(pos: &Duel) -> Option<Duel> {
-                #pass
-            }
-
-            #eval_doc
-            fn eval(pos: &Duel) -> i16 {
-                #eval_call
-            }
-
-            #leaf
-
-            #outcome_doc
-            fn outcome(pos: &Duel) -> i16 {
-                #outcome
-            }
-        }
-
-        #over_doc
-        fn over(pos: &Duel) -> Option<Verdict> {
-            #(#endings)*
-            #stuck
-            None
-        }
-
-        #stopped_doc
-        fn stopped(pos: &Duel) -> Verdict {
-            #stopped
-        }
-
-        #placement
-
-        #eval_with
-
-        #protocol
     }
 }
 
