@@ -365,7 +365,7 @@ fn placement_of(
 ) -> TokenStream {
     match repr {
         Representation::ByteBoard { roomy, multiplies } if super::grid_mailbox::applies(game) => {
-            super::grid_mailbox::render(game, &strategy_doc, roomy, multiplies)
+            super::grid_mailbox::render(game, strategy_doc, roomy, multiplies)
         }
         _ => quote! {
             impl Placement for Rules {
