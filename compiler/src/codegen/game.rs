@@ -34,161 +34,10 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>, orig
     let device = game.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.first);
     let human_first = game.first != device;
 
-    // The solved table: bit r set when the mover wins the position of rank r.
-    let positions = solve::binomial(rules.cells as u32, rules.pieces as u32) as usize;
-    let mut table = vec![0u8; positions.div_ceil(8)];
-    for p in rules.placements() {
-        if analysis.solution.mover_wins(p) {
-            let r = solve::rank(p, rules.cells) as usize;
-            table[r / 8] |= 1 << (r % 8);
-        }
-    }
-    let table_len = int(table.len());
-    let binomials_len = int(rules.pieces as usize * (rules.cells as usize - rules.pieces as usize + 1));
-    let table_bytes = raw_bytes(&table);
-    let perfect = game.strategy.as_ref().filter(|s| s.kind == StrategyKind::Perfect);
-    let winnable: Vec<Span> = game
-        .setup
-        .iter()
-        .filter_map(|c| match c {
-            Constraint::Winnable { span, .. } => Some(*span),
-            Constraint::Compare { .. } => None,
-        })
-        .collect();
-    let uses_table = !winnable.is_empty() || perfect.is_some();
-    let table_doc = described(
-        &["Bit r is set when the player to move wins the position of rank r with perfect play."],
-        origin.quote_all(winnable.iter().copied().chain(perfect.map(|s| s.span))),
-    );
-    let table_items = uses_table.then(|| {
-        quote! {
-            #table_doc
-            #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
-            pub static MOVER_WINS: [u8; #table_len] = #table_bytes;
-            /// The binomials the rank of a position adds up, worked out when the firmware is
-            /// compiled: reading them is smaller than working them out on the device.
-            #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
-            pub static BINOMIALS: [u16; #binomials_len] = rank::binomials(CELLS, PIECES);
-            /// The player to move wins `pos` with perfect play.
-            pub fn mover_wins(pos: Cells) -> bool {
-                progmem::bit(&MOVER_WINS, rank::rank_in(pos, CELLS, PIECES, &BINOMIALS))
-            }
-        }
-    });
-
-    let from_left =
-        if rules.numbered_from_right { quote!(line::nth_bit_from_top) } else { quote!(line::nth_bit_from_bottom) };
-    let checks = game.setup.iter().map(|c| match c {
-        Constraint::Winnable { player, .. } => {
-            if *player == game.first {
-                quote!(mover_wins(pos))
-            } else {
-                quote!(!mover_wins(pos))
-            }
-        }
-        Constraint::Compare { lhs, op, rhs, .. } => match (lhs, rhs) {
-            // Two constants: the comparison is known now.
-            (Quantity::Const(_), Quantity::Const(_)) => {
-                let holds = rules.meets(0, c).unwrap_or(true);
-                quote!(#holds)
-            }
-            // The highest cell's number against a constant: a comparison of the mask, with no
-            // loop to find the cell.
-            (q, Quantity::Const(n)) if is_highest(q, rules) => highest_against(*op, *n),
-            (Quantity::Const(n), q) if is_highest(q, rules) => highest_against(mirrored(*op), *n),
-            _ => {
-                let l = quantity(lhs, rules);
-                let r = quantity(rhs, rules);
-                let op = super::comparison(*op);
-                quote!(#l #op #r)
-            }
-        },
-    });
-    let checks: Vec<TokenStream> = checks.collect();
-    let setup_ok = if checks.is_empty() { quote!(true) } else { quote!(#(#checks)&&*) };
-
-    // The per-piece controls' actions, with each control's index.
-    let controlled: Vec<(usize, usize)> = per_piece_actions(game).collect();
-    // Where the controls enter every action's moves, each once, and ties are broken at random
-    // (so the moves' order does not matter), the device's moves are walked through `extend`,
-    // the code a player's presses run anyway, rather than through a walk of their own.
-    let each_once = (0..rules.slides.len()).all(|a| controlled.iter().filter(|&&(_, b)| b == a).count() == 1);
-    let ties_random = game.strategy.as_ref().is_some_and(|s| s.ties_random || s.kind != StrategyKind::Perfect);
-    let by_controls = each_once && ties_random && !controlled.is_empty();
-    let device_moves = if by_controls { quote!(ByControls) } else { quote!(Actions) };
-    let device_move = match game.strategy.as_ref().map(|s| (s.kind, s.ties_random)) {
-        Some((StrategyKind::Perfect, ties)) => {
-            quote! { strategy::perfect(pos, &#device_moves, mover_wins, rng, #ties) }
-        }
-        _ => quote! { strategy::random(pos, &#device_moves, rng) },
-    };
-    let by_controls_items = by_controls.then(|| {
-        let per_control = controlled.iter().map(|&(control, action)| {
-            let slide = &rules.slides[action];
-            let (control, min, max) = (int(control), int(slide.min), int(slide.max));
-            if slide.over_empty {
-                // Over empty cells, a slide blocked at one length is blocked at every longer one.
-                quote! {
-                    let mut steps = #min;
-                    while let Some(next) = <Rules as Game>::extend(cells, #control, piece, steps) {
-                        f(next);
-                        steps += 1;
-                    }
-                }
-            } else {
-                quote! {
-                    let mut steps = #min;
-                    while steps <= #max {
-                        if let Some(next) = <Rules as Game>::extend(cells, #control, piece, steps) {
-                            f(next);
-                        }
-                        steps += 1;
-                    }
-                }
-            }
-        });
-        quote! {
-            /// The same moves as [`Actions`], in another order: each piece's, as its controls
-            /// enter them (through [`Game::extend`], which the player's presses run anyway).
-            pub struct ByControls;
-
-            impl line::Moves for ByControls {
-                fn each_next(&self, cells: Cells, mut f: impl FnMut(Cells)) {
-                    let mut piece = 0;
-                    while piece < PIECES {
-                        #(#per_control)*
-                        piece += 1;
-                    }
-                }
-            }
-        }
-    });
-    // Each per-piece control moves with its own action; the board wires them in this order.
-    let extend_arms = per_piece_actions(game).map(|(control, action)| {
-        let (control, action) = (int(control), int(action));
-        quote!(#control => SLIDES[#action].after(start, from, steps),)
-    });
-
-    // Without per-piece controls nothing enters a move press by press.
-    let extend_arms: Vec<TokenStream> = extend_arms.collect();
-    let extend = if extend_arms.is_empty() {
-        quote! {
-            fn extend(_start: Cells, _control: u8, _piece: u8, _steps: u8) -> Option<Cells> {
-                None
-            }
-        }
-    } else {
-        quote! {
-            fn extend(start: Cells, control: u8, piece: u8, steps: u8) -> Option<Cells> {
-                let from = #from_left(start, piece)?;
-                // Each action's slide by its index, so that the constant folds into the code.
-                match control {
-                    #(#extend_arms)*
-                    _ => None,
-                }
-            }
-        }
-    };
+    let table_items = solved_table(game, analysis, origin);
+    let setup_ok = setup_checks(game, rules);
+    let (device_move, by_controls_items) = device_moves(game, rules);
+    let extend = extend_fn(game, rules);
     let feedback = target.map(|t| feedback(game, t, device, rules.cells, origin));
     let feedback_uses = target.map(|_| feedback_uses());
     let cells_doc = described(&["Cells of the line."], origin.quote(game.board.span()));
@@ -276,6 +125,183 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>, orig
         }
 
         #feedback
+    }
+}
+
+/// The solved game as a bit a position (by its rank), where the device plays perfectly or a
+/// setup must be winnable; none otherwise.
+fn solved_table(game: &GameDef, analysis: &Analysis, origin: Origin) -> Option<TokenStream> {
+    let rules = &analysis.rules;
+    // The solved table: bit r set when the mover wins the position of rank r.
+    let positions = solve::binomial(rules.cells as u32, rules.pieces as u32) as usize;
+    let mut table = vec![0u8; positions.div_ceil(8)];
+    for p in rules.placements() {
+        if analysis.solution.mover_wins(p) {
+            let r = solve::rank(p, rules.cells) as usize;
+            table[r / 8] |= 1 << (r % 8);
+        }
+    }
+    let table_len = int(table.len());
+    let binomials_len = int(rules.pieces as usize * (rules.cells as usize - rules.pieces as usize + 1));
+    let table_bytes = raw_bytes(&table);
+    let perfect = game.strategy.as_ref().filter(|s| s.kind == StrategyKind::Perfect);
+    let winnable: Vec<Span> = game
+        .setup
+        .iter()
+        .filter_map(|c| match c {
+            Constraint::Winnable { span, .. } => Some(*span),
+            Constraint::Compare { .. } => None,
+        })
+        .collect();
+    let uses_table = !winnable.is_empty() || perfect.is_some();
+    let table_doc = described(
+        &["Bit r is set when the player to move wins the position of rank r with perfect play."],
+        origin.quote_all(winnable.iter().copied().chain(perfect.map(|s| s.span))),
+    );
+    uses_table.then(|| {
+        quote! {
+            #table_doc
+            #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+            pub static MOVER_WINS: [u8; #table_len] = #table_bytes;
+            /// The binomials the rank of a position adds up, worked out when the firmware is
+            /// compiled: reading them is smaller than working them out on the device.
+            #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+            pub static BINOMIALS: [u16; #binomials_len] = rank::binomials(CELLS, PIECES);
+            /// The player to move wins `pos` with perfect play.
+            pub fn mover_wins(pos: Cells) -> bool {
+                progmem::bit(&MOVER_WINS, rank::rank_in(pos, CELLS, PIECES, &BINOMIALS))
+            }
+        }
+    })
+}
+
+/// Whether a start position meets every setup constraint, as one expression over `pos`.
+fn setup_checks(game: &GameDef, rules: &Rules) -> TokenStream {
+    let checks = game.setup.iter().map(|c| match c {
+        Constraint::Winnable { player, .. } => {
+            if *player == game.first {
+                quote!(mover_wins(pos))
+            } else {
+                quote!(!mover_wins(pos))
+            }
+        }
+        Constraint::Compare { lhs, op, rhs, .. } => match (lhs, rhs) {
+            // Two constants: the comparison is known now.
+            (Quantity::Const(_), Quantity::Const(_)) => {
+                let holds = rules.meets(0, c).unwrap_or(true);
+                quote!(#holds)
+            }
+            // The highest cell's number against a constant: a comparison of the mask, with no
+            // loop to find the cell.
+            (q, Quantity::Const(n)) if is_highest(q, rules) => highest_against(*op, *n),
+            (Quantity::Const(n), q) if is_highest(q, rules) => highest_against(mirrored(*op), *n),
+            _ => {
+                let l = quantity(lhs, rules);
+                let r = quantity(rhs, rules);
+                let op = super::comparison(*op);
+                quote!(#l #op #r)
+            }
+        },
+    });
+    let checks: Vec<TokenStream> = checks.collect();
+    if checks.is_empty() {
+        quote!(true)
+    } else {
+        quote!(#(#checks)&&*)
+    }
+}
+
+/// The device's move by its strategy, and the order its moves are walked in: the controls'
+/// (`ByControls`, whose items come second) where that serves, else the actions'.
+fn device_moves(game: &GameDef, rules: &Rules) -> (TokenStream, Option<TokenStream>) {
+    // The per-piece controls' actions, with each control's index.
+    let controlled: Vec<(usize, usize)> = per_piece_actions(game).collect();
+    // Where the controls enter every action's moves, each once, and ties are broken at random
+    // (so the moves' order does not matter), the device's moves are walked through `extend`,
+    // the code a player's presses run anyway, rather than through a walk of their own.
+    let each_once = (0..rules.slides.len()).all(|a| controlled.iter().filter(|&&(_, b)| b == a).count() == 1);
+    let ties_random = game.strategy.as_ref().is_some_and(|s| s.ties_random || s.kind != StrategyKind::Perfect);
+    let by_controls = each_once && ties_random && !controlled.is_empty();
+    let device_moves = if by_controls { quote!(ByControls) } else { quote!(Actions) };
+    let device_move = match game.strategy.as_ref().map(|s| (s.kind, s.ties_random)) {
+        Some((StrategyKind::Perfect, ties)) => {
+            quote! { strategy::perfect(pos, &#device_moves, mover_wins, rng, #ties) }
+        }
+        _ => quote! { strategy::random(pos, &#device_moves, rng) },
+    };
+    let by_controls_items = by_controls.then(|| {
+        let per_control = controlled.iter().map(|&(control, action)| {
+            let slide = &rules.slides[action];
+            let (control, min, max) = (int(control), int(slide.min), int(slide.max));
+            if slide.over_empty {
+                // Over empty cells, a slide blocked at one length is blocked at every longer one.
+                quote! {
+                    let mut steps = #min;
+                    while let Some(next) = <Rules as Game>::extend(cells, #control, piece, steps) {
+                        f(next);
+                        steps += 1;
+                    }
+                }
+            } else {
+                quote! {
+                    let mut steps = #min;
+                    while steps <= #max {
+                        if let Some(next) = <Rules as Game>::extend(cells, #control, piece, steps) {
+                            f(next);
+                        }
+                        steps += 1;
+                    }
+                }
+            }
+        });
+        quote! {
+            /// The same moves as [`Actions`], in another order: each piece's, as its controls
+            /// enter them (through [`Game::extend`], which the player's presses run anyway).
+            pub struct ByControls;
+
+            impl line::Moves for ByControls {
+                fn each_next(&self, cells: Cells, mut f: impl FnMut(Cells)) {
+                    let mut piece = 0;
+                    while piece < PIECES {
+                        #(#per_control)*
+                        piece += 1;
+                    }
+                }
+            }
+        }
+    });
+    (device_move, by_controls_items)
+}
+
+/// `Game::extend`: a press of a per-piece control extends the move entered so far.
+fn extend_fn(game: &GameDef, rules: &Rules) -> TokenStream {
+    let from_left =
+        if rules.numbered_from_right { quote!(line::nth_bit_from_top) } else { quote!(line::nth_bit_from_bottom) };
+    // Each per-piece control moves with its own action; the board wires them in this order.
+    let extend_arms = per_piece_actions(game).map(|(control, action)| {
+        let (control, action) = (int(control), int(action));
+        quote!(#control => SLIDES[#action].after(start, from, steps),)
+    });
+
+    // Without per-piece controls nothing enters a move press by press.
+    let extend_arms: Vec<TokenStream> = extend_arms.collect();
+    if extend_arms.is_empty() {
+        quote! {
+            fn extend(_start: Cells, _control: u8, _piece: u8, _steps: u8) -> Option<Cells> {
+                None
+            }
+        }
+    } else {
+        quote! {
+            fn extend(start: Cells, control: u8, piece: u8, steps: u8) -> Option<Cells> {
+                let from = #from_left(start, piece)?;
+                // Each action's slide by its index, so that the constant folds into the code.
+                match control {
+                    #(#extend_arms)*
+                    _ => None,
+                }
+            }
+        }
     }
 }
 
