@@ -26,44 +26,8 @@ pub fn render(t: &Target) -> TokenStream {
     let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
     let (display, display_port, tick_clock, tick_top, (whole, num, den)) = match &t.display {
         Some(d) => {
-            let pins = mask(d.pins);
-            let rows = d.rows.iter().map(|&(cathode, _)| mask(cathode));
-            let n_rows = int(d.rows.len());
-            // Per cell from index 0, its LED's row and anode (none for a cell without one).
-            let n_cells = d.rows.iter().flat_map(|(_, leds)| leds.iter().map(|&(cell, _)| cell as usize + 1)).max();
-            let leds = (0..n_cells.unwrap_or(0)).map(|cell| {
-                let led = d.rows.iter().enumerate().find_map(|(row, (_, leds))| {
-                    leds.iter().find(|&&(c, _)| c as usize == cell).map(|&(_, anode)| (row as u8, mask(anode)))
-                });
-                let (row, anode) = led.unwrap_or((0, quote!(0)));
-                let row = int(row);
-                quote!(Led { row: #row, anode: #anode })
-            });
-            let n_leds = int(n_cells.unwrap_or(0));
-            let clock = int(d.tick_clock);
-            let top = int(d.tick_top as u8);
-            let port = port(d.port);
-            let display = quote! {
-                /// The charlieplexed display's rows, by their cathodes, in the order they are shown.
-                #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
-                static ROWS: [u8; #n_rows] = [#(#rows),*];
-
-                /// The display's rows: the bytes of a frame.
-                pub const FRAME_ROWS: usize = #n_rows;
-
-                /// Per cell from index 0, the row and anode of its LED.
-                #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
-                static LEDS: [Led; #n_leds] = [#(#leds),*];
-
-                /// The charlieplexed display, its tables in program memory.
-                pub const DISPLAY: Charlieplex = Charlieplex { pins: #pins, rows: &ROWS, leds: &LEDS };
-
-                /// The display's pins, all on one port.
-                pub const fn display_pins() -> PortPins {
-                    PortPins::new(#port, #pins)
-                }
-            };
-            (display, quote!(PortPins,), clock, top, d.tick_millis)
+            let (clock, top) = (int(d.tick_clock), int(d.tick_top as u8));
+            (charlieplex_display(d), quote!(PortPins,), clock, top, d.tick_millis)
         }
         // Without a display the tick still counts time: /64 and 125 counts.
         None => {
@@ -201,6 +165,45 @@ pub fn render(t: &Target) -> TokenStream {
         #wake
 
         #search
+    }
+}
+
+/// The charlieplexed display's tables (its rows by their cathodes, each cell's LED) and pins.
+fn charlieplex_display(d: &crate::bind::Display) -> TokenStream {
+    let pins = mask(d.pins);
+    let rows = d.rows.iter().map(|&(cathode, _)| mask(cathode));
+    let n_rows = int(d.rows.len());
+    // Per cell from index 0, its LED's row and anode (none for a cell without one).
+    let n_cells = d.rows.iter().flat_map(|(_, leds)| leds.iter().map(|&(cell, _)| cell as usize + 1)).max();
+    let leds = (0..n_cells.unwrap_or(0)).map(|cell| {
+        let led = d.rows.iter().enumerate().find_map(|(row, (_, leds))| {
+            leds.iter().find(|&&(c, _)| c as usize == cell).map(|&(_, anode)| (row as u8, mask(anode)))
+        });
+        let (row, anode) = led.unwrap_or((0, quote!(0)));
+        let row = int(row);
+        quote!(Led { row: #row, anode: #anode })
+    });
+    let n_leds = int(n_cells.unwrap_or(0));
+    let port = port(d.port);
+    quote! {
+        /// The charlieplexed display's rows, by their cathodes, in the order they are shown.
+        #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+        static ROWS: [u8; #n_rows] = [#(#rows),*];
+
+        /// The display's rows: the bytes of a frame.
+        pub const FRAME_ROWS: usize = #n_rows;
+
+        /// Per cell from index 0, the row and anode of its LED.
+        #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+        static LEDS: [Led; #n_leds] = [#(#leds),*];
+
+        /// The charlieplexed display, its tables in program memory.
+        pub const DISPLAY: Charlieplex = Charlieplex { pins: #pins, rows: &ROWS, leds: &LEDS };
+
+        /// The display's pins, all on one port.
+        pub const fn display_pins() -> PortPins {
+            PortPins::new(#port, #pins)
+        }
     }
 }
 
