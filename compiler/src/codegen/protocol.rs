@@ -176,35 +176,32 @@ fn response(game: &GameDef, say: &gamec_dsl::SayDef) -> Pieces {
     out
 }
 
-pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
-    // A line is a grid of one row; heaps, a row of heaps.
-    let ring = game.heaps().and_then(|h| h.pits);
-    // Pits are a row a side, each a pit and perhaps a store; other heaps one row.
-    let heaps = game.heaps().map(|h| ring.map_or((h.heaps, 1), |r| (r.side(), 2)));
-    let (cols, rows) = game.columns_and_rows().or(heaps).expect("a game of cells or heaps");
-    let heaps = heaps.is_some();
-    let (pits, stores) = (ring.is_some(), ring.is_some_and(|r| r.stores));
-    let (cols, rows) = (int(cols), int(rows));
-    let commands = commands(p);
-    let n_commands = int(commands.iter().map(Pieces::len).sum::<usize>());
-    let commands_doc = described(
-        &[
-            "The command words and what they do: each word after its length, then its action (see",
-            "`gamec_runtime::session::cmd`), how many bytes of arguments follow and the arguments; a",
-            "zero length ends the table.",
-        ],
-        origin.quote_all(p.commands.iter().map(|c| c.span)),
-    );
+/// Each lamp the game lights, by its number.
+fn lamps(game: &GameDef, origin: Origin) -> Vec<TokenStream> {
+    let names = gamec_dsl::lamp_names(game).into_iter().zip(lamp_idents(game)).enumerate();
+    names
+        .map(|(i, (name, ident))| {
+            let doc = described(&[&format!("The lamp `{}`.", name.node)], origin.quote(name.span));
+            let i = int(i);
+            quote! {
+                #doc
+                pub const #ident: u8 = #i;
+            }
+        })
+        .collect()
+}
 
-    let lamps = gamec_dsl::lamp_names(game).into_iter().zip(lamp_idents(game)).enumerate().map(|(i, (name, ident))| {
-        let doc = described(&[&format!("The lamp `{}`.", name.node)], origin.quote(name.span));
-        let i = int(i);
-        quote! {
-            #doc
-            pub const #ident: u8 = #i;
-        }
-    });
+/// What the device says at each event: each response's pieces, the table of events to
+/// them, the pieces' total, and the opcodes they use beyond the line ends as the session's
+/// bit mask.
+struct Responses {
+    says: Vec<TokenStream>,
+    responses: Vec<TokenStream>,
+    script_len: proc_macro2::Literal,
+    ops: TokenStream,
+}
 
+fn responses(game: &GameDef, p: &SerialDef, origin: Origin) -> Responses {
     let mut script_len = 0;
     let mut says = Vec::new();
     let mut responses = Vec::new();
@@ -242,6 +239,32 @@ pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
     ops.dedup();
     let ops = ops.iter().map(|n| Ident::new(n, Span::call_site()));
     let ops = quote!(0 #(| 1 << op::#ops)*);
+    Responses { says, responses, script_len, ops }
+}
+
+pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
+    // A line is a grid of one row; heaps, a row of heaps.
+    let ring = game.heaps().and_then(|h| h.pits);
+    // Pits are a row a side, each a pit and perhaps a store; other heaps one row.
+    let heaps = game.heaps().map(|h| ring.map_or((h.heaps, 1), |r| (r.side(), 2)));
+    let (cols, rows) = game.columns_and_rows().or(heaps).expect("a game of cells or heaps");
+    let heaps = heaps.is_some();
+    let (pits, stores) = (ring.is_some(), ring.is_some_and(|r| r.stores));
+    let (cols, rows) = (int(cols), int(rows));
+    let commands = commands(p);
+    let n_commands = int(commands.iter().map(Pieces::len).sum::<usize>());
+    let commands_doc = described(
+        &[
+            "The command words and what they do: each word after its length, then its action (see",
+            "`gamec_runtime::session::cmd`), how many bytes of arguments follow and the arguments; a",
+            "zero length ends the table.",
+        ],
+        origin.quote_all(p.commands.iter().map(|c| c.span)),
+    );
+
+    let lamps = lamps(game, origin);
+
+    let Responses { says, responses, script_len, ops } = responses(game, p, origin);
     let n_events = int(SessionEvent::ALL.len());
 
     // A game of one player has one player's glyph.
