@@ -46,71 +46,7 @@ pub fn render(game: &GameDef, origin: Origin) -> TokenStream {
         &[&format!("What makes {k} cards a `{}`: per attribute, how its values relate.", cards.group.name.node)],
         origin.quote(cards.group.span),
     );
-    let places = (0..k).map(|i| format_ident!("p{i}")).collect::<Vec<_>>();
-    // A table of places by code, when the codes are few enough to index it cheaply.
-    let indexed = top_bit <= 8 && cards.capacity < 255;
-    // Nested loops over increasing places: the first K-1 (derived) or all K (enumerated).
-    let search = if deck.determined() {
-        let outer = &places[..k - 1];
-        let after = &outer[k - 2];
-        let cards_of = outer.iter().map(|p| quote!(table[#p]));
-        let look_up = if indexed {
-            quote! {
-                let at = place[last as usize];
-                if at != u8::MAX && at as usize > #after {
-                    found([#(#outer as u8,)* at]);
-                }
-            }
-        } else {
-            quote! {
-                let after = #after;
-                if let Some(at) = table[after + 1..].iter().position(|&c| c == last) {
-                    found([#(#outer as u8,)* (after + 1 + at) as u8]);
-                }
-            }
-        };
-        let loops = nest(
-            outer,
-            quote! {
-                if let Some(last) = completion([#(#cards_of),*]) {
-                    #look_up
-                }
-            },
-        );
-        if indexed {
-            let codes = int(1usize << top_bit);
-            quote! {
-                let mut place = [u8::MAX; #codes];
-                for (i, &c) in table.iter().enumerate() {
-                    place[c as usize] = i as u8;
-                }
-                #loops
-            }
-        } else {
-            loops
-        }
-    } else {
-        let cards_of = places.iter().map(|p| quote!(table[#p]));
-        let found = quote! {
-            if is_group(&[#(#cards_of),*]) {
-                found([#(#places as u8),*]);
-            }
-        };
-        nest(&places, found)
-    };
-    let how = match (deck.determined(), indexed) {
-        (true, true) => format!(
-            " Each group once, places increasing: every {} places completed and the last card's place read from a table by code.",
-            k - 1
-        ),
-        (true, false) => format!(
-            " Each group once, places increasing: every {} places completed and the last card looked up.",
-            k - 1
-        ),
-        (false, _) => {
-            format!(" Each group once, places increasing: every {k} places tried (the rule leaves the last card open).")
-        }
-    };
+    let (search, how) = group_search(cards, &deck, top_bit);
     let completion = deck.determined().then(|| completion(cards));
     let names = cards.attributes.iter().map(|a| {
         let values = a.values.iter().map(|v| v.node.as_str());
@@ -181,6 +117,79 @@ pub fn render(game: &GameDef, origin: Origin) -> TokenStream {
             Code::try_from(code).is_ok_and(is_card)
         }
     }
+}
+
+/// The search for groups on the table, with its description: nested loops over increasing
+/// places, the last card completed and looked up where the rule determines it (by a table of
+/// places by code when codes are few), or every place tried where it does not.
+fn group_search(cards: &CardsDef, deck: &Deck, top_bit: u32) -> (TokenStream, String) {
+    let k = cards.group.size as usize;
+    let places = (0..k).map(|i| format_ident!("p{i}")).collect::<Vec<_>>();
+    // A table of places by code, when the codes are few enough to index it cheaply.
+    let indexed = top_bit <= 8 && cards.capacity < 255;
+    // Nested loops over increasing places: the first K-1 (derived) or all K (enumerated).
+    let search = if deck.determined() {
+        let outer = &places[..k - 1];
+        let after = &outer[k - 2];
+        let cards_of = outer.iter().map(|p| quote!(table[#p]));
+        let look_up = if indexed {
+            quote! {
+                let at = place[last as usize];
+                if at != u8::MAX && at as usize > #after {
+                    found([#(#outer as u8,)* at]);
+                }
+            }
+        } else {
+            quote! {
+                let after = #after;
+                if let Some(at) = table[after + 1..].iter().position(|&c| c == last) {
+                    found([#(#outer as u8,)* (after + 1 + at) as u8]);
+                }
+            }
+        };
+        let loops = nest(
+            outer,
+            quote! {
+                if let Some(last) = completion([#(#cards_of),*]) {
+                    #look_up
+                }
+            },
+        );
+        if indexed {
+            let codes = int(1usize << top_bit);
+            quote! {
+                let mut place = [u8::MAX; #codes];
+                for (i, &c) in table.iter().enumerate() {
+                    place[c as usize] = i as u8;
+                }
+                #loops
+            }
+        } else {
+            loops
+        }
+    } else {
+        let cards_of = places.iter().map(|p| quote!(table[#p]));
+        let found = quote! {
+            if is_group(&[#(#cards_of),*]) {
+                found([#(#places as u8),*]);
+            }
+        };
+        nest(&places, found)
+    };
+    let how = match (deck.determined(), indexed) {
+        (true, true) => format!(
+            " Each group once, places increasing: every {} places completed and the last card's place read from a table by code.",
+            k - 1
+        ),
+        (true, false) => format!(
+            " Each group once, places increasing: every {} places completed and the last card looked up.",
+            k - 1
+        ),
+        (false, _) => {
+            format!(" Each group once, places increasing: every {k} places tried (the rule leaves the last card open).")
+        }
+    };
+    (search, how)
 }
 
 /// The card that makes K-1 cards a group, attribute by attribute in straight-line code: the
