@@ -210,16 +210,7 @@ fn a_display_tick_on_a_timer_the_chips_glue_does_not_drive_is_refused() {
     let board = std::fs::read_to_string(root("boards/silver_dollar_attiny84.board")).unwrap();
     let speaker = board.lines().find(|l| l.trim_start().starts_with("speaker")).unwrap().to_string();
     let board = board.replacen(&speaker, "", 1);
-    let check = |board: &str| {
-        let mut sources = Sources::new();
-        let gf = sources.add("silver_dollar.game", game.clone());
-        let bf = sources.add("board.board", board.to_string());
-        let result = gamec::check(&sources, &[gf, bf]);
-        let out = match &result {
-            Ok(d) | Err(d) => sources.render(d),
-        };
-        (result.is_ok(), out)
-    };
+    let check = |board: &str| check_pair(&game, board);
     assert!(check(&board).0, "{}", check(&board).1);
     let on_timer1 = board.replacen("refresh 1000 Hz, timer0", "refresh 100 Hz, timer1", 1);
     let (ok, out) = check(&on_timer1);
@@ -255,16 +246,7 @@ fn output_into_a_closed_pipe_ends_the_command_quietly() {
 fn a_wake_control_on_a_pin_without_a_wake_interrupt_is_refused_naming_those_with_one() {
     let game = std::fs::read_to_string(root("games/silver_dollar.game")).unwrap();
     let board = std::fs::read_to_string(root("boards/silver_dollar_atmega128.board")).unwrap();
-    let check = |board: &str| {
-        let mut sources = Sources::new();
-        let gf = sources.add("silver_dollar.game", game.clone());
-        let bf = sources.add("board.board", board.to_string());
-        let result = gamec::check(&sources, &[gf, bf]);
-        let out = match &result {
-            Ok(d) | Err(d) => sources.render(d),
-        };
-        (result.is_ok(), out)
-    };
+    let check = |board: &str| check_pair(&game, board);
     assert!(check(&board).0, "{}", check(&board).1);
     assert!(check(&board.replacen("go = PD0", "go = PE7", 1)).0, "INT7 wakes it too");
     let (ok, out) = check(&board.replacen("go = PD0", "go = PD4", 1));
@@ -311,16 +293,7 @@ fn a_game_of_two_players_pieces_on_one_colour_lights_is_refused() {
 fn a_line_longer_than_the_matrix_is_refused_by_what_the_display_shows() {
     let game = std::fs::read_to_string(root("games/kayles.game")).unwrap();
     let board = std::fs::read_to_string(root("boards/kayles_atmega128.board")).unwrap();
-    let check = |game: &str| {
-        let mut sources = Sources::new();
-        let gf = sources.add("kayles.game", game.to_string());
-        let bf = sources.add("board.board", board.clone());
-        let result = gamec::check(&sources, &[gf, bf]);
-        let out = match &result {
-            Ok(d) | Err(d) => sources.render(d),
-        };
-        (result.is_ok(), out)
-    };
+    let check = |game: &str| check_pair(game, &board);
     assert!(check(&game).0, "{}", check(&game).1);
     let nine = game.replacen("board line 8", "board line 9", 1);
     let (ok, out) = check(&nine);
@@ -345,4 +318,16 @@ fn a_cursor_game_without_a_strategy_has_the_device_search() {
     let duel = target.cursor.as_ref().and_then(|c| c.duel.as_ref()).expect("a duel");
     assert_eq!(duel.device, Some(1), "black, who moves second");
     assert!(target.rules_core.is_some() && target.core_table.is_none(), "searched on the core, no table");
+}
+
+/// `gamec check` of a game and a board given as text: whether it passed, and what it said.
+fn check_pair(game: &str, board: &str) -> (bool, String) {
+    let mut sources = Sources::new();
+    let gf = sources.add("game.game", game.to_string());
+    let bf = sources.add("board.board", board.to_string());
+    let result = gamec::check(&sources, &[gf, bf]);
+    let out = match &result {
+        Ok(d) | Err(d) => sources.render(d),
+    };
+    (result.is_ok(), out)
 }

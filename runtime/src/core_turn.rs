@@ -94,7 +94,7 @@ impl<G: OnButtons, const N: usize> CoreTurn<G, N> {
             if let Some(v) = G::over(&self.pos) {
                 self.playing = false;
                 // The verdict is for the side to move.
-                let human = if self.pos.to_move == G::HUMAN { v } else { flip(v) };
+                let human = if self.pos.to_move == G::HUMAN { v } else { v.flipped() };
                 return match human {
                     Verdict::Win => Outcome::HumanWon,
                     Verdict::Loss => Outcome::DeviceWon,
@@ -174,14 +174,6 @@ impl<G: OnButtons, const N: usize> Machine for CoreTurn<G, N> {
     }
 }
 
-fn flip(v: Verdict) -> Verdict {
-    match v {
-        Verdict::Win => Verdict::Loss,
-        Verdict::Loss => Verdict::Win,
-        Verdict::Draw => Verdict::Draw,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,6 +193,15 @@ mod tests {
 
     type T = CoreTurn<Jumps, 16>;
 
+    /// A clock a millisecond on at every look.
+    fn clock() -> impl FnMut() -> u16 {
+        let mut ms = 0u16;
+        move || {
+            ms = ms.wrapping_add(1);
+            ms
+        }
+    }
+
     fn piece(n: u8) -> Input {
         Input::Piece { control: 0, piece: n }
     }
@@ -208,11 +209,7 @@ mod tests {
     #[test]
     fn a_move_is_entered_press_by_press_previewed_and_committed() {
         let mut t = T::AT_REST;
-        let mut clock = 0u16;
-        let mut tick = || {
-            clock = clock.wrapping_add(1);
-            clock
-        };
+        let mut tick = clock();
         assert_eq!(t.press(piece(0), 0, &mut tick), Outcome::Ignored, "attracting");
         assert_eq!(t.press(Input::Commit, 0, &mut tick), Outcome::Started);
         assert_eq!(t.press(Input::Commit, 0, &mut tick), Outcome::Denied, "nothing entered yet");
@@ -239,11 +236,7 @@ mod tests {
     #[test]
     fn a_game_played_by_first_presses_ends_with_a_verdict() {
         let mut t = T::AT_REST;
-        let mut clock = 0u16;
-        let mut tick = || {
-            clock = clock.wrapping_add(1);
-            clock
-        };
+        let mut tick = clock();
         t.press(Input::Commit, 7, &mut tick);
         let mut outcome = Outcome::Started;
         for _ in 0..40 {

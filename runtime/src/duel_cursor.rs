@@ -118,7 +118,7 @@ impl<T: Placement, const N: usize, const NAMED: usize> Game<T, N, NAMED> {
         for _ in 0..2 {
             if let Some(v) = T::over(&self.pos) {
                 // The verdict is for the side to move.
-                let human = if self.human_to_move { v } else { flip(v) };
+                let human = if self.human_to_move { v } else { v.flipped() };
                 self.phase = Phase::Over(human);
                 return;
             }
@@ -134,7 +134,7 @@ impl<T: Placement, const N: usize, const NAMED: usize> Game<T, N, NAMED> {
         }
         // Neither side can move, and the endings did not say so: scored as it stands.
         let v = T::stopped(&self.pos);
-        self.phase = Phase::Over(if self.human_to_move { v } else { flip(v) });
+        self.phase = Phase::Over(if self.human_to_move { v } else { v.flipped() });
     }
 
     fn end_sound(&self) -> Option<Sound> {
@@ -319,14 +319,6 @@ fn palette_colour(cfg: &Config, c: u8) -> Colour {
     match content::kind_and_owner(c) {
         Some((_, owner)) if c >= FIRST_KIND => cfg.palette[content::piece(0, owner) as usize],
         _ => cfg.palette.get(c as usize).copied().unwrap_or(Colour::Off),
-    }
-}
-
-fn flip(v: Verdict) -> Verdict {
-    match v {
-        Verdict::Win => Verdict::Loss,
-        Verdict::Loss => Verdict::Win,
-        Verdict::Draw => Verdict::Draw,
     }
 }
 

@@ -21,6 +21,17 @@ pub enum Verdict {
     Draw,
 }
 
+impl Verdict {
+    /// The same result seen from the other side.
+    pub fn flipped(self) -> Verdict {
+        match self {
+            Verdict::Win => Verdict::Loss,
+            Verdict::Loss => Verdict::Win,
+            Verdict::Draw => Verdict::Draw,
+        }
+    }
+}
+
 /// How the device chooses its moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strategy {
