@@ -27,8 +27,11 @@ pub struct Chip {
     /// Pins that are not general I/O on a board built as the chip ships (reset, crystal).
     pub reserved: &'static [(char, u8, &'static str)],
     pub timers: &'static [Timer],
-    /// The tick interrupt's vector name, per timer that can serve as the display tick.
+    /// The tick interrupt's vector name, per timer that can serve as the tick of the buttons'
+    /// and the cursor's glue (and its display's).
     pub tick_vectors: &'static [(&'static str, &'static str)],
+    /// The same for a serial session's tick, where its glue ticks on another timer.
+    pub session_tick: &'static [(&'static str, &'static str)],
     /// The pins that can wake the chip from power-down, each group with the interrupt whose
     /// handler a wake-up needs.
     pub wake_pins: &'static [WakePin],
@@ -146,6 +149,7 @@ const ATTINY84A: Chip = Chip {
     // The glue's tick is Timer/Counter0's, its top a byte: a display on timer1 got timer0
     // programmed with its top cut to a byte, and a handler on an interrupt never enabled.
     tick_vectors: &[("timer0", "TIM0_COMPA")],
+    session_tick: &[],
     wake_pins: &[
         WakePin { port: 'A', mask: 0xFF, vector: "PCINT0", number: 2 },
         WakePin { port: 'B', mask: 0x0F, vector: "PCINT1", number: 3 },
@@ -194,10 +198,15 @@ const ATMEGA16: Chip = Chip {
         Timer { name: "timer1", bits: 16, prescalers: AVR_PRESCALERS, outputs: &[('A', 'D', 5), ('B', 'D', 4)] },
         Timer { name: "timer2", bits: 8, prescalers: &[1, 8, 32, 64, 128, 256, 1024], outputs: &[('A', 'D', 7)] },
     ],
-    // The runtime's ATmega16 glue ticks on Timer/Counter1.
-    tick_vectors: &[("timer1", "TIMER1_COMPA")],
-    wake_pins: &[],
-    tone_in_type: false,
+    // The buttons' glue ticks on Timer/Counter0, the serial session's on Timer/Counter1.
+    tick_vectors: &[("timer0", "TIMER0_COMP")],
+    session_tick: &[("timer1", "TIMER1_COMPA")],
+    // INT0 and INT1 (INT2, edge-triggered only, is left out).
+    wake_pins: &[
+        WakePin { port: 'D', mask: 1 << 2, vector: "INT0", number: 1 },
+        WakePin { port: 'D', mask: 1 << 3, vector: "INT1", number: 2 },
+    ],
+    tone_in_type: true,
     arch: Arch::Avr(Avr {
         target_cpu: "atmega16",
         device: "atmega16",
@@ -206,7 +215,7 @@ const ATMEGA16: Chip = Chip {
         multiplies: true,
     }),
     serial_ports: &[SerialPort { name: "usart", glue: "Usart", vector: "USART_RXC", pins: Some((('D', 0), ('D', 1))) }],
-    frontends: &[Frontend::Serial],
+    frontends: &[Frontend::Serial, Frontend::Buttons],
 };
 
 /// The ATmega64 and the ATmega128 share pins, timers and register map; the 128 has twice the
@@ -222,6 +231,7 @@ const ATMEGA64: Chip = Chip {
     timers: MEGA64_TIMERS,
     // The runtime's glue for these chips ticks on Timer/Counter0.
     tick_vectors: &[("timer0", "TIMER0_COMP")],
+    session_tick: &[("timer0", "TIMER0_COMP")],
     wake_pins: MEGA64_WAKE_PINS,
     tone_in_type: true,
     arch: Arch::Avr(Avr {
@@ -267,6 +277,7 @@ const STM32F405: Chip = Chip {
     reserved: &[],
     timers: &[],
     tick_vectors: &[],
+    session_tick: &[],
     wake_pins: &[],
     tone_in_type: false,
     arch: Arch::CortexM(CortexM { flash_origin: 0x0800_0000, ram_origin: 0x2000_0000 }),

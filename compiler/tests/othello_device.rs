@@ -660,7 +660,7 @@ fn firmware_beside(name: &str, main: &str) -> (std::path::PathBuf, gamec::bind::
 #![allow(dead_code)]
 mod board;
 mod game;
-use gamec_runtime::chip::atmega16::{{on_receive, on_tick, Chip, Usart}};
+use gamec_runtime::chip::atmega16::serial::{{on_receive, on_tick, Chip, Usart}};
 use gamec_runtime::grid::Duel;
 use gamec_runtime::search::Budget;
 use gamec_runtime::session::Placement;

@@ -1,6 +1,6 @@
-//! Silver Dollar firmware on a simulated ATtiny84A and ATtiny24A, and on an ATmega128 wired
-//! the same way, played through its pins as a person would: read the LEDs, press the dollar
-//! buttons and GO, listen to the piezo.
+//! Silver Dollar firmware on a simulated ATtiny84A and ATtiny24A, and on an ATmega16 and an
+//! ATmega128 wired the same way, played through its pins as a person would: read the LEDs,
+//! press the dollar buttons and GO, listen to the piezo.
 
 mod device;
 
@@ -16,9 +16,10 @@ const ATTINY24A: &str = "boards/silver_dollar_attiny24a.board";
 /// The same game on another chip's glue: its tick, tone, and sleep woken by an external
 /// interrupt rather than a pin change.
 const ATMEGA128: &str = "boards/silver_dollar_atmega128.board";
+const ATMEGA16: &str = "boards/silver_dollar_atmega16.board";
 
-/// The tests named, each as a test per board: `attiny84a::name`, `attiny24a::name` and
-/// `atmega128::name`.
+/// The tests named, each as a test per board: `attiny84a::name`, `attiny24a::name`,
+/// `atmega16::name` and `atmega128::name`.
 macro_rules! on_each_board {
     ($($test:ident),+ $(,)?) => {
         mod attiny84a {
@@ -31,6 +32,12 @@ macro_rules! on_each_board {
             $(#[test]
             fn $test() {
                 super::$test(super::ATTINY24A)
+            })+
+        }
+        mod atmega16 {
+            $(#[test]
+            fn $test() {
+                super::$test(super::ATMEGA16)
             })+
         }
         mod atmega128 {

@@ -233,7 +233,7 @@ fn bind_matrix(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static C
         );
         return None;
     }
-    let tick = periodic_tick(ctx, chip, board.clock_hz, &m.timer, m.refresh_hz, m.span)?;
+    let tick = periodic_tick(ctx, chip, board.clock_hz, (&m.timer, chip.tick_vectors), m.refresh_hz, m.span)?;
     let pins = |list: &[gamec_dsl::ast::Spanned<Pin>], n: u32| list.iter().take(n as usize).map(|p| p.node).collect();
     Some(Matrix {
         rows: pins(&m.rows, rows),

@@ -238,7 +238,9 @@ pub fn bind(
     let serial = bind_serial(&mut ctx, game, board, chip);
     // A Cortex-M counts milliseconds on its SysTick; an AVR on a timer the board names.
     let systick = matches!(chip.arch, chips::Arch::CortexM(_));
-    let tick = if display.is_none() && !systick { bind_tick(&mut ctx, board, chip) } else { None };
+    // A board for a serial game ticks for its session, on the timer the session's glue uses.
+    let session = board.serial.is_some() || game.serial.is_some();
+    let tick = if display.is_none() && !systick { bind_tick(&mut ctx, board, chip, session) } else { None };
     let lamps = bind_lamps(&mut ctx, game, board);
 
     let core = (serial.is_some() && on_the_rule_core(game)) || buttons_on_the_core(game);
@@ -465,7 +467,7 @@ fn bind_display(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static 
     }
     // The tick interrupt fires once per refresh; one row is shown per tick.
     let PeriodicTick { timer, clock, top, tick_millis, vector } =
-        periodic_tick(ctx, chip, board.clock_hz, &d.timer, d.refresh_hz, d.span)?;
+        periodic_tick(ctx, chip, board.clock_hz, (&d.timer, chip.tick_vectors), d.refresh_hz, d.span)?;
     let mask = |p: Pin| 1u8 << p.bit;
     let mut rows: Vec<(u8, Vec<(u8, u8)>)> = Vec::new();
     for l in &d.leds {
@@ -492,12 +494,13 @@ struct PeriodicTick {
 }
 
 /// The tick `refresh_hz` times a second from `timer`: a timer with a tick interrupt that
-/// divides the clock down to within 1% of the rate.
+/// divides the clock down to within 1% of the rate, one of those the glue ticks on (`ticks`,
+/// the chip's `tick_vectors`, or its `session_tick` for a serial session).
 fn periodic_tick(
     ctx: &mut Ctx,
     chip: &'static Chip,
     clock_hz: u32,
-    timer: &gamec_dsl::ast::Ident,
+    (timer, ticks): (&gamec_dsl::ast::Ident, &[(&str, &'static str)]),
     refresh_hz: u32,
     span: Span,
 ) -> Option<PeriodicTick> {
@@ -505,8 +508,8 @@ fn periodic_tick(
         unknown_timer(ctx, chip, timer);
         return None;
     };
-    let Some(&(_, vector)) = chip.tick_vectors.iter().find(|(n, _)| *n == t.name) else {
-        let can: Vec<&str> = chip.tick_vectors.iter().map(|(n, _)| *n).collect();
+    let Some(&(_, vector)) = ticks.iter().find(|(n, _)| *n == t.name) else {
+        let can: Vec<&str> = ticks.iter().map(|(n, _)| *n).collect();
         ctx.board_err(
             Code::E0108,
             timer.span,
@@ -562,7 +565,7 @@ fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) 
             return label(
                 ctx,
                 format!("gamec's runtime on the {} serves games over a serial line only", chip.name),
-                "pick a chip that runs button games: the attiny84a, attiny24a, atmega64 or atmega128",
+                "pick a chip that runs button games: the attiny84a, attiny24a, atmega16, atmega64 or atmega128",
             );
         }
         // A line of slides has its own reading, heaps of removals the heaps app; everything
@@ -868,8 +871,10 @@ fn unknown_serial_port(ctx: &mut Ctx, chip: &Chip, port: &gamec_dsl::ast::Ident)
     );
 }
 
-/// A millisecond tick for a board whose game has no display to tick for it.
-fn bind_tick(ctx: &mut Ctx, board: &BoardDef, chip: &'static Chip) -> Option<Tick> {
+/// A millisecond tick for a board whose game has no display to tick for it: the serial
+/// session's (`serial`), or the buttons' glue's.
+fn bind_tick(ctx: &mut Ctx, board: &BoardDef, chip: &'static Chip, serial: bool) -> Option<Tick> {
+    let ticks = if serial { chip.session_tick } else { chip.tick_vectors };
     let Some(t) = &board.tick else {
         if board.serial.is_some() {
             ctx.board_err(
@@ -877,13 +882,13 @@ fn bind_tick(ctx: &mut Ctx, board: &BoardDef, chip: &'static Chip) -> Option<Tic
                 board.name.span,
                 "a board with a serial game needs a timer for its move clock",
                 "no `tick`",
-                format!("add `tick {}`", chip.tick_vectors.first().map_or("timer1", |(t, _)| t)),
+                format!("add `tick {}`", ticks.first().map_or("timer1", |(t, _)| t)),
             );
         }
         return None;
     };
     // The move clock's tick: once a millisecond, from any timer with a tick interrupt.
-    let tick = periodic_tick(ctx, chip, board.clock_hz, t, 1000, t.span)?;
+    let tick = periodic_tick(ctx, chip, board.clock_hz, (t, ticks), 1000, t.span)?;
     Some(Tick { clock: tick.clock, top: tick.top, vector: tick.vector })
 }
 

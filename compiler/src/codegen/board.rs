@@ -29,10 +29,17 @@ pub fn render(t: &Target) -> TokenStream {
             let (clock, top) = (int(d.tick_clock), int(d.tick_top as u8));
             (charlieplex_display(d), quote!(PortPins,), clock, top, d.tick_millis)
         }
-        // Without a display the tick still counts time: /64 and 125 counts.
+        // Without a display the tick still counts time: a millisecond's worth of counts on the
+        // glue's tick timer, from its own prescalers (the ATmega128's timer0 has more steps).
         None => {
-            let millis = chips::millis_per_tick(t.clock_hz, 64, 124);
-            (quote!(), quote!(), int(3), int(124), millis)
+            let timer = t.chip.tick_vectors.first().and_then(|(name, _)| t.chip.timer(name));
+            let found = timer.and_then(|timer| {
+                let (clock, top, _) = chips::nearest_divisor(t.clock_hz, timer, 1000.0, 1.0)?;
+                Some((clock, top, timer.prescalers[clock as usize - 1]))
+            });
+            let (clock, top, prescaler) = found.unwrap_or((3, 124, 64));
+            let millis = chips::millis_per_tick(t.clock_hz, prescaler, top);
+            (quote!(), quote!(), int(clock), int(top as u8), millis)
         }
     };
     let (whole, num, den) = (int(whole), int(num), int(den));

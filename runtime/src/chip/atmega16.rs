@@ -1,55 +1,44 @@
-//! Chip glue for the ATmega16: the USART as an embedded-io serial line (received bytes
-//! queued by its interrupt, sent by polling), Timer/Counter1 as a millisecond tick, and ports
-//! A to D as embedded-hal pins. It knows no game: the generated firmware composes these
-//! services with the runtime's drivers.
+//! Chip glue for the ATmega16: ports A to D as embedded-hal input and output pins and
+//! tri-state pin groups, Timer/Counter0 as the periodic tick, a tone on a Timer/Counter1
+//! output, a busy-wait delay, power-down sleep woken by INT0 or INT1, and in [`serial`] the
+//! USART and the tick of a serial session. It knows no game: the generated main loop composes
+//! these with the runtime's drivers.
 
-use super::avr::avr_ports;
-use avr_device::atmega16::Peripherals;
+use super::avr::{avr_ports, avr_tick_and_tone};
+use avr_device::atmega16 as pac;
 
-avr_ports!(avr_device::atmega16;
+pub mod serial;
+
+avr_ports!(pac;
     A => PORTA(porta, ddra, pina),
     B => PORTB(portb, ddrb, pinb),
     C => PORTC(portc, ddrc, pinc),
     D => PORTD(portd, ddrd, pind),
 );
 
-/// One board's timing and serial rate, as the compiler lowered them.
-pub struct Config {
-    /// USART baud-rate register value, and whether double speed is on.
-    pub ubrr: u16,
-    pub u2x: bool,
-    /// Timer/Counter1 clock select and compare value for one interrupt per millisecond.
-    pub tick_clock: u8,
-    pub tick_top: u16,
-}
+// The speaker on OC1A (PD5) or OC1B (PD4).
+avr_tick_and_tone!(pac; tone on PORTD(portd, ddrd), |channel| if channel == 0 { 0x20 } else { 0x10 }; clears ocr1b);
 
-fn dp() -> Peripherals {
-    // Single-threaded firmware; every access below is a whole-register read or write.
-    unsafe { Peripherals::steal() }
-}
-
-super::avr::avr_serial_session!(avr_device::atmega16::USART, udr, ucsra);
-
-impl Chip {
-    /// Sets up the USART and the tick, and enables interrupts.
-    pub fn new(cfg: &'static Config) -> Self {
-        let p = dp();
-        p.USART.ubrrh().write(|w| unsafe { w.bits((cfg.ubrr >> 8) as u8) });
-        p.USART.ubrrl().write(|w| unsafe { w.bits(cfg.ubrr as u8) });
-        p.USART.ucsra().write(|w| unsafe { w.bits(if cfg.u2x { 0b10 } else { 0 }) });
-        // RXCIE, RXEN, TXEN; the frame format stays at its reset value, 8N1.
-        p.USART.ucsrb().write(|w| unsafe { w.bits(0b1001_1000) });
-        // Timer/Counter1: CTC on OCR1A (WGM12), one interrupt per millisecond.
-        p.TC1.tccr1a().write(|w| unsafe { w.bits(0) });
-        p.TC1.ocr1a().write(|w| unsafe { w.bits(cfg.tick_top) });
-        p.TC1.tccr1b().write(|w| unsafe { w.bits(0b1000 | cfg.tick_clock) });
-        p.TC1.timsk().modify(|r, w| unsafe { w.bits(r.bits() | 0b1_0000) });
-        unsafe { avr_device::interrupt::enable() };
-        Chip
+impl<const TONE_CHANNEL: u8> Chip<TONE_CHANNEL> {
+    /// Power-down until `wake`'s pin reads low: INT0 (PD2) or INT1 (PD3), level-triggered. The
+    /// firmware installs its handler, empty; the interrupt is masked again on waking, as a low
+    /// level would otherwise keep calling it. The caller pauses its own work first.
+    pub fn power_down(&mut self, wake: (Port, u8)) {
+        let (port, mask) = wake;
+        // GICR's INT0 and INT1 bits sit four above PD2's and PD3's; `gamec` binds only those.
+        let int_mask = match port {
+            Port::D => (mask & 0b1100) << 4,
+            _ => 0,
+        };
+        // SAFETY: single core; GICR written whole (its vector-table bits stay at their reset
+        // zero), MCUCR's sleep bits read-modify-written with nothing else writing it.
+        let (exint, cpu) = unsafe { (&*pac::EXINT::ptr(), &*pac::CPU::ptr()) };
+        // ISC00..ISC11 = 0 (low level) are MCUCR's reset value; SM2:0 = 010 (power-down) and
+        // SE set just around the sleep instruction.
+        exint.gicr().write(|w| unsafe { w.bits(int_mask) });
+        cpu.mcucr().modify(|r, w| unsafe { w.bits((r.bits() & !0b1111_0000) | 0b0110_0000) });
+        avr_device::asm::sleep();
+        cpu.mcucr().modify(|r, w| unsafe { w.bits(r.bits() & !0b0100_0000) });
+        exint.gicr().write(|w| unsafe { w.bits(0) });
     }
-}
-
-/// The serial session's services, under the name every AVR chip that serves one gives them.
-pub mod serial {
-    pub use super::{on_receive, on_tick, Chip, Config, Usart};
 }
