@@ -215,7 +215,7 @@ const ATMEGA16: Chip = Chip {
         multiplies: true,
     }),
     serial_ports: &[SerialPort { name: "usart", glue: "Usart", vector: "USART_RXC", pins: Some((('D', 0), ('D', 1))) }],
-    frontends: &[Frontend::Serial, Frontend::Buttons],
+    frontends: &[Frontend::Serial, Frontend::Buttons, Frontend::Cursor],
 };
 
 /// The ATmega64 and the ATmega128 share pins, timers and register map; the 128 has twice the

@@ -1,6 +1,6 @@
 //! Kayles (games/kayles.game: a line of pins on the rule core, with a solved table) on the
-//! Binario board, a simulated ATmega128, played as a person would with the cursor along the
-//! matrix's top row: a pin picked and pressed again falls alone, its neighbour pressed instead
+//! Binario board, a simulated ATmega128, and on an ATmega16 wired to the same matrix, played
+//! as a person would with the cursor along the matrix's top row: a pin picked and pressed again falls alone, its neighbour pressed instead
 //! takes the pair, a press where no pin stands is denied; every answer of the device is one
 //! of the best moves by the compiler's own solution of the game.
 
@@ -12,7 +12,31 @@ use gamec::engine::solve::{explore, MAX_STATES};
 use gamec::engine::Move;
 
 const GAME: &str = "games/kayles.game";
-const BOARD: &str = "boards/kayles_atmega128.board";
+const ATMEGA128: &str = "boards/kayles_atmega128.board";
+const ATMEGA16: &str = "boards/kayles_atmega16.board";
+
+/// The tests named, each as a test per board: `atmega128::name` and `atmega16::name`.
+macro_rules! on_each_board {
+    ($($test:ident),+ $(,)?) => {
+        mod atmega128 {
+            $(#[test]
+            fn $test() {
+                super::$test(super::ATMEGA128)
+            })+
+        }
+        mod atmega16 {
+            $(#[test]
+            fn $test() {
+                super::$test(super::ATMEGA16)
+            })+
+        }
+    };
+}
+
+on_each_board!(
+    a_pin_falls_alone_or_with_its_neighbour_and_an_empty_place_is_denied,
+    every_answer_of_the_device_is_a_best_move_to_the_end_of_the_game,
+);
 
 /// The move that names `cells` (0 is the row's first pin): a pin alone is named twice (it is
 /// picked, then pressed again), a pair by its two pins.
@@ -20,11 +44,10 @@ fn knock(p: &CursorDuel, cells: &[usize]) -> Move {
     p.move_of(cells).unwrap_or_else(|| panic!("{cells:?} is a move"))
 }
 
-#[test]
-fn a_pin_falls_alone_or_with_its_neighbour_and_an_empty_place_is_denied() {
-    let (_, target) = device::firmware(GAME, BOARD);
+fn a_pin_falls_alone_or_with_its_neighbour_and_an_empty_place_is_denied(board: &str) {
+    let (_, target) = device::firmware(GAME, board);
     assert!(target.rules_core.is_some() && target.core_table.is_some(), "on the rule core, from a solved table");
-    let mut p = CursorDuel::boot(GAME, BOARD);
+    let mut p = CursorDuel::boot(GAME, board);
     let start = p.picture(&p.state);
     assert!(start[0].iter().all(|&v| v == YELLOW), "eight pins stand in the top row");
     p.assert_shows(&start, "the start");
@@ -48,9 +71,8 @@ fn a_pin_falls_alone_or_with_its_neighbour_and_an_empty_place_is_denied() {
     }
 }
 
-#[test]
-fn every_answer_of_the_device_is_a_best_move_to_the_end_of_the_game() {
-    let mut p = CursorDuel::boot(GAME, BOARD);
+fn every_answer_of_the_device_is_a_best_move_to_the_end_of_the_game(board: &str) {
+    let mut p = CursorDuel::boot(GAME, board);
     p.dev.track_stack();
     let solved = explore(&p.engine, std::slice::from_ref(&p.state), MAX_STATES).expect("Kayles solves");
     let mut answers = 0;
@@ -63,7 +85,7 @@ fn every_answer_of_the_device_is_a_best_move_to_the_end_of_the_game() {
         p.state = p.engine.fixed_start(&device::grid_host::load(GAME));
     }
     assert!(answers >= 6, "the device answered {answers} times");
-    p.assert_within_the_stack_bound(GAME, BOARD);
+    p.assert_within_the_stack_bound(GAME, board);
 }
 
 /// A line has one row: a cursor goes along it, never down; heaps have no cells to go over.

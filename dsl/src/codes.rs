@@ -107,7 +107,7 @@ codes! {
     E0111 => "a display spread over two ports, or a refresh rate or tick the timer cannot make within 1%";
     E0112 => "a button without `pullup`";
     E0113 => "a serial rate the board's clock cannot make within 2%";
-    E0114 => "a game the board cannot serve: a game without controls (buttons, a cursor or `controls serial`), a button game on a chip without the buttons runtime (the ATtiny84A and ATtiny24A, the ATmega16, ATmega64 and ATmega128 have it), a game with a cursor on a board without a `matrix` or a chip without a cursor runtime (only the ATmega64 and ATmega128 have one), or a cursor over heaps";
+    E0114 => "a game the board cannot serve: a game without controls (buttons, a cursor or `controls serial`), a button game on a chip without the buttons runtime (the ATtiny84A and ATtiny24A, the ATmega16, ATmega64 and ATmega128 have it), a game with a cursor on a board without a `matrix` or a chip without a cursor runtime (the ATmega16, ATmega64 and ATmega128 have one), or a cursor over heaps";
     E0115 => "\"gamec's firmware runtime cannot play these rules yet: REASON\", for rules the board's interface cannot play yet; [What the firmware can build today](#what-the-firmware-can-build-today) lists the reasons; `check` without a board, `analyze`, `perft` and `test` still read the game";
     E0116 => "more setups than the board's 93C46 holds (8)";
     E0117 => "a game of cards on a chip without a cards runtime, a board that gives no serial port to its `console` or `scanner`, a role a game of cards does not have, or the two on one port";

@@ -120,7 +120,7 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
             Diagnostic::error(Code::E0114, format!("gamec's runtime on the {} does not play with a cursor", chip.name))
                 .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
                 .with_label(Label::secondary(ctx.board_file, board.chip.span, "on this chip"))
-                .with_help("pick a chip with a cursor runtime: atmega64 or atmega128");
+                .with_help("pick a chip with a cursor runtime: atmega16, atmega64 or atmega128");
         ctx.diags.push(d);
         return None;
     }
