@@ -1,10 +1,10 @@
 //! The turn machine of any game on the rule core played with buttons and lights: a press of a
 //! piece's (or a heap's) button enters the next legal move of the button's action from it (a
 //! pin alone, then the pin and its neighbour; a slide one cell further; one more counter),
-//! shown on the lights as it would leave the board; a press no move answers is denied with the board unchanged; GO
-//! commits the move, and the device answers by its strategy until the person is to move again
-//! or the game's endings say it is over. The rules are the generated [`OnButtons`] game;
-//! nothing here knows a game.
+//! shown on the lights as it would leave the board; a press no move answers is denied with
+//! the board unchanged; GO commits the move, and the device answers by its strategy until the
+//! person is to move again or the game's endings say it is over. The rules are the generated
+//! [`OnButtons`] game; nothing here knows a game.
 
 use crate::line::Cells;
 use crate::rng::Rng;
