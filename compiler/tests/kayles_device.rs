@@ -15,27 +15,13 @@ const GAME: &str = "games/kayles.game";
 const ATMEGA128: &str = "boards/kayles_atmega128.board";
 const ATMEGA16: &str = "boards/kayles_atmega16.board";
 
-/// The tests named, each as a test per board: `atmega128::name` and `atmega16::name`.
-macro_rules! on_each_board {
-    ($($test:ident),+ $(,)?) => {
-        mod atmega128 {
-            $(#[test]
-            fn $test() {
-                super::$test(super::ATMEGA128)
-            })+
-        }
-        mod atmega16 {
-            $(#[test]
-            fn $test() {
-                super::$test(super::ATMEGA16)
-            })+
-        }
-    };
-}
-
-on_each_board!(
-    a_pin_falls_alone_or_with_its_neighbour_and_an_empty_place_is_denied,
-    every_answer_of_the_device_is_a_best_move_to_the_end_of_the_game,
+device::on_each_board!(
+    [
+        a_pin_falls_alone_or_with_its_neighbour_and_an_empty_place_is_denied,
+        every_answer_of_the_device_is_a_best_move_to_the_end_of_the_game,
+    ];
+    atmega128 => ATMEGA128,
+    atmega16 => ATMEGA16,
 );
 
 /// The move that names `cells` (0 is the row's first pin): a pin alone is named twice (it is

@@ -18,52 +18,28 @@ const ATTINY24A: &str = "boards/silver_dollar_attiny24a.board";
 const ATMEGA128: &str = "boards/silver_dollar_atmega128.board";
 const ATMEGA16: &str = "boards/silver_dollar_atmega16.board";
 
-/// The tests named, each as a test per board: `attiny84a::name`, `attiny24a::name`,
-/// `atmega16::name` and `atmega128::name`.
-macro_rules! on_each_board {
-    ($($test:ident),+ $(,)?) => {
-        mod attiny84a {
-            $(#[test]
-            fn $test() {
-                super::$test(super::ATTINY84A)
-            })+
-        }
-        mod attiny24a {
-            $(#[test]
-            fn $test() {
-                super::$test(super::ATTINY24A)
-            })+
-        }
-        mod atmega16 {
-            $(#[test]
-            fn $test() {
-                super::$test(super::ATMEGA16)
-            })+
-        }
-        mod atmega128 {
-            $(#[test]
-            fn $test() {
-                super::$test(super::ATMEGA128)
-            })+
-        }
-    };
-}
-
-on_each_board!(
-    attract_mode_sweeps_one_led_until_go,
-    the_start_is_a_winnable_deal_with_the_leftmost_dollar_on_11_or_12,
-    perfect_play_wins_and_the_celebrate_tune_plays,
-    bad_play_loses_and_the_commiserate_tune_plays,
-    the_stack_bound_from_the_machine_code_covers_a_played_game,
-    illegal_presses_and_an_early_go_beep_and_change_nothing,
-    the_device_answers_every_position_with_a_legal_and_if_possible_winning_move,
-    idle_for_30_s_sleeps_and_go_wakes,
-    a_tap_right_after_a_tune_is_no_press,
-    idle_time_counts_from_the_end_tune,
-    the_sweep_goes_on_after_the_end_tune,
-    the_sweep_goes_on_after_a_wake,
-    a_re_press_during_its_own_beep_counts,
+device::on_each_board!(
+    [
+        attract_mode_sweeps_one_led_until_go,
+        the_start_is_a_winnable_deal_with_the_leftmost_dollar_on_11_or_12,
+        perfect_play_wins_and_the_celebrate_tune_plays,
+        bad_play_loses_and_the_commiserate_tune_plays,
+        the_stack_bound_from_the_machine_code_covers_a_played_game,
+        illegal_presses_and_an_early_go_beep_and_change_nothing,
+        the_device_answers_every_position_with_a_legal_and_if_possible_winning_move,
+        idle_for_30_s_sleeps_and_go_wakes,
+        a_tap_right_after_a_tune_is_no_press,
+        idle_time_counts_from_the_end_tune,
+        the_sweep_goes_on_after_the_end_tune,
+        the_sweep_goes_on_after_a_wake,
+        a_re_press_during_its_own_beep_counts,
+    ];
+    attiny84a => ATTINY84A,
+    attiny24a => ATTINY24A,
+    atmega16 => ATMEGA16,
+    atmega128 => ATMEGA128,
 );
+
 /// Notes of the game file's tunes, in hertz: each tune is told apart by notes only it has.
 const BEEP: f64 = 440.0; // A4
 const BEEP_MS: f64 = 150.0;

@@ -10,6 +10,26 @@ pub mod board_parts;
 pub mod buttons_and_lights;
 pub mod cursor_duel;
 
+/// The test functions named, each run on each board as a test of its own: `$module::name`
+/// calls `name(BOARD)` with the board's path, a constant of the test file.
+/// `on_each_board!([a_test, another]; attiny84a => ATTINY84A, atmega16 => ATMEGA16)`.
+#[allow(unused_macros)]
+macro_rules! on_each_board {
+    ($tests:tt; $($module:ident => $board:ident),+ $(,)?) => {
+        $($crate::device::on_each_board!(@board $module $board $tests);)+
+    };
+    (@board $module:ident $board:ident [$($test:ident),+ $(,)?]) => {
+        mod $module {
+            $(#[test]
+            fn $test() {
+                super::$test(super::$board)
+            })+
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use on_each_board;
+
 use avr_simulator::{ffi, AvrSimulator, AvrState, PinMode};
 use gamec::bind::Target;
 use gamec::driver::Built;
