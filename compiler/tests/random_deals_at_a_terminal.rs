@@ -1,8 +1,9 @@
-//! A game on the rule core with a random setup (compiler/tests/games/kayles_dealt.game: seven
-//! pins dealt on a line of ten, only deals the device wins kept), served over the serial line of
-//! qemu-system-arm's netduinoplus2 (a test board with a serial port): every game
-//! starts from one of the deals the compiler found, the deals differ from game to game, and the
-//! device, playing the solved game, wins every one.
+//! Games on the rule core with a random setup (compiler/tests/games/kayles_dealt.game: seven
+//! pins dealt on a line of ten, only deals the device wins kept; kayles_dealt_wide.game, 791
+//! such deals, more than a byte numbers), served over the serial line of qemu-system-arm's
+//! netduinoplus2 (a test board with a serial port): every game starts from one of the deals
+//! the compiler found, the deals differ from game to game, and the device, playing the solved
+//! game, wins every one.
 
 #[allow(dead_code)]
 mod qemu;
@@ -14,9 +15,7 @@ use gamec::engine::Outcome;
 use serial_host::Host;
 use std::collections::HashSet;
 
-const GAME: &str = "compiler/tests/games/kayles_dealt.game";
 const BOARD: &str = "compiler/tests/boards/serial_netduinoplus2.board";
-const HEADER: &str = "  A B C D E F G H I J";
 
 fn glyph(content: u8) -> char {
     match content {
@@ -47,20 +46,36 @@ fn cells_shown(h: &mut Host) -> Vec<u8> {
 
 #[test]
 fn every_game_starts_from_a_deal_the_compiler_found_and_the_device_wins_it() {
-    let def = serial_host::load(GAME);
-    let mut h = Host::boot(GAME, BOARD, HEADER);
+    let seen = deals_played("compiler/tests/games/kayles_dealt.game", 8);
+    assert!(seen.len() > 1, "eight games dealt {} start(s)", seen.len());
+}
+
+#[test]
+fn deals_past_the_255th_are_dealt_too() {
+    let seen = deals_played("compiler/tests/games/kayles_dealt_wide.game", 12);
+    assert!(seen.iter().any(|&k| k > 255), "twelve games dealt only deals {seen:?}");
+}
+
+/// Plays `games` games of `game` over the serial line, each from the deal the device shows,
+/// to the device's win; the deals' indices among those the compiler found.
+fn deals_played(game: &str, games: usize) -> HashSet<usize> {
+    let def = serial_host::load(game);
+    let cols = def.columns_and_rows().expect("a line").0;
+    let header = format!(" {}", (0..cols).map(|c| format!(" {}", (b'A' + c as u8) as char)).collect::<String>());
+    let header = header.as_str();
+    let mut h = Host::boot(game, BOARD, header);
     let deals = gamec::analyze::dealt_starts(&h.engine, &def);
     assert!(deals.len() > 1, "several deals");
     let mut seen = HashSet::new();
-    for game in 0..8 {
+    for game in 0..games {
         if game > 0 {
             h.send("NG");
-            h.expect(HEADER);
+            h.expect(header);
         }
         let shown = cells_shown(&mut h);
-        let deal = deals.iter().find(|d| d.cells == shown).unwrap_or_else(|| panic!("{shown:?} is no deal"));
-        h.state = deal.clone();
-        seen.insert(shown);
+        let k = deals.iter().position(|d| d.cells == shown).unwrap_or_else(|| panic!("{shown:?} is no deal"));
+        h.state = deals[k].clone();
+        seen.insert(k);
         h.expect("Your move");
         loop {
             let moves = h.engine.plies(&h.state);
@@ -73,8 +88,8 @@ fn every_game_starts_from_a_deal_the_compiler_found_and_the_device_wins_it() {
             h.device_move(&format!("MM {}", numbered(text)));
             h.send("OK");
             match h.line().as_str() {
-                HEADER => {
-                    h.board(HEADER, glyph);
+                line if line == header => {
+                    h.board(header, glyph);
                     h.expect("Your move");
                 }
                 "WN" => {
@@ -86,5 +101,5 @@ fn every_game_starts_from_a_deal_the_compiler_found_and_the_device_wins_it() {
             }
         }
     }
-    assert!(seen.len() > 1, "eight games dealt {} start(s)", seen.len());
+    seen
 }

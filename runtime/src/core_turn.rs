@@ -133,7 +133,7 @@ impl<G: OnButtons, const N: usize> Machine for CoreTurn<G, N> {
         match input {
             Input::Commit if !self.playing => {
                 self.rng.mix(now);
-                let k = if <G as CoreGame>::RANDOM_START { self.rng.below(G::starts()) } else { 0 };
+                let k = if <G as CoreGame>::RANDOM_START { self.rng.below_wide(G::starts()) } else { 0 };
                 G::start_at(&mut self.pos, k);
                 self.playing = true;
                 self.play_on(clock, Outcome::Started)

@@ -66,7 +66,7 @@ pub struct Game<T: Placement, const N: usize, const NAMED: usize = 1> {
     picks: [u8; NAMED],
     picked: u8,
     /// Which of the game's starts is being played.
-    setup: u8,
+    setup: u16,
     rng: Rng,
     rules: core::marker::PhantomData<T>,
 }
@@ -77,7 +77,7 @@ impl<T: Placement, const N: usize, const NAMED: usize> Game<T, N, NAMED> {
     }
 
     /// The game from start `setup`.
-    fn from_start(cfg: &Config, setup: u8) -> Self {
+    fn from_start(cfg: &Config, setup: u16) -> Self {
         let mut g = Game {
             pos: T::CLEARED,
             human_to_move: cfg.human_first,
@@ -158,7 +158,7 @@ impl<T: Placement, const N: usize, const NAMED: usize> Game<T, N, NAMED> {
             (Phase::Over(v), Input::Commit) => {
                 // A random setup deals anew; a puzzle goes on to its next start once solved.
                 let next = match (T::RANDOM_START, v) {
-                    (true, _) => self.rng.below(T::starts()),
+                    (true, _) => self.rng.below_wide(T::starts()),
                     (false, Verdict::Win) => (self.setup + 1) % T::starts(),
                     (false, _) => self.setup,
                 };

@@ -37,6 +37,13 @@ impl Rng {
     pub fn below(&mut self, n: u8) -> u8 {
         mul_high((self.next_u16() >> 8) as u8, n)
     }
+
+    /// A value uniform enough in `0..n` (n > 0) for a count past a byte (a random setup's
+    /// deals): the high half of `r * n` for a random 16-bit `r`.
+    #[inline(never)]
+    pub fn below_wide(&mut self, n: u16) -> u16 {
+        ((self.next_u16() as u32 * n as u32) >> 16) as u16
+    }
 }
 
 /// One step of the 16-bit xorshift (7, 9, 8).
@@ -131,6 +138,16 @@ mod tests {
             hits[r.below(5) as usize] += 1;
         }
         assert!(hits.iter().all(|&h| h > 800), "{hits:?}");
+    }
+
+    #[test]
+    fn below_wide_stays_in_range_and_covers_it() {
+        let mut r = Rng::new(1);
+        let mut hits = [0u32; 600];
+        for _ in 0..60_000 {
+            hits[r.below_wide(600) as usize] += 1;
+        }
+        assert!(hits.iter().all(|&h| h > 50), "{:?}", hits.iter().min());
     }
 
     #[test]

@@ -129,10 +129,10 @@ pub trait Placement {
     /// How many starts the game has (a puzzle's setups), and start `k` of them.
     /// Whether a game starts from one of its starts at random (a random setup's deals).
     const RANDOM_START: bool = false;
-    fn starts() -> u8 {
+    fn starts() -> u16 {
         1
     }
-    fn start_at(pos: &mut Self::Pos, _k: u8) {
+    fn start_at(pos: &mut Self::Pos, _k: u16) {
         Self::start(pos)
     }
     /// Whether a move can leave its mover to move again; a constant, so that a session whose
@@ -395,7 +395,7 @@ pub struct Session<T: Served, const N: usize, const DEPTH: u8, const P: usize = 
     /// The cells the device's last move named, for `{cell}`.
     last: [u8; P],
     /// The game's start that new games and restarts set up ([`Placement::start_at`]).
-    setup: u8,
+    setup: u16,
     reader: LineReader<LINE>,
     /// Ties of a solved strategy and random moves.
     rng: Rng,
@@ -585,7 +585,7 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
                 if from != to {
                     let (lo, hi) = (Self::cbyte(args) as u16, Self::cbyte(args + 1) as u16);
                     match number(line, from, to) {
-                        n if n >= lo && n <= hi && n <= T::starts() as u16 => self.setup = n as u8 - 1,
+                        n if n >= lo && n <= hi && n <= T::starts() => self.setup = n - 1,
                         _ => return self.say(io, Event::BadValue),
                     }
                 }
@@ -786,7 +786,7 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
         if T::RANDOM_START {
             // The host's timing mixed in, so that deals differ from one power-up to the next.
             self.rng.mix(io.millis() as u16);
-            self.setup = self.rng.below(T::starts());
+            self.setup = self.rng.below_wide(T::starts());
         }
         self.reset(io);
         self.advance(io);

@@ -737,16 +737,6 @@ fn core_firmware_gap(game: &GameDef) -> Option<String> {
     if game.players.len() > 2 {
         return Some("the rule core's firmware plays games of one or two players".into());
     }
-    // A game's start is a byte.
-    if crate::engine::Engine::random_setup(game) {
-        let deals = crate::analyze::dealt_starts(&crate::engine::Engine::new(game), game).len();
-        if deals > u8::MAX as usize {
-            return Some(format!(
-                "a random setup of {} deals: the firmware deals among at most 255",
-                gamec_dsl::thousands(deals as u64)
-            ));
-        }
-    }
     // A cell is a byte, and one value means "no cell".
     if cols * rows >= 256 {
         return Some("a 16 x 16 grid numbers more cells than a byte holds beside its \"no cell\"".into());

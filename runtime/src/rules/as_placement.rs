@@ -49,7 +49,8 @@ pub trait CoreGame {
 }
 
 /// A position: its cells, whose turn it is, whether the last turn was a pass, and the start
-/// it came from (whose given cells a `free` pick passes by).
+/// it came from where that start gave cells (whose given cells a `free` pick passes by; 0
+/// otherwise, so that a random setup's deals may number past a byte).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Played<C> {
     pub cells: C,
@@ -178,15 +179,17 @@ impl<G: CoreGame> Placement for G {
         Self::start_at(pos, 0);
     }
 
-    fn starts() -> u8 {
-        G::STARTS.len() as u8
+    fn starts() -> u16 {
+        G::STARTS.len() as u16
     }
 
-    fn start_at(pos: &mut Self::Pos, k: u8) {
-        let k = k % G::STARTS.len() as u8;
+    fn start_at(pos: &mut Self::Pos, k: u16) {
+        let k = k % G::STARTS.len() as u16;
         // The start's address, not its bytes: those are in program memory.
         let start = G::STARTS[k as usize].as_ref().as_ptr();
-        *pos = Played { cells: G::CLEARED, to_move: G::FIRST, passed: false, start: k };
+        // Only a game of given cells (a puzzle's few setups) keeps which start it is.
+        let givens = if G::GIVENS.is_empty() { 0 } else { k as u8 };
+        *pos = Played { cells: G::CLEARED, to_move: G::FIRST, passed: false, start: givens };
         for (i, cell) in pos.cells.as_mut().iter_mut().enumerate() {
             // SAFETY: `start` is a start of `Cells` bytes in the generated program-memory table.
             *cell = unsafe { crate::progmem::byte(start.add(i)) };
