@@ -224,18 +224,45 @@ fn games_the_chip_cannot_run() {
     let atmega16 = "boards/othello_stk500_atmega16.board";
     // The STM32F405's glue serves serial sessions and cards, not buttons.
     let stm32 = "boards/nim_netduinoplus2.board";
-    for (name, game, board) in
-        [("grid_game_without_serial", no_serial, atmega16), ("button_game_on_a_serial_chip", silver, stm32)]
-    {
+    for (name, game, board, code) in [
+        ("grid_game_without_serial", no_serial, atmega16, "E0119"),
+        ("button_game_on_a_serial_chip", silver, stm32, "E0114"),
+    ] {
         let mut s = Sources::new();
         let gf = s.add("game.game", game);
         let bf = s.add(board, std::fs::read_to_string(root(board)).unwrap());
         let out = match gamec::check(&s, &[gf, bf]) {
-            Ok(_) => panic!("expected E0114 for {name}"),
+            Ok(_) => panic!("expected {code} for {name}"),
             Err(d) => s.render(&d),
         };
-        assert!(out.contains("E0114"), "{out}");
+        assert!(out.contains(code), "{out}");
         insta::assert_snapshot!(name, out);
+    }
+}
+
+/// A cursor needs a matrix on the board (a device the board lacks, E0105) and cells to move
+/// over (heaps have none: the game's own check says so, E0006).
+#[test]
+fn a_cursor_without_a_matrix_or_cells_to_point_at() {
+    let hexapawn = std::fs::read_to_string(root("games/hexapawn.game")).unwrap();
+    let nim = std::fs::read_to_string(root("games/nim.game")).unwrap();
+    let from = nim.find("  controls {").unwrap();
+    let nim_cursor = format!(
+        "{}  controls {{\n    across -> cursor across\n    down -> cursor down\n    go -> commit\n  }}\n}}\n",
+        &nim[..from],
+    );
+    for (game, board, code) in [
+        (hexapawn, "boards/tictactoe_stk500_atmega16.board", "E0105"),
+        (nim_cursor, "boards/hexapawn_atmega128.board", "E0006"),
+    ] {
+        let mut s = Sources::new();
+        let gf = s.add("game.game", game);
+        let bf = s.add(board, std::fs::read_to_string(root(board)).unwrap());
+        let out = match gamec::check(&s, &[gf, bf]) {
+            Ok(_) => panic!("expected {code} on {board}"),
+            Err(d) => s.render(&d),
+        };
+        assert!(out.contains(&format!("error[{code}]")) && !out.contains("E0114"), "{out}");
     }
 }
 

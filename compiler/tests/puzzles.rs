@@ -223,7 +223,7 @@ fn a_puzzle_without_controls_is_refused_on_a_board_saying_so() {
     let b = sources.add("board.board", board);
     let err = gamec::check(&sources, &[g, b]).unwrap_err();
     let out = sources.render(&err);
-    assert!(out.contains("E0114") && out.contains("no controls"), "{out}");
+    assert!(out.contains("E0119") && out.contains("no controls"), "{out}");
 }
 
 #[test]

@@ -351,7 +351,7 @@ fn generated_games_of_moving_pieces_check_and_play_alike_on_host_and_core() {
         // These files carry no controls (generated_games_on_the_device.rs gives them a cursor
         // and plays them): with a board, a located refusal saying so, never a wrong crate.
         let pair = gamec::check(&sources, &[gf, bf]).expect_err("a game without controls has no firmware");
-        assert!(pair.iter().any(|d| d.code == "E0114"), "{}", sources.render(&pair));
+        assert!(pair.iter().any(|d| d.code == "E0119"), "{}", sources.render(&pair));
         accepted += 1;
         let game = gamec_dsl::load_game(&sources, gf).unwrap();
         // `analyze` solves up to 200,000 positions: a quarter of them is enough to run it on.

@@ -117,7 +117,7 @@ fn duel_gap(game: &GameDef) -> Option<String> {
 pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static Chip) -> Option<Target> {
     if !chip.frontends.contains(&Frontend::Cursor) {
         let d =
-            Diagnostic::error(Code::E0114, format!("gamec's runtime on the {} does not play with a cursor", chip.name))
+            Diagnostic::error(Code::E0114, format!("gamec's glue for the {} drives no matrix or encoders", chip.name))
                 .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
                 .with_label(Label::secondary(ctx.board_file, board.chip.span, "on this chip"))
                 .with_help("pick a chip with a cursor runtime: atmega16, atmega64 or atmega128");
@@ -212,7 +212,7 @@ fn bind_matrix(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static C
     };
     let Some((cols, rows)) = game.columns_and_rows() else {
         ctx.diags.push(
-            Diagnostic::error(Code::E0114, "a cursor moves over the cells of a line or a grid, not heaps")
+            Diagnostic::error(Code::E0006, "a cursor moves over the cells of a line or a grid, and heaps have none")
                 .with_label(Label::primary(ctx.game_file, game.name.span, "this game")),
         );
         return None;

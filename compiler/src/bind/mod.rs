@@ -539,10 +539,14 @@ fn periodic_tick(
 /// The game must have a way to be played that the runtime supports on this chip: buttons and
 /// lights, a serial line (or a cursor, bound in [`cursor`]).
 fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) {
-    let label = |ctx: &mut Ctx, msg: String, help: &str| {
-        let d = Diagnostic::error(Code::E0114, msg)
+    let label = |ctx: &mut Ctx, code: Code, msg: String, help: &str| {
+        let on = match code {
+            Code::E0114 => Label::secondary(ctx.board_file, board.chip.span, "on this chip"),
+            _ => Label::secondary(ctx.board_file, board.name.span, "on this board"),
+        };
+        let d = Diagnostic::error(code, msg)
             .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
-            .with_label(Label::secondary(ctx.board_file, board.chip.span, "on this chip"))
+            .with_label(on)
             .with_help(help.to_string());
         ctx.diags.push(d);
     };
@@ -564,7 +568,8 @@ fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) 
         if !chip.frontends.contains(&chips::Frontend::Buttons) {
             return label(
                 ctx,
-                format!("gamec's runtime on the {} serves games over a serial line only", chip.name),
+                Code::E0114,
+                format!("gamec's glue for the {} drives serial lines only, no buttons or lights", chip.name),
                 "pick a chip that runs button games: the attiny84a, attiny24a, atmega16, atmega64 or atmega128",
             );
         }
@@ -590,11 +595,13 @@ fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) 
     match &game.serial {
         None if game.controls.is_empty() => label(
             ctx,
+            Code::E0119,
             "the game has no controls to build firmware for".into(),
             "add `controls { ... }` with the buttons that make a move, or `controls serial { ... }`",
         ),
         None => label(
             ctx,
+            Code::E0105,
             "a game with a cursor is played on a board with a `matrix` display".into(),
             "build it for a board with a matrix, or give the game buttons or `controls serial { ... }`",
         ),
