@@ -112,14 +112,16 @@ pub fn build(sources: &mut Sources, game_path: &Path, board_path: &Path, out: &P
     for f in codegen::firmware_crate(&game, &board, analysis.as_ref(), &target, &inputs, sources.text(game_file)) {
         write(&crate_dir.join(&f.path), f.contents.as_bytes())?;
     }
-    let target_dir = out.join("target");
-    cargo_build(&crate_dir, &target_dir)?;
+    // The chip's shared target compiles; the ELF is copied out under cargo's lock, so that a
+    // build of the same crate name elsewhere cannot swap it before it is read.
+    let artifacts = out.join("target");
+    build_crate(&crate_dir, &shared_target_dir(target.chip), Some(&artifacts))?;
     // rustc names AVR executables `.elf`, Arm ones without an extension.
     let built = match target.chip.arch {
         crate::chips::Arch::Avr(_) => format!("{name}.elf"),
         crate::chips::Arch::CortexM(_) => name.clone(),
     };
-    let built_elf = target_dir.join(target.chip.rust_target).join("release").join(built);
+    let built_elf = artifacts.join(built);
     let elf_bytes =
         std::fs::read(&built_elf).map_err(|source| Error::Io { path: built_elf.display().to_string(), source })?;
     let sizes = sizes(&elf_bytes)?;
@@ -149,20 +151,34 @@ pub fn build(sources: &mut Sources, game_path: &Path, board_path: &Path, out: &P
     Ok(Built { elf, hex, eeprom, sizes, target, report })
 }
 
+/// Where the generated crates of a chip are compiled: one cargo target a chip, shared by every
+/// game built for it and by every output folder, so that only a chip's first build compiles
+/// `core` and the runtime. `GAMEC_TARGET_DIR` moves it; by default it is the workspace's
+/// `target/firmware/`. (A chip each: the chips of one Rust target differ in their rustflags,
+/// which would rebuild each other's `core` in one folder.)
+pub fn shared_target_dir(chip: &crate::chips::Chip) -> PathBuf {
+    let base = match std::env::var_os("GAMEC_TARGET_DIR") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => runtime_path().join("../target/firmware"),
+    };
+    base.join(chip.name)
+}
+
 /// Builds a generated firmware crate (release, with the nightly toolchain its `.cargo/config.toml`
 /// needs) into `target_dir`.
 pub fn cargo_build(crate_dir: &Path, target_dir: &Path) -> Result<(), Error> {
+    build_crate(crate_dir, target_dir, None)
+}
+
+/// Builds a crate into `target_dir`, copying its executable into `artifacts` if given, and
+/// says each crate cargo compiles as it starts it (a chip's first build takes minutes).
+fn build_crate(crate_dir: &Path, target_dir: &Path, artifacts: Option<&Path>) -> Result<(), Error> {
     let mut cmd = Command::new("cargo");
-    cmd.arg("+nightly")
-        .arg("build")
-        .arg("--release")
-        .arg("--quiet")
-        .current_dir(crate_dir)
-        .env("CARGO_TARGET_DIR", target_dir)
-        // rustc logs (at its internal `warn` level, not as a diagnostic) that avr-gcc knows no
-        // `-no-pie` before linking again without it, on every AVR build: a line that reads like
-        // a failure and is none. Its errors still show.
-        .env("RUSTC_LOG", "error");
+    cmd.arg("+nightly").arg("build").arg("--release").current_dir(crate_dir).env("CARGO_TARGET_DIR", target_dir);
+    if let Some(dir) = artifacts {
+        cmd.args(["-Z", "unstable-options", "--artifact-dir"]).arg(dir);
+    }
+    cmd.env("CARGO_TARGET_AVR_NONE_LINKER", avr_linker(target_dir)?);
     // A parent cargo (tests, xtask) leaks its toolchain choice; the firmware needs nightly.
     for var in [
         "RUSTC",
@@ -173,20 +189,69 @@ pub fn cargo_build(crate_dir: &Path, target_dir: &Path) -> Result<(), Error> {
         "CARGO_BUILD_TARGET",
         "RUSTDOC",
         "CARGO_MAKEFLAGS",
+        "CARGO_TERM_PROGRESS_WHEN",
     ] {
         cmd.env_remove(var);
     }
-    let out = cmd.output().map_err(|e| Error::Build(format!("cannot run cargo: {e}")))?;
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    cmd.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().map_err(|e| Error::Build(format!("cannot run cargo: {e}")))?;
+    let (mut said, mut dependencies) = (String::new(), false);
+    if let Some(stderr) = child.stderr.take() {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(stderr).lines().map_while(Result::ok) {
+            match line.trim_start().strip_prefix("Compiling ") {
+                // The steps a person waits on, a line each: the crates of a chip's first
+                // build (about a hundred, avr-device's generator among them) as one.
+                Some(what) => match what.split(' ').next().unwrap_or(what) {
+                    "core" => eprintln!("  compiling core for the chip"),
+                    "gamec-runtime" => eprintln!("  compiling gamec's runtime"),
+                    name if crate_dir.ends_with(name) => eprintln!("  compiling {name}"),
+                    _ if !dependencies => {
+                        dependencies = true;
+                        eprintln!("  compiling dependencies (a chip's first build: a few minutes)");
+                    }
+                    _ => {}
+                },
+                // Cargo's resolution of a new crate's lock file, and its summary: not news.
+                None if ["Finished ", "Updating ", "Locking ", "Adding "]
+                    .iter()
+                    .any(|w| line.trim_start().starts_with(w)) => {}
+                None => {
+                    said.push_str(&line);
+                    said.push('\n');
+                }
+            }
+        }
+    }
+    let status = child.wait().map_err(|e| Error::Build(format!("cargo did not finish: {e}")))?;
     // A chip's flash or RAM too small is a size, measured by the linker: said as one.
-    if let Some(over) = linker_overflow(&stderr) {
+    if let Some(over) = linker_overflow(&said) {
         return Err(Error::TooBig(over));
     }
-    eprint!("{stderr}");
-    if !out.status.success() {
-        return Err(Error::Build(format!("cargo build of {} exited with {}", crate_dir.display(), out.status)));
+    eprint!("{said}");
+    if !status.success() {
+        return Err(Error::Build(format!("cargo build of {} exited with {status}", crate_dir.display())));
     }
     Ok(())
+}
+
+/// The linker of AVR firmware: avr-gcc, less the `-no-pie` that rustc gives every gcc-like
+/// linker and that avr-gcc 5 (Debian's) does not know. Without it rustc links twice, the
+/// second time without the flag, after logging a warning that reads like a failure.
+fn avr_linker(target_dir: &Path) -> Result<PathBuf, Error> {
+    let path = target_dir.join("avr-gcc-linker");
+    let script = "#!/bin/sh\n\
+        # @generated by gamec: avr-gcc, less the -no-pie rustc passes it (avr-gcc 5 knows no such flag).\n\
+        for arg do\n  shift\n  [ \"$arg\" = -no-pie ] || set -- \"$@\" \"$arg\"\ndone\n\
+        exec avr-gcc \"$@\"\n";
+    write(&path, script.as_bytes())?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
+            .map_err(|source| Error::Io { path: path.display().to_string(), source })?;
+    }
+    Ok(path)
 }
 
 /// The linker's "region `text' overflowed by N bytes", as a refusal with the figure.

@@ -154,6 +154,8 @@ pub(crate) use avr_ports;
 /// names its register crate `$pac`, the port of the Timer/Counter1 outputs (`$port` with its
 /// output and direction registers), each channel's pin mask (`$channel => $pin`) and the
 /// compare registers a note clears besides OCR1A, and writes its own power-down.
+// Unused on a build for the ATtiny alone, whose glue has its own tick.
+#[allow(unused_macros)]
 macro_rules! avr_tick_and_tone {
     ($pac:ident; tone on $port:ident($out:ident, $dir:ident), |$channel:ident| $pin:expr; clears $($ocr:ident),*) => {
         use crate::tune::{Note, Speaker};
@@ -301,6 +303,7 @@ macro_rules! avr_tick_and_tone {
         }
     };
 }
+#[allow(unused_imports)]
 pub(crate) use avr_tick_and_tone;
 
 /// A serial session's clock and line on an AVR chip's USART (`$usart`, its data register
@@ -308,6 +311,7 @@ pub(crate) use avr_tick_and_tone;
 /// ([`on_tick`]), the receive queue its interrupt fills ([`on_receive`]), and `Usart`, the
 /// line as embedded-io reads and writes it, and `Chip`, whose `new` the chip's module writes:
 /// it sets the USART and the tick's timer up.
+#[allow(unused_macros)]
 macro_rules! avr_serial_session {
     ($usart:path, $udr:ident, $ucsra:ident) => {
         use crate::serial::ByteQueue;
