@@ -25,8 +25,11 @@ enum Cmd {
     Test,
     /// rustfmt and clippy, as CI would.
     Lint,
-    /// The benchmarks behind the README's figures (simulator cycles, stack depth, perft).
+    /// The benchmarks behind the README's figures (simulator cycles, stack depth, perft, build
+    /// times).
     Bench,
+    /// Of the benchmarks, only `gamec build`'s times: cold, a second game's, after an edit.
+    BuildTimes,
     /// Fuzz gamec with libFuzzer (compiler/fuzz), seeded from games/ and boards/; fails if the
     /// fuzzer finds a crash. Without --runs or --seconds it runs for 60 seconds.
     Fuzz {
@@ -188,8 +191,43 @@ fn bench_setup() -> Result<(), String> {
     Ok(())
 }
 
+/// How long `gamec build` takes: a cold build (a chip's first, into an empty shared target),
+/// a second game's first build on that chip, and a rebuild after an edit of the game file.
+/// Wall-clock seconds on this machine, printed for the README; no test asserts them.
+fn build_times() -> Result<(), String> {
+    let gamec = root().join("target/release/gamec");
+    let scratch = root().join("target/bench-build-times");
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(&scratch).map_err(|e| e.to_string())?;
+    let edited = scratch.join("silver_dollar.game");
+    let text = std::fs::read_to_string(root().join("games/silver_dollar.game")).map_err(|e| e.to_string())?;
+    std::fs::write(&edited, &text).map_err(|e| e.to_string())?;
+    let timed = |game: &Path, board: &str| -> Result<f64, String> {
+        let start = std::time::Instant::now();
+        run(Command::new(&gamec)
+            .arg("build")
+            .arg(game)
+            .args(["--board", board, "-o"])
+            .arg(scratch.join("out"))
+            .env("GAMEC_TARGET_DIR", scratch.join("target"))
+            .current_dir(root()))?;
+        Ok(start.elapsed().as_secs_f64())
+    };
+    let cold = timed(&edited, "boards/silver_dollar_attiny84.board")?;
+    let second = timed(&root().join("games/nim.game"), "boards/nim_silver_dollar_attiny84.board")?;
+    std::fs::write(&edited, text.replace("idle 30 s", "idle 40 s")).map_err(|e| e.to_string())?;
+    let edit = timed(&edited, "boards/silver_dollar_attiny84.board")?;
+    println!(
+        "build times (ATtiny84A): cold {cold:.1} s, a second game's first build {second:.1} s, \
+         a rebuild after an edit {edit:.1} s"
+    );
+    let _ = std::fs::remove_dir_all(&scratch);
+    Ok(())
+}
+
 fn bench() -> Result<(), String> {
     build()?;
+    build_times()?;
     bench_setup()?;
     run(Command::new("cargo")
         .args([
@@ -509,6 +547,11 @@ fn main() -> ExitCode {
         Cmd::Build => build(),
         Cmd::Test => setup().and_then(|()| test_suite()).and_then(|()| test_fuzz()),
         Cmd::Bench => setup().and_then(|()| bench()),
+        Cmd::BuildTimes => setup()
+            .and_then(|()| {
+                run(Command::new("cargo").args(["build", "--release", "-q", "-p", "gamec"]).current_dir(root()))
+            })
+            .and_then(|()| build_times()),
         Cmd::Fuzz { target, runs, seconds, seed, timeout } => {
             fuzz(&target, &target, FuzzRun { runs, seconds, seed, timeout })
         }
