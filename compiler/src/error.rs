@@ -17,6 +17,8 @@ pub enum Error {
     TestsFailed(usize),
     /// `gamec explain` was given no code the tools give.
     UnknownCode(String),
+    /// `gamec play` cannot set the game up (a deal nothing meets, a game too big to solve).
+    Play(String),
 }
 
 impl fmt::Display for Error {
@@ -27,6 +29,7 @@ impl fmt::Display for Error {
             Error::Build(msg) => write!(f, "firmware build failed: {msg}"),
             Error::TooBig(msg) => write!(f, "{msg}"),
             Error::TestsFailed(n) => write!(f, "{n} game test(s) failed"),
+            Error::Play(msg) => write!(f, "cannot play: {msg}"),
             Error::UnknownCode(c) => {
                 write!(f, "no diagnostic has the code `{c}`; codes look like `E0005`, `W0019` or `T0001`")
             }

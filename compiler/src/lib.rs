@@ -13,6 +13,7 @@ pub mod game_tests;
 pub mod generate;
 pub mod grid_rules;
 pub mod lints;
+pub mod play;
 pub mod rules;
 pub mod solve;
 pub mod stack_depth;

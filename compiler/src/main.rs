@@ -72,6 +72,14 @@ enum Cmd {
     Test { games: Vec<PathBuf> },
     /// Say what a diagnostic's code means and what usually fixes it (`gamec explain E0005`).
     Explain { code: String },
+    /// Play a game at the terminal against the device's strategy, on the host: the rules the
+    /// firmware plays, without a board. Type moves in the game's notation; `moves` lists them.
+    Play {
+        game: PathBuf,
+        /// The deal of a random setup and the device's ties (by default from the clock).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
     /// Generate and build the firmware for a game on a board.
     Build {
         game: PathBuf,
@@ -97,6 +105,7 @@ fn main() -> ExitCode {
         }
         Cmd::Build { game, board, out } => build(&mut sources, &game, &board, &out),
         Cmd::Explain { code } => explain(&code),
+        Cmd::Play { game, seed } => play(&mut sources, &game, seed),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -141,6 +150,63 @@ fn analyze(sources: &mut Sources, game: &std::path::Path) -> Result<(), Error> {
     }
     out!("{}", gamec::analyze::Facts::new(&def));
     Ok(())
+}
+
+fn play(sources: &mut Sources, game: &std::path::Path, seed: Option<u64>) -> Result<(), Error> {
+    use gamec::play::{HostGame, Reply};
+    use std::io::{BufRead, Write};
+    let id = driver::read(sources, game)?;
+    let def = gamec_dsl::load_game(sources, id)?;
+    let errors: Vec<_> = gamec::lints::lint(&def, id).into_iter().filter(|d| d.is_error()).collect();
+    if !errors.is_empty() {
+        return Err(Error::Diagnostics(errors));
+    }
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
+    });
+    let mut g = HostGame::new(&def, seed).map_err(Error::Play)?;
+    let names = &g.engine.player_names;
+    match g.device {
+        Some(d) => outln!(
+            "{}: the device plays {}; type your moves, `moves` to list them, `quit` to stop.",
+            def.name.node,
+            names[d as usize]
+        ),
+        None => outln!("{}: type your moves, `moves` to list them, `quit` to stop.", def.name.node),
+    }
+    let mut lines = std::io::stdin().lock().lines();
+    let mut moved = true;
+    loop {
+        if std::mem::take(&mut moved) {
+            outln!("{}", g.engine.show(&g.state));
+        }
+        if let Some(o) = g.outcome() {
+            outln!("game over: {}", g.verdict(o));
+            return Ok(());
+        }
+        if g.device_to_move() {
+            if let Some(m) = g.device_move() {
+                outln!("device plays {m}");
+            }
+            moved = true;
+            continue;
+        }
+        out!("{} to move> ", g.engine.player_names[g.state.to_move as usize]);
+        let _ = std::io::stdout().flush();
+        let Some(Ok(line)) = lines.next() else {
+            outln!("");
+            return Ok(());
+        };
+        match line.trim() {
+            "" => {}
+            "quit" | "q" => return Ok(()),
+            "moves" | "?" => outln!("legal: {}", g.legal().join(", ")),
+            text => match g.person(text) {
+                Reply::Played => moved = true,
+                Reply::Denied(why) => outln!("denied: {why}"),
+            },
+        }
+    }
 }
 
 fn generate(sources: &mut Sources, game: &std::path::Path, req: &gamec::generate::Request) -> Result<(), Error> {
