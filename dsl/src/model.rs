@@ -506,6 +506,21 @@ impl GameDef {
             _ => None,
         }
     }
+
+    /// The device's player: the side its strategy names, or the side that does not move first.
+    pub fn device_side(&self) -> usize {
+        self.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - self.first.min(1))
+    }
+
+    /// The person's player at the device: the side the device does not play, or the one side
+    /// of a game alone.
+    pub fn person(&self) -> usize {
+        match self.players.len() {
+            0 | 1 => 0,
+            _ => 1 - self.device_side().min(1),
+        }
+    }
+
     /// How many lights show the game: one per cell, or one per counter of the heaps' start.
     pub fn lights(&self) -> u32 {
         match &self.board {
@@ -771,6 +786,11 @@ impl ControlDef {
         match (self.per_piece, &game.board) {
             (false, _) => 1,
             (true, Layout::Heaps(h)) => h.heaps,
+            // A player's own pieces: as many as the person has at the start.
+            (true, _) if game.piece.per_player => {
+                let person = game.person();
+                game.fixed_setup.iter().filter(|(p, _)| *p == person).map(|(_, cells)| cells.len() as u32).sum()
+            }
             (true, _) => game.piece.count,
         }
     }

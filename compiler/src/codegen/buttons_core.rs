@@ -16,9 +16,7 @@ const THINK_MS: u16 = 2000;
 
 /// `src/front.rs`.
 pub fn front_module(game: &GameDef, target: &Target, origin: Origin) -> TokenStream {
-    // The device plays the strategy's side; alone, the person plays the one side there is.
-    let device = game.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.first.min(1));
-    let human = if game.players.len() < 2 { 0 } else { 1 - device.min(1) };
+    let (device, human) = (game.device_side(), game.person());
     let actions = game.controls.iter().filter(|c| c.per_piece).filter_map(|c| match c.action {
         ControlAction::Extend { action } => Some(int(action as u8)),
         _ => None,

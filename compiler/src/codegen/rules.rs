@@ -233,6 +233,9 @@ pub fn render_served(game: &GameDef, origin: super::Origin, table: Option<&Keyed
     });
     let again = engine.again;
     let strategy = match game.strategy.as_ref().map(|s| s.kind) {
+        // A game alone has no device: the cheapest choice stands in, never called, so that
+        // no search is linked.
+        _ if game.players.len() < 2 => quote!(Strategy::Random),
         Some(gamec_dsl::StrategyKind::Random) => quote!(Strategy::Random),
         _ if table.is_some() => quote!(Strategy::Solved),
         _ => quote!(Strategy::Search),
