@@ -3,7 +3,7 @@
 //! position, plays feedback tunes and puts the chip to sleep when nobody plays.
 
 use crate::buttons::Debounce;
-use crate::line::Cells;
+use crate::lights::Lights;
 use crate::tune::{Note, Tune};
 use crate::turn::{Input, Machine, Outcome};
 
@@ -14,8 +14,10 @@ pub trait Hal {
     fn millis(&mut self) -> u16;
     /// Raw input levels, bit set = pressed, in control order (per-piece controls first).
     fn inputs(&mut self) -> u8;
-    /// Hands the display the cells to light.
-    fn show(&mut self, cells: Cells);
+    /// The lights' word the display takes: the machine's.
+    type Lights: Lights;
+    /// Hands the display the lights to light.
+    fn show(&mut self, lights: Self::Lights);
     /// Starts a note, or silences the speaker with `None`.
     fn tone(&mut self, note: Option<&Note>);
     /// Sleeps in the deepest mode until the wake control is pressed.
@@ -78,7 +80,7 @@ impl<M: Machine> App<M> {
 
 impl<M: Machine> App<M> {
     /// Runs forever.
-    pub fn run<H: Hal>(&mut self, hal: &mut H, fb: &Feedback, ctl: &Controls) -> ! {
+    pub fn run<H: Hal<Lights = M::Lights>>(&mut self, hal: &mut H, fb: &Feedback, ctl: &Controls) -> ! {
         let mut last = hal.millis();
         loop {
             last = self.poll(hal, fb, ctl, last);
@@ -94,7 +96,7 @@ impl<M: Machine> App<M> {
     /// is: the time spent is not ticked over afterwards, where in a burst a button's level,
     /// sampled many times at one instant, would pass for a held press, and the idle time and
     /// the sweep would count time the device spent talking or asleep.
-    pub fn poll<H: Hal>(&mut self, hal: &mut H, fb: &Feedback, ctl: &Controls, last: u16) -> u16 {
+    pub fn poll<H: Hal<Lights = M::Lights>>(&mut self, hal: &mut H, fb: &Feedback, ctl: &Controls, last: u16) -> u16 {
         if hal.millis() == last {
             return last;
         }
@@ -103,7 +105,7 @@ impl<M: Machine> App<M> {
 
     /// One millisecond of the loop, `now`; returns the last millisecond it took: `now`, or
     /// the count after the tune it played or the sleep.
-    pub fn tick<H: Hal>(&mut self, hal: &mut H, fb: &Feedback, ctl: &Controls, now: u16) -> u16 {
+    pub fn tick<H: Hal<Lights = M::Lights>>(&mut self, hal: &mut H, fb: &Feedback, ctl: &Controls, now: u16) -> u16 {
         let mut last = now;
         let raw = hal.inputs();
         let pressed = self.buttons.sample(raw);
@@ -145,7 +147,7 @@ impl<M: Machine> App<M> {
         self.show(hal, fb);
         let limit = if long { (ctl.idle_ms >> 8) as u16 } else { ctl.idle_ms as u16 };
         if ctl.idle_ms != 0 && self.idle >= limit {
-            hal.show(0);
+            hal.show(H::Lights::NONE);
             hal.tone(None);
             hal.sleep();
             // The wake button is still down: it must be released before it counts again.
@@ -173,12 +175,16 @@ impl<M: Machine> App<M> {
         }
     }
 
-    fn show<H: Hal>(&self, hal: &mut H, fb: &Feedback) {
+    fn show<H: Hal<Lights = M::Lights>>(&self, hal: &mut H, fb: &Feedback) {
         if self.turn.attracting() {
             hal.show(match fb.cylon {
                 // The light goes out up to the last cell, then back.
-                Some(cells) => 1 << if self.cylon_at < cells { self.cylon_at } else { 2 * (cells - 1) - self.cylon_at },
-                None => 0,
+                Some(cells) => H::Lights::light(if self.cylon_at < cells {
+                    self.cylon_at
+                } else {
+                    2 * (cells - 1) - self.cylon_at
+                }),
+                None => H::Lights::NONE,
             });
         } else {
             hal.show(self.turn.lights());
@@ -238,6 +244,7 @@ mod tests {
     extern crate std;
     use super::*;
     use crate::buttons::SETTLE_MS;
+    use crate::line::Cells;
     use crate::rng::Rng;
     use crate::turn::{Game, Turn};
     use std::vec::Vec;
@@ -275,6 +282,7 @@ mod tests {
         fn inputs(&mut self) -> u8 {
             0
         }
+        type Lights = Cells;
         fn show(&mut self, _: Cells) {}
         fn tone(&mut self, _: Option<&Note>) {}
         fn sleep(&mut self) {
@@ -343,6 +351,7 @@ mod tests {
             let ms = self.ms();
             self.held.iter().filter(|&&(from, to, _)| (from..to).contains(&ms)).fold(0, |m, &(_, _, i)| m | i)
         }
+        type Lights = Cells;
         fn show(&mut self, _: Cells) {}
         fn tone(&mut self, note: Option<&Note>) {
             if note.is_some() {

@@ -5,7 +5,7 @@
 //! the main loop hands them over ([`Charlieplex::fill`]); the periodic interrupt only looks
 //! its row up ([`Charlieplex::refresh`]), so it saves few registers and loops over nothing.
 
-use crate::line::Cells;
+use crate::lights::Lights;
 use crate::progmem;
 use core::cell::Cell;
 
@@ -46,7 +46,7 @@ pub struct Charlieplex {
 impl Charlieplex {
     /// Sets `frame` to show `lit`: per row, the anodes of its lit LEDs. A row past the
     /// frame is never lit. The caller keeps the display's interrupt out meanwhile.
-    pub fn fill(&self, lit: Cells, frame: &[Cell<u8>]) {
+    pub fn fill<L: Lights>(&self, lit: L, frame: &[Cell<u8>]) {
         // By a byte's count: an iterator's count is 16 bits on AVR.
         let (mut row, mut rows) = (frame.as_ptr(), frame.len().min(u8::MAX as usize) as u8);
         while rows != 0 {
@@ -58,9 +58,9 @@ impl Charlieplex {
         // The cells are shifted out one a step (a variable shift is a loop of its own on AVR),
         // the LEDs walked by a byte's count and a pointer, and the walk ends with the lit cells.
         let (mut rest, mut led) = (lit, self.leds.as_ptr());
-        let mut left = self.leds.len().min(Cells::BITS as usize) as u8;
-        while rest != 0 && left != 0 {
-            if rest & 1 != 0 {
+        let mut left = self.leds.len().min(L::BITS as usize) as u8;
+        while rest != L::NONE && left != 0 {
+            if rest.first() {
                 // SAFETY: `left` LEDs remain from `led`, in a table the generated code placed
                 // in program memory.
                 let (row, anode) = unsafe { progmem::pair(led as *const u8) };
@@ -69,7 +69,7 @@ impl Charlieplex {
                 }
             }
             led = led.wrapping_add(1);
-            rest >>= 1;
+            rest = rest.rest();
             left -= 1;
         }
     }
@@ -115,7 +115,7 @@ mod tests {
         leds: &[Led { row: 0, anode: 0b010 }, Led { row: 0, anode: 0b100 }, Led { row: 1, anode: 0b001 }],
     };
 
-    fn framed(lit: Cells) -> [Cell<u8>; 2] {
+    fn framed(lit: u16) -> [Cell<u8>; 2] {
         let frame = [Cell::new(0xFF), Cell::new(0xFF)];
         DISPLAY.fill(lit, &frame);
         frame
@@ -131,7 +131,7 @@ mod tests {
         assert_eq!(bytes(framed(0)), [0, 0]);
         assert_eq!(bytes(framed(0b111)), [0b110, 0b001]);
         let one = [Cell::new(0)];
-        DISPLAY.fill(0b111, &one);
+        DISPLAY.fill(0b111u16, &one);
         assert_eq!(one[0].get(), 0b110, "rows past the frame are dropped");
     }
 

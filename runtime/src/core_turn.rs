@@ -6,7 +6,7 @@
 //! person is to move again or the game's endings say it is over. The rules are the generated
 //! [`OnButtons`] game; nothing here knows a game.
 
-use crate::line::Cells;
+use crate::lights::Lights;
 use crate::rng::Rng;
 use crate::rules::as_placement::{move_from, CoreGame, Played};
 use crate::rules::content;
@@ -29,6 +29,8 @@ pub trait OnButtons: CoreGame {
     /// the cell holds more than that (a piece on a cell holding anything; the third light of
     /// a heap's run, more than two counters).
     const LIGHTS: &'static [(u8, u8)];
+    /// A word with a bit for each of [`OnButtons::LIGHTS`].
+    type Lights: Lights;
     /// How long the device may think, and its deepest ply ([`Strategy::Search`]).
     const THINK_MS: u16;
     const MAX_DEPTH: u8;
@@ -119,6 +121,7 @@ impl<G: OnButtons, const N: usize> CoreTurn<G, N> {
 }
 
 impl<G: OnButtons, const N: usize> Machine for CoreTurn<G, N> {
+    type Lights = G::Lights;
     const AT_REST: Self = CoreTurn {
         pos: <G as Placement>::CLEARED,
         start: <G as Placement>::CLEARED,
@@ -160,13 +163,13 @@ impl<G: OnButtons, const N: usize> Machine for CoreTurn<G, N> {
         }
     }
 
-    fn lights(&self) -> Cells {
+    fn lights(&self) -> G::Lights {
         let cells = self.pos.cells;
         G::LIGHTS
             .iter()
             .enumerate()
             .filter(|&(_, &(cell, above))| cells.as_ref()[cell as usize] > above)
-            .fold(0, |lit, (light, _)| lit | 1 << light)
+            .fold(G::Lights::NONE, |lit, (light, _)| lit | G::Lights::light(light as u8))
     }
 
     fn attracting(&self) -> bool {
@@ -187,6 +190,7 @@ mod tests {
         const HUMAN: u8 = 0;
         const SHARED: bool = false;
         const LIGHTS: &'static [(u8, u8)] = &[(16, 0), (17, 0), (18, 0), (19, 0), (20, 0), (21, 0)];
+        type Lights = u16;
         const THINK_MS: u16 = 50;
         const MAX_DEPTH: u8 = 2;
     }

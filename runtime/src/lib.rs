@@ -24,6 +24,7 @@ pub mod grid_rows;
 pub mod heaps;
 pub mod intro;
 pub mod lamp;
+pub mod lights;
 pub mod line;
 pub mod mailbox;
 pub mod matrix;

@@ -59,12 +59,15 @@ pub trait Machine {
     /// for a device that thinks against the clock (a type parameter, not a `dyn`: see
     /// [`crate::duel_cursor::Game::device_turn`]).
     fn press(&mut self, input: Input, now: u16, clock: &mut impl FnMut() -> u16) -> Outcome;
+    /// The lights' word: as wide as the game's lights need.
+    type Lights: crate::lights::Lights;
     /// The lights the position shows, bit i for light i.
-    fn lights(&self) -> Cells;
+    fn lights(&self) -> Self::Lights;
     fn attracting(&self) -> bool;
 }
 
 impl<G: Game> Machine for Turn<G> {
+    type Lights = Cells;
     const AT_REST: Self = Turn::at_rest();
 
     #[inline(always)]

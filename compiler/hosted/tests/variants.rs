@@ -77,6 +77,7 @@ struct Board {
 }
 
 impl Hal for Board {
+    type Lights = Cells;
     fn millis(&mut self) -> u16 {
         self.ms = self.ms.wrapping_add(1);
         self.ms

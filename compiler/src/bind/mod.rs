@@ -633,8 +633,9 @@ pub fn buttons_on_the_core(game: &GameDef) -> bool {
     buttons_game(game) && !own_buttons_app(game) && buttons_core_gap(game).is_none()
 }
 
-/// The most lights a position shows: a bit each of the app's `Cells`.
-const MAX_LIGHTS: u32 = 16;
+/// The most lights a display of buttons and lights drives: a charlieplex on one port of eight
+/// pins, 8 x 7 LEDs (the rule core's lights are a 64-bit word, room for them all).
+const MAX_LIGHTS: u32 = 56;
 
 /// Why buttons and one-colour lights cannot play a game on the rule core, if they cannot, with
 /// the code to say it under: a light shows whether its cell holds anything, so every cell
@@ -645,8 +646,11 @@ fn buttons_core_gap(game: &GameDef) -> Option<(Code, String)> {
     }
     if game.lights() > MAX_LIGHTS {
         return Some((
-            Code::E0115,
-            format!("the game shows {} lights, more than the {MAX_LIGHTS} a position holds", game.lights()),
+            Code::E0118,
+            format!(
+                "the game shows {} lights, more than the {MAX_LIGHTS} a charlieplexed display on one port drives",
+                game.lights()
+            ),
         ));
     }
     // A heap's lights show its counts up to its start; sowing grows a pit past its start.

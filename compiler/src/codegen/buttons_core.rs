@@ -34,6 +34,12 @@ pub fn front_module(game: &GameDef, target: &Target, origin: Origin) -> TokenStr
     let by_cell = game.heaps().is_some();
     let lights = lights.iter().map(|&(cell, above)| quote!((#cell, #above)));
     let shared = !game.piece.per_player;
+    // The narrowest word with a bit a light: wider arithmetic is more code on an 8-bit chip.
+    let word = match n_lights {
+        0..=16 => quote!(u16),
+        17..=32 => quote!(u32),
+        _ => quote!(u64),
+    };
     let (human, think_ms) = (int(human as u8), int(THINK_MS));
     let feedback = game::feedback(game, target, device, n_lights, origin);
     let uses = game::feedback_uses();
@@ -56,6 +62,7 @@ pub fn front_module(game: &GameDef, target: &Target, origin: Origin) -> TokenStr
             const SHARED: bool = #shared;
             const BY_CELL: bool = #by_cell;
             const LIGHTS: &'static [(u8, u8)] = &[#(#lights),*];
+            type Lights = #word;
             const THINK_MS: u16 = #think_ms;
             const MAX_DEPTH: u8 = crate::board::SEARCH_DEPTH;
         }

@@ -129,21 +129,24 @@ pub fn render(t: &Target) -> TokenStream {
         }
     });
     // The line and heap games' own turn machine, or the rule core's with its front module.
-    let (machine_use, machine, front) = match t.rules_core.is_some() {
+    let (machine_use, machine, front, lights) = match t.rules_core.is_some() {
         true => (
             quote!(
-                use gamec_runtime::core_turn::CoreTurn;
+                use gamec_runtime::core_turn::{CoreTurn, OnButtons};
                 mod front;
             ),
             quote!(CoreTurn<game::Rules, { board::SEARCH_MOVES }>),
             quote!(front),
+            quote!(<game::Rules as OnButtons>::Lights),
         ),
         false => (
             quote!(
+                use gamec_runtime::line::Cells;
                 use gamec_runtime::turn::Turn;
             ),
             quote!(Turn<game::Rules>),
             quote!(game),
+            quote!(Cells),
         ),
     };
     let wake_uses = t.wake.map(|_| {
@@ -161,7 +164,6 @@ pub fn render(t: &Target) -> TokenStream {
             #machine_use
             use gamec_runtime::chip::#chip::on_tick;
             use board::Chip;
-            use gamec_runtime::line::Cells;
             use gamec_runtime::tune::{Note, Speaker};
             #wake_uses
             #display_items
@@ -179,7 +181,8 @@ pub fn render(t: &Target) -> TokenStream {
                 fn inputs(&mut self) -> u8 {
                     board::pressed()
                 }
-                fn show(&mut self, cells: Cells) {
+                type Lights = #lights;
+                fn show(&mut self, cells: #lights) {
                     #show
                 }
                 fn tone(&mut self, note: Option<&Note>) {

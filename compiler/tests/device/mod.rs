@@ -294,9 +294,9 @@ impl Device {
     }
 
     /// The LEDs lit at this instant, as cells (bit i = cell number i + 1).
-    pub fn lit_now(&mut self) -> u16 {
+    pub fn lit_now(&mut self) -> u64 {
         let d = self.target.display.clone().expect("a display");
-        let mut lit = 0u16;
+        let mut lit = 0u64;
         for (cathode, leds) in &d.rows {
             let (c_out, c_high) = self.pin(d.port, *cathode);
             if !c_out || c_high {
@@ -314,6 +314,11 @@ impl Device {
 
     /// Every LED lit at some point in `ms` milliseconds, sampled every 50 µs.
     pub fn leds_over(&mut self, ms: f64) -> u16 {
+        u16::try_from(self.leds_over_wide(ms)).expect("more than 16 LEDs lit: read them with leds_wide")
+    }
+
+    /// Every LED lit at some point in `ms` milliseconds, of a display of up to 64.
+    pub fn leds_over_wide(&mut self, ms: f64) -> u64 {
         let mut lit = 0;
         let step = self.ms_to_cycles(0.05);
         let end = self.cycles + self.ms_to_cycles(ms);
@@ -326,8 +331,13 @@ impl Device {
 
     /// The LEDs as a person sees them: everything lit across two full scans.
     pub fn leds(&mut self) -> u16 {
+        u16::try_from(self.leds_wide()).expect("more than 16 LEDs lit: read them with leds_wide")
+    }
+
+    /// The LEDs as a person sees them, of a display of up to 64.
+    pub fn leds_wide(&mut self) -> u64 {
         let rows = self.target.display.as_ref().map_or(1, |d| d.rows.len()) as f64;
-        self.leds_over(2.0 * rows + 1.0)
+        self.leds_over_wide(2.0 * rows + 1.0)
     }
 
     /// The speaker's frequency over the next `ms` (0 when silent): the median over its
