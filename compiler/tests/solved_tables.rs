@@ -1,7 +1,8 @@
 //! The solved tables of games on the rule core (`gamec::engine::table`), read back through the
 //! runtime's own lookup (`gamec_runtime::rules::solved`) as the device reads them: every
 //! reachable position gets the value the solver gave it, for games of pieces that move, of
-//! placements, on a line, impartial or not; and a game whose positions repeat gets no table.
+//! placements, on a line, impartial or not; and a game whose positions repeat keeps, per lost
+//! position, how far it is from its end.
 
 use gamec::analyze::starts;
 use gamec::engine::solve::{explore, Value, MAX_STATES};
@@ -30,12 +31,13 @@ fn reads_back(path: &str) -> usize {
     let t = keyed_table(&engine, &starts).unwrap_or_else(|why| panic!("{path}: {why}"));
     let solved = explore(&engine, &starts, MAX_STATES).unwrap();
     let layout = Layout { alphabet: &t.alphabet, bits: t.bits, turn_bits: t.turn_bits, pass: t.pass, len: t.len };
-    let table = Table { layout, lost: &t.lost, drawn: &t.drawn, ties_random: false };
+    let table = Table { layout, lost: &t.lost, lost_plies: &t.lost_plies, drawn: &t.drawn, ties_random: false };
     engine.with_game(|g| {
         for (i, s) in solved.states.iter().enumerate() {
             let read = table.value(&layout.key(&g.rules.geometry, &s.cells, s.to_move, s.passed));
             let want = match solved.values[i] {
-                Value::Loss(_) if !solved.terminal[i] => Read::Lost,
+                // The distance where play repeats, 0 where the table keeps none.
+                Value::Loss(n) if !solved.terminal[i] => Read::Lost(if solved.repeats { n as u8 } else { 0 }),
                 Value::Draw => Read::Drawn,
                 _ => Read::Won,
             };
@@ -68,42 +70,38 @@ fn an_impartial_game_keys_no_turn_and_a_partisan_one_does() {
     assert_eq!(turn_bits("games/hexapawn.game"), 1);
 }
 
-/// Kings that step back and forth: play can go round for ever, and a table of values alone
-/// could send a winning device round a cycle, so there is none.
-const KINGS: &str = "game kings {
-  players white, black
-  first white
-  board grid 3 x 3
-  pieces king per player
-  setup fixed { white at A1  black at C3 }
-  action walk = step king orthogonally to empty
-  action take = step king diagonally to enemy
-  end { no moves -> mover wins }
-  strategy black = perfect
-}";
-
+/// Kings that step back and forth: play can go round for ever, so the table keeps each lost
+/// position's distance from its end, and reads back with it.
 #[test]
-fn a_game_whose_positions_repeat_gets_no_table() {
-    let game = load(KINGS);
+fn a_game_whose_positions_repeat_keeps_its_lost_positions_distances() {
+    assert!(reads_back("compiler/tests/games/kings_walk.game") > 0);
+    let game = load(&file("compiler/tests/games/kings_walk.game"));
     let engine = Engine::new(&game);
-    let why = keyed_table(&engine, &starts(&engine, &game)).expect_err("kings can walk round");
-    assert!(why.contains("repeat"), "{why}");
+    let t = keyed_table(&engine, &starts(&engine, &game)).unwrap();
+    assert_eq!(t.lost_plies.len(), t.lost.len() / t.len as usize, "a distance a lost key");
+    assert!(t.lost_plies.iter().any(|&p| p > 1), "{:?}", t.lost_plies);
+    // A game that never repeats keeps none.
+    let hexapawn = load(&file("games/hexapawn.game"));
+    let engine = Engine::new(&hexapawn);
+    assert!(keyed_table(&engine, &starts(&engine, &hexapawn)).unwrap().lost_plies.is_empty());
 }
 
+/// The same kings on the Binario board with a cursor: the board builds the table.
 #[test]
-fn a_board_refuses_a_perfect_device_whose_game_repeats_at_its_strategy() {
-    let kings = KINGS.replace(
-        "  strategy black = perfect\n",
-        "  strategy black = perfect\n  controls { across -> cursor across\n down -> cursor down\n select -> commit }\n  \
-         feedback { show cells = colours { white = red, black = green }\n cursor blinks 200 ms, given yellow }\n",
+fn a_board_binds_a_perfect_device_whose_game_repeats() {
+    let kings = file("compiler/tests/games/kings_walk.game");
+    let (from, to) = (kings.find("  controls serial").unwrap(), kings.find("  test ").unwrap());
+    let kings = format!(
+        "{}  controls {{ across -> cursor across\n down -> cursor down\n select -> commit }}\n  \
+         feedback {{ show cells = colours {{ white = red, black = green }}\n cursor blinks 200 ms, given yellow }}\n\n{}",
+        &kings[..from],
+        &kings[to..]
     );
     let mut sources = Sources::new();
     let gf = sources.add("kings.game", kings);
     let bf = sources.add("hexapawn_atmega128.board", file("boards/hexapawn_atmega128.board"));
     let game = gamec_dsl::load_game(&sources, gf).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
     let board = gamec_dsl::load_board(&sources, bf).unwrap();
-    let d = gamec::bind::bind(&game, gf, &board, bf).expect_err("refused");
-    let shown = sources.render(&d);
-    assert!(shown.contains("error[E0115]") && shown.contains("repeat"), "{shown}");
-    assert!(shown.contains("kings.game:10:"), "at the strategy's line: {shown}");
+    let target = gamec::bind::bind(&game, gf, &board, bf).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
+    assert!(target.core_table.is_some_and(|t| !t.lost_plies.is_empty()));
 }

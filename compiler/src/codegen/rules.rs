@@ -291,8 +291,8 @@ pub fn render_served(game: &GameDef, origin: super::Origin, table: Option<&Keyed
 /// A solved game's table (`gamec_runtime::rules::solved`): its keys in program memory.
 fn solved_table(t: &KeyedTable, ties_random: bool) -> TokenStream {
     let (alphabet, bits, turn_bits, pass, len) = (&t.alphabet, t.bits, t.turn_bits, t.pass, t.len);
-    let (lost, drawn) = (&t.lost, &t.drawn);
-    let (lost_len, drawn_len) = (lost.len(), drawn.len());
+    let (lost, drawn, plies) = (&t.lost, &t.drawn, &t.lost_plies);
+    let (lost_len, drawn_len, plies_len) = (lost.len(), drawn.len(), plies.len());
     let doc = format!(
         "The solved game: of its {} positions, the {} lost for the side to move and the {} drawn, \
          each a key of {len} bytes, sorted (`gamec_runtime::rules::solved`).",
@@ -307,11 +307,14 @@ fn solved_table(t: &KeyedTable, ties_random: bool) -> TokenStream {
         pub static SOLVED: Table<'static> = Table {
             layout: Layout { alphabet: &[#(#alphabet),*], bits: #bits, turn_bits: #turn_bits, pass: #pass, len: #len },
             lost: &LOST,
+            lost_plies: &LOST_PLIES,
             drawn: &DRAWN,
             ties_random: #ties_random,
         };
         #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
         static LOST: [u8; #lost_len] = [#(#lost),*];
+        #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+        static LOST_PLIES: [u8; #plies_len] = [#(#plies),*];
         #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
         static DRAWN: [u8; #drawn_len] = [#(#drawn),*];
     }

@@ -45,6 +45,9 @@ pub struct Solved {
     pub cycling: usize,
     /// Positions where no ending holds and nobody may move.
     pub stuck: usize,
+    /// Whether play can come back to a position it left (a cycle among the positions): the
+    /// device's table then keeps how far each lost position is from its end.
+    pub repeats: bool,
 }
 
 /// Why a game was not solved.
@@ -118,7 +121,9 @@ pub fn explore(engine: &Engine, starts: &[State], limit: usize) -> Result<Solved
     }
     let values = retrograde(engine, &real, &children, &terminal);
     let cycling = values.iter().zip(&terminal).filter(|(v, t)| v.is_none() && !**t).count();
+    let repeats = has_cycle(&children);
     Ok(Solved {
+        repeats,
         values: values.into_iter().map(|v| v.unwrap_or(Value::Draw)).collect(),
         states,
         index,
@@ -188,10 +193,9 @@ fn retrograde(engine: &Engine, real: &[State], children: &[Vec<u32>], terminal: 
 
 impl Engine {
     /// The best plies in `s` by the solved values: those that win at once (except on a line,
-    /// whose device does not look for them), else those that leave the opponent lost, else
-    /// those that draw, else any. This is the device's choice: its table keeps the value, not
-    /// the distance, so beyond an immediate win a perfect device may win by any winning move
-    /// (the games it solves always end).
+    /// whose device does not look for them), else those that leave the opponent lost (where
+    /// positions can repeat, those nearest the end, as the device's table keeps that
+    /// distance; otherwise any, as every game of them ends), else those that draw, else any.
     pub fn best_plies(&self, solved: &Solved, s: &State) -> Vec<Move> {
         let scored: Vec<(Move, i32)> = self
             .plies(s)
@@ -200,8 +204,9 @@ impl Engine {
                 // The line games' device (runtime::strategy) keeps no tier for a win at once.
                 let at_once = !matches!(self.shape, super::Shape::Line { .. });
                 let score = match solved.value(self, &self.play(s, m)) {
-                    Some(Value::Loss(0)) if at_once => 3,
-                    Some(Value::Loss(_)) => 2,
+                    Some(Value::Loss(0)) if at_once => i32::MAX,
+                    Some(Value::Loss(n)) if solved.repeats => i32::MAX - 1 - i32::from(n),
+                    Some(Value::Loss(_)) => 3,
                     Some(Value::Draw) | None => 1,
                     Some(Value::Win(_)) => 0,
                 };
@@ -211,4 +216,24 @@ impl Engine {
         let best = scored.iter().map(|x| x.1).max();
         scored.into_iter().filter(|x| Some(x.1) == best).map(|x| x.0).collect()
     }
+}
+
+/// Whether the graph of `children` has a cycle: a position a topological order never reaches.
+pub fn has_cycle(children: &[Vec<u32>]) -> bool {
+    let mut into = vec![0u32; children.len()];
+    for c in children.iter().flatten() {
+        into[*c as usize] += 1;
+    }
+    let mut ready: VecDeque<usize> = (0..children.len()).filter(|&i| into[i] == 0).collect();
+    let mut ordered = 0;
+    while let Some(i) = ready.pop_front() {
+        ordered += 1;
+        for &c in &children[i] {
+            into[c as usize] -= 1;
+            if into[c as usize] == 0 {
+                ready.push_back(c as usize);
+            }
+        }
+    }
+    ordered < children.len()
 }

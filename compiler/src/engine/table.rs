@@ -3,10 +3,9 @@
 //! of the drawn ones, sorted. The keys are made by the runtime's own [`Layout::key`], so the
 //! compiler and the chip cannot write a position two ways.
 
-use super::solve::{explore, Solved, Value, MAX_STATES};
+use super::solve::{explore, Value, MAX_STATES};
 use super::{Engine, Shape, State};
 use gamec_runtime::rules::solved::{Layout, MAX_KEY};
-use std::collections::VecDeque;
 
 /// A solved game's table, as the code generator writes it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,6 +19,11 @@ pub struct KeyedTable {
     pub len: u8,
     /// The unfinished positions lost for the side to move, their keys sorted and end to end.
     pub lost: Vec<u8>,
+    /// For a game whose positions can repeat, per lost key in the same order, the plies the
+    /// loss takes at least with the winner's fastest play: the device, winning, moves to the
+    /// lost position nearest its end, and so cannot go round a cycle for ever. Empty when
+    /// play never repeats (every winning move then ends the game in time).
+    pub lost_plies: Vec<u8>,
     pub drawn: Vec<u8>,
     /// Positions solved (the game's reachable positions, as the engine keys them).
     pub positions: usize,
@@ -34,9 +38,10 @@ pub fn keyed_table(engine: &Engine, starts: &[State]) -> Result<KeyedTable, Stri
             gamec_dsl::thousands(t.explored as u64)
         )
     })?;
-    if repeats(&solved) {
-        return Err("its positions can repeat, and a solved table keeps no distances to a win: \
-                    a device might go round a winning cycle for ever (use `search`)"
+    let repeats = solved.repeats;
+    if repeats && engine.again {
+        return Err("its positions can repeat and a move can keep the turn: a table keeps the \
+                    distances of lost positions only, not of the won ones a mover moves to again (use `search`)"
             .into());
     }
     // The cells a key covers, as the geometry lists them: heaps are a row of counts.
@@ -64,22 +69,35 @@ pub fn keyed_table(engine: &Engine, starts: &[State]) -> Result<KeyedTable, Stri
     engine.with_game(|g| {
         for ((s, v), &over) in solved.states.iter().zip(&solved.values).zip(&solved.terminal) {
             let key = layout.key(&g.rules.geometry, &s.cells, s.to_move, s.passed)[..len].to_vec();
-            match v {
+            match *v {
                 // The device reads a finished game's result from the endings, not the table.
                 Value::Loss(_) if over => {}
-                Value::Loss(_) => lost.push(key),
+                Value::Loss(plies) => lost.push((key, plies)),
                 Value::Draw => drawn.push(key),
                 Value::Win(_) => {}
             }
         }
     });
-    let sorted = |mut keys: Vec<Vec<u8>>| {
-        keys.sort_unstable();
-        keys.concat()
+    lost.sort_unstable();
+    drawn.sort_unstable();
+    let lost_plies = match repeats {
+        false => Vec::new(),
+        true => lost
+            .iter()
+            .map(|&(_, plies)| {
+                u8::try_from(plies).map_err(|_| {
+                    format!(
+                        "its positions can repeat, and a lost one is {plies} plies from its end, more than \
+                         the byte a table keeps for its distance counts (use `search`)"
+                    )
+                })
+            })
+            .collect::<Result<_, _>>()?,
     };
     Ok(KeyedTable {
-        lost: sorted(lost),
-        drawn: sorted(drawn),
+        lost: lost.into_iter().flat_map(|(key, _)| key).collect(),
+        lost_plies,
+        drawn: drawn.concat(),
         alphabet,
         bits,
         turn_bits,
@@ -92,27 +110,6 @@ pub fn keyed_table(engine: &Engine, starts: &[State]) -> Result<KeyedTable, Stri
 /// Bits that number `n` values.
 fn bits_for(n: usize) -> u8 {
     (usize::BITS - n.saturating_sub(1).leading_zeros()) as u8
-}
-
-/// Whether play can come back to a position it left: a cycle among the solved positions,
-/// found as positions a topological order never reaches.
-fn repeats(solved: &Solved) -> bool {
-    let mut into = vec![0u32; solved.len()];
-    for c in solved.children.iter().flatten() {
-        into[*c as usize] += 1;
-    }
-    let mut ready: VecDeque<usize> = (0..solved.len()).filter(|&i| into[i] == 0).collect();
-    let mut ordered = 0;
-    while let Some(i) = ready.pop_front() {
-        ordered += 1;
-        for &c in &solved.children[i] {
-            into[c as usize] -= 1;
-            if into[c as usize] == 0 {
-                ready.push_back(c as usize);
-            }
-        }
-    }
-    ordered < solved.len()
 }
 
 #[cfg(test)]

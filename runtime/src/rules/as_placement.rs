@@ -337,10 +337,14 @@ fn best_by_table<G: CoreGame>(pos: &Played<G::Cells>, table: &Table, rng: &mut R
         let child = Played { cells, to_move: next_after::<G>(pos, &path), passed: false, start: pos.start };
         // The value is the next mover's: the opponent's, or ours again.
         let ours = child.to_move == pos.to_move;
+        // A win at once first, then a move leaving the opponent lost, nearest its end first
+        // (where positions can repeat, so that the device cannot go round a cycle), then a
+        // draw.
         let rank = match ended::<G>(&child) {
-            Some(Outcome::Win(p)) if p == pos.to_move => 4,
+            Some(Outcome::Win(p)) if p == pos.to_move => u8::MAX,
             _ => match (table.value(&table.layout.key(&geometry, child.cells.as_ref(), child.to_move, false)), ours) {
-                (Value::Lost, false) | (Value::Won, true) => 3,
+                (Value::Lost(plies), false) => u8::MAX - 1 - plies.min(u8::MAX - 3),
+                (Value::Won, true) => u8::MAX - 1,
                 (Value::Drawn, _) => 2,
                 _ => 1,
             },

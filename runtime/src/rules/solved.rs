@@ -35,6 +35,9 @@ pub struct Table<'a> {
     pub layout: Layout<'a>,
     /// The keys of the positions lost for the side to move, sorted, in program memory.
     pub lost: &'a [u8],
+    /// Per lost key, in the same order, the plies the loss takes at least: for a game whose
+    /// positions can repeat, so that the winner moves ever nearer the end. Empty otherwise.
+    pub lost_plies: &'a [u8],
     /// The keys of the drawn positions, the same way.
     pub drawn: &'a [u8],
     /// Among equally good moves, one at random (else the first).
@@ -45,7 +48,8 @@ pub struct Table<'a> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Value {
     Won,
-    Lost,
+    /// Lost, in this many plies at least (0 where the table keeps no distances).
+    Lost(u8),
     Drawn,
 }
 
@@ -84,9 +88,11 @@ impl Table<'_> {
     /// The value of the position whose key is `key`.
     pub fn value(&self, key: &[u8; MAX_KEY]) -> Value {
         let key = &key[..self.layout.len as usize];
-        if contains(self.lost, key) {
-            Value::Lost
-        } else if contains(self.drawn, key) {
+        if let Some(at) = find(self.lost, key) {
+            // SAFETY: a table the generated code placed in program memory, a byte a lost key.
+            let plies = self.lost_plies.get(at).map_or(0, |p| unsafe { progmem::byte(p) });
+            Value::Lost(plies)
+        } else if find(self.drawn, key).is_some() {
             Value::Drawn
         } else {
             Value::Won
@@ -94,8 +100,8 @@ impl Table<'_> {
     }
 }
 
-/// Whether `keys` (sorted keys of `key.len()` bytes each, in program memory) holds `key`.
-fn contains(keys: &[u8], key: &[u8]) -> bool {
+/// Where `keys` (sorted keys of `key.len()` bytes each, in program memory) holds `key`.
+fn find(keys: &[u8], key: &[u8]) -> Option<usize> {
     let len = key.len().max(1);
     let (mut lo, mut hi) = (0usize, keys.len() / len);
     while lo < hi {
@@ -111,12 +117,12 @@ fn contains(keys: &[u8], key: &[u8]) -> bool {
             }
         }
         match order {
-            core::cmp::Ordering::Equal => return true,
+            core::cmp::Ordering::Equal => return Some(mid),
             core::cmp::Ordering::Less => lo = mid + 1,
             core::cmp::Ordering::Greater => hi = mid,
         }
     }
-    false
+    None
 }
 
 #[cfg(test)]
@@ -158,9 +164,16 @@ mod tests {
         lost.sort();
         let lost: std::vec::Vec<u8> = lost.concat();
         let drawn = [keys[3][0], keys[3][1]];
-        let t = Table { layout: l, lost: &lost, drawn: &drawn, ties_random: false };
+        let t = Table { layout: l, lost: &lost, lost_plies: &[], drawn: &drawn, ties_random: false };
         for k in &keys[..3] {
-            assert_eq!(t.value(k), Value::Lost);
+            assert_eq!(t.value(k), Value::Lost(0));
+        }
+        // Each lost key's plies, in the keys' sorted order.
+        let plies = [5, 3, 1];
+        let t = Table { lost_plies: &plies, ..t };
+        for (j, sorted_key) in lost.chunks(2).enumerate() {
+            let k = keys[..3].iter().find(|k| &k[..2] == sorted_key).unwrap();
+            assert_eq!(t.value(k), Value::Lost(plies[j]), "each lost key keeps its own plies");
         }
         assert_eq!(t.value(&keys[3]), Value::Drawn);
         assert_eq!(t.value(&l.key(&LINE, &[1, 1, 1, 1, 1], 0, false)), Value::Won);
