@@ -255,44 +255,20 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     let reach = |f: Feature| f.reach(&layout, &piece, &moves, &regions);
     let eval = st.eval.map(|(sp, cases)| lower_eval(&mut ctx, sp, cases, &regions, &reach));
 
-    // Tunes come before controls and feedback, which refer to them.
-    let tunes = lower_tunes(&mut ctx, &st.tunes_ast);
-    let tune_names: Vec<String> = tunes.iter().map(|t| t.name.node.clone()).collect();
-    let tune_names: Vec<&str> = tune_names.iter().map(String::as_str).collect();
-
-    // Controls.
-    let (control_defs, idle) = controls::lower(&mut ctx, st.controls, &layout, &check_piece, &moves, &action_names);
-
-    // The font comes before the feedback, whose texts it spells.
-    let font = lower_font(&mut ctx, &st.fonts_ast);
-
-    // Feedback.
-    let names = feedback::Names {
-        states: &states,
-        players: &player_list,
-        per_player: piece.per_player,
-        font: &font,
-        tunes: &tunes,
-        tune_names: &tune_names,
-        find_player: &find_player,
-        piece: &piece.name.node,
-    };
-    let feedback::Lowered { views, events, cursor, intro } = feedback::lower(&mut ctx, st.feedback, &names);
-
-    // Serial controls and feedback.
-    let serial_scope = crate::lower_serial::Scope {
+    let rules = RulesScope {
         file,
-        players: &player_list,
-        kinds: &piece.kinds,
-        moves: &moves,
-        pass: st.pass.is_some(),
+        layout: &layout,
+        piece: &piece,
         states: &states,
-        pieces: st.pieces.is_some(),
-        shared_piece: (st.pieces.is_some() && !piece.per_player).then_some(piece.name.node.as_str()),
-        heaps: matches!(layout, Layout::Heaps(_)),
+        player_list: &player_list,
+        moves: &moves,
+        action_names: &action_names,
         setups: setups.len().max(1),
+        find_player: &find_player,
+        check_piece: &check_piece,
     };
-    let serial = lower_serial(&mut ctx, st.serial_controls, st.serial_feedback, &serial_scope);
+    let Interfaces { tunes, controls, idle, font, views, events, cursor, intro, serial } =
+        interfaces(&mut ctx, &st, &rules);
 
     // Tests are read against the rules: once the rules have errors, theirs would only repeat them.
     let tests = if ctx.diags.is_empty() {
@@ -328,7 +304,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             end,
             strategy,
             eval,
-            controls: control_defs,
+            controls,
             idle,
             views,
             events,
@@ -343,6 +319,79 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     } else {
         Err(ctx.diags)
     }
+}
+
+/// What a person plays the game with, lowered: tunes, controls, the font, feedback and the
+/// serial protocol (they refer to the rules' names, never the reverse).
+struct Interfaces {
+    tunes: Vec<TuneDef>,
+    controls: Vec<ControlDef>,
+    idle: Option<IdleDef>,
+    font: Vec<GlyphDef>,
+    views: Vec<ViewDef>,
+    events: Vec<EventDef>,
+    cursor: Option<CursorDef>,
+    intro: Vec<SceneDef>,
+    serial: Option<SerialDef>,
+}
+
+/// The rules' names the interfaces refer to.
+struct RulesScope<'r> {
+    file: FileId,
+    layout: &'r Layout,
+    piece: &'r PieceDef,
+    states: &'r [ast::Ident],
+    player_list: &'r [ast::Ident],
+    moves: &'r [MoveDef],
+    action_names: &'r [&'r ast::Ident],
+    setups: usize,
+    find_player: &'r dyn Fn(&mut Ctx, &ast::Ident) -> Option<usize>,
+    check_piece: &'r dyn Fn(&mut Ctx, &ast::Ident),
+}
+
+fn interfaces(ctx: &mut Ctx, st: &Statements, r: &RulesScope) -> Interfaces {
+    let RulesScope { file, layout, piece, states, player_list, moves, action_names, setups, find_player, check_piece } =
+        *r;
+    // Tunes come before controls and feedback, which refer to them.
+    let tunes = lower_tunes(ctx, &st.tunes_ast);
+    let tune_names: Vec<String> = tunes.iter().map(|t| t.name.node.clone()).collect();
+    let tune_names: Vec<&str> = tune_names.iter().map(String::as_str).collect();
+
+    // Controls.
+    let (control_defs, idle) = controls::lower(ctx, st.controls, layout, check_piece, moves, action_names);
+
+    // The font comes before the feedback, whose texts it spells.
+    let font = lower_font(ctx, &st.fonts_ast);
+
+    // Feedback.
+    let names = feedback::Names {
+        states,
+        players: player_list,
+        per_player: piece.per_player,
+        font: &font,
+        tunes: &tunes,
+        tune_names: &tune_names,
+        find_player,
+        piece: &piece.name.node,
+    };
+    let feedback::Lowered { views, events, cursor, intro } = feedback::lower(ctx, st.feedback, &names);
+
+    // Serial controls and feedback.
+    let serial_scope = crate::lower_serial::Scope {
+        file,
+        players: player_list,
+        kinds: &piece.kinds,
+        moves,
+        pass: st.pass.is_some(),
+        states,
+        pieces: st.pieces.is_some(),
+        shared_piece: (st.pieces.is_some() && !piece.per_player).then_some(piece.name.node.as_str()),
+        heaps: matches!(layout, Layout::Heaps(_)),
+        setups,
+    };
+    let serial = lower_serial(ctx, st.serial_controls, st.serial_feedback, &serial_scope);
+
+    Interfaces { tunes, controls: control_defs, idle, font, views, events, cursor, intro, serial }
 }
 
 fn feature(ctx: &mut Ctx, f: &ast::FeatureRef, regions: &[RegionDef]) -> Feature {

@@ -3,7 +3,7 @@
 use crate::ast::*;
 use crate::Code;
 use crate::{Diagnostic, FileId, Label, Span};
-use pest::iterators::Pair;
+use pest::iterators::{Pair, Pairs};
 use pest::Parser;
 
 #[derive(pest_derive::Parser)]
@@ -392,28 +392,7 @@ fn game_item(p: Pair<Rule>) -> GameItem {
         Rule::players => GameItem::Players(inner.map(ident).collect()),
         Rule::states => GameItem::States(inner.map(ident).collect()),
         Rule::first => GameItem::First(ident(inner.next().unwrap())),
-        Rule::board_shape => {
-            let shape = inner.next().unwrap();
-            let rule = shape.as_rule();
-            let mut s = shape.into_inner();
-            match rule {
-                Rule::line_shape => {
-                    let cells = int(s.next().unwrap());
-                    let numbered_from = s.next().map(|n| ident(n.into_inner().next().unwrap()));
-                    GameItem::Board(BoardShape::Line { cells, numbered_from })
-                }
-                Rule::heaps_shape => GameItem::Board(BoardShape::Heaps { heaps: int(s.next().unwrap()) }),
-                Rule::pits_shape => {
-                    let per_side = int(s.next().unwrap());
-                    GameItem::Board(BoardShape::Pits { per_side, stores: s.next().is_some() })
-                }
-                _ => {
-                    let (cols, rows) = (int(s.next().unwrap()), int(s.next().unwrap()));
-                    let cut = s.next().map(|c| c.into_inner().map(ident).collect()).unwrap_or_default();
-                    GameItem::Board(BoardShape::Grid { cols, rows, cut })
-                }
-            }
-        }
+        Rule::board_shape => GameItem::Board(board_shape(inner.next().unwrap())),
         Rule::region => {
             let name = ident(inner.next().unwrap());
             GameItem::Region { name, cells: inner.map(ident).collect() }
@@ -436,48 +415,13 @@ fn game_item(p: Pair<Rule>) -> GameItem {
             GameItem::Promote { from, to, on }
         }
         Rule::pass_rule => GameItem::Pass,
-        Rule::setup => {
-            let first = inner.next().unwrap();
-            if first.as_rule() == Rule::fixed_setup {
-                let span = span(&first);
-                let (mut placements, mut heaps, mut name, mut pits) = (Vec::new(), Vec::new(), None, None);
-                for item in first.into_inner() {
-                    if item.as_rule() == Rule::heap_sizes {
-                        heaps.extend(item.into_inner().map(int));
-                    } else if item.as_rule() == Rule::pit_sizes {
-                        pits = item.into_inner().next().map(int);
-                    } else if item.as_rule() == Rule::string {
-                        name = Some(string(item));
-                    } else {
-                        placements.push(placement(item));
-                    }
-                }
-                return GameItem::FixedSetup { name, placements, heaps, pits, span };
-            }
-            let kind = ident(first);
-            let requires = inner.map(|r| Spanned::new(require(r.clone()), span(&r))).collect();
-            GameItem::Setup { kind, requires }
-        }
+        Rule::setup => setup(inner),
         Rule::action => {
             let name = ident(inner.next().unwrap());
             GameItem::Action { name, mechanic: mechanic(inner.next().unwrap()) }
         }
         Rule::end_rule => GameItem::End(inner.map(ending).collect()),
-        Rule::strategy => {
-            let player = ident(inner.next().unwrap());
-            let kind = ident(inner.next().unwrap());
-            let (mut ties, mut deepening, mut order_by_eval) = (None, false, false);
-            for opt in inner {
-                match opt.as_rule() {
-                    Rule::ties => ties = Some(ident(opt.into_inner().next().unwrap())),
-                    _ => match opt.into_inner().next().unwrap().as_rule() {
-                        Rule::deepening => deepening = true,
-                        _ => order_by_eval = true,
-                    },
-                }
-            }
-            GameItem::Strategy { player, kind, ties, deepening, order_by_eval }
-        }
+        Rule::strategy => strategy(inner),
         Rule::eval => GameItem::Eval(inner.map(eval_case).collect()),
         Rule::controls => GameItem::Controls(inner.map(|c| Spanned::new(control_item(c.clone()), span(&c))).collect()),
         Rule::feedback => GameItem::Feedback(inner.map(|f| Spanned::new(feedback_item(f.clone()), span(&f))).collect()),
@@ -487,31 +431,10 @@ fn game_item(p: Pair<Rule>) -> GameItem {
         }
         Rule::tune => {
             let name = ident(inner.next().unwrap());
-            let notes = inner
-                .map(|n| {
-                    let sp = span(&n);
-                    let mut n = n.into_inner();
-                    let pitch = n.next().unwrap();
-                    let pitch = Spanned::new(pitch.as_str().to_string(), span(&pitch));
-                    Spanned::new(Note { pitch, millis: int(n.next().unwrap()) }, sp)
-                })
-                .collect();
-            GameItem::Tune { name, notes }
+            GameItem::Tune { name, notes: inner.map(note).collect() }
         }
         Rule::test_block => GameItem::Test(test(inner)),
-        Rule::cards => GameItem::Cards(
-            inner
-                .map(|a| {
-                    let sp = span(&a);
-                    let mut parts: Vec<Pair<Rule>> = a.into_inner().collect();
-                    let lo = int(parts.pop().unwrap());
-                    let hi = int(parts.pop().unwrap());
-                    let mut parts = parts.into_iter();
-                    let name = ident(parts.next().unwrap());
-                    Attribute { name, values: parts.map(ident).collect(), bits: (hi, lo), span: sp }
-                })
-                .collect(),
-        ),
+        Rule::cards => GameItem::Cards(inner.map(attribute).collect()),
         Rule::card_table => {
             let capacity = int(inner.next().unwrap());
             GameItem::Table { capacity, rows: int(inner.next().unwrap()), cols: int(inner.next().unwrap()) }
@@ -519,34 +442,118 @@ fn game_item(p: Pair<Rule>) -> GameItem {
         Rule::group => {
             let name = ident(inner.next().unwrap());
             let size = int(inner.next().unwrap());
-            let rules = inner
-                .map(|r| {
-                    let sp = span(&r);
-                    let mut r = r.into_inner();
-                    let who = r.next().unwrap();
-                    let attribute = (who.as_rule() != Rule::every_attribute).then(|| ident(who));
-                    let relation = match r.next().unwrap().into_inner().next().unwrap().as_rule() {
-                        Rule::all_same => Relation::AllSame,
-                        Rule::all_different => Relation::AllDifferent,
-                        _ => Relation::SameOrDifferent,
-                    };
-                    Spanned::new(GroupRule { attribute, relation }, sp)
-                })
-                .collect();
-            GameItem::Group { name, size, rules }
+            GameItem::Group { name, size, rules: inner.map(group_rule).collect() }
         }
-        Rule::font => GameItem::Font(
-            inner
-                .map(|g| {
-                    let sp = span(&g);
-                    let mut g = g.into_inner();
-                    let name = string(g.next().unwrap());
-                    Glyph { name, rows: g.map(string).collect(), span: sp }
-                })
-                .collect(),
-        ),
+        Rule::font => GameItem::Font(inner.map(glyph).collect()),
         other => unreachable!("grammar: unexpected game item {other:?}"),
     }
+}
+
+/// `board line N`, `board heaps N`, `board pits N per side [with stores]`, `board grid C x R
+/// [without ...]`.
+fn board_shape(shape: Pair<Rule>) -> BoardShape {
+    let rule = shape.as_rule();
+    let mut s = shape.into_inner();
+    match rule {
+        Rule::line_shape => {
+            let cells = int(s.next().unwrap());
+            let numbered_from = s.next().map(|n| ident(n.into_inner().next().unwrap()));
+            BoardShape::Line { cells, numbered_from }
+        }
+        Rule::heaps_shape => BoardShape::Heaps { heaps: int(s.next().unwrap()) },
+        Rule::pits_shape => {
+            let per_side = int(s.next().unwrap());
+            BoardShape::Pits { per_side, stores: s.next().is_some() }
+        }
+        _ => {
+            let (cols, rows) = (int(s.next().unwrap()), int(s.next().unwrap()));
+            let cut = s.next().map(|c| c.into_inner().map(ident).collect()).unwrap_or_default();
+            BoardShape::Grid { cols, rows, cut }
+        }
+    }
+}
+
+/// `setup fixed { ... }` or `setup random { require ... }`.
+fn setup(mut inner: Pairs<Rule>) -> GameItem {
+    let first = inner.next().unwrap();
+    if first.as_rule() == Rule::fixed_setup {
+        let span = span(&first);
+        let (mut placements, mut heaps, mut name, mut pits) = (Vec::new(), Vec::new(), None, None);
+        for item in first.into_inner() {
+            if item.as_rule() == Rule::heap_sizes {
+                heaps.extend(item.into_inner().map(int));
+            } else if item.as_rule() == Rule::pit_sizes {
+                pits = item.into_inner().next().map(int);
+            } else if item.as_rule() == Rule::string {
+                name = Some(string(item));
+            } else {
+                placements.push(placement(item));
+            }
+        }
+        return GameItem::FixedSetup { name, placements, heaps, pits, span };
+    }
+    let kind = ident(first);
+    let requires = inner.map(|r| Spanned::new(require(r.clone()), span(&r))).collect();
+    GameItem::Setup { kind, requires }
+}
+
+/// `strategy PLAYER = KIND[, ties ...][, deepening][, order by eval]`.
+fn strategy(mut inner: Pairs<Rule>) -> GameItem {
+    let player = ident(inner.next().unwrap());
+    let kind = ident(inner.next().unwrap());
+    let (mut ties, mut deepening, mut order_by_eval) = (None, false, false);
+    for opt in inner {
+        match opt.as_rule() {
+            Rule::ties => ties = Some(ident(opt.into_inner().next().unwrap())),
+            _ => match opt.into_inner().next().unwrap().as_rule() {
+                Rule::deepening => deepening = true,
+                _ => order_by_eval = true,
+            },
+        }
+    }
+    GameItem::Strategy { player, kind, ties, deepening, order_by_eval }
+}
+
+/// A tune's note: `C5/100`.
+fn note(n: Pair<Rule>) -> Spanned<Note> {
+    let sp = span(&n);
+    let mut n = n.into_inner();
+    let pitch = n.next().unwrap();
+    let pitch = Spanned::new(pitch.as_str().to_string(), span(&pitch));
+    Spanned::new(Note { pitch, millis: int(n.next().unwrap()) }, sp)
+}
+
+/// A card attribute: `NAME { VALUE, ... } bits HI..LO`.
+fn attribute(a: Pair<Rule>) -> Attribute {
+    let sp = span(&a);
+    let mut parts: Vec<Pair<Rule>> = a.into_inner().collect();
+    let lo = int(parts.pop().unwrap());
+    let hi = int(parts.pop().unwrap());
+    let mut parts = parts.into_iter();
+    let name = ident(parts.next().unwrap());
+    Attribute { name, values: parts.map(ident).collect(), bits: (hi, lo), span: sp }
+}
+
+/// A group's rule: an attribute (or every one) all the same, all different, or either.
+fn group_rule(r: Pair<Rule>) -> Spanned<GroupRule> {
+    let sp = span(&r);
+    let mut r = r.into_inner();
+    let who = r.next().unwrap();
+    let attribute = (who.as_rule() != Rule::every_attribute).then(|| ident(who));
+    let relation = match r.next().unwrap().into_inner().next().unwrap().as_rule() {
+        Rule::all_same => Relation::AllSame,
+        Rule::all_different => Relation::AllDifferent,
+        _ => Relation::SameOrDifferent,
+    };
+    Spanned::new(GroupRule { attribute, relation }, sp)
+}
+
+/// A font's glyph: its name and its rows.
+fn glyph(g: Pair<Rule>) -> Glyph {
+    let sp = span(&g);
+    let mut g = g.into_inner();
+    let name = string(g.next().unwrap());
+    Glyph { name, rows: g.map(string).collect(), span: sp }
 }
 
 fn cmp_op(p: &Pair<Rule>) -> CmpOp {
