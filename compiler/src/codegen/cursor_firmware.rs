@@ -510,8 +510,6 @@ fn duel_calls(t: &Target) -> AppCalls {
 pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
     let c: &CursorTarget = t.cursor.as_ref().expect("a cursor target");
     let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
-    let device = Ident::new(t.chip.avr().device, Span::call_site());
-    let vector = Ident::new(c.matrix.tick_vector, Span::call_site());
     let app = if c.duel.is_some() { duel_calls(t) } else { puzzle_calls(c) };
     let n_encoders = int(c.encoders.len());
     // Each source of inputs in the order they are served: every encoder's detents, then the
@@ -536,11 +534,7 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
     let call = (app.input)(quote!(act));
     // The encoders' pins read a port at a time and fed to their decoders.
     let encoder_pins: Vec<Pin> = c.encoders.iter().flat_map(|&(_, a, b)| [a, b]).collect();
-    let (encoder_reads, encoder_levels) = levels(&encoder_pins);
-    let encoder_polls = encoder_levels.chunks(2).enumerate().map(|(i, ab)| {
-        let (i, a, b) = (int(i), &ab[0], &ab[1]);
-        quote!(t[#i] = DECODERS[#i].count(#a, #b, t[#i]);)
-    });
+    let tick_interrupt = tick_interrupt(t, c, &encoder_pins);
     let restart_used = game.controls.iter().any(|c| c.action == ControlAction::Restart) && c.restart.is_some();
     // The encoders' and the buttons' pins pulled up a port at a time.
     let button_pins: Vec<Pin> = std::iter::once(c.commit).chain(c.restart.filter(|_| restart_used)).collect();
@@ -646,33 +640,48 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
             }
         }
 
-        #[avr_device::interrupt(#device)]
-        fn #vector() {
-            // The encoders' decoders: the interrupt macro makes this a reference only this
-            // handler holds.
-            static mut DECODERS: [Quadrature; #n_encoders] = [Quadrature::new(); #n_encoders];
-            on_tick(&board::CONFIG);
-            // SAFETY: the handler runs with interrupts masked, and never unmasks them: a critical
-            // section already, and `interrupt::free` would only save and restore the flag.
-            let cs = unsafe { interrupt::CriticalSection::new() };
-            // The frame by reference: a copy would call memcpy, and a handler that calls
-            // saves every register. Only this critical section and the main loop's
-            // (which sets it whole) touch it.
-            // The matrix through its pointer, not `borrow_mut`: the main loop touches it only
-            // before the tick starts, so the borrow flag's test and its panic path buy nothing.
-            unsafe { &mut *DISPLAY.borrow(cs).as_ptr() }.tick(unsafe { &*FRAME.borrow(cs).as_ptr() });
-            #(#encoder_reads)*
-            // The counts by reference, a byte each: the array taken and put back whole is a
-            // 16-bit value pieced together from bytes, held across the decoders' calls.
-            // SAFETY: in the handler's critical section; the main loop takes them in its own.
-            let t = unsafe { &mut *TURNS.borrow(cs).as_ptr() };
-            #(#encoder_polls)*
-        }
+        #tick_interrupt
 
         #[panic_handler]
         fn panic(_: &core::panic::PanicInfo) -> ! {
             loop {}
         }
+    }
+}
+
+/// The tick interrupt: the matrix's next column, the millisecond, and the encoders sampled.
+fn tick_interrupt(t: &Target, c: &CursorTarget, encoder_pins: &[Pin]) -> TokenStream {
+    let device = Ident::new(t.chip.avr().device, Span::call_site());
+    let vector = Ident::new(c.matrix.tick_vector, Span::call_site());
+    let n_encoders = int(c.encoders.len());
+    let (encoder_reads, encoder_levels) = levels(encoder_pins);
+    let encoder_polls = encoder_levels.chunks(2).enumerate().map(|(i, ab)| {
+        let (i, a, b) = (int(i), &ab[0], &ab[1]);
+        quote!(t[#i] = DECODERS[#i].count(#a, #b, t[#i]);)
+    });
+    quote! {
+    #[avr_device::interrupt(#device)]
+    fn #vector() {
+        // The encoders' decoders: the interrupt macro makes this a reference only this
+        // handler holds.
+        static mut DECODERS: [Quadrature; #n_encoders] = [Quadrature::new(); #n_encoders];
+        on_tick(&board::CONFIG);
+        // SAFETY: the handler runs with interrupts masked, and never unmasks them: a critical
+        // section already, and `interrupt::free` would only save and restore the flag.
+        let cs = unsafe { interrupt::CriticalSection::new() };
+        // The frame by reference: a copy would call memcpy, and a handler that calls
+        // saves every register. Only this critical section and the main loop's
+        // (which sets it whole) touch it.
+        // The matrix through its pointer, not `borrow_mut`: the main loop touches it only
+        // before the tick starts, so the borrow flag's test and its panic path buy nothing.
+        unsafe { &mut *DISPLAY.borrow(cs).as_ptr() }.tick(unsafe { &*FRAME.borrow(cs).as_ptr() });
+        #(#encoder_reads)*
+        // The counts by reference, a byte each: the array taken and put back whole is a
+        // 16-bit value pieced together from bytes, held across the decoders' calls.
+        // SAFETY: in the handler's critical section; the main loop takes them in its own.
+        let t = unsafe { &mut *TURNS.borrow(cs).as_ptr() };
+        #(#encoder_polls)*
+    }
     }
 }
 
