@@ -110,7 +110,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Error::Diagnostics(d)) => {
-            eprint!("{}", sources.render(&d));
+            print_diagnostics(&sources, &d);
             let errors = d.iter().filter(|d| d.is_error()).count();
             eprintln!("error: {errors} error(s) found");
             ExitCode::from(1)
@@ -120,6 +120,19 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// Diagnostics to standard error: in colour on a terminal, plain when piped.
+fn print_diagnostics(sources: &Sources, d: &[gamec_dsl::Diagnostic]) {
+    use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
+    use std::io::IsTerminal;
+    if std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none() {
+        let mut out = StandardStream::stderr(ColorChoice::Auto);
+        if sources.render_in_colour(d, &mut out).is_ok() {
+            return;
+        }
+    }
+    eprint!("{}", sources.render(d));
 }
 
 fn explain(code: &str) -> Result<(), Error> {
@@ -135,7 +148,7 @@ fn check(sources: &mut Sources, files: &[PathBuf]) -> Result<(), Error> {
     let ids = files.iter().map(|f| driver::read(sources, f)).collect::<Result<Vec<_>, _>>()?;
     let warnings = gamec::check(sources, &ids)?;
     if !warnings.is_empty() {
-        eprint!("{}", sources.render(&warnings));
+        print_diagnostics(sources, &warnings);
     }
     outln!("ok: {} file(s) checked", ids.len());
     Ok(())
@@ -295,7 +308,7 @@ fn test(sources: &mut Sources, games: &[PathBuf]) -> Result<(), Error> {
             } else {
                 failed += 1;
                 outln!("test {}: {} ... FAILED", path.display(), run.name);
-                eprint!("{}", sources.render(&run.failures));
+                print_diagnostics(sources, &run.failures);
             }
         }
     }
@@ -315,7 +328,7 @@ fn build(
 ) -> Result<(), Error> {
     let built = driver::build(sources, game, board, out)?;
     if !built.target.warnings.is_empty() {
-        eprint!("{}", sources.render(&built.target.warnings));
+        print_diagnostics(sources, &built.target.warnings);
     }
     outln!("wrote {}", built.elf.display());
     outln!("wrote {}", built.hex.display());

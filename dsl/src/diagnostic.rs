@@ -54,6 +54,19 @@ impl Sources {
         }
         String::from_utf8_lossy(&out.into_inner()).into_owned()
     }
+
+    /// Writes `diagnostics` to `out` in colour (where `out` takes colours: a terminal).
+    pub fn render_in_colour(
+        &self,
+        diagnostics: &[Diagnostic],
+        out: &mut impl term::termcolor::WriteColor,
+    ) -> std::io::Result<()> {
+        let config = term::Config::default();
+        for d in diagnostics {
+            term::emit_to_write_style(out, &config, &self.files, &d.to_codespan()).map_err(std::io::Error::other)?;
+        }
+        Ok(())
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -12,6 +12,7 @@ mod lower_game;
 mod lower_serial;
 pub mod model;
 mod parse;
+mod suggest;
 
 pub use ast::CmpOp;
 pub use codes::Code;
@@ -29,7 +30,7 @@ pub enum Definition {
 
 /// Parses and resolves one file already registered in `sources`.
 pub fn load(sources: &Sources, file: FileId) -> Result<Definition, Vec<Diagnostic>> {
-    let ast = parse::parse(file, sources.text(file)).map_err(|d| vec![d])?;
+    let ast = parse::parse(file, sources.text(file))?;
     match ast {
         ast::File::Game(game) => lower_game::lower(file, &game).map(Definition::Game),
         ast::File::Board(board) => lower_board::lower(file, &board).map(Definition::Board),

@@ -168,10 +168,10 @@ impl Ctx {
     }
 
     fn unknown(&mut self, kind: &str, name: &ast::Ident, known: &[&str]) {
-        let help = if known.is_empty() {
-            format!("declare the {kind} first")
-        } else {
-            format!("the {kind}s declared are: {}", known.join(", "))
+        let help = match crate::suggest::closest(&name.node, known.iter().copied()) {
+            Some(near) => format!("did you mean `{near}`? The {kind}s declared are: {}", known.join(", ")),
+            None if known.is_empty() => format!("declare the {kind} first"),
+            None => format!("the {kind}s declared are: {}", known.join(", ")),
         };
         self.err(
             Code::E0004,

@@ -10,15 +10,77 @@ use pest::Parser;
 #[grammar = "gamec.pest"]
 struct GamecParser;
 
-/// Parses the text of a game or board file.
-pub fn parse(file: FileId, text: &str) -> Result<File, Diagnostic> {
-    let mut pairs = GamecParser::parse(Rule::file, text).map_err(|e| syntax_error(file, text, e))?;
-    let file_pair = pairs.next().expect("grammar: file");
+/// The most syntax errors one file reports: past them, the rest is likely their echo.
+const MAX_SYNTAX_ERRORS: usize = 10;
+
+/// The words a statement of a game or board file begins with.
+const STATEMENTS: &[&str] = &[
+    "players", "first", "board", "region", "pieces", "states", "setup", "action", "promote", "pass", "end", "strategy",
+    "eval", "controls", "feedback", "tune", "test", "cards", "table", "group", "font", "chip", "clock", "budget",
+    "display", "button", "speaker", "serial", "eeprom", "encoder", "lamp", "tick",
+];
+
+/// Parses the text of a game or board file; on syntax errors, every one it can find (up to
+/// [`MAX_SYNTAX_ERRORS`]): after each, the statement holding it is set aside (blanked, so
+/// that every position stays where it was) and the rest parsed again.
+pub fn parse(file: FileId, text: &str) -> Result<File, Vec<Diagnostic>> {
+    let mut errors: Vec<Diagnostic> = Vec::new();
+    let mut rest = text.to_string();
+    loop {
+        match GamecParser::parse(Rule::file, &rest) {
+            Ok(mut pairs) if errors.is_empty() => return Ok(tree(pairs.next().expect("grammar: file"))),
+            Ok(_) => return Err(errors),
+            Err(e) => {
+                let d = syntax_error(file, &rest, e);
+                let at = d.labels.first().map_or(0, |l| l.span.start);
+                // Each pass must get past the last error, or the rest is its echo; and a file
+                // that ends where a statement was set aside has nothing more to say.
+                let stuck = errors.last().and_then(|l| l.labels.first()).is_some_and(|l| l.span.start >= at);
+                if stuck || (!errors.is_empty() && rest[at..].trim().is_empty()) {
+                    return Err(errors);
+                }
+                // A statement's keyword where the grammar wanted something else: the block
+                // before it is still open, and every later statement would be its echo.
+                let word = rest[at..].split(|c: char| !c.is_alphanumeric() && c != '_').next().unwrap_or("");
+                let expected = d.message.rsplit_once(", found").map_or(d.message.as_str(), |(e, _)| e);
+                let unclosed = STATEMENTS.contains(&word) && !expected.contains(&format!("`{word}`"));
+                errors.push(d);
+                let (from, to) = statement_around(&rest, at);
+                if unclosed || errors.len() == MAX_SYNTAX_ERRORS || from == to {
+                    return Err(errors);
+                }
+                let blank: String = rest[from..to].chars().map(|c| if c == '\n' { '\n' } else { ' ' }).collect();
+                rest.replace_range(from..to, &blank);
+            }
+        }
+    }
+}
+
+/// The statement around byte `at`, to set aside after an error there: from its line's start
+/// to its end, or, where that line opens a block it does not close, to the block's end.
+fn statement_around(text: &str, at: usize) -> (usize, usize) {
+    let at = at.min(text.len());
+    let from = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let mut depth = 0i32;
+    for (i, c) in text[from..].char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth > 0 => depth -= 1,
+            // A `}` closing a block the line did not open ends the statement before it.
+            '}' => return (from, from + i),
+            '\n' if depth == 0 => return (from, from + i),
+            _ => {}
+        }
+    }
+    (from, text.len())
+}
+
+fn tree(file_pair: Pair<Rule>) -> File {
     let top = file_pair.into_inner().next().expect("grammar: game or board");
-    Ok(match top.as_rule() {
+    match top.as_rule() {
         Rule::game => File::Game(game(top)),
         _ => File::Board(board(top)),
-    })
+    }
 }
 
 fn syntax_error(file: FileId, text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
@@ -45,7 +107,15 @@ fn syntax_error(file: FileId, text: &str, e: pest::error::Error<Rule>) -> Diagno
                 1 => names[0].to_string(),
                 _ => format!("{} or {}", names[..names.len() - 1].join(", "), names[names.len() - 1]),
             };
-            (format!("expected {expected}, found {found}"), hint_for(&names))
+            // A misspelt keyword: the nearest of those valid here.
+            let keywords = names.iter().filter_map(|n| n.strip_prefix('`')?.split('`').next());
+            let word = &text[start..end];
+            let near = crate::suggest::closest(word, keywords).map(|k| format!("did you mean `{k}`?"));
+            // The right word with the wrong rest (`grid 3 3`): how the form is written.
+            let forms = names.iter().flat_map(|n| n.split('`').skip(1).step_by(2));
+            let form = forms.clone().find(|f| f.strip_prefix(word).is_some_and(|r| r.starts_with(' ')));
+            let near = form.map(|f| format!("`{word}` is written `{f}`")).or(near);
+            (format!("expected {expected}, found {found}"), near.or_else(|| hint_for(&names)))
         }
         pest::error::ErrorVariant::CustomError { message } => (message.clone(), None),
     };
@@ -154,7 +224,11 @@ fn describe(rule: Rule) -> Option<&'static str> {
             "`, into own store`, `, again when last in own store`, `, capturing opposite`, `, capturing 2..3` or `, skipping origin`"
         }
         Rule::opposite_word => "`opposite`",
-        Rule::pits_shape | Rule::with_stores => "`pits N per side`, perhaps `with stores`",
+        // pest names the last shape it tried where a shape went wrong: say them all.
+        Rule::line_shape | Rule::grid_shape | Rule::heaps_shape | Rule::pits_shape => {
+            "a board's shape: `line N`, `grid COLUMNS x ROWS`, `heaps N` or `pits N per side`"
+        }
+        Rule::with_stores => "`with stores`",
         Rule::pit_sizes => "`pits` and the counters in each",
         Rule::directions | Rule::direction | Rule::direction_word | Rule::diagonally | Rule::any_direction => {
             "a direction: `forward`, `backward`, `sideways`, `left`, `right`, `orthogonally`, `diagonally`, `diagonally forward` or `in any direction`"
@@ -220,8 +294,11 @@ fn hint_for(expected: &[&str]) -> Option<String> {
     if expected.contains(&"a pin such as `PA0`") {
         return Some("pins are written as port and bit: `PA0`, `PB3`".into());
     }
-    if expected.contains(&"`players`") || expected.contains(&"`chip`") {
-        return Some("a game holds players, first, board, region, pieces, setup, action, pass, end, strategy, eval, controls, feedback and tune statements; a board holds chip, clock, budget, display, button and speaker".into());
+    if expected.contains(&"`players`") {
+        return Some("a game holds players, first, board, region, pieces, setup, action, pass, end, strategy, eval, controls, feedback, tune and test statements".into());
+    }
+    if expected.contains(&"`chip`") {
+        return Some("a board holds chip, clock (`clock 8 MHz internal` or `external`), budget, display, button, encoder, speaker, serial, tick and eeprom statements".into());
     }
     None
 }

@@ -188,3 +188,34 @@ fn missing_statements_are_shown_examples_that_fit_the_game() {
     let out = diagnose("heaps.game", heaps);
     assert!(out.contains("`pieces counter`"), "{out}");
 }
+
+/// Three mistakes on three lines: three diagnostics in one run, each at its line, the
+/// misspelt keywords answered with the word meant, and nothing after them made up.
+#[test]
+fn every_syntax_error_of_a_file_is_reported_with_suggestions() {
+    let text = game_with("  first human", "  frist human")
+        .replacen("  pieces dollar x 5", "  peices dollar x 5", 1)
+        .replacen("  board line 12", "  board lin 12", 1);
+    let mut sources = Sources::new();
+    let id = sources.add("three.game", text.clone());
+    let d = load(&sources, id).expect_err("three mistakes");
+    assert_eq!(d.len(), 3, "{}", sources.render(&d));
+    let out = sources.render(&d);
+    for (word, meant) in [("frist", "first"), ("peices", "pieces"), ("lin", "line")] {
+        let line = text.lines().position(|l| l.split_whitespace().any(|w| w == word)).unwrap() + 1;
+        assert!(out.contains(&format!("three.game:{line}:")), "{word} at line {line}: {out}");
+        assert!(
+            out.contains(&format!("did you mean `{meant}`?")) || out.contains(&format!("`{meant}")),
+            "{word}: {out}"
+        );
+    }
+    // A block left open: one error, not one for every statement after it.
+    let open = game_with("  tune beep { A4/150 }", "  tune beep { A4/150 ");
+    let id = sources.add("open.game", open);
+    assert_eq!(load(&sources, id).expect_err("an open block").len(), 1);
+    // A misspelt keyword of a board file gets the board's word.
+    let board = board_with("  clock", "  clok");
+    let id = sources.add("b.board", board);
+    let out = sources.render(&load(&sources, id).expect_err("a misspelt clock"));
+    assert!(out.contains("did you mean `clock`?"), "{out}");
+}
