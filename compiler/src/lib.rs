@@ -15,6 +15,7 @@ pub mod grid_rules;
 pub mod lints;
 pub mod play;
 pub mod rules;
+pub mod sim;
 pub mod solve;
 pub mod stack_depth;
 pub mod stickers;

@@ -1,5 +1,7 @@
 //! The `gamec` command line: check, analyze and build game and board files.
 
+mod terminal;
+
 use clap::{Parser, Subcommand};
 use gamec::analyze::Analysis;
 use gamec::driver;
@@ -72,13 +74,20 @@ enum Cmd {
     Test { games: Vec<PathBuf> },
     /// Say what a diagnostic's code means and what usually fixes it (`gamec explain E0005`).
     Explain { code: String },
-    /// Play a game at the terminal against the device's strategy, on the host: the rules the
-    /// firmware plays, without a board. Type moves in the game's notation; `moves` lists them.
+    /// Play a game at the terminal. Without a board: the rules on the host against the
+    /// device's strategy, moves typed in the game's notation (`moves` lists them). With
+    /// `--board`: the board's firmware, built, run in a simulator and drawn in the terminal.
     Play {
         game: PathBuf,
+        /// Build for this board and play its firmware in simavr (AVR) or QEMU (STM32F405).
+        #[arg(long)]
+        board: Option<PathBuf>,
         /// The deal of a random setup and the device's ties (by default from the clock).
         #[arg(long)]
         seed: Option<u64>,
+        /// Where the built firmware goes, with `--board`.
+        #[arg(short, long, default_value = "build")]
+        out: PathBuf,
     },
     /// Generate and build the firmware for a game on a board.
     Build {
@@ -105,7 +114,8 @@ fn main() -> ExitCode {
         }
         Cmd::Build { game, board, out } => build(&mut sources, &game, &board, &out),
         Cmd::Explain { code } => explain(&code),
-        Cmd::Play { game, seed } => play(&mut sources, &game, seed),
+        Cmd::Play { game, board: None, seed, .. } => play(&mut sources, &game, seed),
+        Cmd::Play { game, board: Some(board), out, .. } => play_board(&mut sources, &game, &board, &out),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -163,6 +173,22 @@ fn analyze(sources: &mut Sources, game: &std::path::Path) -> Result<(), Error> {
     }
     out!("{}", gamec::analyze::Facts::new(&def));
     Ok(())
+}
+
+/// Builds the firmware and plays it in a simulator, the board drawn in the terminal.
+fn play_board(
+    sources: &mut Sources,
+    game: &std::path::Path,
+    board: &std::path::Path,
+    out: &std::path::Path,
+) -> Result<(), Error> {
+    let built = driver::build(sources, game, board, out)?;
+    let title = format!(
+        "gamec play: {} on {}",
+        game.file_stem().unwrap_or_default().to_string_lossy(),
+        board.file_stem().unwrap_or_default().to_string_lossy()
+    );
+    terminal::play(&built.elf, &built.target, &title).map_err(Error::Play)
 }
 
 fn play(sources: &mut Sources, game: &std::path::Path, seed: Option<u64>) -> Result<(), Error> {

@@ -6,10 +6,10 @@
 
 mod device;
 
-use device::board_parts::Eeprom93c46;
 use device::{show, Device, Lit, GREEN, OFF, RED, YELLOW};
 use gamec::engine::puzzle::Puzzle;
 use gamec::engine::{Engine, State, STRIDE};
+use gamec::sim::eeprom::Eeprom93c46;
 use gamec_dsl::{content, GameDef, Pin};
 
 const GAME: &str = "games/binario.game";

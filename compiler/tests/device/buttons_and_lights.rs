@@ -9,59 +9,6 @@ use super::{heard, Device};
 /// Longest silence inside one tune (a rest), shorter than this.
 const QUIET_MS: f64 = 200.0;
 
-impl Device {
-    /// Runs until the speaker's pin changes level, at most `ms`; the cycle it changed at.
-    pub fn until_sound(&mut self, ms: f64) -> Option<u64> {
-        let s = self.target.speaker.clone().expect("a speaker");
-        let step = self.ms_to_cycles(0.01).max(1);
-        let end = self.cycles + self.ms_to_cycles(ms);
-        let last = self.pin_level(s.pin.port, s.pin.bit);
-        while self.cycles < end {
-            self.run_cycles(step);
-            if self.pin_level(s.pin.port, s.pin.bit) != last {
-                return Some(self.cycles);
-            }
-        }
-        None
-    }
-
-    /// Runs until the speaker has kept still for `quiet_ms`, at most `ms`; the cycle of its last
-    /// change: a tune's end, within half a period of its last note.
-    pub fn until_quiet(&mut self, quiet_ms: f64, ms: f64) -> u64 {
-        let end = self.cycles + self.ms_to_cycles(ms);
-        let mut last_change = self.cycles;
-        while self.cycles < end {
-            match self.until_sound(quiet_ms) {
-                Some(at) => last_change = at,
-                None => return last_change,
-            }
-        }
-        panic!("the speaker still sounded after {ms} ms");
-    }
-
-    /// Runs on to simulator cycle `at` (at once if it has passed).
-    pub fn run_to(&mut self, at: u64) {
-        self.run_cycles(at.saturating_sub(self.cycles));
-    }
-
-    /// Milliseconds of simulator time from cycle `from` to cycle `to`.
-    pub fn ms_between(&self, from: u64, to: u64) -> f64 {
-        (to as f64 - from as f64) * 1000.0 / self.clock_hz as f64
-    }
-
-    /// Holds input `n` down (`true`) or lets it go.
-    pub fn hold_input(&mut self, n: usize, down: bool) {
-        let p = self.target.inputs[n];
-        self.hold(p.port, p.bit, !down);
-    }
-
-    /// The next LEDs as a person sees them in 5 ms (every row of the display scanned at least
-    /// once): one LED while the sweep attracts, two when its step fell inside the window.
-    fn glance(&mut self) -> u16 {
-        self.leds_over(5.0)
-    }
-}
-
 /// The attract sweep's lights seen so far, one LED each step: where it is and where it was.
 #[derive(Clone, Copy, Debug, Default)]
 struct Sweep {

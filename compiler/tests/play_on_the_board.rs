@@ -1,0 +1,167 @@
+//! `gamec play --board` as a person at a terminal uses it (a pseudo-terminal from `script`):
+//! the firmware built and run in simavr, the board drawn, keys pressing its buttons and typing
+//! on its serial line, and a clean quit; a chip simavr cannot run is refused with a message.
+
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+fn root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// `gamec play GAME --board BOARD` in a pseudo-terminal, its screens read as they come.
+struct Screen {
+    child: std::process::Child,
+    keys: std::process::ChildStdin,
+    out: mpsc::Receiver<u8>,
+    text: String,
+}
+
+impl Screen {
+    fn start(game: &str, board: &str) -> Screen {
+        let out_dir = root().join("target/gamec-tests/play");
+        let command = format!(
+            "{} play {} --board {} -o {}",
+            env!("CARGO_BIN_EXE_gamec"),
+            root().join(game).display(),
+            root().join(board).display(),
+            out_dir.display()
+        );
+        let mut child = Command::new("script")
+            .args(["-qefc", &command, "/dev/null"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("script (util-linux) runs");
+        let keys = child.stdin.take().unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let (tx, out) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut byte = [0u8];
+            while stdout.read(&mut byte).is_ok_and(|n| n == 1) {
+                if tx.send(byte[0]).is_err() {
+                    break;
+                }
+            }
+        });
+        Screen { child, keys, out, text: String::new() }
+    }
+
+    /// Reads until the output holds `what` after what was read before, at most `secs` (the
+    /// first screen waits for the build).
+    fn until(&mut self, what: &str, secs: u64) -> String {
+        let from = self.text.len();
+        let end = Instant::now() + Duration::from_secs(secs);
+        let mut bytes = Vec::new();
+        while Instant::now() < end {
+            if let Ok(b) = self.out.recv_timeout(Duration::from_millis(100)) {
+                bytes.push(b);
+                self.text = format!("{}{}", &self.text[..from], String::from_utf8_lossy(&bytes));
+                if self.text[from..].contains(what) {
+                    return self.text[from..].to_string();
+                }
+            }
+        }
+        panic!("no {what:?} within {secs} s; the screen showed:\n{}", plain(&self.text[from..]));
+    }
+
+    fn press(&mut self, keys: &str) {
+        self.keys.write_all(keys.as_bytes()).unwrap();
+        self.keys.flush().unwrap();
+    }
+
+    fn exit_code(&mut self) -> Option<i32> {
+        let end = Instant::now() + Duration::from_secs(30);
+        while Instant::now() < end {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.code();
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = self.child.kill();
+        None
+    }
+}
+
+impl Drop for Screen {
+    fn drop(&mut self) {
+        // The pseudo-terminal closes with `script`, and gamec with it (a hang-up).
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A screen without its escape sequences.
+fn plain(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            if chars.peek() == Some(&'[') {
+                chars.next();
+                while chars.next().is_some_and(|c| !c.is_ascii_alphabetic()) {}
+            }
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The LED row of the last whole screen in `text`: lit and dark, in LED order.
+fn leds(text: &str) -> Vec<bool> {
+    let whole = text.split("\u{1b}[2J").filter(|s| s.contains("q or esc quits")).last().unwrap_or("");
+    let last = plain(whole);
+    let row = last.lines().find(|l| l.contains('●') || l.contains('○')).unwrap_or("");
+    row.chars().filter(|c| matches!(c, '●' | '○')).map(|c| c == '●').collect()
+}
+
+#[test]
+fn silver_dollar_is_dealt_on_the_drawn_leds_when_go_is_pressed() {
+    let mut s = Screen::start("games/silver_dollar.game", "boards/silver_dollar_attiny84.board");
+    s.until("q or esc quits", 600);
+    // GO (6, or enter) deals five dollars on the twelve LEDs, where the attract sweep lit one.
+    s.press("\r");
+    let mut dealt = Vec::new();
+    for _ in 0..40 {
+        let text = s.until("q or esc quits", 10);
+        dealt = leds(&text);
+        if dealt.iter().filter(|&&l| l).count() == 5 {
+            break;
+        }
+    }
+    assert_eq!(dealt.len(), 12, "twelve LEDs drawn");
+    assert_eq!(dealt.iter().filter(|&&l| l).count(), 5, "five dollars dealt: {dealt:?}");
+    s.press("q");
+    assert_eq!(s.exit_code(), Some(0), "a clean quit");
+}
+
+#[test]
+fn othello_over_the_serial_line_answers_a_typed_command() {
+    let mut s = Screen::start("games/othello.game", "boards/othello_stk500_atmega16.board");
+    s.until("Pick Black/White", 600);
+    s.press("SP B\r");
+    let text = plain(&s.until("Type your move", 60));
+    assert!(text.contains("> SP B"), "the line typed is shown: {text}");
+    // Garbage gets the protocol's error reply, and the firmware keeps serving.
+    s.press("XYZZY\r");
+    s.until("ER", 60);
+    s.press("\u{1b}");
+    assert_eq!(s.exit_code(), Some(0));
+}
+
+#[test]
+fn a_chip_simavr_does_not_run_is_refused_with_a_message() {
+    let out = Command::new(env!("CARGO_BIN_EXE_gamec"))
+        .args(["play", "games/binario.game", "--board", "boards/binario_atmega64.board", "-o"])
+        .arg(root().join("target/gamec-tests/play"))
+        .current_dir(root())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("simavr does not run the atmega64"), "{err}");
+}
