@@ -50,13 +50,13 @@ fn in_qemu(elf: &Path, target: &Target) -> Result<(), String> {
     };
     // QEMU's n-th `-serial` is USARTn.
     let n: usize = serial.glue.trim_start_matches(|c: char| !c.is_ascii_digit()).parse().unwrap_or(1);
-    eprintln!("the firmware runs in qemu-system-arm; type the protocol's lines, Ctrl-A then X to quit");
+    eprintln!("the firmware runs in qemu-system-arm; type the protocol's lines, Ctrl-C quits");
     let mut cmd = std::process::Command::new("qemu-system-arm");
     cmd.args(["-M", "netduinoplus2", "-nographic", "-monitor", "none", "-kernel"]).arg(elf);
     for _ in 1..n {
         cmd.args(["-serial", "null"]);
     }
-    cmd.args(["-serial", "mon:stdio"]);
+    cmd.args(["-serial", "stdio"]);
     let status =
         cmd.status().map_err(|e| format!("cannot run qemu-system-arm: {e} (`cargo xtask setup` installs it)"))?;
     match status.success() {

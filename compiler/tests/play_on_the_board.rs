@@ -1,6 +1,7 @@
 //! `gamec play --board` as a person at a terminal uses it (a pseudo-terminal from `script`):
 //! the firmware built and run in simavr, the board drawn, keys pressing its buttons and typing
-//! on its serial line, and a clean quit; a chip simavr cannot run is refused with a message.
+//! on its serial line, and a clean quit; a chip simavr cannot run is refused with a message;
+//! an STM32F405 board's firmware in QEMU with the terminal as its serial line.
 
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
@@ -164,4 +165,55 @@ fn a_chip_simavr_does_not_run_is_refused_with_a_message() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("simavr does not run the atmega64"), "{err}");
+}
+
+#[test]
+fn nim_on_an_stm32f405_answers_on_the_terminal_as_its_serial_line() {
+    use std::os::unix::process::CommandExt;
+    // In a process group of its own, as a terminal's foreground job is: Ctrl-C reaches gamec
+    // and QEMU both, and so does the test's end.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamec"))
+        .process_group(0)
+        .args(["play", "games/nim.game", "--board", "boards/nim_netduinoplus2.board", "-o"])
+        .arg(root().join("target/gamec-tests/play"))
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut byte = [0u8];
+        while stdout.read(&mut byte).is_ok_and(|n| n == 1) {
+            if tx.send(byte[0]).is_err() {
+                break;
+            }
+        }
+    });
+    let mut seen = String::new();
+    let mut until = |what: &str| {
+        let end = Instant::now() + Duration::from_secs(600);
+        while !seen.contains(what) && Instant::now() < end {
+            if let Ok(b) = rx.recv_timeout(Duration::from_millis(100)) {
+                seen.push(b as char);
+            }
+        }
+        assert!(seen.contains(what), "no {what:?}: {seen:?}");
+    };
+    until("Your move");
+    // No ninth heap: the protocol's denial, and the firmware goes on serving.
+    stdin.write_all(b"MV 9:1\r").unwrap();
+    stdin.flush().unwrap();
+    until("IL");
+    stdin.write_all(b"MV 1:1\r").unwrap();
+    stdin.flush().unwrap();
+    until("MM ");
+    // Ctrl-C at the terminal: the whole job interrupted, QEMU with gamec.
+    let _ = Command::new("sh").args(["-c", &format!("kill -s INT -- -{}", child.id())]).status();
+    let status = child.wait().unwrap();
+    assert!(!status.success(), "interrupted");
+    drop(stdin);
 }
