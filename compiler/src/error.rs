@@ -19,6 +19,8 @@ pub enum Error {
     UnknownCode(String),
     /// `gamec play` cannot set the game up (a deal nothing meets, a game too big to solve).
     Play(String),
+    /// The command line asks for something ambiguous; the message says how to ask.
+    Usage(String),
 }
 
 impl fmt::Display for Error {
@@ -30,6 +32,7 @@ impl fmt::Display for Error {
             Error::TooBig(msg) => write!(f, "{msg}"),
             Error::TestsFailed(n) => write!(f, "{n} game test(s) failed"),
             Error::Play(msg) => write!(f, "cannot play: {msg}"),
+            Error::Usage(msg) => write!(f, "{msg}"),
             Error::UnknownCode(c) => {
                 write!(f, "no diagnostic has the code `{c}`; codes look like `E0005`, `W0019` or `T0001`")
             }

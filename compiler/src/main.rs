@@ -41,9 +41,14 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// Parse, resolve and lint game and board files; a game and a board given together are
-    /// also checked as a pair.
-    Check { files: Vec<PathBuf> },
+    /// Parse, resolve and lint game and board files, each on its own; with `--board`, each
+    /// game is also checked with that board, as `build` and `play` would pair them.
+    Check {
+        files: Vec<PathBuf>,
+        /// Check each game with this board.
+        #[arg(long)]
+        board: Option<PathBuf>,
+    },
     /// Print what the compiler proves about a game's rules.
     Analyze { game: PathBuf },
     /// Count move paths from the start position (passes are plies, finished games leaves).
@@ -104,7 +109,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let mut sources = Sources::new();
     let result = match cli.command {
-        Cmd::Check { files } => check(&mut sources, &files),
+        Cmd::Check { files, board } => check(&mut sources, &files, board.as_deref()),
         Cmd::Analyze { game } => analyze(&mut sources, &game),
         Cmd::Perft { game, depth } => perft(&mut sources, &game, depth),
         Cmd::Test { games } => test(&mut sources, &games),
@@ -154,13 +159,36 @@ fn explain(code: &str) -> Result<(), Error> {
     Ok(())
 }
 
-fn check(sources: &mut Sources, files: &[PathBuf]) -> Result<(), Error> {
+fn check(sources: &mut Sources, files: &[PathBuf], board: Option<&std::path::Path>) -> Result<(), Error> {
+    let is_board = |f: &PathBuf| f.extension().is_some_and(|e| e == "board");
+    // A game and a board side by side: which pairs were meant is a guess, so none is made.
+    if board.is_none() && files.iter().any(is_board) && !files.iter().all(is_board) {
+        return Err(Error::Usage(
+            "a game and a board given side by side are not paired: name the board with `--board` \
+             (`gamec check GAME --board BOARD`, as `build` and `play` take it), or check the files \
+             of each kind on their own"
+                .into(),
+        ));
+    }
     let ids = files.iter().map(|f| driver::read(sources, f)).collect::<Result<Vec<_>, _>>()?;
-    let warnings = gamec::check(sources, &ids)?;
+    let board = board.map(|b| driver::read(sources, b)).transpose()?;
+    // Each file on its own, or each game with the board.
+    let (mut warnings, mut errors) = (Vec::new(), Vec::new());
+    for &id in &ids {
+        let pair: Vec<_> = std::iter::once(id).chain(board).collect();
+        match gamec::check(sources, &pair) {
+            Ok(w) => warnings.extend(w),
+            Err(d) => errors.extend(d),
+        }
+    }
+    if !errors.is_empty() {
+        errors.extend(warnings);
+        return Err(Error::Diagnostics(errors));
+    }
     if !warnings.is_empty() {
         print_diagnostics(sources, &warnings);
     }
-    outln!("ok: {} file(s) checked", ids.len());
+    outln!("ok: {} file(s) checked", ids.len() + board.iter().count());
     Ok(())
 }
 

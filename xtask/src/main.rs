@@ -304,7 +304,7 @@ fn bench() -> Result<(), String> {
         eprintln!("gamec {}: {:.1} ms per tableau", args.join(" "), started.elapsed().as_secs_f64() * 1000.0 / per);
     }
     for args in [
-        &["check", "games/silver_dollar.game", "boards/silver_dollar_attiny84.board"][..],
+        &["check", "games/silver_dollar.game", "--board", "boards/silver_dollar_attiny84.board"][..],
         &["build", "games/silver_dollar.game", "--board", "boards/silver_dollar_attiny84.board", "-o", "build"][..],
     ] {
         let started = std::time::Instant::now();
