@@ -383,16 +383,67 @@ pub fn recursion_limits(game: &GameDef, target: &Target) -> Vec<Limit> {
     limits
 }
 
-/// A call chain for people: a run of one function (a recursion) written once, with its count.
+/// A call chain for people, a call a line: each function by its shortest name (its type and
+/// method, generics and module paths left out) unless two functions of the chain would share
+/// it, and a run of one function (a recursion) written once, with its count.
 fn chain(path: &[String]) -> String {
+    let short: Vec<String> = path.iter().map(|f| short_name(f)).collect();
+    let name = |i: usize| {
+        let clash = path.iter().zip(&short).any(|(f, s)| *s == short[i] && *f != path[i]);
+        if clash {
+            path[i].clone()
+        } else {
+            short[i].clone()
+        }
+    };
     let mut out: Vec<String> = Vec::new();
     let mut i = 0;
     while i < path.len() {
         let run = path[i..].iter().take_while(|f| **f == path[i]).count();
-        out.push(if run > 1 { format!("{} (x{run})", path[i]) } else { path[i].clone() });
+        out.push(if run > 1 { format!("{} (x{run})", name(i)) } else { name(i) });
         i += run;
     }
-    out.join(" > ")
+    out.iter().map(|f| format!("\n    > {f}")).collect::<String>().replacen("\n    > ", "\n      ", 1)
+}
+
+/// A demangled Rust path as people say it: generic arguments dropped, each path its last
+/// segment (`<gamec_runtime::session::Session<..>>::run::<..>` is `Session::run`, and
+/// `<othello::Board as gamec_runtime::session::Io>::millis` is `<Board as Io>::millis`).
+fn short_name(f: &str) -> String {
+    // Generic arguments: a `<` right after a name or `::` opens them.
+    let mut plain = String::new();
+    let mut depth = 0;
+    let mut prev = ' ';
+    for c in f.chars() {
+        match c {
+            '<' if depth > 0 || prev.is_alphanumeric() || prev == '_' || prev == ':' => depth += 1,
+            '>' if depth > 0 => depth -= 1,
+            _ if depth > 0 => {}
+            _ => plain.push(c),
+        }
+        prev = c;
+    }
+    let plain = plain.replace("::::", "::").trim_end_matches("::").replace(":: ", " ");
+    // Each path's last segment; a free function keeps its module (`search::negamax`).
+    let segment = |p: &str| -> String {
+        let parts: Vec<&str> = p.split("::").filter(|s| !s.is_empty()).collect();
+        parts[parts.len().saturating_sub(1)..].join("::")
+    };
+    let qualified = plain.starts_with('<');
+    let (head, method) = match plain.rfind(">::") {
+        Some(at) if qualified => (&plain[1..at], Some(&plain[at + 3..])),
+        _ => (plain.as_str(), None),
+    };
+    match method {
+        Some(m) => match head.split_once(" as ") {
+            Some((ty, tr)) => format!("<{} as {}>::{m}", segment(ty), segment(tr)),
+            None => format!("{}::{m}", segment(head)),
+        },
+        None => {
+            let parts: Vec<&str> = head.split("::").collect();
+            parts[parts.len().saturating_sub(2)..].join("::")
+        }
+    }
 }
 
 /// The flash, RAM and stack report; `search_depth` is the firmware's deepest search ply, whose
@@ -419,7 +470,7 @@ pub fn size_report(
                 format!(" and the runtime's word on its recursion ({}{depth})", calls.join(", "))
             };
             out += &format!(
-                "stack: {:>6} B at most ({} B of it an interrupt's), bounded from the machine code{how}; deepest: {}\n",
+                "stack: {:>6} B at most ({} B of it an interrupt's), bounded from the machine code{how}; deepest:{}\n",
                 d.bytes,
                 d.interrupt_bytes,
                 chain(&d.path)

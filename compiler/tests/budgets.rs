@@ -68,7 +68,21 @@ fn a_search_is_limited_as_deep_as_its_firmware_searches() {
         report.contains("runtime's word on its recursion (search::negamax at most 4 deep, a search of 5 plies)"),
         "{report}"
     );
-    assert!(report.contains("deepest: reset > negamax (x2) > play"), "{report}");
+    assert!(report.contains("deepest:\n      reset\n    > negamax (x2)\n    > play\n"), "a call a line: {report}");
+    // Generic arguments and module paths left out, where the names stay apart.
+    let d = StackDepth {
+        path: [
+            "<gamec_runtime::session::Session<othello::game::Rules, 60, 7>>::run::<othello::Board>",
+            "<othello::Board as gamec_runtime::session::Io>::millis",
+            "a::go",
+            "b::go",
+        ]
+        .map(String::from)
+        .to_vec(),
+        ..stack(380).unwrap().unwrap()
+    };
+    let report = size_report(&SIZES, Some(&Ok(d)), Some(5), &t);
+    assert!(report.contains("      Session::run\n    > <Board as Io>::millis\n    > a::go\n    > b::go\n"), "{report}");
 }
 
 /// The depth the stack's bound trusts is the one the generated firmware searches to.
