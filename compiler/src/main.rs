@@ -79,6 +79,8 @@ enum Cmd {
     Test { games: Vec<PathBuf> },
     /// Say what a diagnostic's code means and what usually fixes it (`gamec explain E0005`).
     Explain { code: String },
+    /// Print the completion script of a shell (`gamec completions bash > ~/.local/share/bash-completion/completions/gamec`).
+    Completions { shell: clap_complete::Shell },
     /// Play a game at the terminal. Without a board: the rules on the host against the
     /// device's strategy, moves typed in the game's notation (`moves` lists them). With
     /// `--board`: the board's firmware, built, run in a simulator and drawn in the terminal.
@@ -119,6 +121,13 @@ fn main() -> ExitCode {
         }
         Cmd::Build { game, board, out } => build(&mut sources, &game, &board, &out),
         Cmd::Explain { code } => explain(&code),
+        Cmd::Completions { shell } => {
+            use clap::CommandFactory;
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "gamec", &mut script);
+            out!("{}", String::from_utf8_lossy(&script));
+            Ok(())
+        }
         Cmd::Play { game, board: None, seed, .. } => play(&mut sources, &game, seed),
         Cmd::Play { game, board: Some(board), out, .. } => play_board(&mut sources, &game, &board, &out),
     };

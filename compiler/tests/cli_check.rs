@@ -1,6 +1,6 @@
-//! `gamec check` names a board as `build` and `play` do, with `--board`: files given side by
-//! side are each checked on their own, and a game beside a board is refused with that hint,
-//! never paired by guess.
+//! The command line people guess: `gamec check` names a board as `build` and `play` do, with
+//! `--board` (files side by side are each checked on their own, and a game beside a board is
+//! refused with that hint, never paired by guess), and `gamec completions` completes it all.
 
 use std::process::Command;
 
@@ -29,4 +29,16 @@ fn a_board_is_named_with_board_and_a_game_beside_a_board_is_refused() {
     // Files of one kind, each on its own: no board is checked against another file's game.
     let (code, text) = gamec(&["check", "boards/tictactoe_stk500_atmega16.board", "boards/nim_netduinoplus2.board"]);
     assert_eq!(code, Some(0), "{text}");
+}
+
+/// `gamec completions SHELL` prints a completion script that knows the commands and flags.
+#[test]
+fn completions_know_the_commands_and_the_board_flag() {
+    for shell in ["bash", "zsh", "fish"] {
+        let (code, text) = gamec(&["completions", shell]);
+        assert_eq!(code, Some(0), "{text}");
+        for word in ["check", "build", "play", "--board"] {
+            assert!(text.contains(word), "{shell} completes {word}");
+        }
+    }
 }
