@@ -107,6 +107,8 @@ pub struct Avr {
     pub device: &'static str,
     /// Name of the MCU for simavr.
     pub simavr: &'static str,
+    /// avrdude's part number for the chip (`-p`), which `gamec flash` programs.
+    pub avrdude: &'static str,
     /// Bytes of the stack pointer: 1 where RAM ends below address 256 (SPL alone), else 2.
     pub sp_bytes: u8,
     /// Whether the chip multiplies in hardware (`mul`, `muls`): the ATmegas, not the ATtinys.
@@ -118,6 +120,9 @@ pub struct Avr {
 pub struct CortexM {
     pub flash_origin: u32,
     pub ram_origin: u32,
+    /// probe-rs's name for the chip, which `gamec flash` programs through a debug probe; none
+    /// where probe-rs has no target for it.
+    pub probe_rs: Option<&'static str>,
 }
 
 /// A hardware serial port: the name boards give it, the glue's name for it, its
@@ -159,6 +164,7 @@ const ATTINY84A: Chip = Chip {
         target_cpu: "attiny84a",
         device: "attiny84a",
         simavr: "attiny84",
+        avrdude: "t84",
         sp_bytes: 2,
         multiplies: false,
     }),
@@ -178,6 +184,7 @@ const ATTINY24A: Chip = Chip {
         target_cpu: "attiny24a",
         device: "attiny84a",
         simavr: "attiny24",
+        avrdude: "t24",
         sp_bytes: 1,
         multiplies: false,
     }),
@@ -211,6 +218,7 @@ const ATMEGA16: Chip = Chip {
         target_cpu: "atmega16",
         device: "atmega16",
         simavr: "atmega16",
+        avrdude: "m16",
         sp_bytes: 2,
         multiplies: true,
     }),
@@ -238,6 +246,7 @@ const ATMEGA64: Chip = Chip {
         target_cpu: "atmega64",
         device: "atmega64",
         simavr: "atmega64",
+        avrdude: "m64",
         sp_bytes: 2,
         multiplies: true,
     }),
@@ -259,6 +268,7 @@ const ATMEGA128: Chip = Chip {
         target_cpu: "atmega128",
         device: "atmega128a",
         simavr: "atmega128",
+        avrdude: "m128",
         sp_bytes: 2,
         multiplies: true,
     }),
@@ -280,7 +290,11 @@ const STM32F405: Chip = Chip {
     session_tick: &[],
     wake_pins: &[],
     tone_in_type: false,
-    arch: Arch::CortexM(CortexM { flash_origin: 0x0800_0000, ram_origin: 0x2000_0000 }),
+    arch: Arch::CortexM(CortexM {
+        flash_origin: 0x0800_0000,
+        ram_origin: 0x2000_0000,
+        probe_rs: Some("STM32F405RGTx"),
+    }),
     serial_ports: &[
         SerialPort { name: "usart1", glue: "Usart1", vector: "USART1", pins: None },
         SerialPort { name: "usart2", glue: "Usart2", vector: "USART2", pins: None },
@@ -302,6 +316,8 @@ const AT32F437: Chip = Chip {
         SerialPort { name: "usart2", glue: "Usart2", vector: "USART2", pins: None },
         SerialPort { name: "usart3", glue: "Usart3", vector: "USART3", pins: None },
     ],
+    // probe-rs knows no AT32F437 target: Artery's own tools (or their OpenOCD) program it.
+    arch: Arch::CortexM(CortexM { flash_origin: 0x0800_0000, ram_origin: 0x2000_0000, probe_rs: None }),
     ..STM32F405
 };
 

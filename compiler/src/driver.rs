@@ -544,3 +544,53 @@ mod tests {
         assert_eq!(linker_overflow("error: mismatched types"), None);
     }
 }
+
+/// How a board is programmed: the programmer (avrdude's `-c`, or a probe) and the port it is
+/// on, where the command line names them.
+#[derive(Debug, Clone, Default)]
+pub struct Programmer {
+    pub name: Option<String>,
+    pub port: Option<String>,
+}
+
+/// The commands that write a built firmware (and a board's EEPROM image) to the chip: avrdude
+/// for AVR, probe-rs for a Cortex-M it knows. Each command is its program and arguments.
+pub fn flash_commands(built: &Built, programmer: &Programmer) -> Result<Vec<Vec<String>>, String> {
+    match built.target.chip.arch {
+        crate::chips::Arch::Avr(avr) => {
+            let mut cmd: Vec<String> = vec!["avrdude".into(), "-c".into()];
+            // A USBasp is the hobbyist's usual programmer; the seed boards' is named on the line.
+            cmd.push(programmer.name.clone().unwrap_or_else(|| "usbasp".into()));
+            cmd.extend(["-p".into(), avr.avrdude.into()]);
+            if let Some(port) = &programmer.port {
+                cmd.extend(["-P".into(), port.clone()]);
+            }
+            cmd.extend(["-U".into(), format!("flash:w:{}:i", built.hex.display())]);
+            if let Some(eeprom) = &built.eeprom {
+                cmd.extend(["-U".into(), format!("eeprom:w:{}:i", eeprom.with_extension("hex").display())]);
+            }
+            Ok(vec![cmd])
+        }
+        crate::chips::Arch::CortexM(m) => {
+            let Some(chip) = m.probe_rs else {
+                return Err(format!(
+                    "no tool gamec knows programs the {}: write {} at 0x{:08X} with the maker's tool",
+                    built.target.chip.name,
+                    built.elf.with_extension("bin").display(),
+                    m.flash_origin
+                ));
+            };
+            let mut probe = Vec::new();
+            if let Some(name) = &programmer.name {
+                probe = vec!["--probe".to_string(), name.clone()];
+            }
+            let download = [vec!["probe-rs".into(), "download".into(), "--chip".into(), chip.into()], probe.clone()]
+                .concat()
+                .into_iter()
+                .chain([built.elf.display().to_string()])
+                .collect();
+            let reset = [vec!["probe-rs".into(), "reset".into(), "--chip".into(), chip.into()], probe].concat();
+            Ok(vec![download, reset])
+        }
+    }
+}

@@ -77,6 +77,24 @@ enum Cmd {
     },
     /// Run the tests the game files carry (`test "name" { ... }`).
     Test { games: Vec<PathBuf> },
+    /// Build the firmware and program the board with it: avrdude for AVR (the EEPROM image
+    /// too, where the board has one), probe-rs for an STM32F405.
+    Flash {
+        game: PathBuf,
+        #[arg(long)]
+        board: PathBuf,
+        /// avrdude's programmer (`-c`, by default `usbasp`), or probe-rs's `--probe`.
+        #[arg(long)]
+        programmer: Option<String>,
+        /// The port the programmer is on (avrdude's `-P`).
+        #[arg(long)]
+        port: Option<String>,
+        /// Print the commands, and run none.
+        #[arg(long)]
+        dry_run: bool,
+        #[arg(short, long, default_value = "build")]
+        out: PathBuf,
+    },
     /// Say what a diagnostic's code means and what usually fixes it (`gamec explain E0005`).
     Explain { code: String },
     /// Print the completion script of a shell (`gamec completions bash > ~/.local/share/bash-completion/completions/gamec`).
@@ -121,6 +139,9 @@ fn main() -> ExitCode {
         }
         Cmd::Build { game, board, out } => build(&mut sources, &game, &board, &out),
         Cmd::Explain { code } => explain(&code),
+        Cmd::Flash { game, board, programmer, port, dry_run, out } => {
+            flash(&mut sources, &game, &board, &out, &driver::Programmer { name: programmer, port }, dry_run)
+        }
         Cmd::Completions { shell } => {
             use clap::CommandFactory;
             let mut script = Vec::new();
@@ -209,6 +230,33 @@ fn analyze(sources: &mut Sources, game: &std::path::Path) -> Result<(), Error> {
         out!("{}", Analysis::new(&def, id)?);
     }
     out!("{}", gamec::analyze::Facts::new(&def));
+    Ok(())
+}
+
+/// Builds the firmware and programs the board with it, or with `dry_run` says how.
+fn flash(
+    sources: &mut Sources,
+    game: &std::path::Path,
+    board: &std::path::Path,
+    out: &std::path::Path,
+    programmer: &driver::Programmer,
+    dry_run: bool,
+) -> Result<(), Error> {
+    let built = driver::build(sources, game, board, out)?;
+    let commands = driver::flash_commands(&built, programmer).map_err(Error::Usage)?;
+    for cmd in &commands {
+        outln!("{}", cmd.join(" "));
+        if dry_run {
+            continue;
+        }
+        let status = std::process::Command::new(&cmd[0])
+            .args(&cmd[1..])
+            .status()
+            .map_err(|e| Error::Usage(format!("cannot run {}: {e} (`cargo xtask setup` installs avrdude)", cmd[0])))?;
+        if !status.success() {
+            return Err(Error::Usage(format!("{} exited with {status}", cmd[0])));
+        }
+    }
     Ok(())
 }
 

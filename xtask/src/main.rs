@@ -66,6 +66,8 @@ const APT_PACKAGES: &[&str] = &[
     "libzstd-dev",
     // The Cortex-M firmware runs in its netduinoplus2 machine.
     "qemu-system-arm",
+    // `gamec flash` programs AVR boards with it; the tests check its part names.
+    "avrdude",
 ];
 
 fn root() -> PathBuf {
@@ -99,7 +101,8 @@ fn setup() -> Result<(), String> {
         || !have("simavr")
         || !Path::new("/usr/include/libelf.h").exists()
         || !have("clang")
-        || !have("qemu-system-arm");
+        || !have("qemu-system-arm")
+        || !have("avrdude");
     if missing_apt {
         apt_install(APT_PACKAGES)?;
     }
