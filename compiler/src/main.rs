@@ -35,9 +35,22 @@ macro_rules! outln {
 #[derive(Parser)]
 #[command(name = "gamec", version, about = "Compile declarative logic games to microcontroller firmware")]
 struct Cli {
+    /// How diagnostics are given: `human` (rustc's style, in colour on a terminal) or `json`
+    /// (a JSON object a line on standard output, for editors and scripts).
+    #[arg(long, global = true, value_enum, default_value_t = MessageFormat::Human)]
+    message_format: MessageFormat,
     #[command(subcommand)]
     command: Cmd,
 }
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum MessageFormat {
+    Human,
+    Json,
+}
+
+/// The message format the command line asked for, read where diagnostics are printed.
+static MESSAGE_FORMAT: std::sync::OnceLock<MessageFormat> = std::sync::OnceLock::new();
 
 #[derive(Subcommand)]
 enum Cmd {
@@ -127,6 +140,7 @@ enum Cmd {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let _ = MESSAGE_FORMAT.set(cli.message_format);
     let mut sources = Sources::new();
     let result = match cli.command {
         Cmd::Check { files, board } => check(&mut sources, &files, board.as_deref()),
@@ -167,10 +181,17 @@ fn main() -> ExitCode {
     }
 }
 
-/// Diagnostics to standard error: in colour on a terminal, plain when piped.
+/// Diagnostics to standard error: in colour on a terminal, plain when piped; or, with
+/// `--message-format json`, a JSON object a line on standard output.
 fn print_diagnostics(sources: &Sources, d: &[gamec_dsl::Diagnostic]) {
     use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
     use std::io::IsTerminal;
+    if MESSAGE_FORMAT.get() == Some(&MessageFormat::Json) {
+        for diag in d {
+            outln!("{}", json(sources, diag));
+        }
+        return;
+    }
     if std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none() {
         let mut out = StandardStream::stderr(ColorChoice::Auto);
         if sources.render_in_colour(d, &mut out).is_ok() {
@@ -178,6 +199,31 @@ fn print_diagnostics(sources: &Sources, d: &[gamec_dsl::Diagnostic]) {
         }
     }
     eprint!("{}", sources.render(d));
+}
+
+/// A diagnostic as JSON: its code, level, message, help and notes, and each label's file,
+/// lines and columns (from 1) and bytes.
+fn json(sources: &Sources, d: &gamec_dsl::Diagnostic) -> String {
+    let labels: Vec<serde_json::Value> = d
+        .labels
+        .iter()
+        .map(|l| {
+            let (line, column) = sources.line_column(l.file, l.span.start);
+            let (end_line, end_column) = sources.line_column(l.file, l.span.end);
+            serde_json::json!({
+                "file": sources.name(l.file), "line": line, "column": column,
+                "end_line": end_line, "end_column": end_column,
+                "byte_start": l.span.start, "byte_end": l.span.end,
+                "primary": l.primary, "message": l.message,
+            })
+        })
+        .collect();
+    let level = if d.is_error() { "error" } else { "warning" };
+    serde_json::json!({
+        "code": d.code.as_str(), "level": level, "message": d.message,
+        "help": d.help, "notes": d.notes, "labels": labels,
+    })
+    .to_string()
 }
 
 fn explain(code: &str) -> Result<(), Error> {

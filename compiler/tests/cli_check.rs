@@ -42,3 +42,34 @@ fn completions_know_the_commands_and_the_board_flag() {
         }
     }
 }
+
+/// `--message-format json`: a JSON object a diagnostic on standard output, its code, help and
+/// each label's line and column, for editors and scripts.
+#[test]
+fn diagnostics_as_json_lines() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/gamec-tests/json");
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../games/tictactoe.game")).unwrap();
+    let bad = game.replacen("  first ", "  frist ", 1).replacen("  pieces ", "  peices ", 1);
+    let path = dir.join("bad.game");
+    std::fs::write(&path, &bad).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_gamec"))
+        .args(["--message-format", "json", "check"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    for (d, word, meant) in [(&lines[0], "frist", "first"), (&lines[1], "peices", "pieces")] {
+        let line = bad.lines().position(|l| l.trim_start().starts_with(word)).unwrap() + 1;
+        assert_eq!(d["code"], "E0001");
+        assert_eq!(d["level"], "error");
+        assert_eq!(d["labels"][0]["line"], line as u64, "{d}");
+        assert_eq!(d["labels"][0]["column"], 3, "{d}");
+        assert_eq!(d["help"], format!("did you mean `{meant}`?"), "{d}");
+    }
+}

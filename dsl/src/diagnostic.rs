@@ -40,6 +40,14 @@ impl Sources {
         self.files.get(file).map(|f| f.source().as_str()).unwrap_or("")
     }
 
+    /// The line and column (both from 1, the column in characters) of byte `offset` of `file`.
+    pub fn line_column(&self, file: FileId, offset: usize) -> (usize, usize) {
+        let text = self.text(file);
+        let before = &text[..offset.min(text.len())];
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        (before.matches('\n').count() + 1, before[line_start..].chars().count() + 1)
+    }
+
     pub fn name(&self, file: FileId) -> &str {
         self.files.get(file).map(|f| f.name().as_str()).unwrap_or("?")
     }
