@@ -92,11 +92,9 @@ fn syntax_error(file: FileId, text: &str, e: pest::error::Error<Rule>) -> Diagno
     let end = if end > start { end } else { token_end(text, start) };
     let (message, help) = match &e.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            // A grammar rule without a description stays unnamed: its name is the grammar's
+            // word, not the language's.
             let mut names: Vec<String> = positives.iter().filter_map(|r| describe(*r)).map(String::from).collect();
-            if names.is_empty() {
-                // A grammar rule without a description: its own name still says what was expected.
-                names = positives.iter().map(|r| format!("`{}`", format!("{r:?}").replace('_', " "))).collect();
-            }
             names.sort_unstable();
             names.dedup();
             let names: Vec<&str> = names.iter().map(String::as_str).collect();
