@@ -110,6 +110,15 @@ enum Cmd {
     },
     /// Say what a diagnostic's code means and what usually fixes it (`gamec explain E0005`).
     Explain { code: String },
+    /// Check (or, with `--board`, build) the game again each time the game or board file is
+    /// saved, printing the diagnostics, or the sizes and budgets. Ctrl-C stops.
+    Watch {
+        game: PathBuf,
+        #[arg(long)]
+        board: Option<PathBuf>,
+        #[arg(short, long, default_value = "build")]
+        out: PathBuf,
+    },
     /// Print the completion script of a shell (`gamec completions bash > ~/.local/share/bash-completion/completions/gamec`).
     Completions { shell: clap_complete::Shell },
     /// Play a game at the terminal. Without a board: the rules on the host against the
@@ -153,6 +162,7 @@ fn main() -> ExitCode {
         }
         Cmd::Build { game, board, out } => build(&mut sources, &game, &board, &out),
         Cmd::Explain { code } => explain(&code),
+        Cmd::Watch { game, board, out } => watch(&game, board.as_deref(), &out),
         Cmd::Flash { game, board, programmer, port, dry_run, out } => {
             flash(&mut sources, &game, &board, &out, &driver::Programmer { name: programmer, port }, dry_run)
         }
@@ -277,6 +287,38 @@ fn analyze(sources: &mut Sources, game: &std::path::Path) -> Result<(), Error> {
     }
     out!("{}", gamec::analyze::Facts::new(&def));
     Ok(())
+}
+
+/// Checks or builds on every save of the files, for ever: a failed round prints its
+/// diagnostics and waits for the next save.
+fn watch(game: &std::path::Path, board: Option<&std::path::Path>, out: &std::path::Path) -> Result<(), Error> {
+    let files: Vec<&std::path::Path> = std::iter::once(game).chain(board).collect();
+    let stamp = |f: &std::path::Path| std::fs::metadata(f).and_then(|m| m.modified()).ok();
+    let mut seen: Vec<Option<std::time::SystemTime>> = Vec::new();
+    loop {
+        let now: Vec<_> = files.iter().map(|f| stamp(f)).collect();
+        if now != seen {
+            seen = now;
+            let mut sources = Sources::new();
+            let round = match board {
+                Some(b) => build(&mut sources, game, b, out),
+                None => check(&mut sources, &[game.to_path_buf()], None),
+            };
+            match round {
+                Ok(()) => {}
+                Err(Error::Diagnostics(d)) => {
+                    print_diagnostics(&sources, &d);
+                    eprintln!("error: {} error(s) found", d.iter().filter(|d| d.is_error()).count());
+                }
+                Err(e) => eprintln!("error: {e}"),
+            }
+            outln!(
+                "watching {} for changes (Ctrl-C stops)",
+                files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(" and ")
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(300));
+    }
 }
 
 /// Builds the firmware and programs the board with it, or with `dry_run` says how.

@@ -73,3 +73,61 @@ fn diagnostics_as_json_lines() {
         assert_eq!(d["help"], format!("did you mean `{meant}`?"), "{d}");
     }
 }
+
+/// `gamec watch` checks the game again on every save: a mistake saved is reported, its fix
+/// saved is ok again, and the command keeps watching through both.
+#[test]
+fn watch_checks_each_save_and_keeps_watching() {
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc;
+    use std::time::{Duration, Instant};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/gamec-tests/watch");
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../games/tictactoe.game")).unwrap();
+    let path = dir.join("watched.game");
+    std::fs::write(&path, &good).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamec"))
+        .arg("watch")
+        .arg(&path)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (tx, rx) = mpsc::channel::<String>();
+    for stream in [
+        Box::new(child.stdout.take().unwrap()) as Box<dyn std::io::Read + Send>,
+        Box::new(child.stderr.take().unwrap()),
+    ] {
+        let tx = tx.clone();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stream).lines().map_while(Result::ok) {
+                let _ = tx.send(line);
+            }
+        });
+    }
+    let until = |what: &str| {
+        let end = Instant::now() + Duration::from_secs(60);
+        let mut seen = Vec::new();
+        while Instant::now() < end {
+            if let Ok(line) = rx.recv_timeout(Duration::from_millis(200)) {
+                let done = line.contains(what);
+                seen.push(line);
+                if done {
+                    return seen.join("\n");
+                }
+            }
+        }
+        panic!("no {what:?}: {}", seen.join("\n"));
+    };
+    // Standard output and error arrive on two threads: each round is waited for by its own
+    // words, not by the order of lines.
+    until("ok: 1 file(s) checked");
+    until("watching");
+    std::fs::write(&path, good.replacen("  first ", "  frist ", 1)).unwrap();
+    until("did you mean `first`?");
+    std::fs::write(&path, &good).unwrap();
+    until("ok: 1 file(s) checked");
+    assert!(child.try_wait().unwrap().is_none(), "still watching");
+    let _ = child.kill();
+    let _ = child.wait();
+}
