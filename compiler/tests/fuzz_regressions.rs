@@ -178,3 +178,21 @@ fn the_starts_of_a_one_player_game_share_what_their_searches_learn() {
         }
     }
 }
+
+/// Found 2026-11-27 by the `check` target within 45,000 executions of a clean clone's CI run:
+/// after a syntax error the parser sets the statement aside to look for more, and blanked it a
+/// space a character; a character of two bytes or more then moved every later position, and
+/// the next error's span split a character. Now a space a byte: positions stay put.
+#[test]
+fn a_statement_set_aside_keeps_later_positions_where_they_were() {
+    let game = "game g {\n  frist é ü ☃\n  peices x\n}\n";
+    let (result, out) = check_and_render(game);
+    let errors = result.expect_err("two syntax errors");
+    assert_eq!(errors.len(), 2, "{out}");
+    for d in &errors {
+        for l in &d.labels {
+            assert!(game.get(l.span.start..l.span.end).is_some(), "{:?} in {out}", l.span);
+        }
+    }
+    assert!(out.contains("fuzz.game:3:3") && out.contains("did you mean `pieces`?"), "{out}");
+}

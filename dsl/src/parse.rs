@@ -49,7 +49,12 @@ pub fn parse(file: FileId, text: &str) -> Result<File, Vec<Diagnostic>> {
                 if unclosed || errors.len() == MAX_SYNTAX_ERRORS || from == to {
                     return Err(errors);
                 }
-                let blank: String = rest[from..to].chars().map(|c| if c == '\n' { '\n' } else { ' ' }).collect();
+                // A space a byte (a character a byte or more), so that every later position
+                // stays where it was in the file.
+                let blank: String = rest[from..to]
+                    .chars()
+                    .map(|c| if c == '\n' { "\n".to_string() } else { " ".repeat(c.len_utf8()) })
+                    .collect();
                 rest.replace_range(from..to, &blank);
             }
         }
