@@ -22,6 +22,7 @@ const PRESS_MS: f64 = 60.0;
 const CONSOLE_LINES: usize = 12;
 
 /// What a key asked of the board.
+#[derive(Clone)]
 enum Act {
     Press(gamec_dsl::Pin),
     Turn { a: gamec_dsl::Pin, b: gamec_dsl::Pin, forward: bool },
@@ -170,11 +171,7 @@ fn run(
                     None
                 }
                 (false, KeyCode::Char('q')) => return Ok(()),
-                _ => keys.iter().find(|k| k.0 == code).map(|k| match &k.1 {
-                    Act::Press(p) => Act::Press(*p),
-                    Act::Turn { a, b, forward } => Act::Turn { a: *a, b: *b, forward: *forward },
-                    Act::Send(s) => Act::Send(s.clone()),
-                }),
+                _ => keys.iter().find(|k| k.0 == code).map(|k| k.1.clone()),
             };
             match act {
                 Some(Act::Press(p)) => {
