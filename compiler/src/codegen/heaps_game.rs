@@ -41,20 +41,7 @@ pub fn render(game: &GameDef, target: Option<&Target>, origin: Origin) -> TokenS
         .collect();
     let n_takes = int(takes.len());
     let take_items = takes.iter().map(|t| &t.1);
-    // Each per-heap control takes with its own action.
-    let extend_arms = game
-        .controls
-        .iter()
-        .filter(|c| c.per_piece)
-        .filter_map(|c| match c.action {
-            ControlAction::Extend { action } => takes.iter().position(|t| t.0 == action),
-            _ => None,
-        })
-        .enumerate()
-        .map(|(control, take)| {
-            let (control, take) = (int(control), int(take));
-            quote!(#control => &TAKES[#take],)
-        });
+    let extend = extend_fn(game, &takes);
     let last_mover_wins = !matches!(game.end, Some(EndDef::NoMoves { last_mover_wins: false }));
     let device = game.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.first);
     let human_first = game.first != device;
@@ -71,25 +58,6 @@ pub fn render(game: &GameDef, target: Option<&Target>, origin: Origin) -> TokenS
             heaps::for_each(&HEAPS, pos, &TAKES, |next| any.offer(next, rng));
             any.chosen()
         }},
-    };
-    // Without per-heap controls nothing enters a move press by press.
-    let extend_arms: Vec<TokenStream> = extend_arms.collect();
-    let extend = if extend_arms.is_empty() {
-        quote! {
-            fn extend(_start: Cells, _control: u8, _heap: u8, _count: u8) -> Option<Cells> {
-                None
-            }
-        }
-    } else {
-        quote! {
-            fn extend(start: Cells, control: u8, heap: u8, count: u8) -> Option<Cells> {
-                let take: &Take = match control {
-                    #(#extend_arms)*
-                    _ => return None,
-                };
-                heaps::take(&HEAPS, start, take, heap, count)
-            }
-        }
     };
     let feedback = target.map(|t| super::game::feedback(game, t, device, lights, origin));
     let feedback_uses = target.map(|_| super::game::feedback_uses());
@@ -165,6 +133,43 @@ pub fn render(game: &GameDef, target: Option<&Target>, origin: Origin) -> TokenS
         }
 
         #feedback
+    }
+}
+
+/// `Game::extend`: each per-heap control takes with its own action, a counter a press.
+fn extend_fn(game: &GameDef, takes: &[(usize, TokenStream)]) -> TokenStream {
+    // Each per-heap control takes with its own action.
+    let extend_arms = game
+        .controls
+        .iter()
+        .filter(|c| c.per_piece)
+        .filter_map(|c| match c.action {
+            ControlAction::Extend { action } => takes.iter().position(|t| t.0 == action),
+            _ => None,
+        })
+        .enumerate()
+        .map(|(control, take)| {
+            let (control, take) = (int(control), int(take));
+            quote!(#control => &TAKES[#take],)
+        });
+    // Without per-heap controls nothing enters a move press by press.
+    let extend_arms: Vec<TokenStream> = extend_arms.collect();
+    if extend_arms.is_empty() {
+        quote! {
+            fn extend(_start: Cells, _control: u8, _heap: u8, _count: u8) -> Option<Cells> {
+                None
+            }
+        }
+    } else {
+        quote! {
+            fn extend(start: Cells, control: u8, heap: u8, count: u8) -> Option<Cells> {
+                let take: &Take = match control {
+                    #(#extend_arms)*
+                    _ => return None,
+                };
+                heaps::take(&HEAPS, start, take, heap, count)
+            }
+        }
     }
 }
 
