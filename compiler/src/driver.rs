@@ -408,7 +408,7 @@ fn chain(path: &[String]) -> String {
 
 /// A demangled Rust path as people say it: generic arguments dropped, each path its last
 /// segment (`<gamec_runtime::session::Session<..>>::run::<..>` is `Session::run`, and
-/// `<othello::Board as gamec_runtime::session::Io>::millis` is `<Board as Io>::millis`).
+/// `<my_game::Board as gamec_runtime::session::Io>::millis` is `<Board as Io>::millis`).
 fn short_name(f: &str) -> String {
     // Generic arguments: a `<` right after a name or `::` opens them.
     let mut plain = String::new();

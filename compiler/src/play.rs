@@ -179,11 +179,13 @@ mod tests {
         gamec_dsl::load_game(&sources, f).unwrap_or_else(|d| panic!("{}", sources.render(&d)))
     }
 
-    const NIM: &str = "game n {\n  players person, device\n  first person\n  board heaps 3\n  pieces counter\n  setup fixed { heaps 1, 2, 3 }\n  action take = remove 1.. from heap\n  end { no moves -> mover loses }\n  strategy device = perfect\n}\n";
+    /// Three heaps of 1, 2 and 3 counters, a removal of any number from one, normal play: the
+    /// first player's start is lost (1 ^ 2 ^ 3 = 0), so a perfect device wins every game.
+    const LOST_HEAPS: &str = "game heaps_123 {\n  players person, device\n  first person\n  board heaps 3\n  pieces counter\n  setup fixed { heaps 1, 2, 3 }\n  action take = remove 1.. from heap\n  end { no moves -> mover loses }\n  strategy device = perfect\n}\n";
 
     #[test]
     fn an_illegal_move_is_denied_and_the_position_kept() {
-        let game = load(NIM);
+        let game = load(LOST_HEAPS);
         let mut g = HostGame::new(&game, 7).unwrap();
         let before = g.state.clone();
         assert!(matches!(g.person("9"), Reply::Denied(_)));
@@ -192,7 +194,7 @@ mod tests {
 
     #[test]
     fn the_perfect_device_wins_the_lost_start_whatever_the_person_plays() {
-        let game = load(NIM);
+        let game = load(LOST_HEAPS);
         for seed in 1..20u64 {
             let mut g = HostGame::new(&game, seed).unwrap();
             let mut rng = seed;

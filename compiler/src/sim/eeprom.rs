@@ -1,5 +1,5 @@
-//! A 93C46 EEPROM beside the simulated chip, answering on its pins as its datasheet says (the
-//! Binario board keeps its tableaux in one).
+//! A 93C46 EEPROM beside the simulated chip, answering on its pins as its datasheet says (a
+//! cursor board keeps its puzzle setups in one).
 
 /// A 93C46 in its 8-bit organisation, READ only (the firmware never writes it).
 pub struct Eeprom93c46 {
