@@ -21,6 +21,8 @@ pub enum Error {
     Play(String),
     /// The command line asks for something ambiguous; the message says how to ask.
     Usage(String),
+    /// The board could not be programmed: no tool for its chip, or the tool failed.
+    Flash(String),
 }
 
 impl fmt::Display for Error {
@@ -33,6 +35,7 @@ impl fmt::Display for Error {
             Error::TestsFailed(n) => write!(f, "{n} game test(s) failed"),
             Error::Play(msg) => write!(f, "cannot play: {msg}"),
             Error::Usage(msg) => write!(f, "{msg}"),
+            Error::Flash(msg) => write!(f, "cannot flash: {msg}"),
             Error::UnknownCode(c) => {
                 write!(f, "no diagnostic has the code `{c}`; codes look like `E0005`, `W0019` or `T0001`")
             }

@@ -331,7 +331,7 @@ fn flash(
     dry_run: bool,
 ) -> Result<(), Error> {
     let built = driver::build(sources, game, board, out)?;
-    let commands = driver::flash_commands(&built, programmer).map_err(Error::Usage)?;
+    let commands = driver::flash_commands(&built, programmer).map_err(Error::Flash)?;
     for cmd in &commands {
         outln!("{}", cmd.join(" "));
         if dry_run {
@@ -340,9 +340,9 @@ fn flash(
         let status = std::process::Command::new(&cmd[0])
             .args(&cmd[1..])
             .status()
-            .map_err(|e| Error::Usage(format!("cannot run {}: {e} (`cargo xtask setup` installs avrdude)", cmd[0])))?;
+            .map_err(|e| Error::Flash(format!("cannot run {}: {e} (`cargo xtask setup` installs avrdude)", cmd[0])))?;
         if !status.success() {
-            return Err(Error::Usage(format!("{} exited with {status}", cmd[0])));
+            return Err(Error::Flash(format!("{} exited with {status}", cmd[0])));
         }
     }
     Ok(())
