@@ -109,9 +109,10 @@ pub trait Placement {
     fn entered(pos: &Self::Pos, cells: &[u8]) -> Entered {
         Entered { exact: Self::find(pos, cells), longer: false }
     }
-    /// The cells move `m` names, into `out`, [`NO_CELL`] after the last.
-    fn name(_pos: &Self::Pos, m: u8, out: &mut [u8]) {
+    /// The cells move `m` names, into `out`; how many.
+    fn name(_pos: &Self::Pos, m: u8, out: &mut [u8]) -> u8 {
         out[0] = m;
+        1
     }
     /// The kind of the piece on `cell` (0, the first kind, on an empty cell).
     fn kind(_pos: &Self::Pos, _cell: u8) -> u8 {
@@ -151,9 +152,6 @@ pub struct Entered {
     pub exact: Option<u8>,
     pub longer: bool,
 }
-
-/// [`Placement::name`]: no cell, after a move's last.
-pub const NO_CELL: u8 = 0xFF;
 
 /// [`Placement::holder`]: the side to move holds the cell.
 pub const HELD_BY_MOVER: u8 = 1;
@@ -392,8 +390,10 @@ pub struct Session<T: Served, const N: usize, const DEPTH: u8, const P: usize = 
     state: State,
     move_ms: u32,
     clock: u32,
-    /// The cells the device's last move named, for `{cell}`.
+    /// The cells the device's last move named, for `{cell}`, and how many: every byte can
+    /// be a cell (a 16 x 16 grid's last is 255).
     last: [u8; P],
+    named: u8,
     /// The game's start that new games and restarts set up ([`Placement::start_at`]).
     setup: u16,
     reader: LineReader<LINE>,
@@ -426,6 +426,7 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
             move_ms: 0,
             clock: 0,
             last: [0; P],
+            named: 0,
             setup: 0,
             reader: LineReader::new(),
             rng: Rng::unmixed(),
@@ -678,7 +679,7 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
     #[inline(never)]
     fn play_path(&mut self, io: &mut impl Io, mut from: u8, to: u8) {
         let line = self.reader.bytes();
-        let mut cells = [NO_CELL; P];
+        let mut cells = [0; P];
         let (mut n, mut on_board) = (0, true);
         if Self::P.pits {
             // A pit's number along the ring, from 1.
@@ -830,7 +831,7 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
         };
         match choice {
             Some(best) => {
-                T::name(&self.pos, best, &mut self.last);
+                self.named = T::name(&self.pos, best, &mut self.last);
                 let before = T::mover(&self.pos);
                 T::play(&mut self.pos, best);
                 if !(T::AGAIN && T::mover(&self.pos) == before) {
@@ -932,10 +933,7 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
                     decimal(io, self.last[0] / T::STRIDE + 1);
                 }
                 op::CELL if Self::says(op::CELL) => {
-                    for (i, &cell) in self.last.iter().enumerate() {
-                        if cell == NO_CELL {
-                            break;
-                        }
+                    for (i, &cell) in self.last.iter().take(self.named as usize).enumerate() {
                         if i > 0 {
                             io.write(b'-');
                         }

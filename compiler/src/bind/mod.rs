@@ -724,8 +724,8 @@ fn heaps_firmware_gap(game: &GameDef) -> Option<String> {
 }
 
 /// The most moves of a position the firmware of a game on the rule core counts: a move is a
-/// byte, its index among the position's moves.
-pub const CORE_MOVES: usize = 255;
+/// byte, its index among the position's moves (256, the placements of a 16 x 16 grid).
+pub const CORE_MOVES: usize = gamec_runtime::rules::as_placement::MOVES as usize;
 
 /// The room a game on the rule core's firmware keeps for a position's moves: the core's bound
 /// on its moves from the start, where it sets one below [`CORE_MOVES`].
@@ -744,13 +744,8 @@ pub fn on_the_rule_core(game: &GameDef) -> bool {
 /// Why the firmware over the rule core (a serial session; with a `cursor`, a game entered a
 /// cell at a time) cannot play a game, if it cannot.
 fn core_firmware_gap(game: &GameDef) -> Option<String> {
-    let (cols, rows) = game.columns_and_rows().unwrap_or((game.heaps().map_or(1, |h| h.heaps), 1));
     if game.players.len() > 2 {
         return Some("the rule core's firmware plays games of one or two players".into());
-    }
-    // A cell is a byte, and one value means "no cell".
-    if cols * rows >= 256 {
-        return Some("a 16 x 16 grid numbers more cells than a byte holds beside its \"no cell\"".into());
     }
     None
 }

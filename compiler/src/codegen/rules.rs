@@ -232,6 +232,13 @@ pub fn render_served(game: &GameDef, origin: super::Origin, table: Option<&Keyed
         }
     });
     let again = engine.again;
+    // A position of more moves than a byte counts (a 16 x 16 grid's placements) counts them
+    // in a word; every other game keeps the runtime's default, a byte's count.
+    let moves = (crate::bind::core_moves(game) > usize::from(u8::MAX)).then(|| {
+        quote!(
+            const MOVES: u16 = gamec_runtime::rules::as_placement::MOVES;
+        )
+    });
     let strategy = match game.strategy.as_ref().map(|s| s.kind) {
         // A game alone has no device: the cheapest choice stands in, never called, so that
         // no search is linked.
@@ -274,6 +281,7 @@ pub fn render_served(game: &GameDef, origin: super::Origin, table: Option<&Keyed
             const RANDOM_START: bool = #random_start;
             const REPEATS: bool = #repeats;
             const AGAIN: bool = #again;
+            #moves
             #solved_const
             #givens
         }

@@ -5,7 +5,7 @@
 //!
 //! The search keeps a byte a move in its lists and makes a move by generating the position's
 //! moves again up to it: a small chip's RAM holds a list of indices where it could not hold a
-//! list of paths.
+//! list of paths. A byte numbers [`MOVES`] moves, the placements of a 16 x 16 grid.
 
 use super::ending::{Outcome, Result as EndResult};
 use super::game::Game;
@@ -14,7 +14,7 @@ use super::{content, Board, Path, Program};
 use crate::pick::Ranked;
 use crate::rng::Rng;
 use crate::search::{choose_from, Budget, Choice, Tree, WIN};
-use crate::session::{Entered, Placement, Strategy, Verdict, HELD_BY_MOVER, HELD_BY_OTHER, NO_CELL};
+use crate::session::{Entered, Placement, Strategy, Verdict, HELD_BY_MOVER, HELD_BY_OTHER};
 
 /// A game on the rule core, as the compiler renders it for a chip.
 pub trait CoreGame {
@@ -43,6 +43,10 @@ pub trait CoreGame {
     /// Per start, the cells it gave, a bit each (as [`super::game::Position::given`]): what a
     /// `free` pick passes by. None for a game without one.
     const GIVENS: &'static [&'static [u8]] = &[];
+    /// The most moves a position of the game has that the firmware numbers: [`MOVES`] where
+    /// the compiler's bound on them passes a byte's count, else one fewer, so that a game of
+    /// fewer moves counts them in a byte.
+    const MOVES: u16 = MOVES - 1;
     /// Whether a move can leave its mover to move again (a sowing's last counter in its
     /// store): only such a game makes a move twice to learn whose turn follows.
     const AGAIN: bool = false;
@@ -69,13 +73,19 @@ fn board<G: CoreGame>(cells: &mut [u8], start: u8) -> Board<'_> {
     Board { cells, given: givens::<G>(start) }
 }
 
+/// The most moves of a position that the firmware numbers: a move is a byte. Moves past
+/// them are never counted, found or chosen (the compiler sizes the game's move lists to its
+/// own bound, up to these). The walks number moves in a byte that wraps, each taking the
+/// first move it matches, so that moves past these never stand for one of them.
+pub const MOVES: u16 = 256;
+
 /// The `k`th legal move of the side to move, with the cells it leaves; `None` past the last.
 fn nth<G: CoreGame>(pos: &Played<G::Cells>, k: u8) -> Option<(Path, G::Cells)> {
     let mut scratch = pos.cells;
     let mut found = None;
     let mut i = 0u8;
     G::GAME.rules.moves(&mut board::<G>(scratch.as_mut(), pos.start), pos.to_move, |path, board| {
-        if i == k {
+        if found.is_none() && i == k {
             let mut after = pos.cells;
             after.as_mut().copy_from_slice(board);
             found = Some((*path, after));
@@ -131,11 +141,11 @@ fn written<G: CoreGame>(path: &[u8]) -> impl Iterator<Item = u8> + '_ {
     path.iter().enumerate().filter(move |&(i, &c)| keep(i, c)).map(|(_, &c)| c)
 }
 
-/// How many legal moves the side to move has.
-fn count_moves<G: CoreGame>(pos: &Played<G::Cells>) -> u8 {
+/// How many legal moves the side to move has, up to [`MOVES`].
+fn count_moves<G: CoreGame>(pos: &Played<G::Cells>) -> u16 {
     let mut scratch = pos.cells;
-    G::GAME.rules.moves(&mut board::<G>(scratch.as_mut(), pos.start), pos.to_move, |_, _| {}).min(u8::MAX as usize)
-        as u8
+    G::GAME.rules.moves(&mut board::<G>(scratch.as_mut(), pos.start), pos.to_move, |_, _| {}).min(G::MOVES as usize)
+        as u16
 }
 
 fn next_player<G: CoreGame>(p: u8) -> u8 {
@@ -307,18 +317,22 @@ impl<G: CoreGame> Placement for G {
         e
     }
 
-    fn name(pos: &Self::Pos, m: u8, out: &mut [u8]) {
-        out.fill(NO_CELL);
-        if let Some((path, _)) = nth::<G>(pos, m) {
-            for (o, c) in out.iter_mut().zip(written::<G>(path.cells())) {
-                *o = c;
-            }
+    fn name(pos: &Self::Pos, m: u8, out: &mut [u8]) -> u8 {
+        let Some((path, _)) = nth::<G>(pos, m) else { return 0 };
+        let mut n = 0;
+        for (o, c) in out.iter_mut().zip(written::<G>(path.cells())) {
+            (*o, n) = (c, n + 1);
         }
+        n
     }
 
     fn random(pos: &Self::Pos, rng: &mut Rng) -> Option<u8> {
-        let n = count_moves::<G>(pos);
-        (n > 0).then(|| rng.below(n))
+        // A byte's draw for a byte's count; only a position of all [`MOVES`] draws wider.
+        match count_moves::<G>(pos) {
+            0 => None,
+            n if G::MOVES < MOVES => Some(rng.below(n as u8)),
+            n => Some(rng.below_wide(n) as u8),
+        }
     }
 }
 
@@ -332,7 +346,7 @@ fn best_by_table<G: CoreGame>(pos: &Played<G::Cells>, table: &Table, rng: &mut R
     let mut best = Ranked::new(table.ties_random);
     // A walk a move, each run to its end before the ending is read: a walk inside a walk's
     // callback would nest the walk's frames on a small chip's stack.
-    for m in 0..count_moves::<G>(pos) {
+    for m in (0..count_moves::<G>(pos)).map(|m| m as u8) {
         let Some((path, cells)) = nth::<G>(pos, m) else { break };
         let child = Played { cells, to_move: next_after::<G>(pos, &path), passed: false, start: pos.start };
         // The value is the next mover's: the opponent's, or ours again.

@@ -128,8 +128,8 @@ fn a_move_is_found_by_the_cells_it_names_and_named_back() {
     let pos = started();
     let m = Jumps::find(&pos, &[at("B2"), at("C3")]).expect("B2-C3 is a first move");
     let mut named = [0u8; 4];
-    Jumps::name(&pos, m, &mut named);
-    assert_eq!(named, [at("B2"), at("C3"), NO_CELL, NO_CELL]);
+    assert_eq!(Jumps::name(&pos, m, &mut named), 2);
+    assert_eq!(named[..2], [at("B2"), at("C3")]);
     // Sideways, two rows on, onto a piece, or a cell alone: no move.
     for cells in [&[at("B2"), at("C2")][..], &[at("B2"), at("D4")], &[at("A1"), at("B2")], &[at("B2")]] {
         assert_eq!(Jumps::find(&pos, cells), None, "{cells:?}");
@@ -160,8 +160,8 @@ fn a_capture_is_the_only_move_and_a_chain_is_named_by_every_landing() {
     assert_eq!(Jumps::find(&pos, &[at("A1"), at("C3")]), None, "a chain stopped short");
     let m = Jumps::find(&pos, &[at("A1"), at("C3"), at("A5")]).expect("the double jump");
     let mut named = [0u8; 4];
-    Jumps::name(&pos, m, &mut named);
-    assert_eq!(named, [at("A1"), at("C3"), at("A5"), NO_CELL]);
+    assert_eq!(Jumps::name(&pos, m, &mut named), 3);
+    assert_eq!(named[..3], [at("A1"), at("C3"), at("A5")]);
     Jumps::play(&mut pos, m);
     assert_eq!(Jumps::count(&pos, true), 0, "both men taken");
     // White has no piece, so no move: black, who just moved, wins.
@@ -232,4 +232,59 @@ fn the_walk_nests_no_deeper_than_it_states() {
     let most = nesting::most();
     assert!(most <= bound, "{most} calls of the walk at once, past the stated {bound}");
     assert!(most > JUMP.len() as u32 + 2, "the chains were walked ({most} at most)");
+}
+
+const PUT: [Op; 2] = [Op::Pick { what: Holds::Empty, free: false }, Op::Put { kind: 0 }];
+
+/// Stones put on any empty cell of 16 x 16: every byte is a cell, and the start has as many
+/// moves as a byte numbers.
+static STONES: Game<'static> = Game {
+    rules: Rules {
+        geometry: Geometry { cols: 16, rows: 16, stride: 16, cut: &[] },
+        actions: &[Action { ops: &PUT, must: false, conditions: &[] }],
+        regions: &[],
+        per_player: true,
+        heaps: false,
+        pits: None,
+        players: 2,
+        program: PhantomData,
+    },
+    endings: &[],
+    pass: false,
+    advance: false,
+    eval: &[],
+};
+
+struct Stones;
+
+impl CoreGame for Stones {
+    type Cells = [u8; 256];
+    type Program = crate::rules::Every;
+    const GAME: &'static Game<'static> = &STONES;
+    const STARTS: &'static [[u8; 256]] = &[[0; 256]];
+    const CLEARED: [u8; 256] = [0; 256];
+    const FIRST: u8 = 0;
+    const STRIDE: u8 = 16;
+    const STRATEGY: Strategy = Strategy::Random;
+    const MOVES: u16 = MOVES;
+}
+
+#[test]
+fn a_sixteen_by_sixteen_grid_numbers_its_last_cell_and_its_last_move() {
+    let mut pos = <Stones as Placement>::CLEARED;
+    Stones::start(&mut pos);
+    let corner = 15 * 16 + 15;
+    let m = Stones::find(&pos, &[corner]).expect("P16, cell 255, is a move");
+    assert_eq!(m, 255, "the 256th move of the start");
+    let mut named = [0u8; 1];
+    assert_eq!((Stones::name(&pos, m, &mut named), named[0]), (1, corner));
+    let mut list = [0u8; 256];
+    assert_eq!(Searched::<Stones>::moves(&pos, &mut list), 256, "the search sees every move");
+    // The random device can choose the last move too.
+    let mut rng = Rng::new(7);
+    assert!((0..4000).any(|_| Stones::random(&pos, &mut rng) == Some(255)));
+    Stones::play(&mut pos, m);
+    assert_eq!(Stones::holder(&pos, corner), crate::session::HELD_BY_OTHER);
+    assert_eq!(Searched::<Stones>::moves(&pos, &mut list), 255);
+    assert_eq!(Stones::find(&pos, &[corner]), None, "taken");
 }
