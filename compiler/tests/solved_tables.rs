@@ -34,7 +34,9 @@ fn reads_back(path: &str) -> usize {
     let table = Table { layout, lost: &t.lost, lost_plies: &t.lost_plies, drawn: &t.drawn, ties_random: false };
     engine.with_game(|g| {
         for (i, s) in solved.states.iter().enumerate() {
-            let read = table.value(&layout.key(&g.rules.geometry, &s.cells, s.to_move, s.passed));
+            let mut key = vec![0; t.len as usize];
+            layout.key(&g.rules.geometry, &s.cells, s.to_move, s.passed, &mut key);
+            let read = table.value(&key);
             let want = match solved.values[i] {
                 // The distance where play repeats, 0 where the table keeps none.
                 Value::Loss(n) if !solved.terminal[i] => Read::Lost(if solved.repeats { n as u8 } else { 0 }),
@@ -80,6 +82,11 @@ fn a_game_whose_positions_repeat_keeps_its_lost_positions_distances() {
     let t = keyed_table(&engine, &starts(&engine, &game)).unwrap();
     assert_eq!(t.lost_plies.len(), t.lost.len() / t.len as usize, "a distance a lost key");
     assert!(t.lost_plies.iter().any(|&p| p > 1), "{:?}", t.lost_plies);
+    // Kings on 8 x 8: 64 cells of three contents and the turn, a key of 17 bytes.
+    assert!(reads_back("compiler/tests/games/kings_walk_wide.game") > 0);
+    let wide = load(&file("compiler/tests/games/kings_walk_wide.game"));
+    let engine = Engine::new(&wide);
+    assert_eq!(keyed_table(&engine, &starts(&engine, &wide)).unwrap().len, 17);
     // A game that never repeats keeps none.
     let hexapawn = load(&file("games/hexapawn.game"));
     let engine = Engine::new(&hexapawn);

@@ -254,6 +254,8 @@ pub fn render_served(game: &GameDef, origin: super::Origin, table: Option<&Keyed
             const SOLVED: Option<&'static Table<'static>> = Some(&SOLVED);
         )
     });
+    // A key's buffer as long as the table's keys, none without a table.
+    let key_len = super::int(table.map_or(0, |t| t.len as usize));
     let protocol = game.serial.as_ref().map(|p| super::protocol::render(game, p, origin));
     quote! {
         #rules
@@ -282,6 +284,8 @@ pub fn render_served(game: &GameDef, origin: super::Origin, table: Option<&Keyed
             const REPEATS: bool = #repeats;
             const AGAIN: bool = #again;
             #moves
+            type Key = [u8; #key_len];
+            const KEY: [u8; #key_len] = [0; #key_len];
             #solved_const
             #givens
         }

@@ -5,7 +5,7 @@
 
 use super::solve::{explore, Value, MAX_STATES};
 use super::{Engine, Shape, State};
-use gamec_runtime::rules::solved::{Layout, MAX_KEY};
+use gamec_runtime::rules::solved::Layout;
 
 /// A solved game's table, as the code generator writes it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,18 +57,14 @@ pub fn keyed_table(engine: &Engine, starts: &[State]) -> Result<KeyedTable, Stri
     let total = cells.len() * bits as usize + turn_bits as usize + engine.pass as usize;
     // A key of at least a byte, for a game of one position.
     let len = total.div_ceil(8).max(1);
-    if len > MAX_KEY {
-        return Err(format!(
-            "a position's key takes {len} bytes ({} cells of {} contents), more than the {MAX_KEY} the device compares",
-            cells.len(),
-            alphabet.len()
-        ));
-    }
-    let layout = Layout { alphabet: &alphabet, bits, turn_bits, pass: engine.pass, len: len as u8 };
+    // The device compares a byte a time, in a buffer of the key's own length.
+    let len = u8::try_from(len).map_err(|_| format!("a position's key takes {len} bytes, more than a byte counts"))?;
+    let layout = Layout { alphabet: &alphabet, bits, turn_bits, pass: engine.pass, len };
     let (mut lost, mut drawn) = (Vec::new(), Vec::new());
     engine.with_game(|g| {
         for ((s, v), &over) in solved.states.iter().zip(&solved.values).zip(&solved.terminal) {
-            let key = layout.key(&g.rules.geometry, &s.cells, s.to_move, s.passed)[..len].to_vec();
+            let mut key = vec![0; len as usize];
+            layout.key(&g.rules.geometry, &s.cells, s.to_move, s.passed, &mut key);
             match *v {
                 // The device reads a finished game's result from the endings, not the table.
                 Value::Loss(_) if over => {}
@@ -102,7 +98,7 @@ pub fn keyed_table(engine: &Engine, starts: &[State]) -> Result<KeyedTable, Stri
         bits,
         turn_bits,
         pass: engine.pass,
-        len: len as u8,
+        len,
         positions: solved.len(),
     })
 }

@@ -34,6 +34,10 @@ pub trait CoreGame {
     const STRATEGY: Strategy;
     /// The solved game, for [`Strategy::Solved`].
     const SOLVED: Option<&'static Table<'static>> = None;
+    /// A position's key in the solved table, all zero: `[u8; N]`, N its layout's length (0
+    /// without a table), so that a key takes no more of the stack than the game needs.
+    type Key: Copy + AsRef<[u8]> + AsMut<[u8]>;
+    const KEY: Self::Key;
     /// Whether each game starts from one of [`CoreGame::STARTS`] at random (a random setup's
     /// deals), rather than from the one chosen.
     const RANDOM_START: bool = false;
@@ -356,7 +360,7 @@ fn best_by_table<G: CoreGame>(pos: &Played<G::Cells>, table: &Table, rng: &mut R
         // draw.
         let rank = match ended::<G>(&child) {
             Some(Outcome::Win(p)) if p == pos.to_move => u8::MAX,
-            _ => match (table.value(&table.layout.key(&geometry, child.cells.as_ref(), child.to_move, false)), ours) {
+            _ => match (table.value(key::<G>(table, &geometry, &child).as_ref()), ours) {
                 (Value::Lost(plies), false) => u8::MAX - 1 - plies.min(u8::MAX - 3),
                 (Value::Won, true) => u8::MAX - 1,
                 (Value::Drawn, _) => 2,
@@ -366,6 +370,13 @@ fn best_by_table<G: CoreGame>(pos: &Played<G::Cells>, table: &Table, rng: &mut R
         best.offer(rank, m, rng);
     }
     best.chosen()
+}
+
+/// The key of `pos` in `table`.
+fn key<G: CoreGame>(table: &Table, geometry: &super::Geometry, pos: &Played<G::Cells>) -> G::Key {
+    let mut key = G::KEY;
+    table.layout.key(geometry, pos.cells.as_ref(), pos.to_move, false, key.as_mut());
+    key
 }
 
 /// The device's search over a core game's moves, a byte each.

@@ -10,9 +10,6 @@
 use super::Geometry;
 use crate::progmem;
 
-/// The longest key a table may use, in bytes.
-pub const MAX_KEY: usize = 16;
-
 /// How a position is written as a key.
 #[derive(Debug, Clone, Copy)]
 pub struct Layout<'a> {
@@ -25,7 +22,8 @@ pub struct Layout<'a> {
     pub turn_bits: u8,
     /// Whether the key records that the last turn was a pass (games that pass).
     pub pass: bool,
-    /// Bytes a key takes.
+    /// Bytes a key takes: as many as the game's cells need, the game's own key buffer
+    /// (`CoreGame::Key`) that long.
     pub len: u8,
 }
 
@@ -54,10 +52,10 @@ pub enum Value {
 }
 
 impl Layout<'_> {
-    /// The key of the position of `cells` (over the board's cells, in index order), `to_move`
-    /// to move, `passed` if the last turn was a pass. Bytes past [`Layout::len`] are zero.
-    pub fn key(&self, geometry: &Geometry, cells: &[u8], to_move: u8, passed: bool) -> [u8; MAX_KEY] {
-        let mut key = [0u8; MAX_KEY];
+    /// Writes into `key` (at least [`Layout::len`] bytes, all zero) the key of the position
+    /// of `cells` (over the board's cells, in index order), `to_move` to move, `passed` if the
+    /// last turn was a pass.
+    pub fn key(&self, geometry: &Geometry, cells: &[u8], to_move: u8, passed: bool, key: &mut [u8]) {
         let mut at = 0usize;
         // A digit of at most 8 bits, at bit `at`: it spans two bytes at most.
         let mut put = |digit: u8, bits: u8| {
@@ -80,13 +78,12 @@ impl Layout<'_> {
         }
         put(to_move, self.turn_bits);
         put(passed as u8, self.pass as u8);
-        key
     }
 }
 
 impl Table<'_> {
-    /// The value of the position whose key is `key`.
-    pub fn value(&self, key: &[u8; MAX_KEY]) -> Value {
+    /// The value of the position whose key is `key` (its first [`Layout::len`] bytes).
+    pub fn value(&self, key: &[u8]) -> Value {
         let key = &key[..self.layout.len as usize];
         if let Some(at) = find(self.lost, key) {
             // SAFETY: a table the generated code placed in program memory, a byte a lost key.
@@ -136,13 +133,20 @@ mod tests {
         Layout { alphabet: &[0, 1, 2], bits: 2, turn_bits, pass, len: 2 }
     }
 
+    /// The key of `cells` in a buffer of four bytes, two more than the layouts here take.
+    fn key_of(l: &Layout, g: &Geometry, cells: &[u8], to_move: u8, passed: bool) -> [u8; 4] {
+        let mut key = [0; 4];
+        l.key(g, cells, to_move, passed, &mut key);
+        key
+    }
+
     #[test]
     fn a_key_packs_each_cell_s_digit_then_the_turn_and_the_pass() {
         // Digits 2, 0, 1, 1, 2 at two bits each: 0b10_01_01_00_10, then the turn at bit 10.
-        let k = layout(1, true).key(&LINE, &[2, 0, 1, 1, 2], 1, true);
+        let k = key_of(&layout(1, true), &LINE, &[2, 0, 1, 1, 2], 1, true);
         assert_eq!(u16::from_le_bytes([k[0], k[1]]), 0b11_10_01_01_00_10);
-        assert_eq!(&k[2..], &[0; MAX_KEY - 2]);
-        let impartial = layout(0, false).key(&LINE, &[2, 0, 1, 1, 2], 1, true);
+        assert_eq!(&k[2..], &[0; 2], "nothing past the key's length");
+        let impartial = key_of(&layout(0, false), &LINE, &[2, 0, 1, 1, 2], 1, true);
         assert_eq!(u16::from_le_bytes([impartial[0], impartial[1]]), 0b10_01_01_00_10);
     }
 
@@ -150,15 +154,15 @@ mod tests {
     fn a_key_skips_the_cells_cut_away() {
         let cross = Geometry { cols: 3, rows: 1, stride: 3, cut: &[1] };
         let l = Layout { alphabet: &[0, 1], bits: 1, turn_bits: 0, pass: false, len: 1 };
-        assert_eq!(l.key(&cross, &[1, 0, 1], 0, false)[0], 0b11);
+        assert_eq!(key_of(&l, &cross, &[1, 0, 1], 0, false)[0], 0b11);
     }
 
     #[test]
     fn a_position_is_lost_drawn_or_else_won_by_its_sorted_keys() {
         let l = layout(0, false);
-        let keys: std::vec::Vec<[u8; MAX_KEY]> = [[0, 0, 0, 0, 0], [1, 2, 0, 0, 0], [2, 2, 2, 2, 2], [0, 1, 0, 2, 0]]
+        let keys: std::vec::Vec<[u8; 4]> = [[0, 0, 0, 0, 0], [1, 2, 0, 0, 0], [2, 2, 2, 2, 2], [0, 1, 0, 2, 0]]
             .iter()
-            .map(|c| l.key(&LINE, c, 0, false))
+            .map(|c| key_of(&l, &LINE, c, 0, false))
             .collect();
         let mut lost: std::vec::Vec<[u8; 2]> = keys[..3].iter().map(|k| [k[0], k[1]]).collect();
         lost.sort();
@@ -176,6 +180,6 @@ mod tests {
             assert_eq!(t.value(k), Value::Lost(plies[j]), "each lost key keeps its own plies");
         }
         assert_eq!(t.value(&keys[3]), Value::Drawn);
-        assert_eq!(t.value(&l.key(&LINE, &[1, 1, 1, 1, 1], 0, false)), Value::Won);
+        assert_eq!(t.value(&key_of(&l, &LINE, &[1, 1, 1, 1, 1], 0, false)), Value::Won);
     }
 }

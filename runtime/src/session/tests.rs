@@ -519,6 +519,8 @@ mod tall {
         const FIRST: u8 = 0;
         const STRIDE: u8 = 2;
         const STRATEGY: Strategy = Strategy::Search;
+        type Key = [u8; 0];
+        const KEY: [u8; 0] = [];
     }
 
     static TALL_PROTO: Protocol = Protocol { glyphs: [b'x', b'o', b'.', b'.'], cols: 2, rows: 10, ..PROTO };

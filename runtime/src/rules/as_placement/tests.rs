@@ -115,6 +115,8 @@ impl CoreGame for Jumps {
     const FIRST: u8 = 0;
     const STRIDE: u8 = 8;
     const STRATEGY: Strategy = Strategy::Search;
+    type Key = [u8; 0];
+    const KEY: [u8; 0] = [];
 }
 
 fn started() -> Played<[u8; 48]> {
@@ -266,6 +268,8 @@ impl CoreGame for Stones {
     const FIRST: u8 = 0;
     const STRIDE: u8 = 16;
     const STRATEGY: Strategy = Strategy::Random;
+    type Key = [u8; 0];
+    const KEY: [u8; 0] = [];
     const MOVES: u16 = MOVES;
 }
 
