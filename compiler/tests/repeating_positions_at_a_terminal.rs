@@ -4,7 +4,9 @@
 //! random moves, every device answer is one the engine ranks best, and once the device stands
 //! to win, the game ends within the plies the solver gives, whatever the person does: the
 //! device never walks round a cycle. The same kings on 8 x 8 (kings_walk_wide.game) key a
-//! position in 17 bytes, a key buffer as long as the game's own.
+//! position in 17 bytes, a key buffer as long as the game's own; in a corridor of 135 cells
+//! (corridor_chase.game) a loss takes 252 plies from the start and more from elsewhere, its
+//! distance a word.
 
 #[allow(dead_code)]
 mod qemu;
@@ -36,6 +38,11 @@ fn a_winning_device_ends_a_game_of_repeating_positions_within_its_distance() {
 #[test]
 fn a_key_of_seventeen_bytes_plays_the_same() {
     plays_to_its_distance("compiler/tests/games/kings_walk_wide.game", "  A B C D E F G H", 3);
+}
+
+#[test]
+fn a_loss_of_more_than_255_plies_is_chased_to_its_end() {
+    plays_to_its_distance("compiler/tests/games/corridor_chase.game", "   A B C D E F G H I J K L M N O P", 1);
 }
 
 /// Plays `games` games of the game at `path` against random moves, checking every device answer against

@@ -39,7 +39,7 @@ fn reads_back(path: &str) -> usize {
             let read = table.value(&key);
             let want = match solved.values[i] {
                 // The distance where play repeats, 0 where the table keeps none.
-                Value::Loss(n) if !solved.terminal[i] => Read::Lost(if solved.repeats { n as u8 } else { 0 }),
+                Value::Loss(n) if !solved.terminal[i] => Read::Lost(if solved.repeats { n } else { 0 }),
                 Value::Draw => Read::Drawn,
                 _ => Read::Won,
             };
@@ -80,13 +80,21 @@ fn a_game_whose_positions_repeat_keeps_its_lost_positions_distances() {
     let game = load(&file("compiler/tests/games/kings_walk.game"));
     let engine = Engine::new(&game);
     let t = keyed_table(&engine, &starts(&engine, &game)).unwrap();
-    assert_eq!(t.lost_plies.len(), t.lost.len() / t.len as usize, "a distance a lost key");
-    assert!(t.lost_plies.iter().any(|&p| p > 1), "{:?}", t.lost_plies);
+    assert_eq!(t.lost_plies.len(), 2 * t.lost.len() / t.len as usize, "a distance a lost key, in a word");
+    let plies: Vec<u16> = t.lost_plies.chunks(2).map(|p| u16::from_le_bytes([p[0], p[1]])).collect();
+    assert!(plies.iter().any(|&p| p > 1), "{plies:?}");
     // Kings on 8 x 8: 64 cells of three contents and the turn, a key of 17 bytes.
     assert!(reads_back("compiler/tests/games/kings_walk_wide.game") > 0);
     let wide = load(&file("compiler/tests/games/kings_walk_wide.game"));
     let engine = Engine::new(&wide);
     assert_eq!(keyed_table(&engine, &starts(&engine, &wide)).unwrap().len, 17);
+    // Kings in a corridor of 135 cells: losses of more than 255 plies, their distances words.
+    assert!(reads_back("compiler/tests/games/corridor_chase.game") > 0);
+    let corridor = load(&file("compiler/tests/games/corridor_chase.game"));
+    let engine = Engine::new(&corridor);
+    let t = keyed_table(&engine, &starts(&engine, &corridor)).unwrap();
+    let longest = t.lost_plies.chunks(2).map(|p| u16::from_le_bytes([p[0], p[1]])).max();
+    assert!(longest > Some(255), "{longest:?}");
     // A game that never repeats keeps none.
     let hexapawn = load(&file("games/hexapawn.game"));
     let engine = Engine::new(&hexapawn);

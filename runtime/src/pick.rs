@@ -41,21 +41,22 @@ impl<T: Copy> Pick<T> {
 
 /// The choice among the candidates of the highest rank offered: uniform among them, or the
 /// first of them, as `random` says. A solved game's device ranks each move by the value it
-/// leaves and keeps one of the best, without a list.
-pub struct Ranked<T> {
-    rank: u8,
+/// leaves and keeps one of the best, without a list. Ranks are bytes, or words where they
+/// count plies that may pass a byte's (`R`).
+pub struct Ranked<T, R = u8> {
+    rank: R,
     pick: Pick<T>,
     random: bool,
 }
 
-impl<T: Copy> Ranked<T> {
+impl<T: Copy, R: Copy + Ord + Default> Ranked<T, R> {
     pub fn new(random: bool) -> Self {
-        Ranked { rank: 0, pick: Pick::default(), random }
+        Ranked { rank: R::default(), pick: Pick::default(), random }
     }
 
     /// Offers a candidate of rank `rank`: it starts the choice afresh above the best so far,
     /// joins it at the same rank, and is passed over below it.
-    pub fn offer(&mut self, rank: u8, item: T, rng: &mut Rng) {
+    pub fn offer(&mut self, rank: R, item: T, rng: &mut Rng) {
         if rank > self.rank {
             self.rank = rank;
             self.pick = Pick::default();
@@ -81,8 +82,8 @@ mod tests {
     fn only_the_highest_rank_is_chosen_from() {
         let mut rng = Rng::new(3);
         for random in [true, false] {
-            let mut r = Ranked::new(random);
-            for (rank, item) in [(1, 'a'), (3, 'b'), (2, 'c'), (3, 'd'), (0, 'e')] {
+            let mut r = Ranked::<char, u16>::new(random);
+            for (rank, item) in [(1, 'a'), (300, 'b'), (2, 'c'), (300, 'd'), (0, 'e')] {
                 r.offer(rank, item, &mut rng);
             }
             let chosen = r.chosen().unwrap();

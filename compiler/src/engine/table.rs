@@ -20,7 +20,7 @@ pub struct KeyedTable {
     /// The unfinished positions lost for the side to move, their keys sorted and end to end.
     pub lost: Vec<u8>,
     /// For a game whose positions can repeat, per lost key in the same order, the plies the
-    /// loss takes at least with the winner's fastest play: the device, winning, moves to the
+    /// loss takes at least with the winner's fastest play (two bytes, low first): the device, winning, moves to the
     /// lost position nearest its end, and so cannot go round a cycle for ever. Empty when
     /// play never repeats (every winning move then ends the game in time).
     pub lost_plies: Vec<u8>,
@@ -76,19 +76,10 @@ pub fn keyed_table(engine: &Engine, starts: &[State]) -> Result<KeyedTable, Stri
     });
     lost.sort_unstable();
     drawn.sort_unstable();
+    // Two bytes a lost key, low first (`Value::Loss` counts plies in a word).
     let lost_plies = match repeats {
         false => Vec::new(),
-        true => lost
-            .iter()
-            .map(|&(_, plies)| {
-                u8::try_from(plies).map_err(|_| {
-                    format!(
-                        "its positions can repeat, and a lost one is {plies} plies from its end, more than \
-                         the byte a table keeps for its distance counts (use `search`)"
-                    )
-                })
-            })
-            .collect::<Result<_, _>>()?,
+        true => lost.iter().flat_map(|&(_, plies)| plies.to_le_bytes()).collect(),
     };
     Ok(KeyedTable {
         lost: lost.into_iter().flat_map(|(key, _)| key).collect(),

@@ -342,12 +342,12 @@ impl<G: CoreGame> Placement for G {
 
 /// The best legal move by the solved table: one that wins at once, else one that leaves the
 /// opponent lost, else one that draws, else any; among equals at random or the first, as the
-/// table says. The compiler's engine chooses the same way (`Engine::best_plies`): the table
-/// keeps values, not distances, so the compiler gives one only to a game whose positions never
-/// repeat, where any winning move makes progress.
+/// table says. The compiler's engine chooses the same way (`Engine::best_plies`). Where
+/// positions can repeat, the table keeps each lost position's distance from its end, and the
+/// device leaves the opponent the nearest loss, so that it cannot go round a cycle.
 fn best_by_table<G: CoreGame>(pos: &Played<G::Cells>, table: &Table, rng: &mut Rng) -> Option<u8> {
     let geometry = G::GAME.rules.geometry;
-    let mut best = Ranked::new(table.ties_random);
+    let mut best = Ranked::<u8, u16>::new(table.ties_random);
     // A walk a move, each run to its end before the ending is read: a walk inside a walk's
     // callback would nest the walk's frames on a small chip's stack.
     for m in (0..count_moves::<G>(pos)).map(|m| m as u8) {
@@ -359,10 +359,10 @@ fn best_by_table<G: CoreGame>(pos: &Played<G::Cells>, table: &Table, rng: &mut R
         // (where positions can repeat, so that the device cannot go round a cycle), then a
         // draw.
         let rank = match ended::<G>(&child) {
-            Some(Outcome::Win(p)) if p == pos.to_move => u8::MAX,
+            Some(Outcome::Win(p)) if p == pos.to_move => u16::MAX,
             _ => match (table.value(key::<G>(table, &geometry, &child).as_ref()), ours) {
-                (Value::Lost(plies), false) => u8::MAX - 1 - plies.min(u8::MAX - 3),
-                (Value::Won, true) => u8::MAX - 1,
+                (Value::Lost(plies), false) => u16::MAX - 1 - plies.min(u16::MAX - 3),
+                (Value::Won, true) => u16::MAX - 1,
                 (Value::Drawn, _) => 2,
                 _ => 1,
             },

@@ -33,8 +33,9 @@ pub struct Table<'a> {
     pub layout: Layout<'a>,
     /// The keys of the positions lost for the side to move, sorted, in program memory.
     pub lost: &'a [u8],
-    /// Per lost key, in the same order, the plies the loss takes at least: for a game whose
-    /// positions can repeat, so that the winner moves ever nearer the end. Empty otherwise.
+    /// Per lost key, in the same order, the plies the loss takes at least, two bytes each
+    /// (low first): for a game whose positions can repeat, so that the winner moves ever
+    /// nearer the end. Empty otherwise.
     pub lost_plies: &'a [u8],
     /// The keys of the drawn positions, the same way.
     pub drawn: &'a [u8],
@@ -47,7 +48,7 @@ pub struct Table<'a> {
 pub enum Value {
     Won,
     /// Lost, in this many plies at least (0 where the table keeps no distances).
-    Lost(u8),
+    Lost(u16),
     Drawn,
 }
 
@@ -86,9 +87,9 @@ impl Table<'_> {
     pub fn value(&self, key: &[u8]) -> Value {
         let key = &key[..self.layout.len as usize];
         if let Some(at) = find(self.lost, key) {
-            // SAFETY: a table the generated code placed in program memory, a byte a lost key.
-            let plies = self.lost_plies.get(at).map_or(0, |p| unsafe { progmem::byte(p) });
-            Value::Lost(plies)
+            // SAFETY: a table the generated code placed in program memory, two bytes a lost key.
+            let byte = |i: usize| self.lost_plies.get(i).map_or(0, |p| unsafe { progmem::byte(p) });
+            Value::Lost(u16::from_le_bytes([byte(2 * at), byte(2 * at + 1)]))
         } else if find(self.drawn, key).is_some() {
             Value::Drawn
         } else {
@@ -172,12 +173,13 @@ mod tests {
         for k in &keys[..3] {
             assert_eq!(t.value(k), Value::Lost(0));
         }
-        // Each lost key's plies, in the keys' sorted order.
-        let plies = [5, 3, 1];
+        // Each lost key's plies, in the keys' sorted order, two bytes each: past a byte's too.
+        let plies = [5, 0, 3, 0, 0x2C, 0x01];
         let t = Table { lost_plies: &plies, ..t };
         for (j, sorted_key) in lost.chunks(2).enumerate() {
             let k = keys[..3].iter().find(|k| &k[..2] == sorted_key).unwrap();
-            assert_eq!(t.value(k), Value::Lost(plies[j]), "each lost key keeps its own plies");
+            let want = [5, 3, 300][j];
+            assert_eq!(t.value(k), Value::Lost(want), "each lost key keeps its own plies");
         }
         assert_eq!(t.value(&keys[3]), Value::Drawn);
         assert_eq!(t.value(&key_of(&l, &LINE, &[1, 1, 1, 1, 1], 0, false)), Value::Won);
