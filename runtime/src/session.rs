@@ -831,7 +831,11 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
         };
         match choice {
             Some(best) => {
-                self.named = T::name(&self.pos, best, &mut self.last);
+                let named = T::name(&self.pos, best, &mut self.last);
+                // A move of one cell is printed from the first alone.
+                if P > 1 {
+                    self.named = named;
+                }
                 let before = T::mover(&self.pos);
                 T::play(&mut self.pos, best);
                 if !(T::AGAIN && T::mover(&self.pos) == before) {

@@ -62,7 +62,7 @@ pub fn best(
 ) -> Option<u8> {
     let mut cells = [0u8; 64];
     let n = cells_into(legal, &mut cells);
-    let mut best = Ranked::new(ties_random);
+    let mut best = Ranked::<u8>::new(ties_random);
     for &cell in &cells[..n] {
         // The child is seen from the opponent: its loss is the mover's win.
         let child = play(pos, cell);
