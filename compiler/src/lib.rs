@@ -1,5 +1,6 @@
 //! The gamec compiler: binds a game to a board, proves facts about its rules, and renders the
-//! firmware crate. Everything here except [`driver`] is pure: text in, text and facts out.
+//! firmware crate. Everything here except [`driver`] and [`lsp`] (a server on standard input
+//! and output) is pure: text in, text and facts out.
 
 pub mod analyze;
 pub mod bind;
@@ -13,6 +14,7 @@ pub mod game_tests;
 pub mod generate;
 pub mod grid_rules;
 pub mod lints;
+pub mod lsp;
 pub mod play;
 pub mod rules;
 pub mod sim;

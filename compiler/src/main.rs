@@ -145,6 +145,8 @@ enum Cmd {
         #[arg(short, long, default_value = "build")]
         out: PathBuf,
     },
+    /// Run the language server on stdin and stdout, for editors.
+    Lsp,
 }
 
 fn main() -> ExitCode {
@@ -161,6 +163,7 @@ fn main() -> ExitCode {
             generate(&mut sources, &game, &gamec::generate::Request { count: count.into(), seed, difficulty })
         }
         Cmd::Build { game, board, out } => build(&mut sources, &game, &board, &out),
+        Cmd::Lsp => gamec::lsp::run(),
         Cmd::Explain { code } => explain(&code),
         Cmd::Watch { game, board, out } => watch(&game, board.as_deref(), &out),
         Cmd::Flash { game, board, programmer, port, dry_run, out } => {
