@@ -7,6 +7,7 @@ pub mod bind;
 pub mod cards;
 pub mod chips;
 pub mod codegen;
+pub mod draw;
 pub mod driver;
 pub mod engine;
 mod error;

@@ -88,6 +88,13 @@ enum Cmd {
         #[arg(short, long, default_value = "stickers")]
         out: PathBuf,
     },
+    /// Draw a board's wiring as SVG: the chip's pins and what each drives. Written to standard
+    /// output, or with `-o` to a file.
+    Draw {
+        board: PathBuf,
+        #[arg(short, long)]
+        out: Option<PathBuf>,
+    },
     /// Run the tests the game files carry (`test "name" { ... }`).
     Test { games: Vec<PathBuf> },
     /// Build the firmware and program the board with it: avrdude for AVR (the EEPROM image
@@ -159,6 +166,7 @@ fn main() -> ExitCode {
         Cmd::Perft { game, depth } => perft(&mut sources, &game, depth),
         Cmd::Test { games } => test(&mut sources, &games),
         Cmd::Stickers { game, out } => stickers(&mut sources, &game, &out),
+        Cmd::Draw { board, out } => draw(&mut sources, &board, out.as_deref()),
         Cmd::Generate { game, count, seed, difficulty } => {
             generate(&mut sources, &game, &gamec::generate::Request { count: count.into(), seed, difficulty })
         }
@@ -439,6 +447,20 @@ fn stickers(sources: &mut Sources, game: &std::path::Path, out: &std::path::Path
         driver::write(&out.join(&s.file), s.svg.as_bytes())?;
     }
     outln!("wrote {} stickers and the sheet to {}", stickers.len() - 1, out.display());
+    Ok(())
+}
+
+/// `gamec draw`: the board's wiring as SVG, to `out` or to standard output.
+fn draw(sources: &mut Sources, board: &std::path::Path, out: Option<&std::path::Path>) -> Result<(), Error> {
+    let id = driver::read(sources, board)?;
+    let svg = gamec::draw::board_svg(sources, id).map_err(Error::Diagnostics)?;
+    match out {
+        Some(path) => {
+            driver::write(path, svg.as_bytes())?;
+            outln!("wrote {}", path.display());
+        }
+        None => out!("{svg}"),
+    }
     Ok(())
 }
 
