@@ -120,3 +120,58 @@ fn a_board_binds_a_perfect_device_whose_game_repeats() {
     let target = gamec::bind::bind(&game, gf, &board, bf).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
     assert!(target.core_table.is_some_and(|t| !t.lost_plies.is_empty()));
 }
+
+/// A sowing game whose last seed in the mover's store moves again: the solver's value of every
+/// position is the one a plain search finds that reads such a move's position as the mover's
+/// own (win, loss or draw, and in how many plies with the winner fastest and the loser
+/// slowest).
+#[test]
+fn a_move_that_keeps_the_turn_is_valued_for_the_mover() {
+    use gamec::engine::{Outcome, State};
+    use std::collections::HashMap;
+    let game = load(&file("compiler/tests/games/kalah_small.game"));
+    let engine = Engine::new(&game);
+    let starts = starts(&engine, &game);
+    let solved = explore(&engine, &starts, MAX_STATES).unwrap();
+    assert!(!solved.repeats, "sowing into stores never comes back");
+    // Negamax by plies, memoised: +(1000 - d) a win in d plies, -(1000 - d) a loss, 0 a draw.
+    fn search(e: &Engine, s: &State, memo: &mut HashMap<State, i32>) -> i32 {
+        if let Some(&v) = memo.get(s) {
+            return v;
+        }
+        let plies = e.plies(s);
+        let v = if plies.is_empty() {
+            match e.outcome(s) {
+                Some(Outcome::Win(w)) if w == s.to_move => 1000,
+                Some(Outcome::Win(_)) => -1000,
+                _ => 0,
+            }
+        } else {
+            plies
+                .iter()
+                .map(|&m| {
+                    let t = e.play(s, m);
+                    let v = search(e, &t, memo);
+                    let v = if t.to_move == s.to_move { v } else { -v };
+                    // A ply further from the end.
+                    v - v.signum()
+                })
+                .max()
+                .unwrap()
+        };
+        memo.insert(s.clone(), v);
+        v
+    }
+    let mut memo = HashMap::new();
+    let mut kept = 0;
+    for (i, s) in solved.states.iter().enumerate() {
+        let want = match search(&engine, s, &mut memo) {
+            0 => Value::Draw,
+            v if v > 0 => Value::Win((1000 - v) as u16),
+            v => Value::Loss((1000 + v) as u16),
+        };
+        assert_eq!(solved.values[i], want, "{}", engine.show(s));
+        kept += solved.keeps[i].iter().filter(|&&k| k).count();
+    }
+    assert!(kept > 100, "moves that keep the turn: {kept}");
+}

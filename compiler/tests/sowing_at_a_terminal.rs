@@ -2,7 +2,9 @@
 //! qemu-system-arm's netduinoplus2, played as a person at a terminal would: every board the
 //! device prints is held to the compiler's engine, every device move must be legal there, a
 //! Kalah move that ends in the mover's store gives the same side the next move (the host is
-//! asked again; the device answers twice), and garbage and illegal moves change nothing.
+//! asked again; the device answers twice), and garbage and illegal moves change nothing. A
+//! small Kalah with a `perfect` device (compiler/tests/games/kalah_small.game) answers each
+//! move with one the solver ranks best, reading a move that keeps its turn as its own.
 
 #[path = "support/pits_board.rs"]
 mod pits_board;
@@ -15,6 +17,7 @@ mod random_games;
 #[path = "support/serial_host.rs"]
 mod serial_host;
 
+use gamec::engine::solve::{explore, Solved, MAX_STATES};
 use gamec::engine::Outcome;
 use serial_host::Host;
 
@@ -29,13 +32,19 @@ fn board(h: &mut Host, first: Option<String>) {
 }
 
 /// The device's turn: one move or more (each `MM n` acknowledged), then the board and the
-/// host's prompt, or the end. Returns the last line read, and how many moves it made.
-fn device_turn(h: &mut Host, mut line: String) -> (String, u32) {
+/// host's prompt, or the end. Returns the last line read, and how many moves it made. With
+/// the game `solved`, each move must be among those the solver ranks best.
+fn device_turn(h: &mut Host, mut line: String, solved: Option<&Solved>) -> (String, u32) {
     let mut moves = 0;
     while let Some(text) = line.strip_prefix("MM ") {
         let mover = h.state.to_move;
         assert_eq!(mover, 1, "the device moves on north's turn only");
-        h.device_move(&format!("MM {text}"));
+        let before = h.state.clone();
+        let m = h.device_move(&format!("MM {text}"));
+        if let Some(solved) = solved {
+            let best = h.engine.best_plies(solved, &before);
+            assert!(best.contains(&m), "MM {text} is not among the best in\n{}", h.engine.show(&before));
+        }
         moves += 1;
         h.send("OK");
         line = h.line();
@@ -51,14 +60,14 @@ fn device_turn(h: &mut Host, mut line: String) -> (String, u32) {
 /// Plays `games` games at random against the device from the start (the first already on
 /// screen, its prompt read), and returns their results (`WN`, `LS`, `TE`) and how many of the
 /// device's turns took more than one move.
-fn play_games(h: &mut Host, game_file: &str, games: usize) -> (Vec<String>, u32) {
+fn play_games(h: &mut Host, game_file: &str, games: usize, solved: Option<&Solved>) -> (Vec<String>, u32) {
     let (mut outcomes, mut twice) = (Vec::new(), 0);
     for game in 0..games {
         if game > 0 {
             h.send("NG");
             h.state = serial_host::engine(game_file).1;
             let first = h.line();
-            let first = if first.starts_with("MM ") { device_turn(h, first).0 } else { first };
+            let first = if first.starts_with("MM ") { device_turn(h, first, solved).0 } else { first };
             board_or_end(h, first);
         }
         loop {
@@ -66,7 +75,7 @@ fn play_games(h: &mut Host, game_file: &str, games: usize) -> (Vec<String>, u32)
             let mut line = h.line();
             if line.starts_with("MM ") {
                 let moves;
-                (line, moves) = device_turn(h, line);
+                (line, moves) = device_turn(h, line, solved);
                 twice += u32::from(moves > 1);
             }
             // At the end, the score first where the game says it: each side's store and pits.
@@ -115,9 +124,9 @@ fn generated_sowing_games_play_at_a_terminal_as_their_engine_does() {
         let game = game.display().to_string();
         let (mut h, first) = Host::start(&game, &board.display().to_string());
         // North, the device, may move first.
-        let first = if first.starts_with("MM ") { device_turn(&mut h, first).0 } else { first };
+        let first = if first.starts_with("MM ") { device_turn(&mut h, first, None).0 } else { first };
         board_or_end(&mut h, first);
-        let (outcomes, _) = play_games(&mut h, &game, 1);
+        let (outcomes, _) = play_games(&mut h, &game, 1, None);
         assert_eq!(outcomes.len(), 1, "{}", g.game);
     }
 }
@@ -145,7 +154,7 @@ fn kalah_at_a_terminal_turns_pass_or_stay_as_the_last_seed_lands() {
     h.expect("OK");
     board(&mut h, None);
     h.expect("Your move");
-    let (outcomes, twice) = play_games(&mut h, GAME, 2);
+    let (outcomes, twice) = play_games(&mut h, GAME, 2, None);
     // The device's search beats a person who moves at random, and took its extra moves.
     assert!(outcomes.iter().all(|o| o == "WN"), "{outcomes:?}");
     assert!(twice > 0, "the device never moved twice in a turn");
@@ -161,7 +170,20 @@ fn oware_at_a_terminal_captures_back_along_a_side_and_never_moves_twice() {
         h.send(line);
         h.expect(answer);
     }
-    let (outcomes, twice) = play_games(&mut h, GAME, 1);
+    let (outcomes, twice) = play_games(&mut h, GAME, 1, None);
     assert_eq!(twice, 0, "an Oware move never keeps the turn");
     assert_eq!(outcomes, ["WN"], "the device's search beats a person who moves at random");
+}
+
+#[test]
+fn a_perfect_device_reads_a_move_that_keeps_its_turn_as_its_own() {
+    const GAME: &str = "compiler/tests/games/kalah_small.game";
+    let def = serial_host::load(GAME);
+    let (mut h, top) = Host::start(GAME, "compiler/tests/boards/serial_netduinoplus2.board");
+    let solved = explore(&h.engine, &gamec::analyze::starts(&h.engine, &def), MAX_STATES).unwrap();
+    board(&mut h, Some(top));
+    h.expect("Your move");
+    let (outcomes, twice) = play_games(&mut h, GAME, 6, Some(&solved));
+    assert!(outcomes.iter().any(|o| o == "WN"), "the device never won against random moves: {outcomes:?}");
+    assert!(twice > 0, "the device never moved twice in a turn");
 }

@@ -38,6 +38,9 @@ pub struct Solved {
     pub values: Vec<Value>,
     /// Ids of the positions reached by each ply, in [`Engine::plies`] order.
     pub children: Vec<Vec<u32>>,
+    /// Per ply of [`Solved::children`], whether it keeps the turn (a last counter sown into
+    /// the mover's store): its position's value is then the mover's own, not the opponent's.
+    pub keeps: Vec<Vec<bool>>,
     /// Finished positions (the game's endings hold, or nobody may move).
     pub terminal: Vec<bool>,
     /// Positions from which play can go on forever without either side being able to force an
@@ -86,6 +89,7 @@ pub fn explore(engine: &Engine, starts: &[State], limit: usize) -> Result<Solved
         }
     }
     let mut children = Vec::new();
+    let mut keeps = Vec::new();
     let mut terminal = Vec::new();
     let mut stuck = 0;
     let mut next = 0;
@@ -97,8 +101,10 @@ pub fn explore(engine: &Engine, starts: &[State], limit: usize) -> Result<Solved
             stuck += 1;
         }
         let mut kids = Vec::with_capacity(plies.len());
+        let mut kept = Vec::with_capacity(plies.len());
         for m in plies {
             let t = engine.play(&s, m);
+            kept.push(t.to_move == s.to_move);
             let key = engine.normalise(t.clone());
             let id = match index.get(&key) {
                 Some(&id) => id,
@@ -116,10 +122,11 @@ pub fn explore(engine: &Engine, starts: &[State], limit: usize) -> Result<Solved
             kids.push(id);
         }
         children.push(kids);
+        keeps.push(kept);
         terminal.push(over);
         next += 1;
     }
-    let values = retrograde(engine, &real, &children, &terminal);
+    let values = retrograde(engine, &real, &children, &keeps, &terminal);
     let cycling = values.iter().zip(&terminal).filter(|(v, t)| v.is_none() && !**t).count();
     let repeats = has_cycle(&children);
     Ok(Solved {
@@ -128,19 +135,28 @@ pub fn explore(engine: &Engine, starts: &[State], limit: usize) -> Result<Solved
         states,
         index,
         children,
+        keeps,
         terminal,
         cycling,
         stuck,
     })
 }
 
-/// Values backed up from the finished positions; `None` where play can go round for ever.
-fn retrograde(engine: &Engine, real: &[State], children: &[Vec<u32>], terminal: &[bool]) -> Vec<Option<Value>> {
+/// Values backed up from the finished positions; `None` where play can go round for ever. A
+/// ply that keeps the turn hands its position's value back to the same player, any other to
+/// the opponent.
+fn retrograde(
+    engine: &Engine,
+    real: &[State],
+    children: &[Vec<u32>],
+    keeps: &[Vec<bool>],
+    terminal: &[bool],
+) -> Vec<Option<Value>> {
     let n = real.len();
-    let mut parents: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for (p, kids) in children.iter().enumerate() {
-        for &k in kids {
-            parents[k as usize].push(p as u32);
+    let mut parents: Vec<Vec<(u32, bool)>> = vec![Vec::new(); n];
+    for (p, (kids, kept)) in children.iter().zip(keeps).enumerate() {
+        for (&k, &same) in kids.iter().zip(kept) {
+            parents[k as usize].push((p as u32, same));
         }
     }
     let mut value: Vec<Option<Value>> = vec![None; n];
@@ -162,11 +178,17 @@ fn retrograde(engine: &Engine, real: &[State], children: &[Vec<u32>], terminal: 
     }
     while let Some(k) = queue.pop_front() {
         let v = value[k].expect("queued positions have values");
-        for &p in &parents[k] {
+        for &(p, same) in &parents[k] {
             let p = p as usize;
             if value[p].is_some() {
                 continue;
             }
+            // The child's value as the parent's mover sees it, told as the opponent's.
+            let v = match (v, same) {
+                (Value::Win(d), true) => Value::Loss(d),
+                (Value::Loss(d), true) => Value::Win(d),
+                (v, _) => v,
+            };
             match v {
                 // The first losing reply found is a shortest one: the queue runs by depth.
                 Value::Loss(d) => {
@@ -196,6 +218,7 @@ impl Engine {
     /// whose device does not look for them), else those that leave the opponent lost (where
     /// positions can repeat, those nearest the end, as the device's table keeps that
     /// distance; otherwise any, as every game of them ends), else those that draw, else any.
+    /// A ply that keeps the turn is judged by its position's value for the mover itself.
     pub fn best_plies(&self, solved: &Solved, s: &State) -> Vec<Move> {
         let scored: Vec<(Move, i32)> = self
             .plies(s)
@@ -203,7 +226,14 @@ impl Engine {
             .map(|m| {
                 // The line games' device (runtime::strategy) keeps no tier for a win at once.
                 let at_once = !matches!(self.shape, super::Shape::Line { .. });
-                let score = match solved.value(self, &self.play(s, m)) {
+                let child = self.play(s, m);
+                // The child's value told as the opponent's: the mover's own, turned over.
+                let value = match (solved.value(self, &child), child.to_move == s.to_move) {
+                    (Some(Value::Win(n)), true) => Some(Value::Loss(n)),
+                    (Some(Value::Loss(n)), true) => Some(Value::Win(n)),
+                    (v, _) => v,
+                };
+                let score = match value {
                     Some(Value::Loss(0)) if at_once => i32::MAX,
                     Some(Value::Loss(n)) if solved.repeats => i32::MAX - 1 - i32::from(n),
                     Some(Value::Loss(_)) => 3,
