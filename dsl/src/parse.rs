@@ -139,23 +139,14 @@ fn token_end(text: &str, start: usize) -> usize {
 
 /// Human names of the rules pest reports as expected; `None` hides grammar internals.
 fn describe(rule: Rule) -> Option<&'static str> {
+    describe_board(rule).or_else(|| describe_game(rule))
+}
+
+/// [`describe`] for a board file's words, and a game of cards' (a board's kind of table).
+fn describe_board(rule: Rule) -> Option<&'static str> {
     Some(match rule {
-        Rule::ident => "a name",
-        Rule::int => "a number",
         Rule::pin => "a pin such as `PA0`",
-        Rule::game => "`game`",
         Rule::board => "`board`",
-        Rule::players => "`players`",
-        Rule::first => "`first`",
-        Rule::board_shape => "`board`",
-        Rule::pieces => "`pieces`",
-        Rule::setup => "`setup`",
-        Rule::action => "`action`",
-        Rule::end_rule => "`end`",
-        Rule::strategy => "`strategy`",
-        Rule::controls => "`controls`",
-        Rule::feedback => "`feedback`",
-        Rule::tune => "`tune`",
         Rule::chip => "`chip`",
         Rule::clock => "`clock`",
         Rule::budget => "`budget`",
@@ -170,6 +161,39 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::eeprom => "`eeprom NAME = 93c46 cs PIN, sk PIN, di PIN, do PIN`",
         Rule::matrix | Rule::pin_list => "`matrix rows ..., red ..., green ..., refresh N Hz, TIMER`",
         Rule::columns_high => "`columns active high`",
+        Rule::font => "`font`",
+        Rule::cards => "`cards`",
+        Rule::attribute => "an attribute such as `colour = red, green, purple at bits 5..4`",
+        Rule::card_table => "`table`",
+        Rule::group => "`group`",
+        Rule::group_rule | Rule::every_attribute => "`every attribute is ...` or `ATTRIBUTE is ...`",
+        Rule::relation | Rule::same_or_different | Rule::all_same | Rule::all_different => {
+            "`all same`, `all different` or `all same or all different`"
+        }
+        Rule::glyph_def => "`glyph \"A\" { \"#..#\" ... }`",
+        Rule::led => "an LED such as `1 = PA1 > PA3`",
+        Rule::freq_unit => "`MHz`, `kHz` or `Hz`",
+        _ => return None,
+    })
+}
+
+/// [`describe`] for a game file's words.
+fn describe_game(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
+        Rule::ident => "a name",
+        Rule::int => "a number",
+        Rule::game => "`game`",
+        Rule::players => "`players`",
+        Rule::first => "`first`",
+        Rule::board_shape => "`board`",
+        Rule::pieces => "`pieces`",
+        Rule::setup => "`setup`",
+        Rule::action => "`action`",
+        Rule::end_rule => "`end`",
+        Rule::strategy => "`strategy`",
+        Rule::controls => "`controls`",
+        Rule::feedback => "`feedback`",
+        Rule::tune => "`tune`",
         Rule::cursor_move | Rule::across | Rule::down => "`cursor across` or `cursor down`",
         Rule::restart => "`restart`",
         Rule::colours_view | Rule::colour_map => "`colours { STATE = COLOUR, ... }`",
@@ -181,16 +205,6 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::flash => "`, flash COLOUR N ms`",
         Rule::start_event | Rule::choosing_event => "an event",
         Rule::blink => "`blink N ms`",
-        Rule::font => "`font`",
-        Rule::cards => "`cards`",
-        Rule::attribute => "an attribute such as `colour = red, green, purple at bits 5..4`",
-        Rule::card_table => "`table`",
-        Rule::group => "`group`",
-        Rule::group_rule | Rule::every_attribute => "`every attribute is ...` or `ATTRIBUTE is ...`",
-        Rule::relation | Rule::same_or_different | Rule::all_same | Rule::all_different => {
-            "`all same`, `all different` or `all same or all different`"
-        }
-        Rule::glyph_def => "`glyph \"A\" { \"#..#\" ... }`",
         Rule::string => "a string in double quotes",
         Rule::command => "a command such as `\"AT\" -> ping`",
         Rule::session_action => "a session action such as `ping`, `play ACTION` or `pass`",
@@ -203,11 +217,9 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::show => "`show`",
         Rule::on_event => "`on`",
         Rule::note | Rule::pitch => "a note such as `A5/100`",
-        Rule::led => "an LED such as `1 = PA1 > PA3`",
         Rule::side => "`left` or `right`",
         Rule::verdict => "`wins` or `loses`",
         Rule::cmp_op => "a comparison",
-        Rule::freq_unit => "`MHz`, `kHz` or `Hz`",
         Rule::time_unit => "`ms` or `s`",
         Rule::slide
         | Rule::place
@@ -286,6 +298,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::response => "`tune` or `animate`",
         Rule::extend | Rule::commit => "`extend` or `commit`",
         Rule::EOI => "end of file",
+
         _ => return None,
     })
 }

@@ -43,44 +43,10 @@ pub fn render(t: &Target) -> TokenStream {
         }
     };
     let (whole, num, den) = (int(whole), int(num), int(den));
-    let at = |p: Pin| {
-        let (port, bit) = pin(p);
-        quote!(Input::at(#port, #bit))
-    };
-    // The pull-ups switched on a port at a time.
-    let mut ports: Vec<(char, u8)> = Vec::new();
-    for p in &t.inputs {
-        match ports.iter_mut().find(|(c, _)| *c == p.port) {
-            Some((_, m)) => *m |= 1 << p.bit,
-            None => ports.push((p.port, 1 << p.bit)),
-        }
-    }
-    // Each port read once, a press reading low, and each input's bit moved to its place by
-    // constant shifts: no table, which AVR would keep in RAM, and no read a pin.
-    let level = |c: char| Ident::new(&format!("pressed_{}", c.to_ascii_lowercase()), Span::call_site());
-    let reads = ports.iter().map(|&(c, _)| {
-        let (name, port) = (level(c), port(c));
-        quote!(let #name = !#port.read();)
-    });
-    let bits = t.inputs.iter().enumerate().map(|(i, p)| {
-        let (name, mask) = (level(p.port), int(1u8 << i));
-        let (from, to) = (p.bit as usize, i);
-        if from == to {
-            quote!(#name & #mask)
-        } else if from > to {
-            let by = int(from - to);
-            quote!((#name >> #by) & #mask)
-        } else {
-            let by = int(to - from);
-            quote!((#name << #by) & #mask)
-        }
-    });
-    let pull_ups = ports.iter().map(|&(p, m)| {
-        let (port, m) = (port(p), mask(m));
-        quote!(Input::pull_up_pins_at_start(#port, #m);)
-    });
+    let inputs = inputs(t);
     let wake = t.wake.map(|p| {
-        let pin = at(p);
+        let (port, bit) = pin(p);
+        let pin = quote!(Input::at(#port, #bit));
         quote! {
             /// The pin whose press wakes the chip from sleep: a control's, pulled up with the
             /// inputs.
@@ -155,23 +121,62 @@ pub fn render(t: &Target) -> TokenStream {
 
         #display
 
-        /// The inputs' levels, bit i set where input i is pressed.
-        pub fn pressed() -> u8 {
-            #(#reads)*
-            0 #(| #bits)*
-        }
-
-        /// Makes every input an input with its pull-up on.
-        ///
-        /// # Safety
-        /// Before interrupts are first enabled: the ports are written unmasked.
-        pub unsafe fn pull_up_inputs() {
-            #(#pull_ups)*
-        }
+        #inputs
 
         #wake
 
         #search
+    }
+}
+
+/// The inputs: `pressed()`, every input's level a bit, and `pull_up_inputs()`.
+fn inputs(t: &Target) -> TokenStream {
+    // The pull-ups switched on a port at a time.
+    let mut ports: Vec<(char, u8)> = Vec::new();
+    for p in &t.inputs {
+        match ports.iter_mut().find(|(c, _)| *c == p.port) {
+            Some((_, m)) => *m |= 1 << p.bit,
+            None => ports.push((p.port, 1 << p.bit)),
+        }
+    }
+    // Each port read once, a press reading low, and each input's bit moved to its place by
+    // constant shifts: no table, which AVR would keep in RAM, and no read a pin.
+    let level = |c: char| Ident::new(&format!("pressed_{}", c.to_ascii_lowercase()), Span::call_site());
+    let reads = ports.iter().map(|&(c, _)| {
+        let (name, port) = (level(c), port(c));
+        quote!(let #name = !#port.read();)
+    });
+    let bits = t.inputs.iter().enumerate().map(|(i, p)| {
+        let (name, mask) = (level(p.port), int(1u8 << i));
+        let (from, to) = (p.bit as usize, i);
+        if from == to {
+            quote!(#name & #mask)
+        } else if from > to {
+            let by = int(from - to);
+            quote!((#name >> #by) & #mask)
+        } else {
+            let by = int(to - from);
+            quote!((#name << #by) & #mask)
+        }
+    });
+    let pull_ups = ports.iter().map(|&(p, m)| {
+        let (port, m) = (port(p), mask(m));
+        quote!(Input::pull_up_pins_at_start(#port, #m);)
+    });
+    quote! {
+            /// The inputs' levels, bit i set where input i is pressed.
+            pub fn pressed() -> u8 {
+                #(#reads)*
+                0 #(| #bits)*
+            }
+
+            /// Makes every input an input with its pull-up on.
+            ///
+            /// # Safety
+            /// Before interrupts are first enabled: the ports are written unmasked.
+            pub unsafe fn pull_up_inputs() {
+                #(#pull_ups)*
+            }
     }
 }
 

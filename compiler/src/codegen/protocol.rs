@@ -294,6 +294,7 @@ pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
         })
         .unwrap_or(2));
     let protocol_doc = described(&["The game's serial protocol, for the runtime's session."], origin.quote(p.span));
+    let builders = table_builders(&n_events);
     quote! {
         #(#lamps)*
 
@@ -338,61 +339,69 @@ pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
             const PROTOCOL: &'static Protocol = &PROTOCOL;
         }
 
-        /// Copies `pieces`, one after another, into `table` from `at`; returns where they end.
-        const fn put<const N: usize>(table: &mut [u8; N], mut at: usize, pieces: &[&[u8]]) -> usize {
+        #builders
+    }
+}
+
+/// The const fns that lay the protocol's tables out at compile time: the commands' pieces end
+/// to end, the script of every response, and where each event's response starts.
+fn table_builders(n_events: &proc_macro2::Literal) -> TokenStream {
+    quote! {
+    /// Copies `pieces`, one after another, into `table` from `at`; returns where they end.
+    const fn put<const N: usize>(table: &mut [u8; N], mut at: usize, pieces: &[&[u8]]) -> usize {
+        let mut p = 0;
+        while p < pieces.len() {
+            let mut i = 0;
+            while i < pieces[p].len() {
+                table[at] = pieces[p][i];
+                at += 1;
+                i += 1;
+            }
+            p += 1;
+        }
+        at
+    }
+
+    /// A table written as groups of pieces: every piece, one after another.
+    const fn concat<const N: usize>(groups: &[&[&[u8]]]) -> [u8; N] {
+        let mut table = [0; N];
+        let (mut g, mut at) = (0, 0);
+        while g < groups.len() {
+            at = put(&mut table, at, groups[g]);
+            g += 1;
+        }
+        assert!(at == N, "a table is as long as its pieces");
+        table
+    }
+
+    /// The script: every response, one after another.
+    const fn script<const N: usize>(responses: &[(Event, &[&[u8]])]) -> [u8; N] {
+        let mut table = [0; N];
+        let (mut r, mut at) = (0, 0);
+        while r < responses.len() {
+            at = put(&mut table, at, responses[r].1);
+            r += 1;
+        }
+        assert!(at == N, "a script is as long as its responses");
+        table
+    }
+
+    /// Where each event's response starts in the script, or `SILENT` for an event that
+    /// has none.
+    const fn starts(responses: &[(Event, &[&[u8]])]) -> [u16; #n_events] {
+        let mut starts = [SILENT; #n_events];
+        let (mut r, mut at) = (0, 0);
+        while r < responses.len() {
+            starts[responses[r].0 as usize] = at as u16;
             let mut p = 0;
-            while p < pieces.len() {
-                let mut i = 0;
-                while i < pieces[p].len() {
-                    table[at] = pieces[p][i];
-                    at += 1;
-                    i += 1;
-                }
+            while p < responses[r].1.len() {
+                at += responses[r].1[p].len();
                 p += 1;
             }
-            at
+            r += 1;
         }
-
-        /// A table written as groups of pieces: every piece, one after another.
-        const fn concat<const N: usize>(groups: &[&[&[u8]]]) -> [u8; N] {
-            let mut table = [0; N];
-            let (mut g, mut at) = (0, 0);
-            while g < groups.len() {
-                at = put(&mut table, at, groups[g]);
-                g += 1;
-            }
-            assert!(at == N, "a table is as long as its pieces");
-            table
-        }
-
-        /// The script: every response, one after another.
-        const fn script<const N: usize>(responses: &[(Event, &[&[u8]])]) -> [u8; N] {
-            let mut table = [0; N];
-            let (mut r, mut at) = (0, 0);
-            while r < responses.len() {
-                at = put(&mut table, at, responses[r].1);
-                r += 1;
-            }
-            assert!(at == N, "a script is as long as its responses");
-            table
-        }
-
-        /// Where each event's response starts in the script, or `SILENT` for an event that
-        /// has none.
-        const fn starts(responses: &[(Event, &[&[u8]])]) -> [u16; #n_events] {
-            let mut starts = [SILENT; #n_events];
-            let (mut r, mut at) = (0, 0);
-            while r < responses.len() {
-                starts[responses[r].0 as usize] = at as u16;
-                let mut p = 0;
-                while p < responses[r].1.len() {
-                    at += responses[r].1[p].len();
-                    p += 1;
-                }
-                r += 1;
-            }
-            starts
-        }
+        starts
+    }
     }
 }
 

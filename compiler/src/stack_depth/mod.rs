@@ -714,78 +714,8 @@ impl Analyzer<'_> {
             }
             let mut to = Vec::with_capacity(2);
             match op {
-                Op::Other | Op::Cli => to.push((next, s)),
                 Op::Sei => {
                     w.enables(at);
-                    to.push((next, s));
-                }
-                Op::Write(mask) => {
-                    s.after_call(!mask);
-                    to.push((next, s));
-                }
-                Op::Clear(d) => {
-                    s.regs[usize::from(d)] = Val::Const(0);
-                    to.push((next, s));
-                }
-                Op::Mov { d, r } => {
-                    s.regs[usize::from(d)] = s.regs[usize::from(r)];
-                    to.push((next, s));
-                }
-                Op::Movw { d, r } => {
-                    s.regs[usize::from(d)] = s.regs[usize::from(r)];
-                    s.regs[usize::from(d) + 1] = s.regs[usize::from(r) + 1];
-                    to.push((next, s));
-                }
-                Op::Ldi { d, k } => {
-                    s.regs[usize::from(d)] = Val::Const(k);
-                    to.push((next, s));
-                }
-                Op::Subi { d, k } => {
-                    let v = &mut s.regs[usize::from(d)];
-                    *v = match *v {
-                        Val::SpLow(n) => {
-                            s.borrow = Some((d, n, k));
-                            Val::Unknown
-                        }
-                        Val::Const(c) => Val::Const(c.wrapping_sub(k)),
-                        _ => Val::Unknown,
-                    };
-                    to.push((next, s));
-                }
-                Op::Sbci { d, k } => {
-                    match (borrow, s.regs[usize::from(d)]) {
-                        // Subtracting a 16-bit constant from SP's value moves it down (or up,
-                        // for a negative constant) by that much.
-                        (Some((lo, n, k_lo)), Val::SpHigh(m)) if lo + 1 == d && m == n => {
-                            let n = n + i32::from(u16::from_le_bytes([k_lo, k]) as i16);
-                            s.regs[usize::from(lo)] = Val::SpLow(n);
-                            s.regs[usize::from(d)] = Val::SpHigh(n);
-                        }
-                        _ => s.regs[usize::from(d)] = Val::Unknown,
-                    }
-                    to.push((next, s));
-                }
-                Op::AddWord { d, k } => {
-                    let (lo, hi) = (usize::from(d), usize::from(d) + 1);
-                    let (l, h) = match (s.regs[lo], s.regs[hi]) {
-                        (Val::SpLow(n), Val::SpHigh(m)) if n == m => (Val::SpLow(n - k), Val::SpHigh(n - k)),
-                        (Val::Const(l), Val::Const(h)) => {
-                            let [l, h] = u16::from_le_bytes([l, h]).wrapping_add_signed(k as i16).to_le_bytes();
-                            (Val::Const(l), Val::Const(h))
-                        }
-                        _ => (Val::Unknown, Val::Unknown),
-                    };
-                    (s.regs[lo], s.regs[hi]) = (l, h);
-                    to.push((next, s));
-                }
-                Op::In { d, a } => {
-                    let depth = s.depth() as i32;
-                    s.regs[usize::from(d)] = match a {
-                        SPL => Val::SpLow(depth),
-                        SPH => Val::SpHigh(depth),
-                        SREG => Val::Sreg,
-                        _ => Val::Unknown,
-                    };
                     to.push((next, s));
                 }
                 Op::Out { a, r } => {
@@ -800,13 +730,20 @@ impl Analyzer<'_> {
                     }
                     to.push((next, s));
                 }
-                Op::Push(r) => {
-                    s.stack.push(s.regs[usize::from(r)]);
-                    to.push((next, s));
-                }
-                Op::Pop(d) => {
-                    let v = s.stack.pop().ok_or_else(|| self.unbalanced(at, f, "pop of more than was pushed"))?;
-                    s.regs[usize::from(d)] = v;
+                Op::Other
+                | Op::Cli
+                | Op::Write(_)
+                | Op::Clear(_)
+                | Op::Mov { .. }
+                | Op::Movw { .. }
+                | Op::Ldi { .. }
+                | Op::Subi { .. }
+                | Op::Sbci { .. }
+                | Op::AddWord { .. }
+                | Op::In { .. }
+                | Op::Push(_)
+                | Op::Pop(_) => {
+                    self.track(&mut s, op, borrow, at, f)?;
                     to.push((next, s));
                 }
                 // `rcall .+0` only pushes the return address: a cheap way to reserve a frame.
@@ -862,6 +799,84 @@ impl Analyzer<'_> {
             }
         }
         Ok(w.summary)
+    }
+
+    /// What an instruction that only moves values does to the registers and the stack: the
+    /// constants, SP's halves read, SP's value moved by a constant (`borrow`, a `subi` on its
+    /// low half waiting for the `sbci` on its high half), pushes and pops.
+    fn track(&self, s: &mut State, op: Op, borrow: Option<(u8, i32, u8)>, at: u32, f: u32) -> Result<(), Unbounded> {
+        match op {
+            Op::Other | Op::Cli => {}
+            Op::Write(mask) => {
+                s.after_call(!mask);
+            }
+            Op::Clear(d) => {
+                s.regs[usize::from(d)] = Val::Const(0);
+            }
+            Op::Mov { d, r } => {
+                s.regs[usize::from(d)] = s.regs[usize::from(r)];
+            }
+            Op::Movw { d, r } => {
+                s.regs[usize::from(d)] = s.regs[usize::from(r)];
+                s.regs[usize::from(d) + 1] = s.regs[usize::from(r) + 1];
+            }
+            Op::Ldi { d, k } => {
+                s.regs[usize::from(d)] = Val::Const(k);
+            }
+            Op::Subi { d, k } => {
+                let v = &mut s.regs[usize::from(d)];
+                *v = match *v {
+                    Val::SpLow(n) => {
+                        s.borrow = Some((d, n, k));
+                        Val::Unknown
+                    }
+                    Val::Const(c) => Val::Const(c.wrapping_sub(k)),
+                    _ => Val::Unknown,
+                };
+            }
+            Op::Sbci { d, k } => {
+                match (borrow, s.regs[usize::from(d)]) {
+                    // Subtracting a 16-bit constant from SP's value moves it down (or up,
+                    // for a negative constant) by that much.
+                    (Some((lo, n, k_lo)), Val::SpHigh(m)) if lo + 1 == d && m == n => {
+                        let n = n + i32::from(u16::from_le_bytes([k_lo, k]) as i16);
+                        s.regs[usize::from(lo)] = Val::SpLow(n);
+                        s.regs[usize::from(d)] = Val::SpHigh(n);
+                    }
+                    _ => s.regs[usize::from(d)] = Val::Unknown,
+                }
+            }
+            Op::AddWord { d, k } => {
+                let (lo, hi) = (usize::from(d), usize::from(d) + 1);
+                let (l, h) = match (s.regs[lo], s.regs[hi]) {
+                    (Val::SpLow(n), Val::SpHigh(m)) if n == m => (Val::SpLow(n - k), Val::SpHigh(n - k)),
+                    (Val::Const(l), Val::Const(h)) => {
+                        let [l, h] = u16::from_le_bytes([l, h]).wrapping_add_signed(k as i16).to_le_bytes();
+                        (Val::Const(l), Val::Const(h))
+                    }
+                    _ => (Val::Unknown, Val::Unknown),
+                };
+                (s.regs[lo], s.regs[hi]) = (l, h);
+            }
+            Op::In { d, a } => {
+                let depth = s.depth() as i32;
+                s.regs[usize::from(d)] = match a {
+                    SPL => Val::SpLow(depth),
+                    SPH => Val::SpHigh(depth),
+                    SREG => Val::Sreg,
+                    _ => Val::Unknown,
+                };
+            }
+            Op::Push(r) => {
+                s.stack.push(s.regs[usize::from(r)]);
+            }
+            Op::Pop(d) => {
+                let v = s.stack.pop().ok_or_else(|| self.unbalanced(at, f, "pop of more than was pushed"))?;
+                s.regs[usize::from(d)] = v;
+            }
+            _ => unreachable!("{op:?} changes more than registers"),
+        }
+        Ok(())
     }
 
     /// Moves on to `t` with state `s`, from the instruction at `from`.

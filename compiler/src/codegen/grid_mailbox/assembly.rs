@@ -238,77 +238,11 @@ pub(super) fn mark_around(dir_steps: &[i32], stride: u8) -> TokenStream {
 /// cycles a line. A piece put down sets its bit in each neighbour's record and one taken up
 /// clears it, at constant displacements, where the board is narrow enough.
 pub(super) fn avr_play_undo(dir_steps: &[i32], stride: u8) -> TokenStream {
-    let portable = |cfg: TokenStream| {
-        quote! {
-            /// The side to move places on the cell of `m`, a move on a legal cell with nothing
-            /// turned, turns what it flanks and records it in `m`.
-            #cfg
-            #[inline(always)]
-            pub(crate) fn play(b: &mut Board, m: &mut Made) {
-                *m = b.play_unmarked(m.cell(), &OFFSETS, &REGIONS);
-                mark_around(b, m.cell());
-            }
-
-            /// Takes back a move or a pass.
-            #cfg
-            #[inline(always)]
-            pub(crate) fn unplay(b: &mut Board, m: Made) {
-                if m.cell() != 0 {
-                    mark_around(b, m.cell());
-                }
-                b.undo_unmarked(m, &OFFSETS, &REGIONS)
-            }
-        }
-    };
     if dir_steps.len() > 8 || dir_steps.iter().any(|&d| i8::try_from(d).is_err()) {
-        return portable(quote!());
+        return portable_play_undo(quote!());
     }
-    let step = |d: i32| format!("ldi {{d}}, {}", d as i8 as u8);
-    // Direction `k` where a piece is next to the cell: its count in the low nibble of byte
-    // `k / 2` of the move's record for even `k`, the high for odd.
-    let plays = dir_steps.iter().enumerate().map(|(k, &d)| {
-        let (test, load, runs) = (format!("sbrs {{v}}, {k}"), step(d), format!("or {{c{}}}, {{n}}", k / 2));
-        let swap = if k % 2 == 1 { "swap {n}" } else { "" };
-        part(&[&test, "rjmp 3f", &load, "rcall 8f", swap, &runs, "3:"])
-    });
-    // The walk: from the cell (Z) by the step (`d`, widened to `dh`) over the other side's
-    // pieces, counted in `n`; if the mover's piece closes the line, they turn walking back,
-    // else `n` is 0.
-    let play_walk = part(&[
-        "rjmp 9f",
-        "8:",
-        "movw r26, r30\nmov {dh}, {d}\nlsl {dh}\nsbc {dh}, {dh}\nclr {n}",
-        "4:",
-        "add r26, {d}\nadc r27, {dh}\nld {t}, X\ncp {t}, {opp}\nbrne 5f\ninc {n}\nrjmp 4b",
-        "5:",
-        "cp {t}, {me}\nbrne 7f\ntst {n}\nbreq 6f\nadd {turned}, {n}\nmov {t}, {n}",
-        "2:",
-        "sub r26, {d}\nsbc r27, {dh}\nst X, {me}\ndec {t}\nbrne 2b",
-        "6:\nret",
-        "7:\nclr {n}\nret",
-        "9:",
-    ]);
-    // A byte of counts at a time, most of them zero; each nonzero count turns its line back.
-    let undos = dir_steps.chunks(2).enumerate().map(|(j, pair)| {
-        let runs = format!("{{c{j}}}");
-        let (test, copy) = (format!("tst {runs}"), format!("mov {{n}}, {runs}"));
-        let mut lines = vec![test.as_str(), "breq 7f"];
-        let loads: Vec<String> = pair.iter().map(|&d| step(d)).collect();
-        for (i, load) in loads.iter().enumerate() {
-            lines.extend([copy.as_str(), if i == 1 { "swap {n}" } else { "" }, "andi {n}, 15", "breq 3f"]);
-            lines.extend([load.as_str(), "rcall 8f", "3:"]);
-        }
-        lines.push("7:");
-        part(&lines)
-    });
-    let undo_walk = part(&[
-        "rjmp 9f",
-        "8:",
-        "movw r26, r30\nmov {dh}, {d}\nlsl {dh}\nsbc {dh}, {dh}\nadd {turned}, {n}",
-        "4:",
-        "add r26, {d}\nadc r27, {dh}\nst X, {back}\ndec {n}\nbrne 4b\nret",
-        "9:",
-    ]);
+    let (plays, play_walk) = play_lines(dir_steps);
+    let (undos, undo_walk) = undo_lines(dir_steps);
     let (back, marks) = neighbour_marks(dir_steps, stride);
     let marked = |set: bool| {
         let t = if set { "{t}" } else { "{n}" };
@@ -328,7 +262,7 @@ pub(super) fn avr_play_undo(dir_steps: &[i32], stride: u8) -> TokenStream {
         (nop.clone(), nop, quote!(mark_around(b, at);))
     };
     let back = int(back as usize);
-    let portable = portable(quote!(#[cfg(not(target_arch = "avr"))]));
+    let portable = portable_play_undo(quote!(#[cfg(not(target_arch = "avr"))]));
     quote! {
         /// The side to move places on the cell of `m`, a move on a legal cell with nothing
         /// turned, turns what it flanks, records it in `m` and marks the neighbours' records.
@@ -416,6 +350,92 @@ pub(super) fn avr_play_undo(dir_steps: &[i32], stride: u8) -> TokenStream {
 
         #portable
     }
+}
+
+/// `play`'s and `unplay`'s portable Rust: the board's own loops, under `cfg`.
+fn portable_play_undo(cfg: TokenStream) -> TokenStream {
+    quote! {
+        /// The side to move places on the cell of `m`, a move on a legal cell with nothing
+        /// turned, turns what it flanks and records it in `m`.
+        #cfg
+        #[inline(always)]
+        pub(crate) fn play(b: &mut Board, m: &mut Made) {
+            *m = b.play_unmarked(m.cell(), &OFFSETS, &REGIONS);
+            mark_around(b, m.cell());
+        }
+
+        /// Takes back a move or a pass.
+        #cfg
+        #[inline(always)]
+        pub(crate) fn unplay(b: &mut Board, m: Made) {
+            if m.cell() != 0 {
+                mark_around(b, m.cell());
+            }
+            b.undo_unmarked(m, &OFFSETS, &REGIONS)
+        }
+    }
+}
+
+/// The instruction that loads direction step `d` into the walk's `{d}`.
+fn step_load(d: i32) -> String {
+    format!("ldi {{d}}, {}", d as i8 as u8)
+}
+
+/// `play`'s assembly: per direction whose neighbour holds a piece, a call of the walk that
+/// turns the line it flanks, its count kept; and the walk, shared by all.
+fn play_lines(dir_steps: &[i32]) -> (Vec<String>, String) {
+    // Direction `k` where a piece is next to the cell: its count in the low nibble of byte
+    // `k / 2` of the move's record for even `k`, the high for odd.
+    let plays = dir_steps.iter().enumerate().map(|(k, &d)| {
+        let (test, load, runs) = (format!("sbrs {{v}}, {k}"), step_load(d), format!("or {{c{}}}, {{n}}", k / 2));
+        let swap = if k % 2 == 1 { "swap {n}" } else { "" };
+        part(&[&test, "rjmp 3f", &load, "rcall 8f", swap, &runs, "3:"])
+    });
+    // The walk: from the cell (Z) by the step (`d`, widened to `dh`) over the other side's
+    // pieces, counted in `n`; if the mover's piece closes the line, they turn walking back,
+    // else `n` is 0.
+    let play_walk = part(&[
+        "rjmp 9f",
+        "8:",
+        "movw r26, r30\nmov {dh}, {d}\nlsl {dh}\nsbc {dh}, {dh}\nclr {n}",
+        "4:",
+        "add r26, {d}\nadc r27, {dh}\nld {t}, X\ncp {t}, {opp}\nbrne 5f\ninc {n}\nrjmp 4b",
+        "5:",
+        "cp {t}, {me}\nbrne 7f\ntst {n}\nbreq 6f\nadd {turned}, {n}\nmov {t}, {n}",
+        "2:",
+        "sub r26, {d}\nsbc r27, {dh}\nst X, {me}\ndec {t}\nbrne 2b",
+        "6:\nret",
+        "7:\nclr {n}\nret",
+        "9:",
+    ]);
+    (plays.collect(), play_walk)
+}
+
+/// `unplay`'s assembly: per direction whose count is not zero, a call of the walk that turns
+/// its line back; and that walk.
+fn undo_lines(dir_steps: &[i32]) -> (Vec<String>, String) {
+    // A byte of counts at a time, most of them zero; each nonzero count turns its line back.
+    let undos = dir_steps.chunks(2).enumerate().map(|(j, pair)| {
+        let runs = format!("{{c{j}}}");
+        let (test, copy) = (format!("tst {runs}"), format!("mov {{n}}, {runs}"));
+        let mut lines = vec![test.as_str(), "breq 7f"];
+        let loads: Vec<String> = pair.iter().map(|&d| step_load(d)).collect();
+        for (i, load) in loads.iter().enumerate() {
+            lines.extend([copy.as_str(), if i == 1 { "swap {n}" } else { "" }, "andi {n}, 15", "breq 3f"]);
+            lines.extend([load.as_str(), "rcall 8f", "3:"]);
+        }
+        lines.push("7:");
+        part(&lines)
+    });
+    let undo_walk = part(&[
+        "rjmp 9f",
+        "8:",
+        "movw r26, r30\nmov {dh}, {d}\nlsl {dh}\nsbc {dh}, {dh}\nadd {turned}, {n}",
+        "4:",
+        "add r26, {d}\nadc r27, {dh}\nst X, {back}\ndec {n}\nbrne 4b\nret",
+        "9:",
+    ]);
+    (undos.collect(), undo_walk)
 }
 
 /// `weigh`: a feature times a weight, both within a signed byte (a feature of a grid of at
