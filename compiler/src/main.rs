@@ -85,7 +85,7 @@ enum Cmd {
     /// Write every card's code as a Data Matrix sticker (SVG), and a sheet of them all.
     Stickers {
         game: PathBuf,
-        #[arg(short, long, default_value = "stickers")]
+        #[arg(short, long, default_value = "build/stickers")]
         out: PathBuf,
     },
     /// Draw a board's wiring as SVG: the chip's pins and what each drives. Written to standard
