@@ -1,5 +1,6 @@
 //! The `gamec` command line: check, analyze and build game and board files.
 
+mod card_console;
 mod terminal;
 
 use clap::{Parser, Subcommand};
@@ -372,6 +373,12 @@ fn play_board(
         game.file_stem().unwrap_or_default().to_string_lossy(),
         board.file_stem().unwrap_or_default().to_string_lossy()
     );
+    // A game of cards has two lines, the console and the scanner: typed cards feed the latter.
+    if let Some(ports) = &built.target.cards {
+        let id = driver::read(sources, game)?;
+        let deck = gamec_dsl::load_game(sources, id)?.cards.expect("a game bound to a cards board has cards");
+        return card_console::play(&built.elf, ports, &deck).map_err(Error::Play);
+    }
     terminal::play(&built.elf, &built.target, &title).map_err(Error::Play)
 }
 

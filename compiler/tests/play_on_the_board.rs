@@ -1,7 +1,8 @@
 //! `gamec play --board` as a person at a terminal uses it (a pseudo-terminal from `script`):
 //! the firmware built and run in simavr, the board drawn, keys pressing its buttons and typing
 //! on its serial line, and a clean quit; a chip simavr cannot run is refused with a message;
-//! an STM32F405 board's firmware in QEMU with the terminal as its serial line.
+//! an STM32F405 board's firmware in QEMU with the terminal as its serial line, and a game of
+//! cards there with its console on the terminal and cards scanned by typing them.
 
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
@@ -216,4 +217,58 @@ fn nim_on_an_stm32f405_answers_on_the_terminal_as_its_serial_line() {
     let status = child.wait().unwrap();
     assert!(!status.success(), "interrupted");
     drop(stdin);
+}
+
+#[test]
+fn cards_typed_as_scans_reach_the_scanner_and_the_console_answers() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamec"))
+        .args(["play", "games/set.game", "--board", "boards/set_netduinoplus2.board", "-o"])
+        .arg(root().join("target/gamec-tests/play"))
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut byte = [0u8];
+        while stdout.read(&mut byte).is_ok_and(|n| n == 1) {
+            if tx.send(byte[0]).is_err() {
+                break;
+            }
+        }
+    });
+    let mut seen = String::new();
+    let mut until = |what: &str| {
+        let end = Instant::now() + Duration::from_secs(600);
+        while !seen.contains(what) && Instant::now() < end {
+            if let Ok(b) = rx.recv_timeout(Duration::from_millis(100)) {
+                seen.push(b as char);
+            }
+        }
+        assert!(seen.contains(what), "no {what:?}: {seen:?}");
+    };
+    until("scan the cards");
+    // A card by its values in any order, one by its code, one by its code in hex: one, two
+    // and three of the same colour, shading and shape make a set.
+    for (line, answer) in [
+        ("scan wave purple empty one", "card 1: one empty purple wave"),
+        ("scan 1", "card 2: two empty purple wave"),
+        ("scan 0x2", "card 3: three empty purple wave"),
+    ] {
+        stdin.write_all(format!("{line}\n").as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        until(answer);
+    }
+    until("set 1: cards 1 2 3");
+    // A line that is no scan goes to the console.
+    stdin.write_all(b"list\n").unwrap();
+    stdin.flush().unwrap();
+    until("3 cards");
+    stdin.write_all(b"quit\n").unwrap();
+    stdin.flush().unwrap();
+    assert!(child.wait().unwrap().success(), "quit ends the play cleanly");
 }
