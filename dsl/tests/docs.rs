@@ -74,3 +74,29 @@ fn every_diagnostic_code_is_the_reference_s_row_word_for_word() {
         assert!(gamec_dsl::Code::parse(code).is_some(), "{code} is in docs/language.md but no diagnostic has it");
     }
 }
+
+/// The introduction counts the games that ship and names each: a game added to `games/`
+/// without a word in the introduction fails here.
+#[test]
+fn the_introduction_names_every_game_that_ships() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/language.md")).unwrap();
+    let games: Vec<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../games"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "game"))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().to_string())
+        .collect();
+    let words = ["", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Eleven", "Twelve"];
+    let teens = ["Thirteen", "Fourteen", "Fifteen", "Sixteen", "Seventeen", "Eighteen", "Nineteen", "Twenty"];
+    let count = words.iter().chain(&teens).nth(games.len()).expect("a count the test can spell");
+    let sentence = format!("{count} games ship in `games/`");
+    let at = doc.find(&sentence).unwrap_or_else(|| panic!("the introduction says \"{sentence}\""));
+    // The list runs to the end of its paragraph; a file's name, its words spaced, is in it
+    // (`dawsons_kayles` as "Dawson's Kayles", `set` as "the Set solver").
+    let list = doc[at..].split("\n\n").next().unwrap().to_lowercase().replace(['\n', '\''], " ").replace("- ", "-");
+    let list = list.replace(" s ", "s ");
+    for g in &games {
+        let name = g.replace('_', " ").replace("tictactoe", "tic-tac-toe");
+        assert!(list.contains(&name), "docs/language.md's introduction does not name {g}:\n{list}");
+    }
+}
