@@ -3,55 +3,23 @@
 //! card's code, sent on the scanner's USART as a scanner sends it (the code's bytes, low
 //! first, then the board's suffix); every other line goes to the console.
 
+use crate::qemu_ports::Machine;
 use gamec::bind::cards::CardsTarget;
 use gamec_dsl::CardsDef;
 use std::io::{BufRead, Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 /// Runs `elf` with `ports` (the console's and the scanner's) until the person types `quit` or
 /// ends the input.
 pub fn play(elf: &Path, ports: &CardsTarget, deck: &CardsDef) -> Result<(), String> {
-    let (console, scanner) = (usart(&ports.console.port.name), usart(&ports.scanner.port.name));
-    // QEMU's n-th `-serial` is USARTn: ours on sockets this process listens on, the rest null.
-    let listen = || TcpListener::bind("127.0.0.1:0").map_err(|e| format!("a local port for the USARTs: {e}"));
-    let (console_at, scanner_at) = (listen()?, listen()?);
-    let mut cmd = Command::new("qemu-system-arm");
-    cmd.args(["-M", "netduinoplus2", "-nographic", "-monitor", "none", "-kernel"]).arg(elf);
-    for n in 1..=console.max(scanner) {
-        let serial = match n {
-            _ if n == console => tcp(&console_at)?,
-            _ if n == scanner => tcp(&scanner_at)?,
-            _ => "null".to_string(),
-        };
-        cmd.args(["-serial", &serial]);
-    }
-    let mut qemu = cmd
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .spawn()
-        .map_err(|e| format!("cannot run qemu-system-arm: {e} (`cargo xtask setup` installs it)"))?;
-    let accept = |l: &TcpListener| l.accept().map(|(s, _)| s).map_err(|e| format!("QEMU's USART: {e}"));
-    let (mut to_console, mut to_scanner) = (accept(&console_at)?, accept(&scanner_at)?);
+    let mut machine = Machine::boot(elf, &[ports.console.port.name, ports.scanner.port.name])?;
+    let (mut to_scanner, mut to_console) = (machine.ports.pop().unwrap(), machine.ports.pop().unwrap());
     let from_console = to_console.try_clone().map_err(|e| e.to_string())?;
     std::thread::spawn(move || echo(from_console));
     eprintln!("the firmware runs in qemu-system-arm: type the console's commands, `scan CARD` to scan a card");
     eprintln!("(its code, or its values: `scan {}`), `quit` to stop", example(deck));
-    let result = serve(&mut to_console, &mut to_scanner, &ports.scanner.suffix, deck);
-    let _ = qemu.kill();
-    let _ = qemu.wait();
-    result
-}
-
-/// USARTn's number: 1 for `usart1`.
-fn usart(name: &str) -> usize {
-    name.trim_start_matches(|c: char| !c.is_ascii_digit()).parse().unwrap_or(1)
-}
-
-fn tcp(l: &TcpListener) -> Result<String, String> {
-    let port = l.local_addr().map_err(|e| e.to_string())?.port();
-    Ok(format!("tcp:127.0.0.1:{port}"))
+    serve(&mut to_console, &mut to_scanner, &ports.scanner.suffix, deck)
 }
 
 /// Prints what the console says, as it says it.

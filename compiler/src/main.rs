@@ -1,6 +1,8 @@
 //! The `gamec` command line: check, analyze and build game and board files.
 
 mod card_console;
+mod host_helper;
+mod qemu_ports;
 mod terminal;
 
 use clap::{Parser, Subcommand};
@@ -143,6 +145,10 @@ enum Cmd {
         /// Where the built firmware goes, with `--board`.
         #[arg(short, long, default_value = "build")]
         out: PathBuf,
+        /// With a serial game's board: gamec speaks the protocol, and the person types moves
+        /// alone (their side picked when asked, the device's moves acknowledged).
+        #[arg(long, requires = "board")]
+        host: bool,
     },
     /// Generate and build the firmware for a game on a board.
     Build {
@@ -186,7 +192,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Cmd::Play { game, board: None, seed, .. } => play(&mut sources, &game, seed),
-        Cmd::Play { game, board: Some(board), out, .. } => play_board(&mut sources, &game, &board, &out),
+        Cmd::Play { game, board: Some(board), out, host, .. } => play_board(&mut sources, &game, &board, &out, host),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -366,6 +372,7 @@ fn play_board(
     game: &std::path::Path,
     board: &std::path::Path,
     out: &std::path::Path,
+    host: bool,
 ) -> Result<(), Error> {
     let built = driver::build(sources, game, board, out)?;
     let title = format!(
@@ -379,7 +386,24 @@ fn play_board(
         let deck = gamec_dsl::load_game(sources, id)?.cards.expect("a game bound to a cards board has cards");
         return card_console::play(&built.elf, ports, &deck).map_err(Error::Play);
     }
-    terminal::play(&built.elf, &built.target, &title).map_err(Error::Play)
+    let speaker = match host {
+        true => Some(speaker(sources, game)?),
+        false => None,
+    };
+    terminal::play(&built.elf, &built.target, &title, speaker).map_err(Error::Play)
+}
+
+/// `play --host`: what gamec says for the person, who plays the side the device does not.
+fn speaker(sources: &mut Sources, game: &std::path::Path) -> Result<host_helper::Speaker, Error> {
+    let id = driver::read(sources, game)?;
+    let def = gamec_dsl::load_game(sources, id)?;
+    let Some(serial) = &def.serial else {
+        return Err(Error::Play(
+            "`--host` speaks a serial game's protocol, and this game has no `controls serial`".into(),
+        ));
+    };
+    let device = def.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - def.first);
+    Ok(host_helper::Speaker::new(serial, 1 - device.min(1)))
 }
 
 fn play(sources: &mut Sources, game: &std::path::Path, seed: Option<u64>) -> Result<(), Error> {

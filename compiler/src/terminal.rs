@@ -5,6 +5,7 @@
 //! simavr through `gamec::sim`, at the pace of the wall clock; an STM32F405 board's in
 //! qemu-system-arm, its serial line the terminal itself.
 
+use crate::host_helper::Speaker;
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use crossterm::style::{Color, Print, ResetColor, SetForegroundColor};
 use crossterm::{cursor, execute, queue, terminal};
@@ -30,11 +31,15 @@ enum Act {
 }
 
 /// Runs `elf` on the board `target` describes until the person quits: Ok on a clean quit, Err
-/// with what happened if the firmware stopped.
-pub fn play(elf: &Path, target: &Target, title: &str) -> Result<(), String> {
-    match target.chip.arch {
-        gamec::chips::Arch::Avr(_) => in_simavr(elf, target, title),
-        gamec::chips::Arch::CortexM(_) => in_qemu(elf, target),
+/// with what happened if the firmware stopped. With `host`, gamec speaks a serial game's
+/// protocol for the person (`crate::host_helper`).
+pub fn play(elf: &Path, target: &Target, title: &str, host: Option<Speaker>) -> Result<(), String> {
+    match (target.chip.arch, host, &target.serial) {
+        (gamec::chips::Arch::Avr(_), host, _) => in_simavr(elf, target, title, host.as_ref()),
+        (gamec::chips::Arch::CortexM(_), Some(host), Some(serial)) if target.chip.name == "stm32f405" => {
+            crate::host_helper::in_qemu(elf, serial.glue, host)
+        }
+        (gamec::chips::Arch::CortexM(_), ..) => in_qemu(elf, target),
     }
 }
 
@@ -109,7 +114,7 @@ struct Seen {
     typing: String,
 }
 
-fn in_simavr(elf: &Path, target: &Target, title: &str) -> Result<(), String> {
+fn in_simavr(elf: &Path, target: &Target, title: &str, host: Option<&Speaker>) -> Result<(), String> {
     // The simulator's panics (a chip it does not know, the chip stopping) come back as errors,
     // once the screen is restored, not printed over the board.
     let hook = std::panic::take_hook();
@@ -128,7 +133,7 @@ fn in_simavr(elf: &Path, target: &Target, title: &str) -> Result<(), String> {
     let result = terminal::enable_raw_mode().map_err(|e| format!("the terminal: {e}")).and_then(|()| {
         let _ = execute!(stdout, terminal::EnterAlternateScreen, cursor::Hide);
         let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            run(&mut d, target, &keys, serial, title, &mut stdout)
+            run(&mut d, target, &keys, (serial, host), title, &mut stdout)
         }));
         let _ = execute!(stdout, cursor::Show, terminal::LeaveAlternateScreen);
         let _ = terminal::disable_raw_mode();
@@ -145,7 +150,7 @@ fn run(
     d: &mut Device,
     target: &Target,
     keys: &[(KeyCode, Act, String)],
-    serial: bool,
+    (serial, host): (bool, Option<&Speaker>),
     title: &str,
     out: &mut impl Write,
 ) -> Result<(), String> {
@@ -183,13 +188,14 @@ fn run(
                     simulated_ms += 12.0;
                 }
                 Some(Act::Send(line)) => {
+                    let line = host.map_or(line.clone(), |h| h.typed(&line));
                     seen.console.push(format!("> {line}"));
                     d.send(&line);
                 }
                 None => {}
             }
         }
-        sample(d, target, &mut seen);
+        sample(d, target, &mut seen, host);
         simulated_ms += FRAME_MS;
         draw(out, target, keys, &seen, title).map_err(|e| e.to_string())?;
         // At the pace of the wall clock: wait for it when the simulator runs ahead.
@@ -200,8 +206,9 @@ fn run(
     }
 }
 
-/// Runs a frame, looking at the lights, the matrix, the speaker and the serial line.
-fn sample(d: &mut Device, target: &Target, seen: &mut Seen) {
+/// Runs a frame, looking at the lights, the matrix, the speaker and the serial line; with
+/// `host`, answering what the firmware asks of the person.
+fn sample(d: &mut Device, target: &Target, seen: &mut Seen, host: Option<&Speaker>) {
     let half = FRAME_MS / 2.0;
     if target.display.is_some() {
         seen.lights = d.leds_over_wide(half);
@@ -219,7 +226,15 @@ fn sample(d: &mut Device, target: &Target, seen: &mut Seen) {
     let sent = if target.serial.is_some() { d.uart_sent() } else { Vec::new() };
     for b in sent {
         match b {
-            b'\n' => seen.console.push(std::mem::take(&mut seen.line)),
+            b'\n' => {
+                let line = std::mem::take(&mut seen.line);
+                let answer = host.and_then(|h| h.heard(&line));
+                seen.console.push(line);
+                if let Some(answer) = answer {
+                    seen.console.push(format!("> {answer}"));
+                    d.send(&answer);
+                }
+            }
             b'\r' => {}
             b => seen.line.push(b as char),
         }

@@ -272,3 +272,56 @@ fn cards_typed_as_scans_reach_the_scanner_and_the_console_answers() {
     stdin.flush().unwrap();
     assert!(child.wait().unwrap().success(), "quit ends the play cleanly");
 }
+
+#[test]
+fn with_host_gamec_speaks_the_protocol_and_the_person_types_moves_alone() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamec"))
+        .args(["play", "games/nim.game", "--board", "boards/nim_netduinoplus2.board", "--host", "-o"])
+        .arg(root().join("target/gamec-tests/play"))
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut byte = [0u8];
+        while stdout.read(&mut byte).is_ok_and(|n| n == 1) {
+            if tx.send(byte[0]).is_err() {
+                break;
+            }
+        }
+    });
+    let mut seen = String::new();
+    let mut until = |what: &str| {
+        let end = Instant::now() + Duration::from_secs(600);
+        while !seen.contains(what) && Instant::now() < end {
+            if let Ok(b) = rx.recv_timeout(Duration::from_millis(100)) {
+                seen.push(b as char);
+            }
+        }
+        assert!(seen.contains(what), "no {what:?}: {seen:?}");
+        seen.clear();
+    };
+    until("Your move");
+    // A person thinks: the game says nothing of a late move, so there is no clock to beat.
+    std::thread::sleep(Duration::from_secs(3));
+    // The move alone: gamec sends the protocol's play command, and acknowledges the device's
+    // answer itself, so that the next prompt comes without the person typing `OK`.
+    stdin.write_all(b"1:1\n").unwrap();
+    stdin.flush().unwrap();
+    until("> MV 1:1");
+    until("MM ");
+    until("> OK");
+    until("Your move");
+    // A protocol command is still sent as typed.
+    stdin.write_all(b"MV 9:1\n").unwrap();
+    stdin.flush().unwrap();
+    until("IL");
+    stdin.write_all(b"quit\n").unwrap();
+    stdin.flush().unwrap();
+    assert!(child.wait().unwrap().success(), "quit ends the play cleanly");
+}

@@ -329,6 +329,9 @@ pub struct Protocol {
     /// The search deepens a ply at a time until the clock runs out; else it searches once, to
     /// its deepest.
     pub deepening: bool,
+    /// Whether the host's moves are timed: only in a game that says what a late move gets
+    /// (`on too late`), so that a clock never runs out in silence.
+    pub timed: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -761,8 +764,8 @@ impl<T: Served, const N: usize, const DEPTH: u8, const P: usize> Session<T, N, D
             self.say(io, Event::Denied);
             return false;
         }
-        // Alone, the host thinks as long as it likes.
-        if !Self::P.alone && io.millis().wrapping_sub(self.clock) > self.move_ms {
+        // Alone, or without a word for lateness, the host thinks as long as it likes.
+        if !Self::P.alone && Self::P.timed && io.millis().wrapping_sub(self.clock) > self.move_ms {
             self.say(io, Event::TooLate);
             self.state = State::TooLate;
             return false;

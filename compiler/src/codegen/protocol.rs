@@ -278,6 +278,8 @@ pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
     let order = game.strategy.as_ref().is_some_and(|s| s.order_by_eval);
     let deepening = game.strategy.as_ref().is_some_and(|s| s.deepening);
     let picks_side = p.commands.iter().any(|c| matches!(c.action, SessionAction::HostPlaysSide));
+    // The host's moves are timed only where the game says what a late one gets.
+    let timed = p.say(SessionEvent::TooLate).is_some();
     // The actions the table uses, by name, as the session's bit mask.
     let mut used: Vec<String> = p.commands.iter().map(|c| action_name(c).to_string()).collect();
     used.sort();
@@ -334,6 +336,7 @@ pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
             default_seconds: #default_seconds,
             order_by_eval: #order,
             deepening: #deepening,
+            timed: #timed,
         };
         impl Served for Rules {
             const PROTOCOL: &'static Protocol = &PROTOCOL;

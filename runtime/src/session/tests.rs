@@ -238,6 +238,7 @@ static PROTO: Protocol = Protocol {
     default_seconds: 2,
     order_by_eval: true,
     deepening: true,
+    timed: true,
 };
 
 impl Served for Flank {
@@ -389,6 +390,70 @@ fn a_late_move_is_too_late_and_ok_gives_the_turn_up() {
     assert_eq!(s.pos, before);
     let out = send(&mut s, &mut h, "OK");
     assert!(out.starts_with("MM "), "the device moves after a forfeit: {out}");
+}
+
+/// The same game, saying nothing for a late move: its host is not timed.
+struct Untimed;
+
+static UNTIMED_PROTO: Protocol = Protocol { timed: false, ..PROTO };
+
+impl Placement for Untimed {
+    type Pos = <Flank as Placement>::Pos;
+    const STRATEGY: Strategy = <Flank as Placement>::STRATEGY;
+    const CLEARED: Self::Pos = <Flank as Placement>::CLEARED;
+    const FIRST: u8 = <Flank as Placement>::FIRST;
+    const STRIDE: u8 = <Flank as Placement>::STRIDE;
+    fn start(pos: &mut Self::Pos) {
+        Flank::start(pos)
+    }
+    fn legal_at(pos: &Self::Pos, cell: u8) -> bool {
+        Flank::legal_at(pos, cell)
+    }
+    fn can_move(pos: &Self::Pos) -> bool {
+        Flank::can_move(pos)
+    }
+    fn holder(pos: &Self::Pos, cell: u8) -> u8 {
+        Flank::holder(pos, cell)
+    }
+    fn count(pos: &Self::Pos, mover: bool) -> u8 {
+        Flank::count(pos, mover)
+    }
+    fn play(pos: &mut Self::Pos, m: u8) {
+        <Flank as Placement>::play(pos, m)
+    }
+    fn pass(pos: &mut Self::Pos) {
+        <Flank as Placement>::pass(pos)
+    }
+    fn over(pos: &Self::Pos) -> Option<Verdict> {
+        Flank::over(pos)
+    }
+    fn stopped(pos: &Self::Pos) -> Verdict {
+        Flank::stopped(pos)
+    }
+    fn search<const N: usize>(
+        pos: &mut Self::Pos,
+        first: u8,
+        max: u8,
+        order: bool,
+        budget: &mut Budget,
+    ) -> Option<Choice<u8>> {
+        Flank::search::<N>(pos, first, max, order, budget)
+    }
+}
+
+impl Served for Untimed {
+    const PROTOCOL: &'static Protocol = &UNTIMED_PROTO;
+}
+
+#[test]
+fn a_game_that_says_nothing_of_lateness_gives_its_host_all_the_time_it_likes() {
+    let mut s: Session<Untimed, 16, 8> = Session::new();
+    let mut h = Host::default();
+    s.begin(&mut h);
+    send(&mut s, &mut h, "SP B");
+    h.now += 60_000;
+    let out = send(&mut s, &mut h, "MV D3");
+    assert!(out.contains("MM "), "a move a minute late is played and answered: {out}");
 }
 
 #[test]

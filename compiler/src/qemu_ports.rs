@@ -1,0 +1,56 @@
+//! An STM32F405 board's firmware in qemu-system-arm's netduinoplus2 with some of its USARTs on
+//! local sockets, for `gamec play` to talk to: QEMU's n-th `-serial` is USARTn, and those not
+//! asked for are null.
+
+use std::net::{TcpListener, TcpStream};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+/// The running machine and a socket per USART asked for, in the order asked.
+pub struct Machine {
+    qemu: Child,
+    pub ports: Vec<TcpStream>,
+}
+
+impl Machine {
+    /// Boots `elf` with the USARTs named in `usarts` (`usart1`, `usart2`, ...) on sockets.
+    pub fn boot(elf: &Path, usarts: &[&str]) -> Result<Machine, String> {
+        let numbers: Vec<usize> = usarts.iter().map(|u| number(u)).collect();
+        let listeners = numbers
+            .iter()
+            .map(|_| TcpListener::bind("127.0.0.1:0").map_err(|e| format!("a local port for a USART: {e}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut cmd = Command::new("qemu-system-arm");
+        cmd.args(["-M", "netduinoplus2", "-nographic", "-monitor", "none", "-kernel"]).arg(elf);
+        for n in 1..=numbers.iter().copied().max().unwrap_or(1) {
+            let serial = match numbers.iter().position(|&m| m == n) {
+                Some(i) => format!("tcp:127.0.0.1:{}", listeners[i].local_addr().map_err(|e| e.to_string())?.port()),
+                None => "null".to_string(),
+            };
+            cmd.args(["-serial", &serial]);
+        }
+        let qemu = cmd
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot run qemu-system-arm: {e} (`cargo xtask setup` installs it)"))?;
+        let mut machine = Machine { qemu, ports: Vec::new() };
+        for l in &listeners {
+            let (stream, _) = l.accept().map_err(|e| format!("QEMU's USART: {e}"))?;
+            machine.ports.push(stream);
+        }
+        Ok(machine)
+    }
+}
+
+impl Drop for Machine {
+    fn drop(&mut self) {
+        let _ = self.qemu.kill();
+        let _ = self.qemu.wait();
+    }
+}
+
+/// USARTn's number: 1 for `usart1`.
+fn number(name: &str) -> usize {
+    name.trim_start_matches(|c: char| !c.is_ascii_digit()).parse().unwrap_or(1)
+}
