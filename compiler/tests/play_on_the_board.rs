@@ -168,90 +168,98 @@ fn a_chip_simavr_does_not_run_is_refused_with_a_message() {
     assert!(err.contains("simavr does not run the atmega64"), "{err}");
 }
 
-#[test]
-fn nim_on_an_stm32f405_answers_on_the_terminal_as_its_serial_line() {
-    use std::os::unix::process::CommandExt;
-    // In a process group of its own, as a terminal's foreground job is: Ctrl-C reaches gamec
-    // and QEMU both, and so does the test's end.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamec"))
-        .process_group(0)
-        .args(["play", "games/nim.game", "--board", "boards/nim_netduinoplus2.board", "-o"])
-        .arg(root().join("target/gamec-tests/play"))
-        .current_dir(root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = child.stdout.take().unwrap();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut byte = [0u8];
-        while stdout.read(&mut byte).is_ok_and(|n| n == 1) {
-            if tx.send(byte[0]).is_err() {
-                break;
-            }
+/// `gamec play ARGS` with its standard input and output piped, as a person at a plain
+/// terminal, or a script, uses it.
+struct Piped {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    out: mpsc::Receiver<u8>,
+}
+
+impl Piped {
+    fn start(args: &[&str], group: bool) -> Piped {
+        use std::os::unix::process::CommandExt;
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_gamec"));
+        // In a process group of its own, as a terminal's foreground job is: Ctrl-C reaches
+        // gamec and QEMU both.
+        if group {
+            cmd.process_group(0);
         }
-    });
-    let mut seen = String::new();
-    let mut until = |what: &str| {
-        let end = Instant::now() + Duration::from_secs(600);
+        let mut child = cmd
+            .arg("play")
+            .args(args)
+            .arg("-o")
+            .arg(root().join("target/gamec-tests/play"))
+            .current_dir(root())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let (tx, out) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut byte = [0u8];
+            while stdout.read(&mut byte).is_ok_and(|n| n == 1) {
+                if tx.send(byte[0]).is_err() {
+                    break;
+                }
+            }
+        });
+        Piped { child, stdin, out }
+    }
+
+    /// Reads until the output holds `what` (the first build included), and forgets it.
+    fn until(&mut self, what: &str) {
+        let (mut seen, end) = (String::new(), Instant::now() + Duration::from_secs(600));
         while !seen.contains(what) && Instant::now() < end {
-            if let Ok(b) = rx.recv_timeout(Duration::from_millis(100)) {
+            if let Ok(b) = self.out.recv_timeout(Duration::from_millis(100)) {
                 seen.push(b as char);
             }
         }
         assert!(seen.contains(what), "no {what:?}: {seen:?}");
-    };
-    until("Your move");
+    }
+
+    fn type_line(&mut self, line: &str) {
+        self.stdin.write_all(line.as_bytes()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Types `quit` and checks that play ends cleanly.
+    fn quit(mut self) {
+        self.type_line("quit\n");
+        assert!(self.child.wait().unwrap().success(), "quit ends the play cleanly");
+    }
+}
+
+impl Drop for Piped {
+    /// A test that failed leaves no gamec, and so no QEMU, running.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn nim_on_an_stm32f405_answers_on_the_terminal_as_its_serial_line() {
+    let mut p = Piped::start(&["games/nim.game", "--board", "boards/nim_netduinoplus2.board"], true);
+    p.until("Your move");
     // No ninth heap: the protocol's denial, and the firmware goes on serving.
-    stdin.write_all(b"MV 9:1\r").unwrap();
-    stdin.flush().unwrap();
-    until("IL");
-    stdin.write_all(b"MV 1:1\r").unwrap();
-    stdin.flush().unwrap();
-    until("MM ");
+    p.type_line("MV 9:1\r");
+    p.until("IL");
+    p.type_line("MV 1:1\r");
+    p.until("MM ");
     // Ctrl-C at the terminal: the whole job interrupted, QEMU with gamec.
-    let _ = Command::new("sh").args(["-c", &format!("kill -s INT -- -{}", child.id())]).status();
-    let status = child.wait().unwrap();
+    let _ = Command::new("sh").args(["-c", &format!("kill -s INT -- -{}", p.child.id())]).status();
+    let status = p.child.wait().unwrap();
     assert!(!status.success(), "interrupted");
-    drop(stdin);
 }
 
 #[test]
 fn cards_typed_as_scans_reach_the_scanner_and_the_console_answers() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamec"))
-        .args(["play", "games/set.game", "--board", "boards/set_netduinoplus2.board", "-o"])
-        .arg(root().join("target/gamec-tests/play"))
-        .current_dir(root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = child.stdout.take().unwrap();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut byte = [0u8];
-        while stdout.read(&mut byte).is_ok_and(|n| n == 1) {
-            if tx.send(byte[0]).is_err() {
-                break;
-            }
-        }
-    });
-    let mut seen = String::new();
-    let mut until = |what: &str| {
-        let end = Instant::now() + Duration::from_secs(600);
-        while !seen.contains(what) && Instant::now() < end {
-            if let Ok(b) = rx.recv_timeout(Duration::from_millis(100)) {
-                seen.push(b as char);
-            }
-        }
-        assert!(seen.contains(what), "no {what:?}: {seen:?}");
-    };
-    until("scan the cards");
+    let mut p = Piped::start(&["games/set.game", "--board", "boards/set_netduinoplus2.board"], false);
+    p.until("scan the cards");
     // A card by its values in any order, one by its code, one by its code in hex: one, two
     // and three of the same colour, shading and shape make a set.
     for (line, answer) in [
@@ -259,69 +267,32 @@ fn cards_typed_as_scans_reach_the_scanner_and_the_console_answers() {
         ("scan 1", "card 2: two empty purple wave"),
         ("scan 0x2", "card 3: three empty purple wave"),
     ] {
-        stdin.write_all(format!("{line}\n").as_bytes()).unwrap();
-        stdin.flush().unwrap();
-        until(answer);
+        p.type_line(&format!("{line}\n"));
+        p.until(answer);
     }
-    until("set 1: cards 1 2 3");
+    p.until("set 1: cards 1 2 3");
     // A line that is no scan goes to the console.
-    stdin.write_all(b"list\n").unwrap();
-    stdin.flush().unwrap();
-    until("3 cards");
-    stdin.write_all(b"quit\n").unwrap();
-    stdin.flush().unwrap();
-    assert!(child.wait().unwrap().success(), "quit ends the play cleanly");
+    p.type_line("list\n");
+    p.until("3 cards");
+    p.quit();
 }
 
 #[test]
 fn with_host_gamec_speaks_the_protocol_and_the_person_types_moves_alone() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamec"))
-        .args(["play", "games/nim.game", "--board", "boards/nim_netduinoplus2.board", "--host", "-o"])
-        .arg(root().join("target/gamec-tests/play"))
-        .current_dir(root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = child.stdout.take().unwrap();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut byte = [0u8];
-        while stdout.read(&mut byte).is_ok_and(|n| n == 1) {
-            if tx.send(byte[0]).is_err() {
-                break;
-            }
-        }
-    });
-    let mut seen = String::new();
-    let mut until = |what: &str| {
-        let end = Instant::now() + Duration::from_secs(600);
-        while !seen.contains(what) && Instant::now() < end {
-            if let Ok(b) = rx.recv_timeout(Duration::from_millis(100)) {
-                seen.push(b as char);
-            }
-        }
-        assert!(seen.contains(what), "no {what:?}: {seen:?}");
-        seen.clear();
-    };
-    until("Your move");
+    let args = ["games/nim.game", "--board", "boards/nim_netduinoplus2.board", "--host"];
+    let mut p = Piped::start(&args, false);
+    p.until("Your move");
     // A person thinks: the game says nothing of a late move, so there is no clock to beat.
     std::thread::sleep(Duration::from_secs(3));
     // The move alone: gamec sends the protocol's play command, and acknowledges the device's
     // answer itself, so that the next prompt comes without the person typing `OK`.
-    stdin.write_all(b"1:1\n").unwrap();
-    stdin.flush().unwrap();
-    until("> MV 1:1");
-    until("MM ");
-    until("> OK");
-    until("Your move");
+    p.type_line("1:1\n");
+    p.until("> MV 1:1");
+    p.until("MM ");
+    p.until("> OK");
+    p.until("Your move");
     // A protocol command is still sent as typed.
-    stdin.write_all(b"MV 9:1\n").unwrap();
-    stdin.flush().unwrap();
-    until("IL");
-    stdin.write_all(b"quit\n").unwrap();
-    stdin.flush().unwrap();
-    assert!(child.wait().unwrap().success(), "quit ends the play cleanly");
+    p.type_line("MV 9:1\n");
+    p.until("IL");
+    p.quit();
 }
