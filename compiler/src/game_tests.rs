@@ -104,7 +104,9 @@ fn expect(
 ) -> Result<(), Diagnostic> {
     let plies = engine.plies(s);
     let legal = names(engine, &plies);
-    let here = || format!("the position here:\n{}legal moves: {}", engine.show(s), legal.join(" "));
+    // No move at all is said in words, not as a line that ends in a space.
+    let moves = if legal.is_empty() { "none".to_string() } else { legal.join(" ") };
+    let here = || format!("the position here:\n{}legal moves: {moves}", engine.show(s));
     match e {
         ExpectDef::Legal(list) => {
             if written(list) != legal {
