@@ -112,24 +112,17 @@ impl Gather {
     fn part(&mut self, title: String, lines: Vec<(String, String)>, note: impl Into<String>) {
         self.devices.push(Device::Part { title, lines, note: note.into() });
     }
-}
 
-impl Wiring {
-    pub fn new(board: &BoardDef, chip: &Chip, clock: Option<ClockSource>) -> Wiring {
-        let mut g = Gather { uses: BTreeMap::new(), own: Vec::new(), devices: Vec::new() };
-        let (xtal1, xtal2) = match chip.arch {
-            Arch::Avr(_) => ("XTAL1", "XTAL2"),
-            Arch::CortexM(_) => ("OSC_IN", "OSC_OUT"),
-        };
-        let clock_rate = rate(board.clock_hz);
+    /// The charlieplexed displays: each pin an anode of some LEDs and a cathode of others.
+    fn displays(&mut self, board: &BoardDef) {
         for d in &board.displays {
             for p in &d.pins {
                 let anode = numbers(d.leds.iter().filter(|l| l.anode == p.node).map(|l| l.cell));
                 let cathode = numbers(d.leds.iter().filter(|l| l.cathode == p.node).map(|l| l.cell));
                 let what = format!("display {}: anode of LEDs {anode}; cathode of LEDs {cathode}", d.name.node);
-                g.wire(p.node, what);
+                self.wire(p.node, what);
             }
-            g.devices.push(Device::Charlieplex {
+            self.devices.push(Device::Charlieplex {
                 name: d.name.node.clone(),
                 pins: d.pins.iter().map(|p| p.node).collect(),
                 leds: d.leds.iter().map(|l| (l.cell, l.anode, l.cathode)).collect(),
@@ -137,17 +130,21 @@ impl Wiring {
                 timer: d.timer.node.clone(),
             });
         }
+    }
+
+    /// The bicolour matrix: its rows and its red and green columns.
+    fn matrix(&mut self, board: &BoardDef) {
         if let Some(m) = &board.matrix {
             let name = &m.name.node;
             for (i, p) in m.rows.iter().enumerate() {
-                g.wire(p.node, format!("display {name} row {}", i + 1));
+                self.wire(p.node, format!("display {name} row {}", i + 1));
             }
             for (colour, pins) in [("red", &m.red), ("green", &m.green)] {
                 for (i, p) in pins.iter().enumerate() {
-                    g.wire(p.node, format!("display {name} {colour} column {}", column(i)));
+                    self.wire(p.node, format!("display {name} {colour} column {}", column(i)));
                 }
             }
-            g.devices.push(Device::Matrix {
+            self.devices.push(Device::Matrix {
                 name: name.clone(),
                 rows: m.rows.iter().map(|p| p.node).collect(),
                 red: m.red.iter().map(|p| p.node).collect(),
@@ -157,6 +154,10 @@ impl Wiring {
                 timer: m.timer.node.clone(),
             });
         }
+    }
+
+    /// The buttons, each between its pin and ground.
+    fn buttons(&mut self, board: &BoardDef) {
         if !board.buttons.is_empty() {
             let mut lines = Vec::new();
             for b in &board.buttons {
@@ -165,22 +166,30 @@ impl Wiring {
                     None => b.control.node.clone(),
                 };
                 let pull = if b.pullup { "the chip's pull-up" } else { "a pull-up resistor to fit" };
-                g.wire(b.pin.node, format!("button {name}, to ground, {pull}"));
+                self.wire(b.pin.node, format!("button {name}, to ground, {pull}"));
                 lines.push((b.pin.node.to_string(), format!("button {name}")));
             }
-            g.part("buttons".into(), lines, "each between its pin and ground: a press reads low");
+            self.part("buttons".into(), lines, "each between its pin and ground: a press reads low");
         }
+    }
+
+    /// The rotary encoders' two contacts.
+    fn encoders(&mut self, board: &BoardDef) {
         for e in &board.encoders {
             let name = &e.name.node;
-            g.wire(e.a.node, format!("encoder {name} contact A"));
-            g.wire(e.b.node, format!("encoder {name} contact B"));
+            self.wire(e.a.node, format!("encoder {name} contact A"));
+            self.wire(e.b.node, format!("encoder {name} contact B"));
             let lines = vec![
                 (e.a.node.to_string(), "contact A".into()),
                 (e.b.node.to_string(), "contact B".into()),
                 ("GND".into(), "common".into()),
             ];
-            g.part(format!("encoder {name}"), lines, "the contacts pulled up by the chip");
+            self.part(format!("encoder {name}"), lines, "the contacts pulled up by the chip");
         }
+    }
+
+    /// The speaker, on the output of its timer where the chip has one there.
+    fn speaker(&mut self, board: &BoardDef, chip: &Chip) {
         if let Some(s) = &board.speaker {
             let timer = &s.timer.node;
             let output = chip.timer(timer).and_then(|t| {
@@ -190,10 +199,14 @@ impl Wiring {
                 Some((channel, ..)) => format!("{timer} output {channel}"),
                 None => timer.clone(),
             };
-            g.wire(s.pin.node, format!("speaker, {driven}"));
+            self.wire(s.pin.node, format!("speaker, {driven}"));
             let lines = vec![(s.pin.node.to_string(), "piezo +".into()), ("GND".into(), "piezo -".into())];
-            g.part("speaker".into(), lines, format!("a piezo, driven by {driven}"));
+            self.part("speaker".into(), lines, format!("a piezo, driven by {driven}"));
         }
+    }
+
+    /// Single LEDs lit by name.
+    fn leds(&mut self, board: &BoardDef) {
         if !board.leds.is_empty() {
             let mut lines = Vec::new();
             for l in &board.leds {
@@ -201,11 +214,15 @@ impl Wiring {
                     true => ("lit when low", "VCC, resistor, LED, pin"),
                     false => ("lit when high", "pin, resistor, LED, ground"),
                 };
-                g.wire(l.pin.node, format!("led {}, {lit}", l.name.node));
+                self.wire(l.pin.node, format!("led {}, {lit}", l.name.node));
                 lines.push((l.pin.node.to_string(), format!("led {}: {how}", l.name.node)));
             }
-            g.part("leds".into(), lines, "single LEDs the game lights by name");
+            self.part("leds".into(), lines, "single LEDs the game lights by name");
         }
+    }
+
+    /// The serial ports, on the chip's pins for them where it names them.
+    fn serial(&mut self, board: &BoardDef, chip: &Chip) {
         for s in board.serial.iter().chain(&board.serial_roles) {
             let port = &s.port.node;
             let other = s.role.as_ref().map_or("the host".to_string(), |r| format!("the {}", r.node));
@@ -213,14 +230,14 @@ impl Wiring {
             let (tx, rx) = match chip.serial_port(port).and_then(|p| p.pins) {
                 Some(((rx_port, rx_bit), (tx_port, tx_bit))) => {
                     let (rx, tx) = (Pin { port: rx_port, bit: rx_bit }, Pin { port: tx_port, bit: tx_bit });
-                    g.wire(tx, tx_what);
-                    g.wire(rx, rx_what);
+                    self.wire(tx, tx_what);
+                    self.wire(rx, rx_what);
                     (tx.to_string(), rx.to_string())
                 }
                 None => {
                     let (tx, rx) = (format!("{port} TX"), format!("{port} RX"));
-                    g.own(tx.clone(), tx_what);
-                    g.own(rx.clone(), rx_what);
+                    self.own(tx.clone(), tx_what);
+                    self.own(rx.clone(), rx_what);
                     (tx, rx)
                 }
             };
@@ -235,35 +252,48 @@ impl Wiring {
                 note = format!("{note}; frames end in {}", suffix.join(" "));
             }
             let role = s.role.as_ref().map_or(String::new(), |r| format!(" for {}", r.node));
-            g.part(format!("serial {port} {} baud{role}", s.baud), lines, note);
+            self.part(format!("serial {port} {} baud{role}", s.baud), lines, note);
         }
+    }
+
+    /// The 93C46 on its four pins.
+    fn eeprom(&mut self, board: &BoardDef) {
         if let Some(e) = &board.eeprom {
             let name = &e.name.node;
             let mut lines = Vec::new();
             for (pin, signal) in [(&e.cs, "CS"), (&e.sk, "SK"), (&e.di, "DI"), (&e.dout, "DO")] {
-                g.wire(pin.node, format!("eeprom {name} {signal}"));
+                self.wire(pin.node, format!("eeprom {name} {signal}"));
                 lines.push((pin.node.to_string(), signal.to_string()));
             }
             lines.push(("GND".into(), "ORG (8-bit words)".into()));
             lines.push(("VCC".into(), "VCC".into()));
             lines.push(("GND".into(), "GND".into()));
-            g.part(format!("eeprom {name}: 93C46"), lines, "a serial EEPROM holding the setups");
+            self.part(format!("eeprom {name}: 93C46"), lines, "a serial EEPROM holding the setups");
         }
+    }
+
+    /// The crystal or external clock on the clock's pins.
+    fn clock(&mut self, clock: Option<ClockSource>, (xtal1, xtal2): (&str, &str), clock_rate: &str) {
         match clock {
             Some(ClockSource::Crystal) => {
-                g.own(xtal1.into(), format!("crystal {clock_rate}"));
-                g.own(xtal2.into(), format!("crystal {clock_rate}"));
+                self.own(xtal1.into(), format!("crystal {clock_rate}"));
+                self.own(xtal2.into(), format!("crystal {clock_rate}"));
                 let lines = vec![(xtal1.to_string(), "one lead".into()), (xtal2.to_string(), "the other lead".into())];
-                g.part(format!("crystal {clock_rate}"), lines, "a load capacitor from each lead to ground");
+                self.part(format!("crystal {clock_rate}"), lines, "a load capacitor from each lead to ground");
             }
             Some(ClockSource::External) => {
-                g.own(xtal1.into(), format!("external clock {clock_rate}"));
+                self.own(xtal1.into(), format!("external clock {clock_rate}"));
                 let lines = vec![(xtal1.to_string(), "the clock's output".into()), ("GND".into(), "its ground".into())];
-                g.part(format!("external clock {clock_rate}"), lines, "an oscillator drives the clock input");
+                self.part(format!("external clock {clock_rate}"), lines, "an oscillator drives the clock input");
             }
             Some(ClockSource::Internal) | None => {}
         }
+    }
 
+    /// Every port pin of the chip with what it drives, then the pins the board names that
+    /// the chip lacks, then the terminals of the chip's own (a serial port without pins, the
+    /// clock's).
+    fn terminals(&mut self, chip: &Chip) -> Vec<Terminal> {
         let mut terminals = Vec::new();
         for &(port, mask) in chip.ports {
             for bit in (0..8u8).filter(|b| mask >> b & 1 == 1) {
@@ -271,18 +301,40 @@ impl Wiring {
                 let reserved = chip.reserved.iter().find(|&&(p, b, _)| p == port && b == bit);
                 terminals.push(Terminal {
                     name: pin.to_string(),
-                    uses: g.uses.remove(&pin).unwrap_or_default(),
+                    uses: self.uses.remove(&pin).unwrap_or_default(),
                     note: reserved.map(|(_, _, what)| format!("{what} (reserved)")),
                     port: Some(port),
                 });
             }
         }
         // Pins the chip does not have (the board's check refuses them; drawn all the same).
-        for (pin, uses) in std::mem::take(&mut g.uses) {
+        for (pin, uses) in std::mem::take(&mut self.uses) {
             let note = Some(format!("not a pin of the {}", chip.name));
             terminals.push(Terminal { name: pin.to_string(), uses, note, port: Some(pin.port) });
         }
-        terminals.append(&mut g.own);
+        terminals.append(&mut self.own);
+        terminals
+    }
+}
+
+impl Wiring {
+    pub fn new(board: &BoardDef, chip: &Chip, clock: Option<ClockSource>) -> Wiring {
+        let mut g = Gather { uses: BTreeMap::new(), own: Vec::new(), devices: Vec::new() };
+        let xtals = match chip.arch {
+            Arch::Avr(_) => ("XTAL1", "XTAL2"),
+            Arch::CortexM(_) => ("OSC_IN", "OSC_OUT"),
+        };
+        let clock_rate = rate(board.clock_hz);
+        g.displays(board);
+        g.matrix(board);
+        g.buttons(board);
+        g.encoders(board);
+        g.speaker(board, chip);
+        g.leds(board);
+        g.serial(board, chip);
+        g.eeprom(board);
+        g.clock(clock, xtals, &clock_rate);
+        let terminals = g.terminals(chip);
 
         let source = match clock {
             Some(ClockSource::Internal) => " internal",
