@@ -6,7 +6,7 @@
 use crate::qemu_ports::Machine;
 use gamec::bind::cards::CardsTarget;
 use gamec_dsl::CardsDef;
-use std::io::{BufRead, Read, Write};
+use std::io::{BufRead, Write};
 use std::net::TcpStream;
 use std::path::Path;
 
@@ -16,20 +16,10 @@ pub fn play(elf: &Path, ports: &CardsTarget, deck: &CardsDef) -> Result<(), Stri
     let mut machine = Machine::boot(elf, &[ports.console.port.name, ports.scanner.port.name])?;
     let (mut to_scanner, mut to_console) = (machine.ports.pop().unwrap(), machine.ports.pop().unwrap());
     let from_console = to_console.try_clone().map_err(|e| e.to_string())?;
-    std::thread::spawn(move || echo(from_console));
+    std::thread::spawn(move || crate::qemu_ports::echo_lines(from_console, |_| {}));
     eprintln!("the firmware runs in qemu-system-arm: type the console's commands, `scan CARD` to scan a card");
     eprintln!("(its code, or its values: `scan {}`), `quit` to stop", example(deck));
     serve(&mut to_console, &mut to_scanner, &ports.scanner.suffix, deck)
-}
-
-/// Prints what the console says, as it says it.
-fn echo(mut from: TcpStream) {
-    let mut buf = [0u8; 256];
-    let mut out = std::io::stdout();
-    while let Ok(n @ 1..) = from.read(&mut buf) {
-        let _ = out.write_all(&buf[..n]);
-        let _ = out.flush();
-    }
 }
 
 /// Reads the person's lines until `quit` or the end of the input.

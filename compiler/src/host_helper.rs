@@ -115,7 +115,7 @@ pub fn in_qemu(elf: &std::path::Path, usart: &str, speaker: Speaker) -> Result<(
     let (from_board, mut answers) = (from_board.map_err(|e| e.to_string())?, answers.map_err(|e| e.to_string())?);
     let listener = speaker.clone();
     std::thread::spawn(move || {
-        each_line(from_board, |line| {
+        crate::qemu_ports::echo_lines(from_board, |line| {
             if let Some(answer) = listener.heard(line) {
                 println!("> {answer}");
                 let _ = answers.write_all(format!("{answer}\r").as_bytes());
@@ -134,21 +134,4 @@ pub fn in_qemu(elf: &std::path::Path, usart: &str, speaker: Speaker) -> Result<(
         to_board.write_all(format!("{sent}\r").as_bytes()).map_err(gone)?;
     }
     Ok(())
-}
-
-/// Prints what `from` sends as it comes and hands each whole line to `heard`.
-fn each_line(mut from: std::net::TcpStream, mut heard: impl FnMut(&str)) {
-    use std::io::{Read, Write};
-    let (mut buf, mut line) = ([0u8; 256], Vec::new());
-    let mut out = std::io::stdout();
-    while let Ok(n @ 1..) = from.read(&mut buf) {
-        let _ = out.write_all(&buf[..n]);
-        let _ = out.flush();
-        for &b in &buf[..n] {
-            match b {
-                b'\n' => heard(String::from_utf8_lossy(&std::mem::take(&mut line)).trim_end_matches('\r')),
-                b => line.push(b),
-            }
-        }
-    }
 }

@@ -54,3 +54,21 @@ impl Drop for Machine {
 fn number(name: &str) -> usize {
     name.trim_start_matches(|c: char| !c.is_ascii_digit()).parse().unwrap_or(1)
 }
+
+/// Prints what a USART sends as it comes, and hands each whole line (without its line end) to
+/// `heard`, until the machine stops.
+pub fn echo_lines(mut from: TcpStream, mut heard: impl FnMut(&str)) {
+    use std::io::{Read, Write};
+    let (mut buf, mut line) = ([0u8; 256], Vec::new());
+    let mut out = std::io::stdout();
+    while let Ok(n @ 1..) = from.read(&mut buf) {
+        let _ = out.write_all(&buf[..n]);
+        let _ = out.flush();
+        for &b in &buf[..n] {
+            match b {
+                b'\n' => heard(String::from_utf8_lossy(&std::mem::take(&mut line)).trim_end_matches('\r')),
+                b => line.push(b),
+            }
+        }
+    }
+}

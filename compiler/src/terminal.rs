@@ -52,7 +52,7 @@ fn in_qemu(elf: &Path, target: &Target) -> Result<(), String> {
         ));
     }
     let Some(serial) = &target.serial else {
-        return Err("this board has no serial line to play on in QEMU (its cards' console and scanner are two)".into());
+        return Err("this board has no serial line to play on in QEMU".into());
     };
     // QEMU's n-th `-serial` is USARTn.
     let n: usize = serial.glue.trim_start_matches(|c: char| !c.is_ascii_digit()).parse().unwrap_or(1);

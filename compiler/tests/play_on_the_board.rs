@@ -13,6 +13,20 @@ fn root() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
+/// What `stdout` gives, a byte at a time as it comes, read on a thread of its own.
+fn bytes_of(mut stdout: std::process::ChildStdout) -> mpsc::Receiver<u8> {
+    let (tx, out) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut byte = [0u8];
+        while stdout.read(&mut byte).is_ok_and(|n| n == 1) {
+            if tx.send(byte[0]).is_err() {
+                break;
+            }
+        }
+    });
+    out
+}
+
 /// `gamec play GAME --board BOARD` in a pseudo-terminal, its screens read as they come.
 struct Screen {
     child: std::process::Child,
@@ -38,16 +52,7 @@ impl Screen {
             .spawn()
             .expect("script (util-linux) runs");
         let keys = child.stdin.take().unwrap();
-        let mut stdout = child.stdout.take().unwrap();
-        let (tx, out) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut byte = [0u8];
-            while stdout.read(&mut byte).is_ok_and(|n| n == 1) {
-                if tx.send(byte[0]).is_err() {
-                    break;
-                }
-            }
-        });
+        let out = bytes_of(child.stdout.take().unwrap());
         Screen { child, keys, out, text: String::new() }
     }
 
@@ -197,16 +202,7 @@ impl Piped {
             .spawn()
             .unwrap();
         let stdin = child.stdin.take().unwrap();
-        let mut stdout = child.stdout.take().unwrap();
-        let (tx, out) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut byte = [0u8];
-            while stdout.read(&mut byte).is_ok_and(|n| n == 1) {
-                if tx.send(byte[0]).is_err() {
-                    break;
-                }
-            }
-        });
+        let out = bytes_of(child.stdout.take().unwrap());
         Piped { child, stdin, out }
     }
 
