@@ -280,6 +280,8 @@ pub struct Playouts {
     pub mean_moves: f64,
     pub mean_length: f64,
     pub longest: usize,
+    /// The most moves any turn of the games offered.
+    pub most_moves: usize,
 }
 
 impl Facts {
@@ -453,7 +455,7 @@ pub fn winnable_starts(engine: &Engine, game: &GameDef, solved: &general::Solved
 }
 
 /// Seeded random games from the starts: how long games run and how many moves a turn offers.
-fn playouts(engine: &Engine, starts: &[State], games: usize) -> Playouts {
+pub fn playouts(engine: &Engine, starts: &[State], games: usize) -> Playouts {
     let mut seed = 0x9E37_79B9_7F4A_7C15u64;
     let mut next = move |n: usize| {
         seed ^= seed << 13;
@@ -461,7 +463,7 @@ fn playouts(engine: &Engine, starts: &[State], games: usize) -> Playouts {
         seed ^= seed << 17;
         (seed % n as u64) as usize
     };
-    let (mut plies_total, mut moves_total, mut longest) = (0usize, 0usize, 0usize);
+    let (mut plies_total, mut moves_total, mut longest, mut most_moves) = (0usize, 0usize, 0usize, 0usize);
     for _ in 0..games {
         let mut s = starts[next(starts.len().max(1)).min(starts.len().saturating_sub(1))].clone();
         let mut length = 0;
@@ -472,6 +474,7 @@ fn playouts(engine: &Engine, starts: &[State], games: usize) -> Playouts {
                 break;
             }
             moves_total += plies.len();
+            most_moves = most_moves.max(plies.len());
             s = engine.play(&s, plies[next(plies.len())]);
             length += 1;
         }
@@ -483,6 +486,7 @@ fn playouts(engine: &Engine, starts: &[State], games: usize) -> Playouts {
         mean_moves: moves_total as f64 / plies_total.max(1) as f64,
         mean_length: plies_total as f64 / games.max(1) as f64,
         longest,
+        most_moves,
     }
 }
 

@@ -331,3 +331,42 @@ fn check_pair(game: &str, board: &str) -> (bool, String) {
     };
     (result.is_ok(), out)
 }
+
+/// Five on sixteen with its stones riding like rooks from a row a side, on the `columns`
+/// given, a player without a move losing; its tests left out (they place stones).
+fn riders_on_sixteen(columns: &str) -> String {
+    let game = std::fs::read_to_string(root("compiler/tests/games/five_on_sixteen.game")).unwrap();
+    let game = &game[..game.find("  test \"").unwrap()];
+    let setup = |row: u8| columns.chars().map(|c| format!("{c}{row}")).collect::<Vec<_>>().join(", ");
+    let rides = format!(
+        "setup fixed {{\n    black at {}\n    white at {}\n  }}\n  action go = ride stone orthogonally to empty\n  \
+         action take = ride stone orthogonally to enemy",
+        setup(1),
+        setup(16)
+    );
+    let game = game.replacen("action place = place stone on empty", &rides, 1);
+    format!("{}}}\n", game.replacen("line of 5 -> mover wins", "no moves -> mover loses", 1))
+}
+
+/// A position with more moves than a move's byte indexes is refused with what random play
+/// met, and rules whose bound passes it where play never does build with a warning: the
+/// moves past the 256th were once dropped without a word.
+#[test]
+fn moves_past_the_firmwares_count_are_refused_or_warned_of() {
+    let board = std::fs::read_to_string(root("compiler/tests/boards/wide_serial_netduinoplus2.board")).unwrap();
+    let (ok, out) = check_pair(&riders_on_sixteen("ABCDEFGHIJKLMNOP"), &board);
+    assert!(!ok, "{out}");
+    let seen: usize = out
+        .split("random play offers ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("E0120 with the count: {out}"));
+    assert!(out.contains("error[E0120]") && seen > 256, "{out}");
+
+    let (ok, out) = check_pair(&riders_on_sixteen("AFKP"), &board);
+    assert!(ok, "{out}");
+    assert!(out.contains("warning[W0025]: the rules give a bound of 512 on a position's moves"), "{out}");
+    // Four rooks a side never offer more than 4 x 30 moves, captures included.
+    assert!(out.contains("100 random games offered at most 1"), "{out}");
+}

@@ -5,7 +5,7 @@
 //! by their fast reading, any other on the rule core, a move entered a cell at a time).
 
 use super::{
-    bind_core_table, bind_speaker, core_firmware_gap, core_moves, grid_firmware_gap, max_moves, periodic_tick,
+    bind_core_moves, bind_core_table, bind_speaker, core_firmware_gap, grid_firmware_gap, max_moves, periodic_tick,
     tune_divisors, CoreStack, Ctx, Target,
 };
 use crate::chips::{Chip, Frontend};
@@ -161,7 +161,7 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
     // gap above held it to the core's own limits, the cursor's, not a serial session's).
     let rules_core = (alone || (players == 2 && grid_firmware_gap(game).is_some())).then(|| CoreStack::of(game));
     let max_moves = match (duel, rules_core.is_some()) {
-        (true, true) => core_moves(game),
+        (true, true) => bind_core_moves(ctx, game),
         (true, false) => max_moves(game),
         (false, _) => 0,
     };

@@ -245,7 +245,7 @@ pub fn bind(
 
     let core = (serial.is_some() && on_the_rule_core(game)) || buttons_on_the_core(game);
     let rules_core = core.then(|| CoreStack::of(game));
-    let max_moves = if rules_core.is_some() { core_moves(game) } else { max_moves(game) };
+    let max_moves = if rules_core.is_some() { bind_core_moves(&mut ctx, game) } else { max_moves(game) };
     let core_table = rules_core.and_then(|_| bind_core_table(&mut ctx, game));
     if ctx.diags.iter().any(Diagnostic::is_error) {
         return Err(ctx.diags);
@@ -730,9 +730,60 @@ pub const CORE_MOVES: usize = gamec_runtime::rules::as_placement::MOVES as usize
 /// The room a game on the rule core's firmware keeps for a position's moves: the core's bound
 /// on its moves from the start, where it sets one below [`CORE_MOVES`].
 pub fn core_moves(game: &GameDef) -> usize {
+    core_bound(game).map_or(CORE_MOVES, |n| n.clamp(1, CORE_MOVES))
+}
+
+/// The core's bound on the moves of any position from the start, if it can set one (a chain
+/// of jumps has none).
+fn core_bound(game: &GameDef) -> Option<usize> {
     let engine = crate::engine::Engine::new(game);
     let start = engine.fixed_start(game);
-    engine.with_game(|g| g.rules.most_moves(&start.cells)).map_or(CORE_MOVES, |n| n.clamp(1, CORE_MOVES))
+    engine.with_game(|g| g.rules.most_moves(&start.cells))
+}
+
+/// Random games played to measure a game whose bound passes [`CORE_MOVES`].
+const ROOM_PLAYOUTS: usize = 100;
+
+/// [`core_moves`], and where a position may offer more moves than the firmware indexes, what
+/// random play measures: an error if a position it reaches offers more, else a warning. A
+/// move past the last the firmware counts would never be played nor accepted.
+fn bind_core_moves(ctx: &mut Ctx, game: &GameDef) -> usize {
+    let bound = core_bound(game);
+    if bound.is_some_and(|n| n <= CORE_MOVES) {
+        return core_moves(game);
+    }
+    let engine = crate::engine::Engine::new(game);
+    let starts = crate::analyze::dealt_starts(&engine, game);
+    let seen = crate::analyze::playouts(&engine, &starts, ROOM_PLAYOUTS).most_moves;
+    let label = Label::primary(ctx.game_file, game.name.span, "this game");
+    let bound_text = bound.map_or("no bound (its jumps chain)".into(), |n| format!("a bound of {n}"));
+    if seen > CORE_MOVES {
+        let d = Diagnostic::error(
+            Code::E0120,
+            format!(
+                "a position reached in random play offers {seen} moves, more than the {CORE_MOVES} the firmware counts"
+            ),
+        )
+        .with_label(label)
+        .with_help(
+            "`gamec analyze` plays the game without a board; a smaller board or fewer directions offer fewer moves",
+        );
+        ctx.diags.push(d);
+    } else if bound.is_some() || seen > CORE_MOVES / 2 {
+        // A chain of jumps has no bound: there random play alone decides, and warns when it
+        // comes within a factor of two of the limit.
+        let d = Diagnostic::warning(
+            Code::W0025,
+            format!(
+                "the rules give {bound_text} on a position's moves, more than the {CORE_MOVES} the firmware counts; \
+                 {ROOM_PLAYOUTS} random games offered at most {seen}"
+            ),
+        )
+        .with_label(label)
+        .with_help("a position past the bound would have its moves past the 256th never played nor accepted");
+        ctx.diags.push(d);
+    }
+    core_moves(game)
 }
 
 /// Whether a game's firmware (a serial session, a duel with a cursor) plays it on the rule
