@@ -12,6 +12,9 @@ pub struct Timer {
     pub prescalers: &'static [u32],
     /// Output-compare pins: (channel letter, port, bit).
     pub outputs: &'static [(char, char, u8)],
+    /// Whether the glue toggles a tone's pin from the timer's interrupt, so that any pin
+    /// serves the speaker (channel A), where `outputs` lists none.
+    pub any_pin: bool,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -123,6 +126,9 @@ pub struct CortexM {
     /// probe-rs's name for the chip, which `gamec flash` programs through a debug probe; none
     /// where probe-rs has no target for it.
     pub probe_rs: Option<&'static str>,
+    /// Where the glue sets the clock from a PLL, the PLL's output: a board's clock must be it
+    /// over a divider of 4 to 16. None where the glue leaves the clock as reset leaves it.
+    pub pll_hz: Option<u32>,
 }
 
 /// A hardware serial port: the name boards give it, the glue's name for it, its
@@ -137,7 +143,7 @@ pub struct SerialPort {
 
 const AVR_PRESCALERS: &[u32] = &[1, 8, 64, 256, 1024];
 
-pub const CHIPS: &[Chip] = &[ATTINY84A, ATTINY24A, ATMEGA16, ATMEGA64, ATMEGA128, STM32F405, AT32F437];
+pub const CHIPS: &[Chip] = &[ATTINY84A, ATTINY24A, ATMEGA16, ATMEGA64, ATMEGA128, STM32F405, AT32F437, LM3S6965];
 
 const ATTINY84A: Chip = Chip {
     name: "attiny84a",
@@ -148,8 +154,20 @@ const ATTINY84A: Chip = Chip {
     ports: &[('A', 0xFF), ('B', 0x0F)],
     reserved: &[('B', 3, "RESET")],
     timers: &[
-        Timer { name: "timer0", bits: 8, prescalers: AVR_PRESCALERS, outputs: &[('A', 'B', 2), ('B', 'A', 7)] },
-        Timer { name: "timer1", bits: 16, prescalers: AVR_PRESCALERS, outputs: &[('A', 'A', 6), ('B', 'A', 5)] },
+        Timer {
+            name: "timer0",
+            bits: 8,
+            prescalers: AVR_PRESCALERS,
+            outputs: &[('A', 'B', 2), ('B', 'A', 7)],
+            any_pin: false,
+        },
+        Timer {
+            name: "timer1",
+            bits: 16,
+            prescalers: AVR_PRESCALERS,
+            outputs: &[('A', 'A', 6), ('B', 'A', 5)],
+            any_pin: false,
+        },
     ],
     // The glue's tick is Timer/Counter0's, its top a byte: a display on timer1 got timer0
     // programmed with its top cut to a byte, and a handler on an interrupt never enabled.
@@ -201,9 +219,21 @@ const ATMEGA16: Chip = Chip {
     // RESET and the crystal have pins of their own.
     reserved: &[],
     timers: &[
-        Timer { name: "timer0", bits: 8, prescalers: AVR_PRESCALERS, outputs: &[('A', 'B', 3)] },
-        Timer { name: "timer1", bits: 16, prescalers: AVR_PRESCALERS, outputs: &[('A', 'D', 5), ('B', 'D', 4)] },
-        Timer { name: "timer2", bits: 8, prescalers: &[1, 8, 32, 64, 128, 256, 1024], outputs: &[('A', 'D', 7)] },
+        Timer { name: "timer0", bits: 8, prescalers: AVR_PRESCALERS, outputs: &[('A', 'B', 3)], any_pin: false },
+        Timer {
+            name: "timer1",
+            bits: 16,
+            prescalers: AVR_PRESCALERS,
+            outputs: &[('A', 'D', 5), ('B', 'D', 4)],
+            any_pin: false,
+        },
+        Timer {
+            name: "timer2",
+            bits: 8,
+            prescalers: &[1, 8, 32, 64, 128, 256, 1024],
+            outputs: &[('A', 'D', 7)],
+            any_pin: false,
+        },
     ],
     // The buttons' glue ticks on Timer/Counter0, the serial session's on Timer/Counter1.
     tick_vectors: &[("timer0", "TIMER0_COMP")],
@@ -294,6 +324,7 @@ const STM32F405: Chip = Chip {
         flash_origin: 0x0800_0000,
         ram_origin: 0x2000_0000,
         probe_rs: Some("STM32F405RGTx"),
+        pll_hz: None,
     }),
     serial_ports: &[
         SerialPort { name: "usart1", glue: "Usart1", vector: "USART1", pins: None },
@@ -317,25 +348,89 @@ const AT32F437: Chip = Chip {
         SerialPort { name: "usart3", glue: "Usart3", vector: "USART3", pins: None },
     ],
     // probe-rs knows no AT32F437 target: Artery's own tools (or their OpenOCD) program it.
-    arch: Arch::CortexM(CortexM { flash_origin: 0x0800_0000, ram_origin: 0x2000_0000, probe_rs: None }),
+    arch: Arch::CortexM(CortexM { flash_origin: 0x0800_0000, ram_origin: 0x2000_0000, probe_rs: None, pll_hz: None }),
     ..STM32F405
+};
+
+/// The LM3S6965's timers as its glue drives them: SysTick for the tick, and the four
+/// general-purpose timers in their 32-bit periodic mode, a tone's pin toggled by the
+/// interrupt. Each counts `(top + 1) * prescaler` clocks, the prescaler a power of two the
+/// glue multiplies in.
+const LM3S_PRESCALERS: &[u32] = &[1, 2, 4, 8, 16, 32, 64, 128, 256];
+const fn lm3s_timer(name: &'static str, any_pin: bool) -> Timer {
+    Timer { name, bits: 16, prescalers: LM3S_PRESCALERS, outputs: &[], any_pin }
+}
+
+/// A GPIO port's interrupt, which wakes the chip on an edge of any of its pins.
+const fn lm3s_wake(port: char, mask: u8, vector: &'static str, number: u8) -> WakePin {
+    WakePin { port, mask, vector, number }
+}
+
+/// The LM3S6965 (Cortex-M3) of TI's EK-LM3S6965 board, which QEMU models as `lm3s6965evb`:
+/// 256 KB of flash, 64 KB of SRAM, run at up to 50 MHz from the PLL and the board's 8 MHz
+/// crystal. Its glue serves buttons and lights.
+const LM3S6965: Chip = Chip {
+    name: "lm3s6965",
+    rust_target: "thumbv7m-none-eabi",
+    runtime_feature: "lm3s6965",
+    flash: 256 * 1024,
+    ram: 64 * 1024,
+    // The 100-pin package: ports A-D whole, E and F four pins each, G two.
+    ports: &[('A', 0xFF), ('B', 0xFF), ('C', 0xFF), ('D', 0xFF), ('E', 0x0F), ('F', 0x0F), ('G', 0x03)],
+    reserved: &[('B', 7, "TRST"), ('C', 0, "TCK"), ('C', 1, "TMS"), ('C', 2, "TDI"), ('C', 3, "TDO")],
+    timers: &[
+        lm3s_timer("systick", false),
+        lm3s_timer("timer0", true),
+        lm3s_timer("timer1", true),
+        lm3s_timer("timer2", true),
+        lm3s_timer("timer3", true),
+    ],
+    tick_vectors: &[("systick", "SysTick")],
+    session_tick: &[],
+    wake_pins: &[
+        lm3s_wake('A', 0xFF, "GPIOA", 0),
+        lm3s_wake('B', 0xFF, "GPIOB", 1),
+        lm3s_wake('C', 0xFF, "GPIOC", 2),
+        lm3s_wake('D', 0xFF, "GPIOD", 3),
+        lm3s_wake('E', 0x0F, "GPIOE", 4),
+        lm3s_wake('F', 0x0F, "GPIOF", 30),
+        lm3s_wake('G', 0x03, "GPIOG", 31),
+    ],
+    tone_in_type: false,
+    arch: Arch::CortexM(CortexM {
+        flash_origin: 0x0000_0000,
+        ram_origin: 0x2000_0000,
+        // probe-rs has no Stellaris target: TI's LM Flash Programmer or OpenOCD programs it.
+        probe_rs: None,
+        pll_hz: Some(200_000_000),
+    }),
+    serial_ports: &[],
+    frontends: &[Frontend::Buttons],
 };
 
 const MEGA64_TIMERS: &[Timer] = &[
     // Timer/Counter0 is the asynchronous one, with its own prescaler steps.
-    Timer { name: "timer0", bits: 8, prescalers: &[1, 8, 32, 64, 128, 256, 1024], outputs: &[('A', 'B', 4)] },
+    Timer {
+        name: "timer0",
+        bits: 8,
+        prescalers: &[1, 8, 32, 64, 128, 256, 1024],
+        outputs: &[('A', 'B', 4)],
+        any_pin: false,
+    },
     Timer {
         name: "timer1",
         bits: 16,
         prescalers: AVR_PRESCALERS,
         outputs: &[('A', 'B', 5), ('B', 'B', 6), ('C', 'B', 7)],
+        any_pin: false,
     },
-    Timer { name: "timer2", bits: 8, prescalers: AVR_PRESCALERS, outputs: &[('A', 'B', 7)] },
+    Timer { name: "timer2", bits: 8, prescalers: AVR_PRESCALERS, outputs: &[('A', 'B', 7)], any_pin: false },
     Timer {
         name: "timer3",
         bits: 16,
         prescalers: AVR_PRESCALERS,
         outputs: &[('A', 'E', 3), ('B', 'E', 4), ('C', 'E', 5)],
+        any_pin: false,
     },
 ];
 

@@ -11,13 +11,27 @@ fn root(rel: &str) -> String {
 
 #[test]
 fn silver_dollar_crate() {
+    for f in silver_dollar_files("boards/silver_dollar_attiny84.board") {
+        insta::assert_snapshot!(f.path.replace(['/', '.'], "_"), f.contents);
+    }
+}
+
+/// The same game's buttons and lights on a Cortex-M: its board module and entry point.
+#[test]
+fn silver_dollar_on_a_cortex_m_crate() {
+    for f in silver_dollar_files("boards/silver_dollar_lm3s6965.board") {
+        if f.path.starts_with("src/main") || f.path.starts_with("src/board") {
+            insta::assert_snapshot!(format!("cortex_m_{}", f.path.replace(['/', '.'], "_")), f.contents);
+        }
+    }
+}
+
+/// Silver Dollar's firmware crate for `board`, every file marked as generated.
+fn silver_dollar_files(board_path: &str) -> Vec<codegen::GeneratedFile> {
     let mut sources = Sources::new();
     let gf =
         sources.add("games/silver_dollar.game", std::fs::read_to_string(root("games/silver_dollar.game")).unwrap());
-    let bf = sources.add(
-        "boards/silver_dollar_attiny84.board",
-        std::fs::read_to_string(root("boards/silver_dollar_attiny84.board")).unwrap(),
-    );
+    let bf = sources.add(board_path, std::fs::read_to_string(root(board_path)).unwrap());
     let game = gamec_dsl::load_game(&sources, gf).unwrap();
     let board = gamec_dsl::load_board(&sources, bf).unwrap();
     let target = gamec::bind::bind(&game, gf, &board, bf).unwrap();
@@ -26,12 +40,13 @@ fn silver_dollar_crate() {
         crate_name: "silver-dollar".into(),
         runtime_path: "../runtime".into(),
         game_path: "games/silver_dollar.game".into(),
-        board_path: "boards/silver_dollar_attiny84.board".into(),
+        board_path: board_path.into(),
     };
-    for f in codegen::firmware_crate(&game, &board, Some(&analysis), &target, &inputs, sources.text(gf)) {
+    let files = codegen::firmware_crate(&game, &board, Some(&analysis), &target, &inputs, sources.text(gf));
+    for f in &files {
         assert!(f.contents.contains("@generated"), "{} is not marked", f.path);
-        insta::assert_snapshot!(f.path.replace(['/', '.'], "_"), f.contents);
     }
+    files
 }
 
 fn lint(game: &str, board: &str) -> String {

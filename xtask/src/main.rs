@@ -2,7 +2,7 @@
 //!
 //! `build` and `test` first make sure the machine has what the firmware needs (Debian's AVR
 //! toolchain, simavr's build dependencies and QEMU, nightly's `rust-src` and its Cortex-M
-//! target) and what fuzzing needs
+//! targets) and what fuzzing needs
 //! (cargo-fuzz), so they work on a fresh machine that has only rustup, cargo, gcc and apt.
 
 use clap::{Parser, Subcommand};
@@ -118,8 +118,11 @@ fn setup() -> Result<(), String> {
         .args(["target", "list", "--installed", "--toolchain", "nightly"])
         .output()
         .map_err(|e| format!("rustup: {e}"))?;
-    if !String::from_utf8_lossy(&targets.stdout).contains("thumbv7em-none-eabihf") {
-        run(Command::new("rustup").args(["target", "add", "thumbv7em-none-eabihf", "--toolchain", "nightly"]))?;
+    // The Cortex-M4F chips' (STM32F405, AT32F437) and the Cortex-M3's (LM3S6965).
+    for target in ["thumbv7em-none-eabihf", "thumbv7m-none-eabi"] {
+        if !String::from_utf8_lossy(&targets.stdout).lines().any(|l| l.trim() == target) {
+            run(Command::new("rustup").args(["target", "add", target, "--toolchain", "nightly"]))?;
+        }
     }
     install_cargo_fuzz()
 }

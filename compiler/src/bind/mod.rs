@@ -312,7 +312,26 @@ fn check_chip(ctx: &mut Ctx, board: &BoardDef) -> Option<&'static Chip> {
     };
     check_pins(ctx, board, chip);
     check_timers(ctx, board);
+    check_clock(ctx, board, chip);
     Some(chip)
+}
+
+/// A chip whose glue runs it from a PLL runs at the PLL's output over a divider of 4 to 16:
+/// any other clock the board names would be a clock the firmware never runs at.
+fn check_clock(ctx: &mut Ctx, board: &BoardDef, chip: &'static Chip) {
+    let chips::Arch::CortexM(chips::CortexM { pll_hz: Some(pll), .. }) = chip.arch else { return };
+    if (4..=16).any(|n| pll / n * n == pll && pll / n == board.clock_hz) {
+        return;
+    }
+    let made: Vec<String> =
+        (4..=16u32).filter(|n| pll % n == 0).map(|n| format!("{} MHz", f64::from(pll / n) / 1e6)).collect();
+    ctx.board_err(
+        Code::E0121,
+        board.clock_span,
+        format!("the {}'s glue runs it at its PLL's {} MHz over a divider of 4 to 16", chip.name, pll / 1_000_000),
+        "a clock it does not make",
+        format!("the clocks it makes are {}", made.join(", ")),
+    );
 }
 
 /// Every pin named on the board, with the device that claims it.
@@ -1098,6 +1117,9 @@ fn bind_speaker(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static 
         return None;
     };
     let pin = s.pin.node;
+    if timer.any_pin {
+        return Some(Speaker { timer, channel: 'A', pin });
+    }
     let Some(&(channel, _, _)) = timer.outputs.iter().find(|(_, port, bit)| *port == pin.port && *bit == pin.bit)
     else {
         let outs: Vec<String> = timer.outputs.iter().map(|(_, p, b)| format!("P{p}{b}")).collect();

@@ -24,35 +24,15 @@ pub(super) fn port(p: char) -> TokenStream {
 
 pub fn render(t: &Target) -> TokenStream {
     let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
-    let (display, display_port, tick_clock, tick_top, (whole, num, den)) = match &t.display {
-        Some(d) => {
-            let (clock, top) = (int(d.tick_clock), int(d.tick_top as u8));
-            (charlieplex_display(d), quote!(PortPins,), clock, top, d.tick_millis)
-        }
-        // Without a display the tick still counts time: a millisecond's worth of counts on the
-        // glue's tick timer, from its own prescalers (the ATmega128's timer0 has more steps).
-        None => {
-            let timer = t.chip.tick_vectors.first().and_then(|(name, _)| t.chip.timer(name));
-            let found = timer.and_then(|timer| {
-                let (clock, top, _) = chips::nearest_divisor(t.clock_hz, timer, 1000.0, 1.0)?;
-                Some((clock, top, timer.prescalers[clock as usize - 1]))
-            });
-            let (clock, top, prescaler) = found.unwrap_or((3, 124, 64));
-            let millis = chips::millis_per_tick(t.clock_hz, prescaler, top);
-            (quote!(), quote!(), int(clock), int(top as u8), millis)
-        }
+    let (display, display_port) = match &t.display {
+        Some(d) => (charlieplex_display(d), quote!(PortPins,)),
+        None => (quote!(), quote!()),
     };
+    let (clock, top, (whole, num, den)) = tick(t);
+    let (tick_clock, tick_top) = (int(clock), int(top as u8));
     let (whole, num, den) = (int(whole), int(num), int(den));
     let inputs = inputs(t);
-    let wake = t.wake.map(|p| {
-        let (port, bit) = pin(p);
-        let pin = quote!(Input::at(#port, #bit));
-        quote! {
-            /// The pin whose press wakes the chip from sleep: a control's, pulled up with the
-            /// inputs.
-            pub const WAKE: Input = #pin;
-        }
-    });
+    let wake = wake_pin(t);
     // The speaker's Timer/Counter1 output (0 for A): a field of the ATtinys' `Config`, a
     // constant of the ATmegas' `Chip` type, where a channel without a speaker is never played.
     let channel = t.speaker.as_ref().map(|s| int(s.channel as u8 - b'A'));
@@ -98,16 +78,7 @@ pub fn render(t: &Target) -> TokenStream {
             use gamec_runtime::charlieplex::{Charlieplex, Led};
         )
     });
-    // A game on the rule core searches within the chip's RAM (`search_limits`).
-    let search = t.rules_core.map(|_| {
-        let (moves, depth) = search_limits(t, false);
-        let (moves, depth) = (int(moves), int(depth));
-        quote! {
-            /// Moves the search keeps a position, and its deepest ply, for the chip's RAM.
-            pub const SEARCH_MOVES: usize = #moves;
-            pub const SEARCH_DEPTH: u8 = #depth;
-        }
-    });
+    let search = search_consts(t);
     quote! {
         //! The board's wiring: the tick, the speaker, the display and the inputs.
         #charlieplex
@@ -129,8 +100,50 @@ pub fn render(t: &Target) -> TokenStream {
     }
 }
 
+/// The tick's clock select, count and millisecond rate: the display's refresh where there is
+/// one; else a millisecond's worth of counts on the glue's tick timer, from its own
+/// prescalers (the ATmega128's timer0 has more steps).
+pub(super) fn tick(t: &Target) -> (u8, u16, (u16, u16, u16)) {
+    if let Some(d) = &t.display {
+        return (d.tick_clock, d.tick_top, d.tick_millis);
+    }
+    let timer = t.chip.tick_vectors.first().and_then(|(name, _)| t.chip.timer(name));
+    let found = timer.and_then(|timer| {
+        let (clock, top, _) = chips::nearest_divisor(t.clock_hz, timer, 1000.0, 1.0)?;
+        Some((clock, top, timer.prescalers[clock as usize - 1]))
+    });
+    let (clock, top, prescaler) = found.unwrap_or((3, 124, 64));
+    (clock, top, chips::millis_per_tick(t.clock_hz, prescaler, top))
+}
+
+/// `WAKE`, the pin whose press wakes the chip, where the game sleeps.
+pub(super) fn wake_pin(t: &Target) -> Option<TokenStream> {
+    t.wake.map(|p| {
+        let (port, bit) = pin(p);
+        let pin = quote!(Input::at(#port, #bit));
+        quote! {
+            /// The pin whose press wakes the chip from sleep: a control's, pulled up with the
+            /// inputs.
+            pub const WAKE: Input = #pin;
+        }
+    })
+}
+
+/// A game on the rule core searches within the chip's RAM (`search_limits`).
+pub(super) fn search_consts(t: &Target) -> Option<TokenStream> {
+    t.rules_core.map(|_| {
+        let (moves, depth) = search_limits(t, false);
+        let (moves, depth) = (int(moves), int(depth));
+        quote! {
+            /// Moves the search keeps a position, and its deepest ply, for the chip's RAM.
+            pub const SEARCH_MOVES: usize = #moves;
+            pub const SEARCH_DEPTH: u8 = #depth;
+        }
+    })
+}
+
 /// The inputs: `pressed()`, every input's level a bit, and `pull_up_inputs()`.
-fn inputs(t: &Target) -> TokenStream {
+pub(super) fn inputs(t: &Target) -> TokenStream {
     // The pull-ups switched on a port at a time.
     let mut ports: Vec<(char, u8)> = Vec::new();
     for p in &t.inputs {
@@ -181,7 +194,7 @@ fn inputs(t: &Target) -> TokenStream {
 }
 
 /// The charlieplexed display's tables (its rows by their cathodes, each cell's LED) and pins.
-fn charlieplex_display(d: &crate::bind::Display) -> TokenStream {
+pub(super) fn charlieplex_display(d: &crate::bind::Display) -> TokenStream {
     let pins = mask(d.pins);
     let rows = d.rows.iter().map(|&(cathode, _)| mask(cathode));
     let n_rows = int(d.rows.len());
@@ -220,7 +233,7 @@ fn charlieplex_display(d: &crate::bind::Display) -> TokenStream {
 }
 
 /// A pin as the chip glue names it: its port and bit.
-fn pin(p: Pin) -> (TokenStream, Literal) {
+pub(super) fn pin(p: Pin) -> (TokenStream, Literal) {
     (port(p.port), int(p.bit))
 }
 

@@ -74,36 +74,64 @@ pub fn render(t: &Target) -> TokenStream {
         }
     });
     let handlers = vec![(tick, quote!(on_tick(&board::CONFIG); #refresh))];
-    let mut wake_handler = None;
-    let sleep = match t.wake {
-        Some(w) => {
-            // A wake-up needs a handler, even an empty one: `reti` alone, where a handler in
-            // Rust saves and restores the status register around nothing.
-            if let Some(v) = t.chip.wake_pins.iter().find(|v| v.covers(w)) {
-                let vector = format!("__vector_{}", v.number);
-                let (global, label) = (format!(".global {vector}"), format!("{vector}:"));
-                wake_handler = Some(quote! {
-                    core::arch::global_asm!(#global, #label, "reti");
-                });
-            }
-            let darken = t.display.as_ref().map(|_| quote!(board::display_pins().float();));
-            // The wake pin is the board's constant, not a field: the app's loop is not inlined
-            // into `main`, so a field would be read at run time and its port chosen there.
-            quote! {
-                    // The tick stops first, then the display darkens: the other way round a
-                    // tick between the two could light a row that would stay lit asleep.
-                    self.chip.pause_tick();
-                    #darken
-                    self.chip.power_down(board::WAKE.port_mask());
-                    self.chip.resume_tick();
-                    // Wait for the wake button to be released, as the seed does (the pin read
-                    // through a copy of the constant: embedded-hal's reads take `&mut`).
-                    let mut wake = board::WAKE;
-                    while wake.is_low().unwrap_or(false) {}
-            }
+    // A wake-up needs a handler, even an empty one: `reti` alone, where a handler in Rust
+    // saves and restores the status register around nothing.
+    let wake_handler = t.wake.and_then(|w| t.chip.wake_pins.iter().find(|v| v.covers(w))).map(|v| {
+        let vector = format!("__vector_{}", v.number);
+        let (global, label) = (format!(".global {vector}"), format!("{vector}:"));
+        quote! {
+            core::arch::global_asm!(#global, #label, "reti");
         }
-        None => quote!(),
-    };
+    });
+    let ButtonsApp { uses, hal, run } = buttons_app(t);
+    entry(
+        t,
+        " Firmware entry point: the runtime's app loop over the generated game and board.",
+        quote! {
+            use avr_device::interrupt::{self, Mutex};
+            use gamec_runtime::chip::#chip::on_tick;
+            #uses
+            #wake_handler
+
+            #hal
+        },
+        quote! {
+            // SAFETY: first thing, before the chip's set-up enables interrupts.
+            unsafe { board::pull_up_inputs() };
+            let mut board = Board { chip: Chip::new(&board::CONFIG) };
+            #run
+        },
+        &handlers,
+    )
+}
+
+/// What the entry point of a game of buttons and lights is on any chip, given the glue's
+/// `interrupt::free` and `Mutex` in scope: the items it uses and keeps (the display's frame),
+/// the board as the app sees it, and the statement that runs the app on `board`.
+pub(super) struct ButtonsApp {
+    pub uses: TokenStream,
+    pub hal: TokenStream,
+    pub run: TokenStream,
+}
+
+pub(super) fn buttons_app(t: &Target) -> ButtonsApp {
+    let sleep = t.wake.map(|_| {
+        let darken = t.display.as_ref().map(|_| quote!(board::display_pins().float();));
+        // The wake pin is the board's constant, not a field: the app's loop is not inlined
+        // into `main`, so a field would be read at run time and its port chosen there.
+        quote! {
+                // The tick stops first, then the display darkens: the other way round a
+                // tick between the two could light a row that would stay lit asleep.
+                self.chip.pause_tick();
+                #darken
+                self.chip.power_down(board::WAKE.port_mask());
+                self.chip.resume_tick();
+                // Wait for the wake button to be released, as the seed does (the pin read
+                // through a copy of the constant: embedded-hal's reads take `&mut`).
+                let mut wake = board::WAKE;
+                while wake.is_low().unwrap_or(false) {}
+        }
+    });
     let show = match &t.display {
         Some(_) => quote! {
             interrupt::free(|cs| board::DISPLAY.fill(cells, FRAME.borrow(cs)));
@@ -128,84 +156,98 @@ pub fn render(t: &Target) -> TokenStream {
                 Mutex::new([const { Cell::new(0) }; board::FRAME_ROWS]);
         }
     });
-    // The line and heap games' own turn machine, or the rule core's with its front module.
-    let (machine_use, machine, front, lights) = match t.rules_core.is_some() {
-        true => (
-            quote!(
-                use gamec_runtime::core_turn::{CoreTurn, OnButtons};
-                mod front;
-            ),
-            quote!(CoreTurn<game::Rules, { board::SEARCH_MOVES }>),
-            quote!(front),
-            quote!(<game::Rules as OnButtons>::Lights),
-        ),
-        false => (
-            quote!(
-                use gamec_runtime::line::Cells;
-                use gamec_runtime::turn::Turn;
-            ),
-            quote!(Turn<game::Rules>),
-            quote!(game),
-            quote!(Cells),
-        ),
-    };
+    let App { uses: machine_use, machine, front, lights } = app(t);
     let wake_uses = t.wake.map(|_| {
         quote!(
             use embedded_hal::digital::InputPin;
         )
     });
-    entry(
-        t,
-        " Firmware entry point: the runtime's app loop over the generated game and board.",
-        quote! {
-            use avr_device::interrupt::{self, Mutex};
+    ButtonsApp {
+        uses: quote! {
             use core::cell::Cell;
             use gamec_runtime::app::{App, Hal};
             #machine_use
-            use gamec_runtime::chip::#chip::on_tick;
             use board::Chip;
             use gamec_runtime::tune::{Note, Speaker};
             #wake_uses
             #display_items
-            #wake_handler
-
-            /// What the app needs of the board, from the glue's services and the pins.
-            struct Board {
-                chip: Chip,
-            }
-
-            impl Hal for Board {
-                fn millis(&mut self) -> u16 {
-                    self.chip.millis()
-                }
-                fn inputs(&mut self) -> u8 {
-                    board::pressed()
-                }
-                type Lights = #lights;
-                fn show(&mut self, cells: #lights) {
-                    #show
-                }
-                fn tone(&mut self, note: Option<&Note>) {
-                    self.chip.tone(note);
-                }
-                fn sleep(&mut self) {
-                    #sleep
-                }
-            }
         },
-        quote! {
-            // SAFETY: first thing, before the chip's set-up enables interrupts.
-            unsafe { board::pull_up_inputs() };
-            let mut board = Board { chip: Chip::new(&board::CONFIG) };
-            // The loop's state in a static: at a fixed address its fields are reached
-            // directly, where on the stack the loop would keep reloading a pointer to them.
-            static mut APP: App<#machine> = App::new();
-            // SAFETY: the only reference to it, taken once here, and `run` never returns.
-            let app = unsafe { &mut *core::ptr::addr_of_mut!(APP) };
-            app.run(&mut board, &#front::FEEDBACK, &#front::CONTROLS)
+        hal: hal_board(&lights, show, sleep.unwrap_or_default()),
+        run: run_app(&machine, &front),
+    }
+}
+
+/// The app's turn machine for a game of buttons and lights: the line and heap games' own, or
+/// the rule core's with its front module; what it needs in scope, and the lights' word.
+pub(super) struct App {
+    pub uses: TokenStream,
+    pub machine: TokenStream,
+    pub front: TokenStream,
+    pub lights: TokenStream,
+}
+
+pub(super) fn app(t: &Target) -> App {
+    match t.rules_core.is_some() {
+        true => App {
+            uses: quote!(
+                use gamec_runtime::core_turn::{CoreTurn, OnButtons};
+                mod front;
+            ),
+            machine: quote!(CoreTurn<game::Rules, { board::SEARCH_MOVES }>),
+            front: quote!(front),
+            lights: quote!(<game::Rules as OnButtons>::Lights),
         },
-        &handlers,
-    )
+        false => App {
+            uses: quote!(
+                use gamec_runtime::line::Cells;
+                use gamec_runtime::turn::Turn;
+            ),
+            machine: quote!(Turn<game::Rules>),
+            front: quote!(game),
+            lights: quote!(Cells),
+        },
+    }
+}
+
+/// The board as the app sees it (`Hal`), from the glue's chip (the name `Chip` in scope):
+/// `show` and `sleep` are the bodies that light the cells and put the chip to sleep.
+pub(super) fn hal_board(lights: &TokenStream, show: TokenStream, sleep: TokenStream) -> TokenStream {
+    quote! {
+        /// What the app needs of the board, from the glue's services and the pins.
+        struct Board {
+            chip: Chip,
+        }
+
+        impl Hal for Board {
+            fn millis(&mut self) -> u16 {
+                self.chip.millis()
+            }
+            fn inputs(&mut self) -> u8 {
+                board::pressed()
+            }
+            type Lights = #lights;
+            fn show(&mut self, cells: #lights) {
+                #show
+            }
+            fn tone(&mut self, note: Option<&Note>) {
+                self.chip.tone(note);
+            }
+            fn sleep(&mut self) {
+                #sleep
+            }
+        }
+    }
+}
+
+/// Runs the app on `board`, its state in a static: at a fixed address its fields are reached
+/// directly, where on the stack the loop would keep reloading a pointer to them.
+pub(super) fn run_app(machine: &TokenStream, front: &TokenStream) -> TokenStream {
+    quote! {
+        static mut APP: App<#machine> = App::new();
+        // SAFETY: the only reference to it, taken once here, and `run` never returns.
+        let app = unsafe { &mut *core::ptr::addr_of_mut!(APP) };
+        app.run(&mut board, &#front::FEEDBACK, &#front::CONTROLS)
+    }
 }
 
 /// The runtime's session type for the generated game: a game on the rule core names its moves

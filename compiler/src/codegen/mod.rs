@@ -5,6 +5,7 @@ mod board;
 mod buttons_core;
 mod cards;
 mod cards_firmware;
+mod cortex_buttons;
 mod cortex_session;
 mod cursor_firmware;
 mod game;
@@ -177,6 +178,8 @@ pub fn firmware_crate(
         (cortex_session::board_module(target, byte_board), cortex_session::main_module(target))
     } else if target.serial.is_some() {
         (board::render_serial(target, byte_board), main_rs::render_session(target))
+    } else if cortex {
+        (cortex_buttons::board_module(target), cortex_buttons::main_module(target))
     } else {
         (board::render(target), main_rs::render(target))
     };
