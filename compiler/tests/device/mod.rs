@@ -1,5 +1,6 @@
 //! A player at the pins of a simulated AVR: holds buttons, reads charlieplexed LEDs across
-//! multiplex cycles, listens to the speaker pin, and follows the chip into sleep and out.
+//! multiplex cycles, listens to the speaker pin, and follows the chip into sleep and out; and
+//! the same at a Cortex-M's pins in QEMU ([`cortex_pins`]), both behind [`Pins`].
 //!
 //! It drives simavr through avr-simulator, the simulation layer of avr-tester, because
 //! avr-tester panics when the chip sleeps and buttons on pulled-up pins must be re-asserted
@@ -7,6 +8,7 @@
 #![allow(dead_code)]
 
 pub mod buttons_and_lights;
+pub mod cortex_pins;
 pub mod cursor_duel;
 
 /// The test functions named, each run on each board as a test of its own: `$module::name`
@@ -65,6 +67,91 @@ pub fn firmware(game: &str, board: &str) -> (PathBuf, Target) {
     (elf, target)
 }
 
+/// What a test does at a board's pins, whatever runs the firmware: simavr for an AVR, QEMU
+/// for a Cortex-M. Time is the firmware's, LEDs are cells (bit i = cell i + 1).
+pub trait Pins {
+    fn target(&self) -> &Target;
+    fn run_ms(&mut self, ms: f64);
+    /// Presses input `n` (in control order) for 50 ms and lets go for 50 ms.
+    fn press(&mut self, n: usize);
+    /// Holds pin `bit` of `port` at `level`: low is a press of a button to ground.
+    fn hold(&mut self, port: char, bit: u8, level: bool);
+    /// The LEDs as a person sees them.
+    fn leds(&mut self) -> u16;
+    /// Every LED lit at some point in `ms` milliseconds.
+    fn leds_over(&mut self, ms: f64) -> u16;
+    /// The speaker's note per window of `window_ms` over `total_ms`, 0 for silence.
+    fn listen(&mut self, total_ms: f64, window_ms: f64) -> Vec<f64>;
+    /// Runs until the chip sleeps or `ms` pass: whether it slept.
+    fn run_until_sleep(&mut self, ms: f64) -> bool;
+    fn press_commit(&mut self) {
+        self.press(self.target().commit as usize);
+    }
+}
+
+impl Pins for Device {
+    fn target(&self) -> &Target {
+        &self.target
+    }
+    fn run_ms(&mut self, ms: f64) {
+        Device::run_ms(self, ms)
+    }
+    fn press(&mut self, n: usize) {
+        Device::press(self, n)
+    }
+    fn hold(&mut self, port: char, bit: u8, level: bool) {
+        Device::hold(self, port, bit, level)
+    }
+    fn leds(&mut self) -> u16 {
+        Device::leds(self)
+    }
+    fn leds_over(&mut self, ms: f64) -> u16 {
+        Device::leds_over(self, ms)
+    }
+    fn listen(&mut self, total_ms: f64, window_ms: f64) -> Vec<f64> {
+        Device::listen(self, total_ms, window_ms)
+    }
+    fn run_until_sleep(&mut self, ms: f64) -> bool {
+        Device::run_until_sleep(self, ms)
+    }
+}
+
+impl Pins for cortex_pins::Board {
+    fn target(&self) -> &Target {
+        &self.target
+    }
+    fn run_ms(&mut self, ms: f64) {
+        cortex_pins::Board::run_ms(self, ms)
+    }
+    fn press(&mut self, n: usize) {
+        cortex_pins::Board::press(self, n)
+    }
+    fn hold(&mut self, port: char, bit: u8, level: bool) {
+        cortex_pins::Board::hold(self, port, bit, level)
+    }
+    fn leds(&mut self) -> u16 {
+        u16::try_from(cortex_pins::Board::leds(self)).expect("at most 16 LEDs")
+    }
+    fn leds_over(&mut self, ms: f64) -> u16 {
+        u16::try_from(cortex_pins::Board::leds_over(self, ms)).expect("at most 16 LEDs")
+    }
+    fn listen(&mut self, total_ms: f64, window_ms: f64) -> Vec<f64> {
+        cortex_pins::Board::listen(self, total_ms, window_ms)
+    }
+    fn run_until_sleep(&mut self, ms: f64) -> bool {
+        cortex_pins::Board::run_until_sleep(self, ms)
+    }
+}
+
+/// Boots a game's firmware on `board` in the simulator its chip needs.
+pub fn boot_pins(game: &str, board: &str) -> Box<dyn Pins> {
+    let (elf, target) = firmware(game, board);
+    match target.chip.arch {
+        gamec::chips::Arch::Avr(_) => Box::new(Device::boot(&elf, &target)),
+        gamec::chips::Arch::CortexM(_) => Box::new(cortex_pins::Board::boot(&elf, &target)),
+    }
+}
+
 /// The address and size of the first symbol of the ELF whose mangled name contains `part`
 /// (data symbols as data-space addresses).
 pub fn symbol(elf: &Path, part: &str) -> (u32, u32) {
@@ -73,11 +160,16 @@ pub fn symbol(elf: &Path, part: &str) -> (u32, u32) {
 
 /// A symbol's address and size, if the image has it (the linker drops what nothing uses).
 pub fn find_symbol(elf: &Path, part: &str) -> Option<(u32, u32)> {
+    elf_symbol(elf, part).map(|(address, size)| ((address & 0x7F_FFFF) as u32, size as u32))
+}
+
+/// A symbol's address as the ELF has it (an AVR's data at 0x800000 up) and its size.
+pub fn elf_symbol(elf: &Path, part: &str) -> Option<(u64, u64)> {
     use object::{Object, ObjectSymbol};
     let bytes = std::fs::read(elf).unwrap();
     let file = object::File::parse(&*bytes).unwrap();
     let sym = file.symbols().find(|s| s.name().is_ok_and(|n| n.contains(part)))?;
-    Some(((sym.address() & 0x7F_FFFF) as u32, sym.size() as u32))
+    Some((sym.address(), sym.size()))
 }
 
 /// Whether a sequence of windows heard a tone near `hz` (within 1.5%, well under a semitone).

@@ -1,0 +1,406 @@
+//! A player at the pins of a Cortex-M in qemu-system-arm's `lm3s6965evb` machine (an
+//! LM3S6965): holds buttons, reads charlieplexed LEDs, listens to the speaker, and follows
+//! the chip into sleep and out.
+//!
+//! The guest runs freely under TCG in virtual time, and QEMU traces what the pins see, in
+//! order, to a log: every write to a GPIO port's direction and data registers, every input
+//! that changes, every SysTick reload (a millisecond of the board's clock) and every write to
+//! SysTick's control (the glue pauses its tick to sleep). The player reads that log as the
+//! firmware's timeline: an LED lit, a toggle of the speaker's pin or a sleep is placed at the
+//! millisecond it happened, however busy the host was. Buttons are set through QEMU's qtest
+//! protocol, and each press is placed on the timeline where QEMU traced the input change.
+
+use gamec::bind::Target;
+use std::fs::File;
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::net::{UnixListener, UnixStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The machine's GPIO ports A to G, as QEMU's object tree names its `pl061_luminary` devices.
+const FIRST_PORT_DEVICE: usize = 8;
+
+fn port_device(port: char) -> String {
+    format!("/machine/unattached/device[{}]", FIRST_PORT_DEVICE + (port as u8 - b'A') as usize)
+}
+
+/// Bounds real time on anything the guest is waited for: only a machine that stopped
+/// running reaches it.
+const STUCK: Duration = Duration::from_secs(60);
+
+/// What QEMU traces: the ports' registers and inputs, SysTick's reloads and control, and the
+/// writes to any device's registers, of which the player reads the general-purpose timers'.
+const TRACED: &str =
+    "trace:pl061_write,trace:pl061_input_change,trace:systick_timer_tick,trace:systick_write,trace:memory_region_ops_write";
+
+/// The general-purpose timers: timer n's registers at `TIMER0 + n * 0x1000`, its control (bit
+/// 0 runs timer A) and its 32-bit reload.
+const TIMER0: u32 = 0x4003_0000;
+const GPTMCTL: u32 = 0x00C;
+const GPTMTAILR: u32 = 0x028;
+
+/// Whose turn it is to run a machine: one at a time in a test binary.
+static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// A GPIO port's registers as the firmware wrote them.
+#[derive(Clone, Copy, Default)]
+struct PortState {
+    dir: u8,
+    data: u8,
+}
+
+/// One line of the trace, as the player reads it.
+enum Event {
+    /// SysTick reloaded: a millisecond passed.
+    Tick,
+    /// A port's direction or data changed (port index, its registers now).
+    Port(usize),
+    /// An input of a port changed to a level (port index, pin, level).
+    Input(usize, u8, bool),
+    /// The glue paused (true) or resumed (false) its tick.
+    Sleep(bool),
+    /// A general-purpose timer's register written.
+    Timer,
+    Other,
+}
+
+/// A general-purpose timer as the firmware set it.
+#[derive(Clone, Copy, Default)]
+struct TimerState {
+    running: bool,
+    reload: u32,
+}
+
+/// The log QEMU writes, read as it grows, and the machine's state at the line last read.
+struct Trace {
+    lines: BufReader<File>,
+    partial: String,
+    ticks: u64,
+    ports: [PortState; 7],
+    timers: [TimerState; 4],
+    asleep: bool,
+}
+
+impl Trace {
+    /// The next whole line, if QEMU has written one.
+    fn next_line(&mut self) -> Option<String> {
+        loop {
+            let mut chunk = String::new();
+            if self.lines.read_line(&mut chunk).unwrap() == 0 {
+                return None;
+            }
+            self.partial.push_str(&chunk);
+            if self.partial.ends_with('\n') {
+                return Some(std::mem::take(&mut self.partial));
+            }
+        }
+    }
+
+    /// Applies a line to the state and says what it was.
+    fn apply(&mut self, line: &str) -> Event {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let port = |w: &str| -> Option<usize> {
+            let n: usize = w.rsplit('[').next()?.trim_end_matches(']').parse().ok()?;
+            n.checked_sub(FIRST_PORT_DEVICE).filter(|&p| p < 7)
+        };
+        let hex = |w: &str| u32::from_str_radix(w.trim_start_matches("0x"), 16).unwrap();
+        match words.as_slice() {
+            ["systick_timer_tick", ..] => {
+                self.ticks += 1;
+                Event::Tick
+            }
+            // `systick write addr 0x0 data 0x5 size 4`: the control register.
+            ["systick_write", _, _, "addr", "0x0", "data", value, ..] => Event::Sleep(hex(value) & 0b10 == 0),
+            ["pl061_write", path, "offset", offset, "value", value] => {
+                let Some(p) = port(path) else { return Event::Other };
+                let (offset, value) = (hex(offset), hex(value) as u8);
+                let s = &mut self.ports[p];
+                match offset {
+                    // The data window: the address's bits 9:2 mask the write, and an input's
+                    // bit keeps its level (PL061).
+                    0..=0x3FF => {
+                        let mask = (offset >> 2) as u8 & s.dir;
+                        s.data = (s.data & !mask) | (value & mask);
+                    }
+                    0x400 => s.dir = value,
+                    _ => return Event::Other,
+                }
+                Event::Port(p)
+            }
+            ["memory_region_ops_write", .., "addr", addr, "value", value, "size", _, "name", "'gptm'"] => {
+                let (addr, value) = (hex(addr), hex(value));
+                let n = ((addr - TIMER0) / 0x1000) as usize;
+                match (addr - TIMER0) % 0x1000 {
+                    GPTMCTL => self.timers[n].running = value & 1 == 1,
+                    GPTMTAILR => self.timers[n].reload = value,
+                    _ => {}
+                }
+                Event::Timer
+            }
+            ["pl061_input_change", path, "input", pin, "changed", "to", level] => match port(path) {
+                Some(p) => Event::Input(p, pin.parse().unwrap(), *level == "1"),
+                None => Event::Other,
+            },
+            _ => Event::Other,
+        }
+    }
+}
+
+pub struct Board {
+    child: Child,
+    qtest: BufReader<UnixStream>,
+    trace: Trace,
+    /// The millisecond of the firmware's timeline the test has come to.
+    now: u64,
+    dir: PathBuf,
+    pub target: Target,
+    _turn: std::sync::MutexGuard<'static, ()>,
+}
+
+impl Board {
+    /// Boots `elf`, every button released: QEMU models no pull-up on an input it is told the
+    /// level of, so the test holds each high, as the pull-up would.
+    pub fn boot(elf: &Path, target: &Target) -> Board {
+        let turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+        let dir = std::env::temp_dir().join(format!("gamec-qemu-pins-{}-{}", std::process::id(), elf_stem(elf)));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (socket, log) = (dir.join("qtest.sock"), dir.join("trace.log"));
+        let _ = std::fs::remove_file(&socket);
+        File::create(&log).unwrap();
+        let listener = UnixListener::bind(&socket).unwrap();
+        let child = Command::new("qemu-system-arm")
+            .args(["-M", "lm3s6965evb", "-display", "none", "-serial", "none", "-monitor", "stdio", "-S"])
+            // Virtual time, 16 ns an instruction (about the 50 MHz core's pace); idle time
+            // jumps to the next timer.
+            .args(["-icount", "shift=4,align=off,sleep=off", "-d", TRACED, "-D"])
+            .arg(&log)
+            .args(["-qtest", &format!("unix:{}", socket.display()), "-qtest-log", "/dev/null", "-kernel"])
+            .arg(elf)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("qemu-system-arm runs (`cargo xtask setup` installs it)");
+        let (stream, _) = listener.accept().unwrap();
+        stream.set_read_timeout(Some(STUCK)).unwrap();
+        let trace = Trace {
+            lines: BufReader::new(File::open(&log).unwrap()),
+            partial: String::new(),
+            ticks: 0,
+            ports: [PortState::default(); 7],
+            timers: [TimerState::default(); 4],
+            asleep: false,
+        };
+        let mut board =
+            Board { child, qtest: BufReader::new(stream), trace, now: 0, dir, target: target.clone(), _turn: turn };
+        for p in target.inputs.clone() {
+            board.set_input(p.port, p.bit, true);
+        }
+        // The machine was held at reset (-S) while the inputs were set: now it runs.
+        let stdin = board.child.stdin.as_mut().unwrap();
+        stdin.write_all(b"cont\n").unwrap();
+        stdin.flush().unwrap();
+        board
+    }
+
+    /// Sends one qtest command; panics unless QEMU answers OK.
+    fn qtest(&mut self, line: &str) {
+        writeln!(self.qtest.get_mut(), "{line}").unwrap();
+        let mut answer = String::new();
+        let n = self.qtest.read_line(&mut answer).unwrap_or_else(|e| panic!("qtest `{line}`: {e}"));
+        assert!(n > 0 && answer.starts_with("OK"), "qtest `{line}` answered {answer:?}");
+    }
+
+    fn set_input(&mut self, port: char, bit: u8, level: bool) {
+        self.qtest(&format!("set_irq_in {} unnamed-gpio-in {bit} {}", port_device(port), level as u8));
+    }
+
+    /// Reads the trace on until `done` holds, calling `seen` with each event and the state
+    /// after it. Asleep, once QEMU has written nothing for a while, the firmware waits on a
+    /// pin: `done` is asked with `idle` set, and may end the wait there.
+    fn follow(&mut self, mut done: impl FnMut(&Trace, bool) -> bool, mut seen: impl FnMut(&Trace, &Event)) {
+        let started = Instant::now();
+        let mut quiet_since = None::<Instant>;
+        loop {
+            if done(&self.trace, false) {
+                return;
+            }
+            match self.trace.next_line() {
+                Some(line) => {
+                    quiet_since = None;
+                    let event = self.trace.apply(&line);
+                    if let Event::Sleep(asleep) = event {
+                        self.trace.asleep = asleep;
+                    }
+                    seen(&self.trace, &event);
+                }
+                None => {
+                    let quiet = *quiet_since.get_or_insert_with(Instant::now);
+                    if quiet.elapsed() > Duration::from_millis(100) && done(&self.trace, true) {
+                        return;
+                    }
+                    if let Ok(Some(status)) = self.child.try_wait() {
+                        panic!("QEMU ended ({status})");
+                    }
+                    assert!(started.elapsed() < STUCK, "the firmware's timeline stopped at {} ms", self.trace.ticks);
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            }
+        }
+    }
+
+    /// Lets `ms` milliseconds of the board's time pass, calling `seen` with what happens.
+    fn pass(&mut self, ms: f64, seen: impl FnMut(&Trace, &Event)) {
+        let until = self.now + ms.round() as u64;
+        self.follow(|t, idle| t.ticks >= until || (idle && t.asleep), seen);
+        self.now = until;
+    }
+
+    pub fn run_ms(&mut self, ms: f64) {
+        self.pass(ms, |_, _| {});
+    }
+
+    /// Holds pin `bit` of `port` at `level` (low is a press of a button to ground), from the
+    /// millisecond QEMU traces the change at.
+    pub fn hold(&mut self, port: char, bit: u8, level: bool) {
+        self.set_input(port, bit, level);
+        let p = (port as u8 - b'A') as usize;
+        let changed = std::cell::Cell::new(false);
+        self.follow(
+            |_, _| changed.get(),
+            |_, e| changed.set(matches!(*e, Event::Input(q, b, l) if q == p && b == bit && l == level)),
+        );
+        self.now = self.now.max(self.trace.ticks);
+    }
+
+    /// Presses input `n` (in control order) for 50 ms and lets go for 50 ms.
+    pub fn press(&mut self, n: usize) {
+        let p = self.target.inputs[n];
+        self.hold(p.port, p.bit, false);
+        self.run_ms(50.0);
+        self.hold(p.port, p.bit, true);
+        self.run_ms(50.0);
+    }
+
+    pub fn press_commit(&mut self) {
+        self.press(self.target.commit as usize);
+    }
+
+    /// Every LED lit at some point in the next `ms` milliseconds.
+    pub fn leds_over(&mut self, ms: f64) -> u64 {
+        let display = self.target.display.as_ref().map(|d| (d.port as u8 - b'A') as usize);
+        let target = self.target.clone();
+        let lit_in = Board::lit_in(&target);
+        let mut lit = lit_in(&self.trace);
+        self.pass(ms, |t, e| {
+            if matches!(*e, Event::Port(p) if Some(p) == display) {
+                lit |= lit_in(t);
+            }
+        });
+        lit
+    }
+
+    /// The LEDs a board's display lights in a state of the machine, as cells (bit i = cell
+    /// number i + 1): an anode driven high into a cathode driven low. A closure that borrows
+    /// nothing of the player, which follows the trace meanwhile.
+    fn lit_in(target: &Target) -> impl Fn(&Trace) -> u64 + '_ {
+        move |state| {
+            let d = target.display.as_ref().expect("a display");
+            let s = state.ports[(d.port as u8 - b'A') as usize];
+            let mut lit = 0u64;
+            for (cathode, leds) in &d.rows {
+                if s.dir & cathode != 0 && s.data & cathode == 0 {
+                    for (cell, anode) in leds {
+                        if s.dir & anode != 0 && s.data & anode != 0 {
+                            lit |= 1 << cell;
+                        }
+                    }
+                }
+            }
+            lit
+        }
+    }
+
+    /// The LEDs as a person sees them: everything lit across two full scans.
+    pub fn leds(&mut self) -> u64 {
+        let rows = self.target.display.as_ref().map_or(1, |d| d.rows.len()) as f64;
+        self.leds_over(2.0 * rows + 1.0)
+    }
+
+    /// The speaker over `total_ms`, a window at a time: per window the note its timer was
+    /// set to for the most of the window's milliseconds (its clock over two counts of its
+    /// reload), where the pin toggled in the window, or 0 for silence.
+    pub fn listen(&mut self, total_ms: f64, window_ms: f64) -> Vec<f64> {
+        let s = self.target.speaker.clone().expect("a speaker");
+        let timer: usize = s.timer.name.trim_start_matches("timer").parse().unwrap();
+        let (port, mask) = ((s.pin.port as u8 - b'A') as usize, 1u8 << s.pin.bit);
+        let clock = f64::from(self.target.clock_hz);
+        let (start, mut level) = (self.now, self.trace.ports[port].data & mask);
+        let (mut edges, mut notes): (Vec<u64>, Vec<f64>) = (Vec::new(), Vec::new());
+        self.pass(total_ms, |t, e| match *e {
+            Event::Port(p) if p == port && t.ports[port].data & mask != level => {
+                level ^= mask;
+                edges.push(t.ticks);
+            }
+            Event::Tick => {
+                let tm = t.timers[timer];
+                notes.push(if tm.running { clock / (2.0 * (f64::from(tm.reload) + 1.0)) } else { 0.0 });
+            }
+            _ => {}
+        });
+        let window = window_ms.round().max(1.0) as usize;
+        notes
+            .chunks(window)
+            .enumerate()
+            .map(|(w, ms)| {
+                let from = start + (w * window) as u64;
+                let toggled = edges.iter().any(|&e| e >= from && e < from + window as u64);
+                let mut counts: Vec<(f64, usize)> = Vec::new();
+                for &hz in ms {
+                    match counts.iter_mut().find(|(f, _)| *f == hz) {
+                        Some((_, n)) => *n += 1,
+                        None => counts.push((hz, 1)),
+                    }
+                }
+                let commonest = counts.iter().max_by_key(|(_, n)| *n).map_or(0.0, |(f, _)| *f);
+                if toggled {
+                    commonest
+                } else {
+                    0.0
+                }
+            })
+            .collect()
+    }
+
+    /// Runs until the chip sleeps or `ms` milliseconds pass: whether it slept.
+    pub fn run_until_sleep(&mut self, ms: f64) -> bool {
+        // Asleep from the first millisecond after the glue paused its tick: by then it has
+        // darkened the display and waits on the wake pin.
+        let until = self.now + ms.round() as u64;
+        let paused_at = std::cell::Cell::new(None::<u64>);
+        self.follow(
+            |t, _| paused_at.get().is_some_and(|at| t.ticks > at) || t.ticks >= until,
+            |t, e| match *e {
+                Event::Sleep(true) => paused_at.set(Some(t.ticks)),
+                Event::Sleep(false) => paused_at.set(None),
+                _ => {}
+            },
+        );
+        self.now = self.trace.ticks.min(until);
+        paused_at.get().is_some()
+    }
+}
+
+/// The ELF's file name without its extension, to name a machine's folder.
+fn elf_stem(elf: &Path) -> String {
+    elf.file_stem().map_or_else(|| "firmware".into(), |s| s.to_string_lossy().into_owned())
+}
+
+impl Drop for Board {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
