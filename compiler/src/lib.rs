@@ -22,6 +22,7 @@ pub mod sim;
 pub mod solve;
 pub mod stack_depth;
 pub mod stickers;
+pub mod web;
 
 pub use error::Error;
 

@@ -149,6 +149,13 @@ enum Cmd {
         /// alone (their side picked when asked, the device's moves acknowledged).
         #[arg(long, requires = "board")]
         host: bool,
+        /// Play in the browser instead: a page on localhost runs the AVR firmware in avr8js,
+        /// the board drawn as `gamec draw` draws it, reloaded after every save.
+        #[arg(long, requires = "board")]
+        web: bool,
+        /// The page's port on localhost, with `--web` (0: any free port; the URL is printed).
+        #[arg(long, default_value_t = 8080, requires = "web")]
+        port: u16,
     },
     /// Generate and build the firmware for a game on a board.
     Build {
@@ -192,6 +199,10 @@ fn main() -> ExitCode {
             Ok(())
         }
         Cmd::Play { game, board: None, seed, .. } => play(&mut sources, &game, seed),
+        Cmd::Play { game, board: Some(board), out, web: true, port, .. } => {
+            let serve = gamec::web::Serve { game, board, out, port };
+            gamec::web::serve(serve, |url| outln!("gamec play: the board runs at {url} (Ctrl-C stops)"))
+        }
         Cmd::Play { game, board: Some(board), out, host, .. } => play_board(&mut sources, &game, &board, &out, host),
     };
     match result {

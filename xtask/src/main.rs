@@ -5,6 +5,8 @@
 //! targets) and what fuzzing needs
 //! (cargo-fuzz), so they work on a fresh machine that has only rustup, cargo, gcc and apt.
 
+mod web;
+
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -17,8 +19,11 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// Install what building and testing firmware needs (apt packages, nightly rust-src, cargo-fuzz).
+    /// Install what building and testing firmware needs (apt packages, nightly rust-src,
+    /// cargo-fuzz), and what the web page's tests drive it with (Chromium, Node, puppeteer-core).
     Setup,
+    /// Copy avr8js, pinned by compiler/web/npm/package-lock.json, into compiler/web/vendor/.
+    WebVendor,
     /// Build every game in games/ on its default board (boards/<game>_*.board) into build/.
     Build,
     /// Run the whole test suite, firmware in the simulator included, then fuzz every target briefly.
@@ -124,7 +129,8 @@ fn setup() -> Result<(), String> {
             run(Command::new("rustup").args(["target", "add", target, "--toolchain", "nightly"]))?;
         }
     }
-    install_cargo_fuzz()
+    install_cargo_fuzz()?;
+    web::setup(&root())
 }
 
 /// cargo-fuzz builds with stable cargo; the fuzz target itself needs nightly.
@@ -550,6 +556,7 @@ fn test_fuzz() -> Result<(), String> {
 fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Cmd::Setup => setup(),
+        Cmd::WebVendor => web::vendor(&root()),
         Cmd::Build => build(),
         Cmd::Test => setup().and_then(|()| test_suite()).and_then(|()| test_fuzz()),
         Cmd::Bench => setup().and_then(|()| bench()),

@@ -45,12 +45,14 @@ pub fn layout(wiring: &Wiring) -> (i32, i32, Vec<Shape>) {
     };
     let (mut x, mut y, mut row_h) = (left, top, 0);
     let mut right = table_w;
-    for panel in wiring.devices.iter().map(panel) {
+    for device in &wiring.devices {
+        let panel = panel(device);
         if x > left && x + panel.w > sheet {
             (x, y, row_h) = (left, y + row_h + 20, 0);
         }
         right = right.max(x + panel.w);
-        shapes.push(Shape::Group { dx: x, dy: y, title: None, shapes: panel.shapes });
+        let group = Shape::Group { dx: x, dy: y, title: None, shapes: panel.shapes };
+        shapes.push(Shape::marked("panel", device.name(), vec![group]));
         x += panel.w + 20;
         row_h = row_h.max(panel.h);
     }
@@ -147,7 +149,7 @@ fn charlieplex(name: &str, pins: &[Pin], leds: &[(u32, Pin, Pin)], note: &str) -
         let dir = if yc >= ya { 1 } else { -1 };
         // The diode just past the anode's line, so that it never sits on another pin's line.
         let ym = ya + dir * BUS / 2;
-        shapes.push(Shape::titled(
+        let led = Shape::titled(
             format!("LED {cell}: {anode} > {cathode}"),
             vec![
                 Shape::text_at(x, 44, cell.to_string(), Anchor::Middle, "head"),
@@ -160,7 +162,8 @@ fn charlieplex(name: &str, pins: &[Pin], leds: &[(u32, Pin, Pin)], note: &str) -
                 },
                 Shape::line(x - 6, ym + dir * 5, x + 6, ym + dir * 5, "wire"),
             ],
-        ));
+        );
+        shapes.push(Shape::marked("led", cell.to_string(), vec![led]));
     }
     let last = 64 + (pins.len().max(1) as i32 - 1) * BUS;
     let legend = "each LED from its anode's pin to its cathode's: lit with the anode high, the cathode low";
@@ -205,7 +208,8 @@ fn matrix(name: &str, rows: &[Pin], red: &[Pin], green: &[Pin], note: &str) -> P
             }
         }
         for i in 0..rows.len() {
-            column.push(Shape::Circle { x, y: y0 + i as i32 * CELL + CELL / 2, r: 8, class: "led" });
+            let led = Shape::Circle { x, y: y0 + i as i32 * CELL + CELL / 2, r: 8, class: "led" };
+            column.push(Shape::marked("cell", format!("{i},{j}"), vec![led]));
         }
         shapes.push(Shape::titled(format!("column {letter}: {}", pins.join(", ")), column));
     }
@@ -225,14 +229,17 @@ fn part(title: &str, lines: &[(String, String)], note: &str) -> Panel {
     let mut w = width(title) + 20;
     for (i, (pin, what)) in lines.iter().enumerate() {
         let y = 42 + i as i32 * ROW;
-        shapes.push(Shape::titled(
+        let line = Shape::titled(
             format!("{pin}: {what}"),
             vec![
                 Shape::text(10, y, pin, "head"),
                 Shape::line(16 + pin_w, y - 4, 30 + pin_w, y - 4, "wire"),
                 Shape::text(36 + pin_w, y, what, ""),
             ],
-        ));
+        );
+        // A pin of a port is marked, for a page to press a button or light a lamp on it.
+        let is_pin = pin.len() >= 3 && pin.starts_with('P') && pin[2..].bytes().all(|b| b.is_ascii_digit());
+        shapes.push(if is_pin { Shape::marked("pin", pin, vec![line]) } else { line });
         w = w.max(46 + pin_w + width(what));
     }
     let y = 42 + lines.len() as i32 * ROW;
@@ -265,7 +272,10 @@ mod tests {
         let origins: Vec<(i32, i32)> = shapes
             .iter()
             .filter_map(|s| match s {
-                Shape::Group { dx, dy, title: None, .. } => Some((*dx, *dy)),
+                Shape::Marked { shapes, .. } => match shapes.first() {
+                    Some(Shape::Group { dx, dy, title: None, .. }) => Some((*dx, *dy)),
+                    _ => None,
+                },
                 _ => None,
             })
             .collect();

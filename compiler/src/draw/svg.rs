@@ -44,6 +44,12 @@ pub enum Shape {
         anchor: Anchor,
         class: &'static str,
     },
+    /// Shapes marked with `data-` attributes, for a page that lights and clicks them (`gamec
+    /// play --web`): an LED's cell, a matrix cell's row and column, a part's pin.
+    Marked {
+        data: Vec<(&'static str, String)>,
+        shapes: Vec<Shape>,
+    },
     /// Shapes moved by `(dx, dy)`, with a tooltip naming what they show.
     Group {
         dx: i32,
@@ -64,6 +70,11 @@ impl Shape {
 
     pub fn line(x1: i32, y1: i32, x2: i32, y2: i32, class: &'static str) -> Shape {
         Shape::Line { x1, y1, x2, y2, class }
+    }
+
+    /// Shapes with one `data-NAME="VALUE"` attribute around them.
+    pub fn marked(name: &'static str, value: impl Into<String>, shapes: Vec<Shape>) -> Shape {
+        Shape::Marked { data: vec![(name, value.into())], shapes }
     }
 
     /// Shapes that hover as one, with a tooltip.
@@ -136,6 +147,14 @@ fn write_shape(out: &mut String, shape: &Shape, depth: usize) {
             let class = if class.is_empty() { String::new() } else { format!(" class=\"{class}\"") };
             writeln!(out, "{pad}<text x=\"{x}\" y=\"{y}\"{anchor}{class}>{}</text>", escape(text))
         }
+        Shape::Marked { data, shapes } => {
+            let attrs: String = data.iter().map(|(k, v)| format!(" data-{k}=\"{}\"", escape(v))).collect();
+            let _ = writeln!(out, "{pad}<g{attrs}>");
+            for s in shapes {
+                write_shape(out, s, depth + 1);
+            }
+            writeln!(out, "{pad}</g>")
+        }
         Shape::Group { dx, dy, title, shapes } => {
             let moved =
                 if (*dx, *dy) == (0, 0) { String::new() } else { format!(" transform=\"translate({dx},{dy})\"") };
@@ -183,5 +202,7 @@ mod tests {
         assert!(svg.contains("<title>LED 1: PA1 &gt; PA3</title>"), "{svg}");
         assert!(svg.contains(">a &lt; b &amp; c</text>"), "{svg}");
         assert!(svg.trim_end().ends_with("</svg>"));
+        let marked = document(10, 20, "t", &[Shape::marked("pin", "PB0", vec![])]);
+        assert!(marked.contains("<g data-pin=\"PB0\">"), "{marked}");
     }
 }

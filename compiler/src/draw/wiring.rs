@@ -57,6 +57,16 @@ pub enum Device {
     Part { title: String, lines: Vec<(String, String)>, note: String },
 }
 
+impl Device {
+    /// What the device is, in a word or two: `display cells`, `encoder across`, `buttons`.
+    pub fn name(&self) -> String {
+        match self {
+            Device::Charlieplex { name, .. } | Device::Matrix { name, .. } => format!("display {name}"),
+            Device::Part { title, .. } => title.split(':').next().unwrap_or(title).to_string(),
+        }
+    }
+}
+
 /// Everything the drawing shows.
 #[derive(Debug, Clone)]
 pub struct Wiring {

@@ -1,0 +1,148 @@
+// Drives `gamec play --web`'s page in Debian's Chromium for compiler/tests/web_play.rs: a
+// command a line on standard input (JSON), its answer a line on standard output (JSON). It
+// clicks, turns, types and reads what the page shows (its DOM), and waits in the page's
+// simulated time (`#clock`'s data-ms), so that a slow machine is slower, not wrong. The
+// test keeps the game's rules; this script knows none.
+//
+// node drive.mjs URL
+
+import puppeteer from 'puppeteer-core';
+import { createInterface } from 'node:readline';
+
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+const browser = await puppeteer.launch({
+  executablePath: CHROMIUM,
+  // Root in a container (CI) has no sandbox to give the renderer.
+  args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
+});
+const page = await browser.newPage();
+const errors = [];
+page.on('pageerror', (e) => errors.push(e.message));
+await page.setViewport({ width: 1400, height: 1100 });
+await page.evaluateOnNewDocument(helpers);
+await page.goto(process.argv[2], { waitUntil: 'domcontentloaded' });
+
+/** The page's simulated time, in milliseconds. */
+const clock = () => page.$eval('#clock', (e) => Number(e.dataset.ms));
+
+/** What the page shows, read from its DOM. */
+const reads = {
+  status: () => page.evaluate(() => ({
+    state: document.getElementById('status').dataset.state,
+    diagnostics: document.getElementById('diagnostics').hidden ? '' : document.getElementById('diagnostics').textContent,
+  })),
+  leds: () => page.$$eval('[data-led].lit', (es) => es.map((e) => Number(e.dataset.led))),
+  matrix: () => page.evaluate(() => window.drive.matrix()),
+  lamps: () => page.$$eval('.lamp.lit', (es) => [...new Set(es.map((e) => e.dataset.pin))]),
+  speaker: () => page.$eval('#speaker', (e) => Number(e.dataset.hz)),
+  clock: () => clock(),
+  console: () => page.$$eval('#console-log', ([log]) =>
+    [...log.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.data).join('')),
+};
+
+/** Reads the page makes for the driver, installed in it before its scripts run. */
+function helpers() {
+  /** The matrix as rows of `.`, `r`, `g`, `y`. */
+  const matrix = () => {
+    const rows = [];
+    for (let r = 0; r < 8; r++) {
+      let row = '';
+      for (let c = 0; c < 8; c++) {
+        const e = document.querySelector(`[data-cell="${r},${c}"]`);
+        row += { red: 'r', green: 'g', yellow: 'y' }[e && e.dataset.colour] || '.';
+      }
+      rows.push(row);
+    }
+    return rows.join('\n');
+  };
+  const reads = {
+    matrix,
+    speaker: () => document.getElementById('speaker').dataset.hz,
+    leds: () => [...document.querySelectorAll('[data-led].lit')].map((e) => e.dataset.led).join(' '),
+  };
+  /** Every distinct value of a read the page showed, frame by frame, over `ms` of its time. */
+  const watch = (what, ms) => {
+    const now = () => Number(document.getElementById('clock').dataset.ms);
+    const end = now() + ms;
+    const seen = [];
+    return new Promise((done) => {
+      const look = () => {
+        const v = reads[what]();
+        if (!seen.includes(v)) seen.push(v);
+        if (now() >= end) done(seen);
+        else requestAnimationFrame(look);
+      };
+      look();
+    });
+  };
+  /** The page's time stopped (true) or running, by its own pause button. */
+  const pause = (stop) => {
+    if ((document.getElementById('clock').dataset.paused === 'true') !== stop) {
+      document.getElementById('pause').click();
+    }
+  };
+  /**
+   * Line `index` of what the chip sent, once it has come whole, the page paused as it comes:
+   * the test answers in no time of the chip's, as a host on a wire would.
+   */
+  const line = (index) => new Promise((done) => {
+    const log = document.getElementById('console-log');
+    const text = () => [...log.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.data).join('');
+    const observer = new MutationObserver(() => look());
+    const look = () => {
+      const lines = text().split('\n');
+      if (lines.length <= index + 1) return false;
+      pause(true);
+      observer.disconnect();
+      done(lines[index]);
+      return true;
+    };
+    if (!look()) {
+      observer.observe(log, { childList: true, subtree: true, characterData: true });
+      pause(false);
+    }
+  });
+  window.drive = { matrix, watch, line };
+}
+
+async function waitMs(ms) {
+  const end = (await clock()) + ms;
+  while ((await clock()) < end) await new Promise((r) => setTimeout(r, 10));
+}
+
+async function run(c) {
+  switch (c.cmd) {
+    case 'read': return reads[c.what]();
+    case 'wait': return waitMs(c.ms);
+    case 'click': return page.click(c.selector);
+    case 'key': return page.keyboard.press(c.key);
+    case 'wheel': {
+      const box = await (await page.$(c.selector)).boundingBox();
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      return page.mouse.wheel({ deltaY: c.deltaY });
+    }
+    case 'type': {
+      // The line set at once and sent with enter: a key at a time waits on the page's frames.
+      await page.$eval('#console-input', (e, text) => { e.value = text; e.focus(); }, c.text);
+      return page.keyboard.press('Enter');
+    }
+    case 'line': return page.evaluate((i) => window.drive.line(i), c.index);
+    case 'watch': return page.evaluate((what, ms) => window.drive.watch(what, ms), c.what, c.ms);
+    case 'screenshot': return page.screenshot({ path: c.path });
+    default: throw new Error(`no command ${c.cmd}`);
+  }
+}
+
+const lines = createInterface({ input: process.stdin });
+for await (const line of lines) {
+  let answer;
+  try {
+    const value = await run(JSON.parse(line));
+    answer = errors.length ? { error: `the page threw: ${errors.join('; ')}` } : { value: value ?? null };
+  } catch (e) {
+    answer = { error: String(e && e.stack || e) };
+  }
+  process.stdout.write(`${JSON.stringify(answer)}\n`);
+}
+await browser.close();

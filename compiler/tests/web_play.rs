@@ -1,0 +1,415 @@
+//! `gamec play --web` in a browser: gamec serves the page, Debian's Chromium opens it, driven
+//! by puppeteer-core from compiler/tests/web/drive.mjs, and each test plays a game as a person
+//! would, by clicking the board's buttons, turning its encoders and typing on its console,
+//! and checks what the page shows against the compiler's reading of the rules, as the simavr
+//! tests do: Silver Dollar's deal and every device reply, a whole Othello game over the
+//! console, a Binario tableau solved to its victory flash.
+//!
+//! Node, Chromium and the driver's packages come from `cargo xtask setup`; without them
+//! these tests fail and say so.
+
+use gamec::engine::puzzle::Puzzle;
+use gamec::engine::{Engine, State, STRIDE};
+use gamec::grid_rules::{GridRules, Ply, Position};
+use gamec::rules::{Move, Pos, Rules};
+use gamec::solve::Solution;
+use gamec_dsl::content;
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// What the driver needs, or a panic that says how to get it.
+fn prerequisites() -> PathBuf {
+    let setup = "`cargo xtask setup` installs Chromium, Node and npm and runs `npm ci` in compiler/tests/web";
+    let node = Command::new("node").arg("--version").output();
+    assert!(
+        node.is_ok_and(|o| o.status.success()),
+        "these tests drive Chromium from Node, and `node` does not run: {setup}"
+    );
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    assert!(Path::new(&chromium).exists(), "these tests need Chromium at {chromium}: {setup}");
+    let driver = root().join("compiler/tests/web");
+    assert!(driver.join("node_modules/puppeteer-core").exists(), "puppeteer-core is not installed: {setup}");
+    driver
+}
+
+/// The page of a game on a board, served by `gamec play --web` and open in Chromium.
+struct Page {
+    gamec: Child,
+    driver: Child,
+    to_driver: ChildStdin,
+    from_driver: BufReader<ChildStdout>,
+}
+
+impl Drop for Page {
+    fn drop(&mut self) {
+        let _ = self.driver.kill();
+        let _ = self.gamec.kill();
+        let _ = self.driver.wait();
+        let _ = self.gamec.wait();
+    }
+}
+
+impl Page {
+    /// Serves `game` on `board`, opens the page at `pace` (`max`, or times the wall clock) and
+    /// waits for the firmware to run.
+    fn open(game: &str, board: &str, pace: &str) -> Page {
+        let driver_dir = prerequisites();
+        let out = root().join("target/gamec-web-tests").join(Path::new(game).file_stem().unwrap());
+        let mut gamec = Command::new(env!("CARGO_BIN_EXE_gamec"))
+            .args(["play", game, "--board", board, "--web", "--port", "0", "-o"])
+            .arg(&out)
+            .current_dir(root())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("gamec runs");
+        let mut first = String::new();
+        BufReader::new(gamec.stdout.take().unwrap()).read_line(&mut first).unwrap();
+        let at = first.find("http://").unwrap_or_else(|| panic!("gamec printed no URL: {first:?}"));
+        let url = first[at..].split_whitespace().next().unwrap().to_string();
+        let mut driver = Command::new("node")
+            .arg(driver_dir.join("drive.mjs"))
+            .arg(format!("{url}?pace={pace}"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("node runs");
+        let to_driver = driver.stdin.take().unwrap();
+        let from_driver = BufReader::new(driver.stdout.take().unwrap());
+        let mut page = Page { gamec, driver, to_driver, from_driver };
+        page.until_running();
+        page
+    }
+
+    fn cmd(&mut self, c: Value) -> Value {
+        writeln!(self.to_driver, "{c}").expect("the driver takes commands");
+        let mut line = String::new();
+        self.from_driver.read_line(&mut line).expect("the driver answers");
+        let answer: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line:?} for {c}"));
+        if let Some(e) = answer.get("error") {
+            panic!("{c}: {}", e.as_str().unwrap_or_default());
+        }
+        answer["value"].clone()
+    }
+
+    /// Waits out the first build (a chip's first takes a minute), failing on its diagnostics.
+    fn until_running(&mut self) {
+        let started = Instant::now();
+        loop {
+            let s = self.read("status");
+            match s["state"].as_str() {
+                Some("running") => return,
+                Some("failed") => panic!("the page shows a failed build:\n{}", s["diagnostics"].as_str().unwrap_or("")),
+                _ if started.elapsed() > Duration::from_secs(900) => panic!("no firmware ran after 15 minutes"),
+                _ => std::thread::sleep(Duration::from_millis(300)),
+            }
+        }
+    }
+
+    fn read(&mut self, what: &str) -> Value {
+        self.cmd(json!({ "cmd": "read", "what": what }))
+    }
+
+    /// Lets `ms` of the page's simulated time pass.
+    fn wait(&mut self, ms: u32) {
+        self.cmd(json!({ "cmd": "wait", "ms": ms }));
+    }
+
+    fn click_pin(&mut self, pin: gamec_dsl::Pin) {
+        self.cmd(json!({ "cmd": "click", "selector": format!("[data-panel=\"buttons\"] [data-pin=\"{pin}\"]") }));
+    }
+
+    fn key(&mut self, key: &str) {
+        self.cmd(json!({ "cmd": "key", "key": key }));
+    }
+
+    /// The distinct values a read showed over `ms` of simulated time, frame by frame.
+    fn watch(&mut self, what: &str, ms: u32) -> Vec<Value> {
+        self.cmd(json!({ "cmd": "watch", "what": what, "ms": ms })).as_array().unwrap().clone()
+    }
+}
+
+/// The game and board's bound target, as the page's server binds them.
+fn target(game: &str, board: &str) -> gamec::bind::Target {
+    let (_, _, target, _) =
+        gamec::driver::load_pair(&mut gamec_dsl::Sources::new(), &root().join(game), &root().join(board)).unwrap();
+    target
+}
+
+fn load(game: &str) -> gamec_dsl::GameDef {
+    let mut sources = gamec_dsl::Sources::new();
+    let id = sources.add(game.to_string(), std::fs::read_to_string(root().join(game)).unwrap());
+    gamec_dsl::load_game(&sources, id).unwrap_or_else(|d| panic!("{}", sources.render(&d)))
+}
+
+fn near(hz: f64, want: f64) -> bool {
+    (hz / want - 1.0).abs() < 0.03
+}
+
+// ---- Silver Dollar on its ATtiny84A: the LEDs, six buttons and the piezo.
+
+const SILVER_DOLLAR: &str = "games/silver_dollar.game";
+const SILVER_DOLLAR_BOARD: &str = "boards/silver_dollar_attiny84.board";
+
+/// The dollars the page's LEDs show: bit i for LED i + 1, as the simavr tests read them.
+fn shown_pos(page: &mut Page) -> Pos {
+    page.read("leds").as_array().unwrap().iter().fold(0, |p, n| p | 1 << (n.as_u64().unwrap() - 1))
+}
+
+#[test]
+fn silver_dollar_deal_and_every_device_reply_on_the_page() {
+    let rules = Rules::new(&load(SILVER_DOLLAR)).unwrap();
+    let solution = Solution::solve(&rules);
+    let t = target(SILVER_DOLLAR, SILVER_DOLLAR_BOARD);
+    let go = t.inputs[t.commit as usize];
+    let mut page = Page::open(SILVER_DOLLAR, SILVER_DOLLAR_BOARD, "max");
+    page.wait(300);
+    page.click_pin(go);
+    page.wait(400);
+    let mut pos = shown_pos(&mut page);
+    assert_eq!(pos.count_ones(), 5, "five dollars dealt: {pos:012b}");
+    assert!(pos >> 10 != 0, "the leftmost dollar on cell 11 or 12: {pos:012b}");
+    assert!(solution.mover_wins(pos), "the player can win the deal {pos:012b}");
+    loop {
+        // The winning move, entered with the dollar's button (counted from the left) once a cell.
+        let m: Move = *rules.moves(pos).iter().find(|&&m| !solution.mover_wins(Rules::apply(pos, m))).unwrap();
+        let piece = (pos >> (m.from + 1)).count_ones() as usize;
+        for _ in 0..(m.from - m.to) {
+            page.click_pin(t.inputs[piece]);
+            page.wait(120);
+        }
+        let mine = Rules::apply(pos, m);
+        assert_eq!(shown_pos(&mut page), mine, "the LEDs show the entered move before GO");
+        page.click_pin(go);
+        if rules.moves(mine).is_empty() {
+            // The device cannot move: the player won, and the celebrate tune plays.
+            let heard: Vec<f64> = page.watch("speaker", 1500).iter().filter_map(|v| v.as_str()?.parse().ok()).collect();
+            assert!(heard.iter().any(|&hz| near(hz, 523.25) || near(hz, 1046.5)), "the celebrate tune: {heard:?}");
+            return;
+        }
+        page.wait(150);
+        let answer = shown_pos(&mut page);
+        let legal: Vec<Pos> = rules.moves(mine).iter().map(|&m| Rules::apply(mine, m)).collect();
+        assert!(legal.contains(&answer), "the device went from {mine:012b} to {answer:012b}, no legal move");
+        assert!(!solution.mover_wins(answer) || !solution.mover_wins(mine), "the device missed a win");
+        pos = answer;
+    }
+}
+
+// ---- Othello over the ATmega16's USART: the console on the page.
+
+const OTHELLO: &str = "games/othello.game";
+const OTHELLO_BOARD: &str = "boards/othello_stk500_atmega16.board";
+
+/// The console's lines as the page shows what the chip sent, read one by one. The page stops
+/// its time as each line comes whole and runs on when the next is asked for: the test's
+/// answers take none of the chip's time, whose move clock runs for the host too.
+struct Console<'a> {
+    page: &'a mut Page,
+    read: usize,
+}
+
+impl Console<'_> {
+    /// The next whole line the chip sent, waiting for it.
+    fn line(&mut self) -> String {
+        let l = self.page.cmd(json!({ "cmd": "line", "index": self.read }));
+        self.read += 1;
+        l.as_str().unwrap().to_string()
+    }
+
+    fn send(&mut self, line: &str) {
+        self.page.cmd(json!({ "cmd": "type", "text": line }));
+    }
+
+    fn expect(&mut self, want: &str) {
+        assert_eq!(self.line(), want);
+    }
+}
+
+fn cell_name(cell: u8) -> String {
+    format!("{}{}", (b'A' + cell % 8) as char, cell / 8 + 1)
+}
+
+/// Reads a board dump's rows and checks each cell against `pos`; returns the cells marked legal.
+fn othello_board(c: &mut Console, pos: &Position) -> u64 {
+    let mut legal = 0u64;
+    for row in 0..8u8 {
+        let l = c.line();
+        assert_eq!(&l[..1], &(row + 1).to_string(), "row label in {l:?}");
+        for col in 0..8u8 {
+            let glyph = l.as_bytes().get(2 + 2 * col as usize).copied().unwrap_or(b' ');
+            let bit = 1u64 << (row * 8 + col);
+            let want = match (pos.pieces[0] & bit != 0, pos.pieces[1] & bit != 0) {
+                (true, _) => b'B',
+                (_, true) => b'W',
+                _ if glyph == b'V' => {
+                    legal |= bit;
+                    b'V'
+                }
+                _ => b' ',
+            };
+            assert_eq!(glyph as char, want as char, "cell {} in row {l:?}", cell_name(row * 8 + col));
+        }
+    }
+    legal
+}
+
+#[test]
+fn a_whole_othello_game_over_the_page_console_every_reply_legal() {
+    let rules = GridRules::new(&load(OTHELLO)).unwrap();
+    let mut page = Page::open(OTHELLO, OTHELLO_BOARD, "2");
+    let mut c = Console { page: &mut page, read: 0 };
+    c.expect("Pick Black/White");
+    c.send("SP B");
+    c.expect("OK");
+    let mut pos = rules.start;
+    let mut rng: u64 = 0x2545_F491_4F6C_DD1D;
+    let (mut legal_marked, mut device_moves) = (0, 0);
+    let result = loop {
+        let l = c.line();
+        match l.as_str() {
+            t if t.starts_with("  A") => legal_marked = othello_board(&mut c, &pos),
+            "Type your move" => {
+                let moves: Vec<u8> = rules
+                    .plies(&pos)
+                    .into_iter()
+                    .filter_map(|p| if let Ply::Place(c) = p { Some(c) } else { None })
+                    .collect();
+                assert_eq!(legal_marked, moves.iter().fold(0u64, |m, &c| m | 1 << c), "the dump marks the legal cells");
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                let cell = moves[(rng % moves.len() as u64) as usize];
+                c.send(&format!("MV {}", cell_name(cell)));
+                pos = rules.play(&pos, Ply::Place(cell));
+                let header = c.line();
+                if !header.starts_with("  A") {
+                    let log = c.page.read("console");
+                    panic!("the board after the move: {header:?}\n{}", log.as_str().unwrap_or(""));
+                }
+                othello_board(&mut c, &pos);
+                c.expect("OK");
+            }
+            "You have to pass" => {
+                assert_eq!(rules.plies(&pos), vec![Ply::Pass]);
+                c.send("PS");
+                pos = rules.play(&pos, Ply::Pass);
+                c.expect("OK");
+            }
+            t if t.starts_with("MM ") => {
+                let b = t.as_bytes();
+                let cell = (b[4] - b'1') * 8 + (b[3] - b'A');
+                assert!(rules.plies(&pos).contains(&Ply::Place(cell)), "the device's move {t} is legal");
+                pos = rules.play(&pos, Ply::Place(cell));
+                device_moves += 1;
+                c.send("OK");
+            }
+            "MP" => {
+                assert_eq!(rules.plies(&pos), vec![Ply::Pass], "the device passes only without a move");
+                pos = rules.play(&pos, Ply::Pass);
+                c.send("OK");
+            }
+            "Neither of us have available move, game over" => assert!(rules.plies(&pos).is_empty()),
+            t if t.starts_with("The final score is:") => {
+                let (device, host) = (pos.pieces[1].count_ones(), pos.pieces[0].count_ones());
+                assert_eq!(t, format!("The final score is:AVR: {device} User: {host}"));
+            }
+            " WN" | " LS" | " TE" => break l,
+            other => panic!("unexpected line {other:?}"),
+        }
+    };
+    let want = match rules.winner(&pos) {
+        Some(0) => " LS",
+        Some(_) => " WN",
+        None => " TE",
+    };
+    assert_eq!(result, want);
+    assert!(device_moves > 10, "a whole game: {device_moves} device moves");
+    c.send("OK");
+    page.cmd(json!({ "cmd": "click", "selector": "#pause" }));
+    page.wait(100);
+    // The STK500's LEDs, active low: PB1 the device won, PB2 the player, PB3 a draw.
+    let lamp = match want {
+        " WN" => "PB1",
+        " LS" => "PB2",
+        _ => "PB3",
+    };
+    assert_eq!(page.read("lamps"), json!([lamp]), "the result's lamp, lit on the page");
+}
+
+// ---- Binario on the ATmega128: the bicolour matrix, two encoders, two switches, the 93C46.
+
+const BINARIO: &str = "games/binario.game";
+const BINARIO_BOARD: &str = "boards/binario_atmega128.board";
+
+/// A cell's colour as the page's matrix reads: `.` clear, `r` the first state, `g` the second.
+fn glyph(s: &State, r: usize, c: usize) -> char {
+    match s.cells[r * STRIDE + c] {
+        x if x == content::state(0) => 'r',
+        x if x == content::state(1) => 'g',
+        _ => '.',
+    }
+}
+
+fn picture(s: &State) -> String {
+    (0..8).map(|r| (0..8).map(|c| glyph(s, r, c)).collect::<String>()).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn a_binario_tableau_solved_on_the_page_to_its_victory_flash() {
+    let game = load(BINARIO);
+    let engine = Engine::new(&game);
+    let start = engine.start_of(&game, &game.setups[0]);
+    let solution = Puzzle::new(&engine).unwrap().solutions(&start, 1).remove(0);
+    // Three times the wall clock: a frame's window still catches each phase of a 150 ms flash.
+    let mut page = Page::open(BINARIO, BINARIO_BOARD, "3");
+    // The start-up show, then the first tableau to choose, as the EEPROM holds it.
+    page.wait(5600);
+    let seen = page.watch("matrix", 600);
+    assert!(seen.contains(&json!(picture(&start))), "tableau 1 from the 93C46 while choosing: {seen:?}");
+    page.key("Enter");
+    page.wait(700);
+    // The cursor starts at the top left; the wheel over the across encoder and the up and down
+    // keys move it, enter presses select: each free cell cycles clear, red, green.
+    let mut at = (0usize, 0usize);
+    let mut cells: Vec<(usize, usize)> = Vec::new();
+    for r in 0..8 {
+        let cols: Vec<usize> = if r % 2 == 0 { (0..8).collect() } else { (0..8).rev().collect() };
+        cells.extend(cols.into_iter().filter(|&c| start.given >> (r * STRIDE + c) & 1 == 0).map(|c| (r, c)));
+    }
+    let last = cells.len() - 1;
+    for (i, &(r, c)) in cells.iter().enumerate() {
+        while at.1 != c {
+            let forward = c > at.1;
+            let selector = "[data-panel=\"encoder across\"]";
+            page.cmd(json!({ "cmd": "wheel", "selector": selector, "deltaY": if forward { 100 } else { -100 } }));
+            at.1 = if forward { at.1 + 1 } else { at.1 - 1 };
+        }
+        while at.0 != r {
+            page.key("ArrowDown");
+            at.0 += 1;
+        }
+        page.wait(40);
+        let presses = if glyph(&solution, r, c) == 'r' { 1 } else { 2 };
+        for p in 0..presses {
+            page.key("Enter");
+            if i == last && p == presses - 1 {
+                break;
+            }
+            page.wait(120);
+        }
+    }
+    // The last cell makes the solution: the victory tune, the display flashing green.
+    let seen = page.watch("matrix", 1000);
+    let green = ["gggggggg"; 8].join("\n");
+    let dark = ["........"; 8].join("\n");
+    assert!(seen.contains(&json!(green)) && seen.contains(&json!(dark)), "a green flash: {seen:?}");
+    page.wait(800);
+    assert_eq!(page.read("matrix"), json!(picture(&solution)), "the solution stays on show");
+}

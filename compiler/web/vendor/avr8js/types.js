@@ -1,0 +1,3 @@
+// SPDX-License-Identifier: MIT
+// Copyright (c) Uri Shaked and contributors
+export {};
