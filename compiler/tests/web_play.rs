@@ -6,7 +6,8 @@
 //! console, a Binario tableau solved to its victory flash.
 //!
 //! Node, Chromium and the driver's packages come from `cargo xtask setup`; without them
-//! these tests fail and say so.
+//! these tests fail and say so. Each test's Chromium dies with the test, passed or failed
+//! (`Driver`'s drop, drive.mjs's own exit): one test checks that.
 
 use gamec::engine::puzzle::Puzzle;
 use gamec::engine::{Engine, State, STRIDE};
@@ -16,8 +17,10 @@ use gamec::solve::Solution;
 use gamec_dsl::content;
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 fn root() -> PathBuf {
@@ -39,21 +42,106 @@ fn prerequisites() -> PathBuf {
     driver
 }
 
-/// The page of a game on a board, served by `gamec play --web` and open in Chromium.
-struct Page {
-    gamec: Child,
-    driver: Child,
-    to_driver: ChildStdin,
-    from_driver: BufReader<ChildStdout>,
+/// `gamec play --web`, in its own process group: killed with the group on drop, so that a
+/// build it started (cargo, rustc) goes with it.
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        kill_group(self.0.id());
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }
 
-impl Drop for Page {
-    fn drop(&mut self) {
-        let _ = self.driver.kill();
-        let _ = self.gamec.kill();
-        let _ = self.driver.wait();
-        let _ = self.gamec.wait();
+/// drive.mjs and the Chromium it launched. On drop, whether the test passed, failed or
+/// panicked: stdin closed, on which the script closes the browser and exits; SIGTERM if it
+/// has not within seconds (it is stuck in a command), on which it kills the browser and
+/// exits; then Node killed regardless, and Chromium's process group with it. An orphaned
+/// Chromium would hold a core of the CI's two until the job ends.
+struct Driver {
+    node: Child,
+    /// Chromium's pid, the leader of its process group, as the script announced it.
+    browser: Option<u32>,
+    to: Option<ChildStdin>,
+    /// The script's answers, a line each, read on a thread so that a silent driver times out.
+    from: Receiver<String>,
+}
+
+/// How long the test waits for any one answer: longer than drive.mjs's own timeout of a
+/// command (two minutes), so that the script's error, saying which command, comes first.
+const ANSWER_TIMEOUT: Duration = Duration::from_secs(180);
+
+fn kill_group(leader: u32) {
+    let _ = Command::new("kill").args(["-KILL", "--", &format!("-{leader}")]).stderr(Stdio::null()).status();
+}
+
+impl Driver {
+    fn start(dir: &Path, url: &str) -> Driver {
+        let mut node = Command::new("node")
+            .arg(dir.join("drive.mjs"))
+            .arg(url)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("node runs");
+        let to = node.stdin.take();
+        let out = BufReader::new(node.stdout.take().unwrap());
+        let (send, from) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in out.lines().map_while(Result::ok) {
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut driver = Driver { node, browser: None, to, from };
+        let hello: Value = serde_json::from_str(&driver.answer("the browser's start")).unwrap();
+        driver.browser = hello["browser"].as_u64().map(|pid| pid as u32);
+        driver
     }
+
+    fn exits_within(&mut self, time: Duration) -> bool {
+        let until = Instant::now() + time;
+        loop {
+            match self.node.try_wait() {
+                Ok(None) if Instant::now() < until => std::thread::sleep(Duration::from_millis(50)),
+                Ok(None) => return false,
+                _ => return true,
+            }
+        }
+    }
+
+    /// The script's next line; a panic if it has ended or stays silent.
+    fn answer(&mut self, to: &str) -> String {
+        match self.from.recv_timeout(ANSWER_TIMEOUT) {
+            Ok(line) => line,
+            Err(e) => panic!("the driver gave no answer to {to} ({e}): see its errors above"),
+        }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        // End of input: the script closes the browser once its command in hand is done.
+        self.to = None;
+        if !self.exits_within(Duration::from_secs(5)) {
+            let _ = Command::new("kill").args(["-TERM", &self.node.id().to_string()]).status();
+            self.exits_within(Duration::from_secs(3));
+        }
+        let _ = self.node.kill();
+        let _ = self.node.wait();
+        if let Some(pid) = self.browser {
+            kill_group(pid);
+        }
+    }
+}
+
+/// The page of a game on a board, served by `gamec play --web` and open in Chromium. The
+/// driver is dropped before the server: the browser closes on a page still served.
+struct Page {
+    driver: Driver,
+    _server: Server,
 }
 
 impl Page {
@@ -61,36 +149,32 @@ impl Page {
     /// waits for the firmware to run.
     fn open(game: &str, board: &str, pace: &str) -> Page {
         let driver_dir = prerequisites();
-        let out = root().join("target/gamec-web-tests").join(Path::new(game).file_stem().unwrap());
+        let stem = Path::new(board).file_stem().unwrap();
+        let out = root().join("target/gamec-web-tests").join(stem);
         let mut gamec = Command::new(env!("CARGO_BIN_EXE_gamec"))
             .args(["play", game, "--board", board, "--web", "--port", "0", "-o"])
             .arg(&out)
             .current_dir(root())
             .stdout(Stdio::piped())
+            .process_group(0)
             .spawn()
             .expect("gamec runs");
+        let stdout = gamec.stdout.take().unwrap();
+        let server = Server(gamec);
         let mut first = String::new();
-        BufReader::new(gamec.stdout.take().unwrap()).read_line(&mut first).unwrap();
+        BufReader::new(stdout).read_line(&mut first).unwrap();
         let at = first.find("http://").unwrap_or_else(|| panic!("gamec printed no URL: {first:?}"));
         let url = first[at..].split_whitespace().next().unwrap().to_string();
-        let mut driver = Command::new("node")
-            .arg(driver_dir.join("drive.mjs"))
-            .arg(format!("{url}?pace={pace}"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("node runs");
-        let to_driver = driver.stdin.take().unwrap();
-        let from_driver = BufReader::new(driver.stdout.take().unwrap());
-        let mut page = Page { gamec, driver, to_driver, from_driver };
+        let driver = Driver::start(&driver_dir, &format!("{url}?pace={pace}"));
+        let mut page = Page { driver, _server: server };
         page.until_running();
         page
     }
 
     fn cmd(&mut self, c: Value) -> Value {
-        writeln!(self.to_driver, "{c}").expect("the driver takes commands");
-        let mut line = String::new();
-        self.from_driver.read_line(&mut line).expect("the driver answers");
+        let to = self.driver.to.as_mut().unwrap();
+        writeln!(to, "{c}").expect("the driver takes commands");
+        let line = self.driver.answer(&c.to_string());
         let answer: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line:?} for {c}"));
         if let Some(e) = answer.get("error") {
             panic!("{c}: {}", e.as_str().unwrap_or_default());
@@ -200,6 +284,32 @@ fn silver_dollar_deal_and_every_device_reply_on_the_page() {
         assert!(!solution.mover_wins(answer) || !solution.mover_wins(mine), "the device missed a win");
         pos = answer;
     }
+}
+
+/// Whether any live process is in process group `group` (a zombie runs nothing).
+fn group_alive(group: u32) -> bool {
+    let Ok(dir) = std::fs::read_dir("/proc") else { return false };
+    dir.filter_map(|e| std::fs::read_to_string(e.ok()?.path().join("stat")).ok()).any(|stat| {
+        // After the command's parenthesised name: state, ppid, pgrp.
+        let fields: Vec<&str> = stat[stat.rfind(')').unwrap_or(0) + 1..].split_whitespace().collect();
+        fields.len() > 2 && fields[0] != "Z" && fields[2] == group.to_string()
+    })
+}
+
+/// A test that fails mid-command, here on a command's timeout, leaves no Chromium behind.
+#[test]
+fn a_failed_test_leaves_no_browser_running() {
+    let mut page = Page::open(SILVER_DOLLAR, SILVER_DOLLAR_BOARD, "1");
+    let browser = page.driver.browser.expect("the driver names the browser's process");
+    assert!(group_alive(browser), "Chromium's process group {browser} runs");
+    let stuck = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        page.cmd(json!({ "cmd": "wait", "ms": 3_600_000, "timeout_ms": 1000 }))
+    }));
+    let message = stuck.expect_err("an hour of the page's time in a second fails");
+    let message = message.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(message.contains("no answer after 1000 ms"), "{message}");
+    drop(page);
+    assert!(!group_alive(browser), "Chromium's process group {browser} still runs");
 }
 
 // ---- Othello over the ATmega16's USART: the console on the page.

@@ -5,17 +5,57 @@
 // test keeps the game's rules; this script knows none.
 //
 // node drive.mjs URL
+//
+// Its first answer, before any command, is `{"browser": PID}`: Chromium's process, leader of
+// its own process group, which the test kills as well should this script die unable to. The
+// browser is closed however the script ends: stdin closed, a command failed or timed out, a
+// signal, an uncaught error. A Chromium left behind holds a core of a two-core CI machine.
 
 import puppeteer from 'puppeteer-core';
 import { createInterface } from 'node:readline';
+import { rmSync } from 'node:fs';
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+/** Wall time a command may take (unless it says `timeout_ms`): a stuck page fails the test. */
+const COMMAND_TIMEOUT_MS = 120000;
+
+// Whatever ends Node ends Chromium: a signal exits, and a synchronous kill is all an 'exit'
+// handler may do (puppeteer's own, registered by launch, kills a browser still starting).
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) {
+  process.on(signal, () => process.exit(1));
+}
 
 const browser = await puppeteer.launch({
   executablePath: CHROMIUM,
   // Root in a container (CI) has no sandbox to give the renderer.
   args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
+  // The signals are this script's to handle (above): puppeteer's SIGTERM handler closes the
+  // browser but leaves Node running.
+  handleSIGINT: false,
+  handleSIGTERM: false,
+  handleSIGHUP: false,
 });
+const browserPid = browser.process().pid;
+/** The throwaway profile puppeteer made, which only its graceful close would remove. */
+const profile = browser.process().spawnargs.find((a) => a.startsWith('--user-data-dir='))?.slice(16);
+
+/** Kills Chromium's whole process group (puppeteer starts it detached, as its leader). */
+function killBrowser() {
+  try {
+    process.kill(-browserPid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+  try {
+    if (profile) rmSync(profile, { recursive: true, force: true });
+  } catch {
+    // A dying browser still writing there: /tmp keeps a directory, nothing runs on.
+  }
+}
+
+process.on('exit', killBrowser);
+process.stdout.write(`${JSON.stringify({ browser: browserPid })}\n`);
+
 const page = await browser.newPage();
 const errors = [];
 page.on('pageerror', (e) => errors.push(e.message));
@@ -134,15 +174,31 @@ async function run(c) {
   }
 }
 
-const lines = createInterface({ input: process.stdin });
-for await (const line of lines) {
-  let answer;
-  try {
-    const value = await run(JSON.parse(line));
-    answer = errors.length ? { error: `the page threw: ${errors.join('; ')}` } : { value: value ?? null };
-  } catch (e) {
-    answer = { error: String(e && e.stack || e) };
-  }
-  process.stdout.write(`${JSON.stringify(answer)}\n`);
+/** A command, or its failure after `ms`: a page that never answers fails the test. */
+function withTimeout(c, ms) {
+  let timer;
+  const late = new Promise((_, fail) => {
+    timer = setTimeout(() => fail(new Error(`no answer after ${ms} ms`)), ms);
+  });
+  return Promise.race([run(c), late]).finally(() => clearTimeout(timer));
 }
-await browser.close();
+
+try {
+  const lines = createInterface({ input: process.stdin });
+  for await (const line of lines) {
+    let answer;
+    try {
+      const c = JSON.parse(line);
+      const value = await withTimeout(c, c.timeout_ms || COMMAND_TIMEOUT_MS);
+      answer = errors.length ? { error: `the page threw: ${errors.join('; ')}` } : { value: value ?? null };
+    } catch (e) {
+      answer = { error: String(e && e.stack || e) };
+    }
+    process.stdout.write(`${JSON.stringify(answer)}\n`);
+  }
+} finally {
+  // Closed gracefully if it will within a few seconds, killed regardless.
+  await Promise.race([browser.close().catch(() => {}), new Promise((r) => setTimeout(r, 5000))]);
+  killBrowser();
+}
+process.exit(0);
