@@ -2,8 +2,10 @@
 //! by puppeteer-core from compiler/tests/web/drive.mjs, and each test plays a game as a person
 //! would, by clicking the board's buttons, turning its encoders and typing on its console,
 //! and checks what the page shows against the compiler's reading of the rules, as the simavr
-//! tests do: Silver Dollar's deal and every device reply, a whole Othello game over the
-//! console, a Binario tableau solved to its victory flash.
+//! tests do: Silver Dollar's deal and every device reply on the ATtiny84A, its deal and first
+//! replies on the ATtiny24A, a whole Othello game over the console, a Binario tableau solved
+//! to its victory flash on the ATmega128, and its first tableau on the ATmega64, which simavr
+//! does not run.
 //!
 //! Node, Chromium and the driver's packages come from `cargo xtask setup`; without them
 //! these tests fail and say so. Each test's Chromium dies with the test, passed or failed
@@ -246,21 +248,28 @@ fn shown_pos(page: &mut Page) -> Pos {
     page.read("leds").as_array().unwrap().iter().fold(0, |p, n| p | 1 << (n.as_u64().unwrap() - 1))
 }
 
-#[test]
-fn silver_dollar_deal_and_every_device_reply_on_the_page() {
-    let rules = Rules::new(&load(SILVER_DOLLAR)).unwrap();
-    let solution = Solution::solve(&rules);
-    let t = target(SILVER_DOLLAR, SILVER_DOLLAR_BOARD);
-    let go = t.inputs[t.commit as usize];
-    let mut page = Page::open(SILVER_DOLLAR, SILVER_DOLLAR_BOARD, "max");
+/// Deals with GO and reads the deal off the LEDs, checked as the simavr tests check it.
+fn silver_dollar_deal(page: &mut Page, solution: &Solution, go: gamec_dsl::Pin) -> Pos {
     page.wait(300);
     page.click_pin(go);
     page.wait(400);
-    let mut pos = shown_pos(&mut page);
+    let pos = shown_pos(page);
     assert_eq!(pos.count_ones(), 5, "five dollars dealt: {pos:012b}");
     assert!(pos >> 10 != 0, "the leftmost dollar on cell 11 or 12: {pos:012b}");
     assert!(solution.mover_wins(pos), "the player can win the deal {pos:012b}");
-    loop {
+    pos
+}
+
+/// Plays Silver Dollar on `board` from the deal, the winning move each turn, checking each
+/// device reply; the whole game to the celebrate tune, or `replies` replies.
+fn silver_dollar_game(board: &str, replies: Option<usize>) {
+    let rules = Rules::new(&load(SILVER_DOLLAR)).unwrap();
+    let solution = Solution::solve(&rules);
+    let t = target(SILVER_DOLLAR, board);
+    let go = t.inputs[t.commit as usize];
+    let mut page = Page::open(SILVER_DOLLAR, board, "max");
+    let mut pos = silver_dollar_deal(&mut page, &solution, go);
+    for _ in 0..replies.unwrap_or(usize::MAX) {
         // The winning move, entered with the dollar's button (counted from the left) once a cell.
         let m: Move = *rules.moves(pos).iter().find(|&&m| !solution.mover_wins(Rules::apply(pos, m))).unwrap();
         let piece = (pos >> (m.from + 1)).count_ones() as usize;
@@ -284,6 +293,18 @@ fn silver_dollar_deal_and_every_device_reply_on_the_page() {
         assert!(!solution.mover_wins(answer) || !solution.mover_wins(mine), "the device missed a win");
         pos = answer;
     }
+}
+
+#[test]
+fn silver_dollar_deal_and_every_device_reply_on_the_page() {
+    silver_dollar_game(SILVER_DOLLAR_BOARD, None);
+}
+
+/// The ATtiny24A's map (the ATtiny84A's registers, 128 B of RAM and 2 KB of flash): the
+/// deal and the device's first two replies.
+#[test]
+fn silver_dollar_on_the_attiny24a_deals_and_replies_on_the_page() {
+    silver_dollar_game("boards/silver_dollar_attiny24a.board", Some(2));
 }
 
 /// Whether any live process is in process group `group` (a zombie runs nothing).
@@ -471,6 +492,24 @@ fn picture(s: &State) -> String {
     (0..8).map(|r| (0..8).map(|c| glyph(s, r, c)).collect::<String>()).collect::<Vec<_>>().join("\n")
 }
 
+/// The start-up show, then the first tableau to choose, as the EEPROM holds it.
+fn binario_choosing(page: &mut Page, start: &State) {
+    page.wait(5600);
+    let seen = page.watch("matrix", 600);
+    assert!(seen.contains(&json!(picture(start))), "tableau 1 from the 93C46 while choosing: {seen:?}");
+}
+
+/// The ATmega64's map, the chip the board's author built it with and simavr does not run:
+/// the start-up show and the first tableau from the 93C46, as the ATmega128 shows them.
+#[test]
+fn binario_on_the_atmega64_shows_its_first_tableau_on_the_page() {
+    let game = load(BINARIO);
+    let engine = Engine::new(&game);
+    let start = engine.start_of(&game, &game.setups[0]);
+    let mut page = Page::open(BINARIO, "boards/binario_atmega64.board", "3");
+    binario_choosing(&mut page, &start);
+}
+
 #[test]
 fn a_binario_tableau_solved_on_the_page_to_its_victory_flash() {
     let game = load(BINARIO);
@@ -479,10 +518,7 @@ fn a_binario_tableau_solved_on_the_page_to_its_victory_flash() {
     let solution = Puzzle::new(&engine).unwrap().solutions(&start, 1).remove(0);
     // Three times the wall clock: a frame's window still catches each phase of a 150 ms flash.
     let mut page = Page::open(BINARIO, BINARIO_BOARD, "3");
-    // The start-up show, then the first tableau to choose, as the EEPROM holds it.
-    page.wait(5600);
-    let seen = page.watch("matrix", 600);
-    assert!(seen.contains(&json!(picture(&start))), "tableau 1 from the 93C46 while choosing: {seen:?}");
+    binario_choosing(&mut page, &start);
     page.key("Enter");
     page.wait(700);
     // The cursor starts at the top left; the wheel over the across encoder and the up and down
