@@ -5,7 +5,8 @@
 //! tests do: Silver Dollar's deal and every device reply on the ATtiny84A, its deal and first
 //! replies on the ATtiny24A, a whole Othello game over the console, a Binario tableau solved
 //! to its victory flash on the ATmega128, and its first tableau on the ATmega64, which simavr
-//! does not run.
+//! does not run. The page's AVR glue is also run in Node alone, on programs of a few
+//! instructions (compiler/tests/web/machine.test.mjs).
 //!
 //! Node, Chromium and the driver's packages come from `cargo xtask setup`; without them
 //! these tests fail and say so. Each test's Chromium dies with the test, passed or failed
@@ -236,6 +237,24 @@ fn load(game: &str) -> gamec_dsl::GameDef {
 
 fn near(hz: f64, want: f64) -> bool {
     (hz / want - 1.0).abs() < 0.03
+}
+
+// ---- The page's AVR without a browser.
+
+/// The one-instruction interrupt delay machine.js adds to avr8js (after `sei`, an SREG write
+/// that sets I, `reti`), on programs that take an interrupt in that window every time (a
+/// whole Othello game passes without the delay: its window is hit only by chance). Node's
+/// test runner runs compiler/tests/web/machine.test.mjs; no Chromium.
+#[test]
+fn the_page_avr_takes_an_interrupt_one_instruction_after_enabling_them() {
+    let node = Command::new("node")
+        .args(["--test", "machine.test.mjs"])
+        .current_dir(root().join("compiler/tests/web"))
+        .output()
+        .expect("node runs: `cargo xtask setup` installs it");
+    let out = String::from_utf8_lossy(&node.stdout);
+    assert!(node.status.success(), "{out}{}", String::from_utf8_lossy(&node.stderr));
+    assert!(out.contains("# pass 3"), "{out}");
 }
 
 // ---- Silver Dollar on its ATtiny84A: the LEDs, six buttons and the piezo.
