@@ -216,7 +216,14 @@ impl Page {
         self.cmd(json!({ "cmd": "key", "key": key }));
     }
 
-    /// The distinct values a read showed over `ms` of simulated time, frame by frame.
+    /// Stops the page's time (`true`), or lets it run: what is clicked or typed meanwhile
+    /// waits, so that a `watch` after it starts with it at any pace.
+    fn pause(&mut self, stop: bool) {
+        self.cmd(json!({ "cmd": "pause", "stop": stop }));
+    }
+
+    /// The distinct values a read showed over the next `ms` of simulated time, window by
+    /// window, the page's time running.
     fn watch(&mut self, what: &str, ms: u32) -> Vec<Value> {
         self.cmd(json!({ "cmd": "watch", "what": what, "ms": ms })).as_array().unwrap().clone()
     }
@@ -298,8 +305,13 @@ fn silver_dollar_game(board: &str, replies: Option<usize>) {
         }
         let mine = Rules::apply(pos, m);
         assert_eq!(shown_pos(&mut page), mine, "the LEDs show the entered move before GO");
+        let won = rules.moves(mine).is_empty();
+        if won {
+            // The tune heard from GO's press on.
+            page.pause(true);
+        }
         page.click_pin(go);
-        if rules.moves(mine).is_empty() {
+        if won {
             // The device cannot move: the player won, and the celebrate tune plays.
             let heard: Vec<f64> = page.watch("speaker", 1500).iter().filter_map(|v| v.as_str()?.parse().ok()).collect();
             assert!(heard.iter().any(|&hz| near(hz, 523.25) || near(hz, 1046.5)), "the celebrate tune: {heard:?}");
@@ -525,7 +537,7 @@ fn binario_on_the_atmega64_shows_its_first_tableau_on_the_page() {
     let game = load(BINARIO);
     let engine = Engine::new(&game);
     let start = engine.start_of(&game, &game.setups[0]);
-    let mut page = Page::open(BINARIO, "boards/binario_atmega64.board", "3");
+    let mut page = Page::open(BINARIO, "boards/binario_atmega64.board", "max");
     binario_choosing(&mut page, &start);
 }
 
@@ -535,8 +547,7 @@ fn a_binario_tableau_solved_on_the_page_to_its_victory_flash() {
     let engine = Engine::new(&game);
     let start = engine.start_of(&game, &game.setups[0]);
     let solution = Puzzle::new(&engine).unwrap().solutions(&start, 1).remove(0);
-    // Three times the wall clock: a frame's window still catches each phase of a 150 ms flash.
-    let mut page = Page::open(BINARIO, BINARIO_BOARD, "3");
+    let mut page = Page::open(BINARIO, BINARIO_BOARD, "max");
     binario_choosing(&mut page, &start);
     page.key("Enter");
     page.wait(700);
@@ -563,8 +574,13 @@ fn a_binario_tableau_solved_on_the_page_to_its_victory_flash() {
         page.wait(40);
         let presses = if glyph(&solution, r, c) == 'r' { 1 } else { 2 };
         for p in 0..presses {
+            let solves = i == last && p == presses - 1;
+            if solves {
+                // The flash watched from this press on.
+                page.pause(true);
+            }
             page.key("Enter");
-            if i == last && p == presses - 1 {
+            if solves {
                 break;
             }
             page.wait(120);

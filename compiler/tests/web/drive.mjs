@@ -101,21 +101,26 @@ function helpers() {
     speaker: () => document.getElementById('speaker').dataset.hz,
     leds: () => [...document.querySelectorAll('[data-led].lit')].map((e) => e.dataset.led).join(' '),
   };
-  /** Every distinct value of a read the page showed, frame by frame, over `ms` of its time. */
-  const watch = (what, ms) => {
+  /**
+   * Every distinct value of a read the page showed over `ms` of its time, window by window
+   * (the page draws each while watched, whatever its pace), from now: the page's time runs.
+   */
+  const watch = (what, ms) => new Promise((done) => {
     const now = () => Number(document.getElementById('clock').dataset.ms);
     const end = now() + ms;
     const seen = [];
-    return new Promise((done) => {
-      const look = () => {
-        const v = reads[what]();
-        if (!seen.includes(v)) seen.push(v);
-        if (now() >= end) done(seen);
-        else requestAnimationFrame(look);
-      };
-      look();
-    });
-  };
+    const look = () => {
+      const v = reads[what]();
+      if (!seen.includes(v)) seen.push(v);
+      if (now() >= end) {
+        window.gamecWindowWatchers.delete(look);
+        done(seen);
+      }
+    };
+    look();
+    window.gamecWindowWatchers.add(look);
+    pause(false);
+  });
   /** The page's time stopped (true) or running, by its own pause button. */
   const pause = (stop) => {
     if ((document.getElementById('clock').dataset.paused === 'true') !== stop) {
@@ -143,7 +148,7 @@ function helpers() {
       pause(false);
     }
   });
-  window.drive = { matrix, watch, line };
+  window.drive = { matrix, watch, line, pause };
 }
 
 async function waitMs(ms) {
@@ -169,6 +174,7 @@ async function run(c) {
     }
     case 'line': return page.evaluate((i) => window.drive.line(i), c.index);
     case 'watch': return page.evaluate((what, ms) => window.drive.watch(what, ms), c.what, c.ms);
+    case 'pause': return page.evaluate((stop) => window.drive.pause(stop), c.stop);
     case 'screenshot': return page.screenshot({ path: c.path });
     default: throw new Error(`no command ${c.cmd}`);
   }

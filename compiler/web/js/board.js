@@ -25,6 +25,8 @@ export class Board {
     this.busy = false;
     this.down = new Set();
     this.serialOut = () => {};
+    /** Called as each window closes, `shown` already what it saw. */
+    this.onWindow = () => {};
     this.rx = [];
     this.shown = { leds: [], matrix: [], lamps: [], hz: 0, sleeping: false };
     for (const pin of this.inputPins()) machine.hold(pin, true);
@@ -77,6 +79,7 @@ export class Board {
     });
     shown.hz = this.speaker ? this.speaker.hz(now - span) : 0;
     this.shown = shown;
+    this.onWindow();
   }
 
   /** Charlieplexed LEDs: lit while the anode drives high and the cathode low. */
