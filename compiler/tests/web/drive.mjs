@@ -29,6 +29,9 @@ const browser = await puppeteer.launch({
   executablePath: CHROMIUM,
   // Root in a container (CI) has no sandbox to give the renderer.
   args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
+  // Over a pipe rather than a socket: Chromium quits when the pipe closes, so it goes even
+  // with a Node killed by SIGKILL, which runs no handler of this script's.
+  pipe: true,
   // The signals are this script's to handle (above): puppeteer's SIGTERM handler closes the
   // browser but leaves Node running.
   handleSIGINT: false,
