@@ -370,8 +370,9 @@ const OTHELLO: &str = "games/othello.game";
 const OTHELLO_BOARD: &str = "boards/othello_stk500_atmega16.board";
 
 /// The console's lines as the page shows what the chip sent, read one by one. The page stops
-/// its time as each line comes whole and runs on when the next is asked for: the test's
-/// answers take none of the chip's time, whose move clock runs for the host too.
+/// its time as each line comes whole (once the frame it came in ends: at pace max a few
+/// hundred milliseconds of the chip's later) and runs on when the next is asked for: the
+/// test's answers take none of the chip's time, whose move clock runs for the host too.
 struct Console<'a> {
     page: &'a mut Page,
     read: usize,
@@ -425,7 +426,7 @@ fn othello_board(c: &mut Console, pos: &Position) -> u64 {
 #[test]
 fn a_whole_othello_game_over_the_page_console_every_reply_legal() {
     let rules = GridRules::new(&load(OTHELLO)).unwrap();
-    let mut page = Page::open(OTHELLO, OTHELLO_BOARD, "2");
+    let mut page = Page::open(OTHELLO, OTHELLO_BOARD, "max");
     let mut c = Console { page: &mut page, read: 0 };
     c.expect("Pick Black/White");
     c.send("SP B");
