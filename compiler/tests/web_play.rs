@@ -5,8 +5,9 @@
 //! tests do: Silver Dollar's deal and every device reply on the ATtiny84A, its deal and first
 //! replies on the ATtiny24A, a whole Othello game over the console, a Binario tableau solved
 //! to its victory flash on the ATmega128, and its first tableau on the ATmega64, which simavr
-//! does not run. The page's AVR glue is also run in Node alone, on programs of a few
-//! instructions (compiler/tests/web/machine.test.mjs).
+//! does not run; a save of the game that breaks it and one that mends it. The page's AVR
+//! glue is also run in Node alone, on programs of a few instructions
+//! (compiler/tests/web/machine.test.mjs).
 //!
 //! Node, Chromium and the driver's packages come from `cargo xtask setup`; without them
 //! these tests fail and say so. Each test's Chromium dies with the test, passed or failed
@@ -148,12 +149,12 @@ struct Page {
 }
 
 impl Page {
-    /// Serves `game` on `board`, opens the page at `pace` (`max`, or times the wall clock) and
-    /// waits for the firmware to run.
-    fn open(game: &str, board: &str, pace: &str) -> Page {
+    /// Serves `game` on `board`, built into target/gamec-web-tests/`out` (a folder a test:
+    /// tests run at once), opens the page at `pace` (`max`, or times the wall clock) and waits
+    /// for the firmware to run.
+    fn open(out: &str, game: &str, board: &str, pace: &str) -> Page {
         let driver_dir = prerequisites();
-        let stem = Path::new(board).file_stem().unwrap();
-        let out = root().join("target/gamec-web-tests").join(stem);
+        let out = root().join("target/gamec-web-tests").join(out);
         let mut gamec = Command::new(env!("CARGO_BIN_EXE_gamec"))
             .args(["play", game, "--board", board, "--web", "--port", "0", "-o"])
             .arg(&out)
@@ -196,6 +197,20 @@ impl Page {
                 _ if started.elapsed() > Duration::from_secs(900) => panic!("no firmware ran after 15 minutes"),
                 _ => std::thread::sleep(Duration::from_millis(300)),
             }
+        }
+    }
+
+    /// Waits for the page's status to say `state` (after a save: `failed`, or `running` the
+    /// new build), and returns it with the diagnostics shown.
+    fn until_state(&mut self, state: &str) -> Value {
+        let started = Instant::now();
+        loop {
+            let s = self.read("status");
+            if s["state"] == state {
+                return s;
+            }
+            assert!(started.elapsed() < Duration::from_secs(300), "the page never says {state}: {s}");
+            std::thread::sleep(Duration::from_millis(200));
         }
     }
 
@@ -293,7 +308,8 @@ fn silver_dollar_game(board: &str, replies: Option<usize>) {
     let solution = Solution::solve(&rules);
     let t = target(SILVER_DOLLAR, board);
     let go = t.inputs[t.commit as usize];
-    let mut page = Page::open(SILVER_DOLLAR, board, "max");
+    let out = Path::new(board).file_stem().unwrap().to_str().unwrap();
+    let mut page = Page::open(out, SILVER_DOLLAR, board, "max");
     let mut pos = silver_dollar_deal(&mut page, &solution, go);
     for _ in 0..replies.unwrap_or(usize::MAX) {
         // The winning move, entered with the dollar's button (counted from the left) once a cell.
@@ -338,6 +354,40 @@ fn silver_dollar_on_the_attiny24a_deals_and_replies_on_the_page() {
     silver_dollar_game("boards/silver_dollar_attiny24a.board", Some(2));
 }
 
+/// The page's side of a rebuild: a save that breaks the game shows its diagnostics while the
+/// last good firmware runs on; the save that mends it boots the new build from reset.
+#[test]
+fn a_save_shows_the_diagnostics_or_boots_the_new_build() {
+    let dir = root().join("target/gamec-web-tests/reload-game");
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = dir.join("silver_dollar.game");
+    let text = std::fs::read_to_string(root().join(SILVER_DOLLAR)).unwrap();
+    std::fs::write(&game, &text).unwrap();
+    let rules = Rules::new(&load(SILVER_DOLLAR)).unwrap();
+    let solution = Solution::solve(&rules);
+    let t = target(SILVER_DOLLAR, SILVER_DOLLAR_BOARD);
+    let go = t.inputs[t.commit as usize];
+    let mut page = Page::open("reload", game.to_str().unwrap(), SILVER_DOLLAR_BOARD, "max");
+    let dealt = silver_dollar_deal(&mut page, &solution, go);
+
+    std::fs::write(&game, format!("{text}\nnot a statement\n")).unwrap();
+    let failed = page.until_state("failed");
+    let diagnostics = failed["diagnostics"].as_str().unwrap_or_default();
+    assert!(diagnostics.contains("silver_dollar.game:") && diagnostics.contains("error"), "{diagnostics}");
+    let before = page.read("clock").as_f64().unwrap();
+    page.wait(500);
+    assert_eq!(shown_pos(&mut page), dealt, "the last good firmware runs on, its deal shown");
+
+    std::fs::write(&game, &text).unwrap();
+    page.until_state("running");
+    let now = page.read("clock").as_f64().unwrap();
+    assert!(now < before, "the new build from reset: {now} ms, the last one had run {before} ms");
+    page.wait(300);
+    assert!(shown_pos(&mut page).count_ones() <= 1, "the new firmware sweeps one LED until GO");
+    let dealt = silver_dollar_deal(&mut page, &solution, go);
+    assert_eq!(dealt.count_ones(), 5);
+}
+
 /// Whether any live process is in process group `group` (a zombie runs nothing).
 fn group_alive(group: u32) -> bool {
     let Ok(dir) = std::fs::read_dir("/proc") else { return false };
@@ -351,7 +401,7 @@ fn group_alive(group: u32) -> bool {
 /// A test that fails mid-command, here on a command's timeout, leaves no Chromium behind.
 #[test]
 fn a_failed_test_leaves_no_browser_running() {
-    let mut page = Page::open(SILVER_DOLLAR, SILVER_DOLLAR_BOARD, "1");
+    let mut page = Page::open("failed", SILVER_DOLLAR, SILVER_DOLLAR_BOARD, "1");
     let browser = page.driver.browser.expect("the driver names the browser's process");
     assert!(group_alive(browser), "Chromium's process group {browser} runs");
     let stuck = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -426,7 +476,7 @@ fn othello_board(c: &mut Console, pos: &Position) -> u64 {
 #[test]
 fn a_whole_othello_game_over_the_page_console_every_reply_legal() {
     let rules = GridRules::new(&load(OTHELLO)).unwrap();
-    let mut page = Page::open(OTHELLO, OTHELLO_BOARD, "max");
+    let mut page = Page::open("othello", OTHELLO, OTHELLO_BOARD, "max");
     let mut c = Console { page: &mut page, read: 0 };
     c.expect("Pick Black/White");
     c.send("SP B");
@@ -538,7 +588,7 @@ fn binario_on_the_atmega64_shows_its_first_tableau_on_the_page() {
     let game = load(BINARIO);
     let engine = Engine::new(&game);
     let start = engine.start_of(&game, &game.setups[0]);
-    let mut page = Page::open(BINARIO, "boards/binario_atmega64.board", "max");
+    let mut page = Page::open("binario_atmega64", BINARIO, "boards/binario_atmega64.board", "max");
     binario_choosing(&mut page, &start);
 }
 
@@ -548,7 +598,7 @@ fn a_binario_tableau_solved_on_the_page_to_its_victory_flash() {
     let engine = Engine::new(&game);
     let start = engine.start_of(&game, &game.setups[0]);
     let solution = Puzzle::new(&engine).unwrap().solutions(&start, 1).remove(0);
-    let mut page = Page::open(BINARIO, BINARIO_BOARD, "max");
+    let mut page = Page::open("binario", BINARIO, BINARIO_BOARD, "max");
     binario_choosing(&mut page, &start);
     page.key("Enter");
     page.wait(700);
