@@ -3,7 +3,8 @@
 //! would, by clicking the board's buttons, turning its encoders and typing on its console,
 //! and checks what the page shows against the compiler's reading of the rules, as the simavr
 //! tests do: Silver Dollar's deal and every device reply on the ATtiny84A, its deal and first
-//! replies on the ATtiny24A, a whole Othello game over the console, a Binario tableau solved
+//! replies on the ATtiny24A, its sleep after 30 idle seconds and GO's wake on the ATtiny84A
+//! (a pin change) and the ATmega128 (INT0), a whole Othello game over the console, a Binario tableau solved
 //! to its victory flash on the ATmega128, and its first tableau on the ATmega64, which simavr
 //! does not run; a save of the game that breaks it and one that mends it. The page's AVR
 //! glue is also run in Node alone, on programs of a few instructions
@@ -242,6 +243,12 @@ impl Page {
     fn watch(&mut self, what: &str, ms: u32) -> Vec<Value> {
         self.cmd(json!({ "cmd": "watch", "what": what, "ms": ms })).as_array().unwrap().clone()
     }
+
+    /// As `watch`, the page's time then stopped where the watch ends (within 10 ms): at
+    /// pace max a command's round trip would otherwise let seconds pass.
+    fn watch_then_stop(&mut self, what: &str, ms: u32) -> Vec<Value> {
+        self.cmd(json!({ "cmd": "watch", "what": what, "ms": ms, "stop": true })).as_array().unwrap().clone()
+    }
 }
 
 /// The game and board's bound target, as the page's server binds them.
@@ -352,6 +359,45 @@ fn silver_dollar_deal_and_every_device_reply_on_the_page() {
 #[test]
 fn silver_dollar_on_the_attiny24a_deals_and_replies_on_the_page() {
     silver_dollar_game("boards/silver_dollar_attiny24a.board", Some(2));
+}
+
+/// The page's `sleep`: idle for 30 s after the deal the chip sleeps, the display dark; GO
+/// wakes it (a pin change on the ATtiny84A, INT0 on the ATmega128), the deal shown again, and
+/// a second GO, with no move entered, beeps. As silver_dollar_device.rs's idle test checks;
+/// the page stopped at 29 s and 31 s after the deal to look, as at pace max a round trip
+/// of the driver's lets seconds pass, and asleep, minutes.
+fn silver_dollar_sleeps_and_go_wakes(board: &str) {
+    let t = target(SILVER_DOLLAR, board);
+    let go = t.inputs[t.commit as usize];
+    let out = format!("sleep_{}", Path::new(board).file_stem().unwrap().to_str().unwrap());
+    let mut page = Page::open(&out, SILVER_DOLLAR, board, "max");
+    page.wait(300);
+    page.pause(true);
+    page.click_pin(go);
+    assert_eq!(page.watch_then_stop("asleep", 29_000), [json!(false)], "awake for 29 s from the deal");
+    let dealt = shown_pos(&mut page);
+    assert_eq!(dealt.count_ones(), 5, "five dollars dealt: {dealt:012b}");
+    assert!(page.watch_then_stop("asleep", 2_000).contains(&json!(true)), "asleep by 31 s");
+    assert_eq!(page.read("asleep"), json!(true));
+    assert_eq!(shown_pos(&mut page), 0, "the display is dark in sleep");
+    page.click_pin(go);
+    page.wait(200);
+    assert_eq!(page.read("asleep"), json!(false), "GO wakes the chip");
+    assert_eq!(shown_pos(&mut page), dealt, "awake again, showing the game as it was");
+    page.pause(true);
+    page.click_pin(go);
+    let heard: Vec<f64> = page.watch("speaker", 300).iter().filter_map(|v| v.as_str()?.parse().ok()).collect();
+    assert!(heard.iter().any(|&hz| near(hz, 440.0)), "GO with no move beeps after waking: {heard:?}");
+}
+
+#[test]
+fn silver_dollar_sleeps_and_go_wakes_on_the_attiny84a_page() {
+    silver_dollar_sleeps_and_go_wakes(SILVER_DOLLAR_BOARD);
+}
+
+#[test]
+fn silver_dollar_sleeps_and_go_wakes_on_the_atmega128_page() {
+    silver_dollar_sleeps_and_go_wakes("boards/silver_dollar_atmega128.board");
 }
 
 /// The page's side of a rebuild: a save that breaks the game shows its diagnostics while the
@@ -545,7 +591,6 @@ fn a_whole_othello_game_over_the_page_console_every_reply_legal() {
     assert_eq!(result, want);
     assert!(device_moves > 10, "a whole game: {device_moves} device moves");
     c.send("OK");
-    page.cmd(json!({ "cmd": "click", "selector": "#pause" }));
     page.wait(100);
     // The STK500's LEDs, active low: PB1 the device won, PB2 the player, PB3 a draw.
     let lamp = match want {

@@ -80,6 +80,7 @@ const reads = {
   lamps: () => page.$$eval('.lamp.lit', (es) => [...new Set(es.map((e) => e.dataset.pin))]),
   speaker: () => page.$eval('#speaker', (e) => Number(e.dataset.hz)),
   clock: () => clock(),
+  asleep: () => page.$eval('#clock', (e) => e.textContent.endsWith('(asleep)')),
   console: () => page.$$eval('#console-log', ([log]) =>
     [...log.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.data).join('')),
 };
@@ -103,12 +104,14 @@ function helpers() {
     matrix,
     speaker: () => document.getElementById('speaker').dataset.hz,
     leds: () => [...document.querySelectorAll('[data-led].lit')].map((e) => e.dataset.led).join(' '),
+    asleep: () => document.getElementById('clock').textContent.endsWith('(asleep)'),
   };
   /**
    * Every distinct value of a read the page showed over `ms` of its time, window by window
-   * (the page draws each while watched, whatever its pace), from now: the page's time runs.
+   * (the page draws each while watched, whatever its pace), from now: the page's time runs,
+   * and with `stop` stops at the window that ends the watch.
    */
-  const watch = (what, ms) => new Promise((done) => {
+  const watch = (what, ms, stop) => new Promise((done) => {
     const now = () => Number(document.getElementById('clock').dataset.ms);
     const end = now() + ms;
     const seen = [];
@@ -117,6 +120,7 @@ function helpers() {
       if (!seen.includes(v)) seen.push(v);
       if (now() >= end) {
         window.gamecWindowWatchers.delete(look);
+        if (stop) pause(true);
         done(seen);
       }
     };
@@ -154,7 +158,9 @@ function helpers() {
   window.drive = { matrix, watch, line, pause };
 }
 
+/** Lets `ms` of the page's time pass, running it if paused. */
 async function waitMs(ms) {
+  await page.evaluate(() => window.drive.pause(false));
   const end = (await clock()) + ms;
   while ((await clock()) < end) await new Promise((r) => setTimeout(r, 10));
 }
@@ -176,7 +182,7 @@ async function run(c) {
       return page.keyboard.press('Enter');
     }
     case 'line': return page.evaluate((i) => window.drive.line(i), c.index);
-    case 'watch': return page.evaluate((what, ms) => window.drive.watch(what, ms), c.what, c.ms);
+    case 'watch': return page.evaluate((what, ms, stop) => window.drive.watch(what, ms, stop), c.what, c.ms, !!c.stop);
     case 'pause': return page.evaluate((stop) => window.drive.pause(stop), c.stop);
     case 'screenshot': return page.screenshot({ path: c.path });
     default: throw new Error(`no command ${c.cmd}`);

@@ -93,11 +93,13 @@ function frame(now) {
     const m = board.m;
     const started = performance.now();
     if (speed === Infinity) {
-      while (performance.now() - started < FRAME_BUDGET_MS) board.advance(m.cycles + m.msToCycles(10));
+      // A pause takes hold within 10 ms of the chip's time, mid-frame too: a watch that
+      // stops the page at its end stops it there (a frame at pace max can be seconds).
+      while (!paused && performance.now() - started < FRAME_BUDGET_MS) board.advance(m.cycles + m.msToCycles(10));
     } else {
       const due = Math.min((now - run.wall) * speed, MAX_CATCH_UP_MS * speed);
       const end = m.cycles + m.msToCycles(due);
-      while (m.cycles < end && performance.now() - started < FRAME_BUDGET_MS) {
+      while (!paused && m.cycles < end && performance.now() - started < FRAME_BUDGET_MS) {
         board.advance(Math.min(end, m.cycles + m.msToCycles(10)));
       }
     }
