@@ -2,7 +2,8 @@
 //! terminal from its file (the LEDs where they are numbered, the bicolour matrix in colour, the
 //! note the speaker plays, the serial line as a console) and played from the keyboard (a key a
 //! button, the arrows for the encoders, typed lines for the serial line). AVR firmware runs in
-//! simavr through `gamec::sim`, at the pace of the wall clock; an STM32F405 board's in
+//! simavr through `gamec::sim`, at the pace of the wall clock; an LM3S6965 board's buttons and
+//! lights in qemu-system-arm through `gamec::sim::cortex`; an STM32F405 board's in
 //! qemu-system-arm, its serial line the terminal itself.
 
 use crate::host_helper::Speaker;
@@ -39,8 +40,75 @@ pub fn play(elf: &Path, target: &Target, title: &str, host: Option<Speaker>) -> 
         (gamec::chips::Arch::CortexM(_), Some(host), Some(serial)) if target.chip.name == "stm32f405" => {
             crate::host_helper::in_qemu(elf, serial.glue, host)
         }
+        (gamec::chips::Arch::CortexM(_), ..) if target.serial.is_none() && !target.inputs.is_empty() => {
+            in_qemu_pins(elf, target, title)
+        }
         (gamec::chips::Arch::CortexM(_), ..) => in_qemu(elf, target),
     }
+}
+
+/// A Cortex-M board of buttons and lights in QEMU's `lm3s6965evb`, at the wall clock's pace.
+fn in_qemu_pins(elf: &Path, target: &Target, title: &str) -> Result<(), String> {
+    use gamec::sim::cortex::{Board, Pace};
+    if target.chip.name != "lm3s6965" {
+        return Err(format!(
+            "no simulator runs the {}'s buttons: QEMU's lm3s6965evb is an LM3S6965 (play the game on such a board)",
+            target.chip.name
+        ));
+    }
+    let mut board = Board::boot(elf, target, Pace::WallClock)?;
+    let keys = keys(target);
+    on_screen(|out| {
+        let mut seen = Seen::default();
+        loop {
+            while let Some(code) = next_key()? {
+                match code {
+                    KeyCode::Char('q') | KeyCode::Esc => return Ok(()),
+                    code => {
+                        if let Some((_, Act::Press(p), _)) = keys.iter().find(|k| k.0 == code) {
+                            board.press_pin(*p, PRESS_MS / 2.0);
+                        }
+                    }
+                }
+            }
+            // The player waits for QEMU's trace to cover the frame: the wall clock's pace.
+            let half = FRAME_MS / 2.0;
+            seen.lights = board.leds_over(half);
+            seen.hz = if target.speaker.is_some() { board.speaker_hz(half) } else { 0.0 };
+            draw(out, target, &keys, &seen, title).map_err(|e| e.to_string())?;
+        }
+    })
+}
+
+/// The key pressed since the last look, if any; Ctrl-C as Esc.
+fn next_key() -> Result<Option<KeyCode>, String> {
+    while event::poll(Duration::ZERO).map_err(|e| e.to_string())? {
+        if let Ok(Event::Key(KeyEvent { code, modifiers, kind: KeyEventKind::Press, .. })) = event::read() {
+            if modifiers.contains(KeyModifiers::CONTROL) && code == KeyCode::Char('c') {
+                return Ok(Some(KeyCode::Esc));
+            }
+            return Ok(Some(code));
+        }
+    }
+    Ok(None)
+}
+
+/// Runs `body` on the alternate screen in raw mode and restores the terminal whatever
+/// happens: a panic of the simulator's comes back as the firmware having stopped answering.
+fn on_screen(body: impl FnOnce(&mut std::io::Stdout) -> Result<(), String>) -> Result<(), String> {
+    let mut stdout = std::io::stdout();
+    terminal::enable_raw_mode().map_err(|e| format!("the terminal: {e}"))?;
+    let _ = execute!(stdout, terminal::EnterAlternateScreen, cursor::Hide);
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(&mut stdout)));
+    std::panic::set_hook(hook);
+    let _ = execute!(stdout, cursor::Show, terminal::LeaveAlternateScreen);
+    let _ = terminal::disable_raw_mode();
+    run.unwrap_or_else(|p| {
+        let why = p.downcast_ref::<String>().map(String::as_str).or(p.downcast_ref::<&str>().copied());
+        Err(format!("the firmware stopped answering: {}", why.unwrap_or("the simulator gave up")))
+    })
 }
 
 /// An STM32F405 board's firmware in QEMU's netduinoplus2, the board's USART on the terminal.
@@ -127,23 +195,10 @@ fn in_simavr(elf: &Path, target: &Target, title: &str, host: Option<&Speaker>) -
             target.chip.name
         ));
     };
+    std::panic::set_hook(hook);
     let keys = keys(target);
     let serial = target.serial.is_some();
-    let mut stdout = std::io::stdout();
-    let result = terminal::enable_raw_mode().map_err(|e| format!("the terminal: {e}")).and_then(|()| {
-        let _ = execute!(stdout, terminal::EnterAlternateScreen, cursor::Hide);
-        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            run(&mut d, target, &keys, (serial, host), title, &mut stdout)
-        }));
-        let _ = execute!(stdout, cursor::Show, terminal::LeaveAlternateScreen);
-        let _ = terminal::disable_raw_mode();
-        run.unwrap_or_else(|p| {
-            let why = p.downcast_ref::<String>().map(String::as_str).or(p.downcast_ref::<&str>().copied());
-            Err(format!("the firmware stopped answering: {}", why.unwrap_or("the simulator gave up")))
-        })
-    });
-    std::panic::set_hook(hook);
-    result
+    on_screen(|out| run(&mut d, target, &keys, (serial, host), title, out))
 }
 
 fn run(
@@ -158,11 +213,8 @@ fn run(
     let start = Instant::now();
     let mut simulated_ms = 0.0;
     loop {
-        while event::poll(Duration::ZERO).map_err(|e| e.to_string())? {
-            let Ok(Event::Key(KeyEvent { code, modifiers, kind: KeyEventKind::Press, .. })) = event::read() else {
-                continue;
-            };
-            if code == KeyCode::Esc || (modifiers.contains(KeyModifiers::CONTROL) && code == KeyCode::Char('c')) {
+        while let Some(code) = next_key()? {
+            if code == KeyCode::Esc {
                 return Ok(());
             }
             let act = match (serial, code) {

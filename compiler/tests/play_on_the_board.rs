@@ -1,6 +1,7 @@
 //! `gamec play --board` as a person at a terminal uses it (a pseudo-terminal from `script`):
 //! the firmware built and run in simavr, the board drawn, keys pressing its buttons and typing
 //! on its serial line, and a clean quit; a chip simavr cannot run is refused with a message;
+//! an LM3S6965 board's buttons and lights in QEMU, drawn and pressed the same way;
 //! an STM32F405 board's firmware in QEMU with the terminal as its serial line, and a game of
 //! cards there with its console on the terminal and cards scanned by typing them.
 
@@ -127,7 +128,17 @@ fn leds(text: &str) -> Vec<bool> {
 
 #[test]
 fn silver_dollar_is_dealt_on_the_drawn_leds_when_go_is_pressed() {
-    let mut s = Screen::start("games/silver_dollar.game", "boards/silver_dollar_attiny84.board");
+    dealt_when_go_is_pressed("boards/silver_dollar_attiny84.board");
+}
+
+/// The same on a Cortex-M, the LM3S6965 in QEMU at the wall clock's pace.
+#[test]
+fn silver_dollar_on_a_cortex_m_is_dealt_when_go_is_pressed() {
+    dealt_when_go_is_pressed("boards/silver_dollar_lm3s6965.board");
+}
+
+fn dealt_when_go_is_pressed(board: &str) {
+    let mut s = Screen::start("games/silver_dollar.game", board);
     s.until("q or esc quits", 600);
     // GO (6, or enter) deals five dollars on the twelve LEDs, where the attract sweep lit one.
     s.press("\r");

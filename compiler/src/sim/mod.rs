@@ -6,8 +6,9 @@
 //!
 //! avr-simulator rather than avr-tester: avr-tester panics when the chip sleeps, and buttons
 //! on pulled-up pins must be re-asserted after every instruction (simavr re-applies pull-ups on
-//! each write to the port).
+//! each write to the port). [`cortex`] is the same person at a Cortex-M's pins, in QEMU.
 
+pub mod cortex;
 pub mod eeprom;
 
 use crate::bind::Target;

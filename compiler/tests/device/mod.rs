@@ -1,6 +1,6 @@
 //! A player at the pins of a simulated AVR: holds buttons, reads charlieplexed LEDs across
 //! multiplex cycles, listens to the speaker pin, and follows the chip into sleep and out; and
-//! the same at a Cortex-M's pins in QEMU ([`cortex_pins`]), both behind [`Pins`].
+//! the same at a Cortex-M's pins in QEMU (`gamec::sim::cortex`), both behind [`Pins`].
 //!
 //! It drives simavr through avr-simulator, the simulation layer of avr-tester, because
 //! avr-tester panics when the chip sleeps and buttons on pulled-up pins must be re-asserted
@@ -8,8 +8,10 @@
 #![allow(dead_code)]
 
 pub mod buttons_and_lights;
-pub mod cortex_pins;
 pub mod cursor_duel;
+
+/// The player at a Cortex-M's pins, from the compiler's `sim`.
+pub use gamec::sim::cortex as cortex_pins;
 
 /// The test functions named, each run on each board as a test of its own: `$module::name`
 /// calls `name(BOARD)` with the board's path, a constant of the test file.
@@ -72,10 +74,16 @@ pub fn firmware(game: &str, board: &str) -> (PathBuf, Target) {
 pub trait Pins {
     fn target(&self) -> &Target;
     fn run_ms(&mut self, ms: f64);
-    /// Presses input `n` (in control order) for 50 ms and lets go for 50 ms.
-    fn press(&mut self, n: usize);
     /// Holds pin `bit` of `port` at `level`: low is a press of a button to ground.
     fn hold(&mut self, port: char, bit: u8, level: bool);
+    /// Presses input `n` (in control order) for 50 ms and lets go for 50 ms.
+    fn press(&mut self, n: usize) {
+        let p = self.target().inputs[n];
+        self.hold(p.port, p.bit, false);
+        self.run_ms(50.0);
+        self.hold(p.port, p.bit, true);
+        self.run_ms(50.0);
+    }
     /// The LEDs as a person sees them.
     fn leds(&mut self) -> u16;
     /// Every LED lit at some point in `ms` milliseconds.
@@ -123,9 +131,6 @@ impl Pins for cortex_pins::Board {
     fn run_ms(&mut self, ms: f64) {
         cortex_pins::Board::run_ms(self, ms)
     }
-    fn press(&mut self, n: usize) {
-        cortex_pins::Board::press(self, n)
-    }
     fn hold(&mut self, port: char, bit: u8, level: bool) {
         cortex_pins::Board::hold(self, port, bit, level)
     }
@@ -148,7 +153,9 @@ pub fn boot_pins(game: &str, board: &str) -> Box<dyn Pins> {
     let (elf, target) = firmware(game, board);
     match target.chip.arch {
         gamec::chips::Arch::Avr(_) => Box::new(Device::boot(&elf, &target)),
-        gamec::chips::Arch::CortexM(_) => Box::new(cortex_pins::Board::boot(&elf, &target)),
+        gamec::chips::Arch::CortexM(_) => Box::new(
+            cortex_pins::Board::boot(&elf, &target, cortex_pins::Pace::Virtual).unwrap_or_else(|e| panic!("{e}")),
+        ),
     }
 }
 

@@ -1,6 +1,7 @@
-//! A player at the pins of a Cortex-M in qemu-system-arm's `lm3s6965evb` machine (an
+//! A person at the pins of a Cortex-M in qemu-system-arm's `lm3s6965evb` machine (an
 //! LM3S6965): holds buttons, reads charlieplexed LEDs, listens to the speaker, and follows
-//! the chip into sleep and out.
+//! the chip into sleep and out. `gamec play` plays such a board through it, and the device
+//! tests play games on it as on an AVR.
 //!
 //! The guest runs freely under TCG in virtual time, and QEMU traces what the pins see, in
 //! order, to a log: every write to a GPIO port's direction and data registers, every input
@@ -10,7 +11,7 @@
 //! millisecond it happened, however busy the host was. Buttons are set through QEMU's qtest
 //! protocol, and each press is placed on the timeline where QEMU traced the input change.
 
-use gamec::bind::Target;
+use crate::bind::Target;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::net::{UnixListener, UnixStream};
@@ -40,7 +41,8 @@ const TIMER0: u32 = 0x4003_0000;
 const GPTMCTL: u32 = 0x00C;
 const GPTMTAILR: u32 = 0x028;
 
-/// Whose turn it is to run a machine: one at a time in a test binary.
+/// Whose turn it is to run a machine: one at a time in a process (a test binary's tests run
+/// in parallel).
 static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// A GPIO port's registers as the firmware wrote them.
@@ -158,10 +160,22 @@ pub struct Board {
     _turn: std::sync::MutexGuard<'static, ()>,
 }
 
+/// How the guest's clock runs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Pace {
+    /// In virtual time, 16 ns an instruction (about the 50 MHz core's pace), idle time
+    /// jumping to the next timer: what the firmware does does not depend on the host's load,
+    /// and a test waits for nothing.
+    Virtual,
+    /// At the wall clock's pace, for a person at the keyboard.
+    WallClock,
+}
+
 impl Board {
     /// Boots `elf`, every button released: QEMU models no pull-up on an input it is told the
-    /// level of, so the test holds each high, as the pull-up would.
-    pub fn boot(elf: &Path, target: &Target) -> Board {
+    /// level of, so the player holds each high, as the pull-up would. Errors if QEMU does not
+    /// start.
+    pub fn boot(elf: &Path, target: &Target, pace: Pace) -> Result<Board, String> {
         let turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
         let dir = std::env::temp_dir().join(format!("gamec-qemu-pins-{}-{}", std::process::id(), elf_stem(elf)));
         std::fs::create_dir_all(&dir).unwrap();
@@ -169,11 +183,13 @@ impl Board {
         let _ = std::fs::remove_file(&socket);
         File::create(&log).unwrap();
         let listener = UnixListener::bind(&socket).unwrap();
-        let child = Command::new("qemu-system-arm")
-            .args(["-M", "lm3s6965evb", "-display", "none", "-serial", "none", "-monitor", "stdio", "-S"])
-            // Virtual time, 16 ns an instruction (about the 50 MHz core's pace); idle time
-            // jumps to the next timer.
-            .args(["-icount", "shift=4,align=off,sleep=off", "-d", TRACED, "-D"])
+        let mut cmd = Command::new("qemu-system-arm");
+        cmd.args(["-M", "lm3s6965evb", "-display", "none", "-serial", "none", "-monitor", "stdio", "-S"]);
+        if pace == Pace::Virtual {
+            cmd.args(["-icount", "shift=4,align=off,sleep=off"]);
+        }
+        let child = cmd
+            .args(["-d", TRACED, "-D"])
             .arg(&log)
             .args(["-qtest", &format!("unix:{}", socket.display()), "-qtest-log", "/dev/null", "-kernel"])
             .arg(elf)
@@ -181,8 +197,8 @@ impl Board {
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
-            .expect("qemu-system-arm runs (`cargo xtask setup` installs it)");
-        let (stream, _) = listener.accept().unwrap();
+            .map_err(|e| format!("cannot run qemu-system-arm: {e} (`cargo xtask setup` installs it)"))?;
+        let (stream, _) = listener.accept().map_err(|e| format!("QEMU's qtest socket: {e}"))?;
         stream.set_read_timeout(Some(STUCK)).unwrap();
         let trace = Trace {
             lines: BufReader::new(File::open(&log).unwrap()),
@@ -201,7 +217,7 @@ impl Board {
         let stdin = board.child.stdin.as_mut().unwrap();
         stdin.write_all(b"cont\n").unwrap();
         stdin.flush().unwrap();
-        board
+        Ok(board)
     }
 
     /// Sends one qtest command; panics unless QEMU answers OK.
@@ -274,17 +290,12 @@ impl Board {
         self.now = self.now.max(self.trace.ticks);
     }
 
-    /// Presses input `n` (in control order) for 50 ms and lets go for 50 ms.
-    pub fn press(&mut self, n: usize) {
-        let p = self.target.inputs[n];
+    /// Presses pin `p` for `ms` milliseconds and lets go for as long.
+    pub fn press_pin(&mut self, p: gamec_dsl::Pin, ms: f64) {
         self.hold(p.port, p.bit, false);
-        self.run_ms(50.0);
+        self.run_ms(ms);
         self.hold(p.port, p.bit, true);
-        self.run_ms(50.0);
-    }
-
-    pub fn press_commit(&mut self) {
-        self.press(self.target.commit as usize);
+        self.run_ms(ms);
     }
 
     /// Every LED lit at some point in the next `ms` milliseconds.
@@ -371,6 +382,11 @@ impl Board {
                 }
             })
             .collect()
+    }
+
+    /// The note the speaker plays over the next `ms` milliseconds, 0 when quiet.
+    pub fn speaker_hz(&mut self, ms: f64) -> f64 {
+        self.listen(ms, ms).first().copied().unwrap_or(0.0)
     }
 
     /// Runs until the chip sleeps or `ms` milliseconds pass: whether it slept.
