@@ -553,6 +553,14 @@ pub struct Programmer {
     pub port: Option<String>,
 }
 
+impl Programmer {
+    /// The command line's choices, and the board file's `programmer` where it leaves one out.
+    pub fn or_board(&self, target: &Target) -> Programmer {
+        let (name, port) = target.programmer.clone().unzip();
+        Programmer { name: self.name.clone().or(name), port: self.port.clone().or(port.flatten()) }
+    }
+}
+
 /// The commands that write a built firmware (and a board's EEPROM image) to the chip: avrdude
 /// for AVR, probe-rs for a Cortex-M it knows. Each command is its program and arguments.
 pub fn flash_commands(built: &Built, programmer: &Programmer) -> Result<Vec<Vec<String>>, String> {

@@ -106,10 +106,11 @@ enum Cmd {
         game: PathBuf,
         #[arg(long)]
         board: PathBuf,
-        /// avrdude's programmer (`-c`, by default `usbasp`), or probe-rs's `--probe`.
+        /// avrdude's programmer (`-c`, by default the board file's `programmer` or `usbasp`),
+        /// or probe-rs's `--probe`.
         #[arg(long)]
         programmer: Option<String>,
-        /// The port the programmer is on (avrdude's `-P`).
+        /// The port the programmer is on (avrdude's `-P`; by default the board file's).
         #[arg(long)]
         port: Option<String>,
         /// Print the commands, and run none.
@@ -360,7 +361,7 @@ fn flash(
     dry_run: bool,
 ) -> Result<(), Error> {
     let built = driver::build(sources, game, board, out)?;
-    let commands = driver::flash_commands(&built, programmer).map_err(Error::Flash)?;
+    let commands = driver::flash_commands(&built, &programmer.or_board(&built.target)).map_err(Error::Flash)?;
     for cmd in &commands {
         outln!("{}", cmd.join(" "));
         if dry_run {

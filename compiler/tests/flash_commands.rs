@@ -1,5 +1,6 @@
 //! `gamec flash --dry-run` prints the exact commands that program a board: avrdude for AVR
-//! (the EEPROM image too where the board has one), probe-rs for an STM32F405; a chip no tool
+//! (the EEPROM image too where the board has one), the programmer and its port from the board
+//! file unless the command line names them, probe-rs for an STM32F405; a chip no tool
 //! gamec knows programs is refused with where the image is. Each AVR chip's part number is
 //! one avrdude knows.
 
@@ -47,6 +48,17 @@ fn avrdude_writes_the_flash_and_the_eeprom_and_probe_rs_an_stm32() {
         "avrdude -c usbasp -p m128 -U flash:w:OUT/binario-binario_atmega128.hex:i \
          -U eeprom:w:OUT/binario-binario_atmega128.eeprom.hex:i\n"
     );
+    // The STK500's board names its programmer and port; the command line's port wins.
+    let (code, cmds, err) = dry_run("games/othello.game", "boards/othello_stk500_atmega16.board", &[]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        cmds,
+        "avrdude -c stk500v2 -p m16 -P /dev/ttyUSB0 -U flash:w:OUT/othello-othello_stk500_atmega16.hex:i\n"
+    );
+    let (code, cmds, err) =
+        dry_run("games/othello.game", "boards/othello_stk500_atmega16.board", &["--port", "/dev/ttyACM0"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(cmds.starts_with("avrdude -c stk500v2 -p m16 -P /dev/ttyACM0 "), "{cmds}");
     let (code, cmds, err) = dry_run("games/nim.game", "boards/nim_netduinoplus2.board", &[]);
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(

@@ -597,6 +597,7 @@ pub enum BoardItem {
     Matrix(Matrix),
     Encoder { name: Ident, a: Ident, b: Ident },
     Eeprom { name: Ident, cs: Ident, sk: Ident, di: Ident, dout: Ident },
+    Programmer { name: Spanned<String>, port: Option<Spanned<String>> },
 }
 
 /// `display NAME = matrix rows ..., red ..., green ..., refresh N Hz, TIMER`.

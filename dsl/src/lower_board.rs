@@ -31,6 +31,7 @@ struct Lowering<'b> {
     matrix: Option<MatrixDef>,
     encoders: Vec<EncoderDef>,
     eeprom: Option<EepromDef>,
+    programmer: Option<ProgrammerDef>,
 }
 
 /// A rate as written (`1000 Hz`, `1 kHz`) in hertz.
@@ -60,6 +61,7 @@ impl<'b> Lowering<'b> {
             matrix: None,
             encoders: Vec::new(),
             eeprom: None,
+            programmer: None,
         }
     }
 
@@ -112,6 +114,10 @@ impl<'b> Lowering<'b> {
                 }
             },
             ast::BoardItem::Serial { port, baud, role, suffix } => self.serial(port, baud, role, suffix, sp),
+            ast::BoardItem::Programmer { name, port } => match &self.programmer {
+                Some(first) => self.twice("programmer", first.span, sp),
+                None => self.programmer = Some(ProgrammerDef { name: name.clone(), port: port.clone(), span: sp }),
+            },
             ast::BoardItem::Tick(t) => match &self.tick {
                 Some(first) => self.twice("tick", first.span, t.span),
                 None => self.tick = Some(t.clone()),
@@ -344,6 +350,7 @@ impl<'b> Lowering<'b> {
             matrix: self.matrix,
             encoders: self.encoders,
             eeprom: self.eeprom,
+            programmer: self.programmer,
         })
     }
 }

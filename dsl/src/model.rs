@@ -1184,6 +1184,16 @@ pub struct BoardDef {
     pub encoders: Vec<EncoderDef>,
     /// A serial EEPROM holding the game's setups.
     pub eeprom: Option<EepromDef>,
+    /// How the board is programmed, where the file says.
+    pub programmer: Option<ProgrammerDef>,
+}
+
+/// A board's programmer (avrdude's `-c`, or probe-rs's probe) and the port it is on.
+#[derive(Debug, Clone)]
+pub struct ProgrammerDef {
+    pub name: Spanned<String>,
+    pub port: Option<Spanned<String>>,
+    pub span: Span,
 }
 
 /// A hardware serial port and its speed (8 data bits, no parity, one stop bit).

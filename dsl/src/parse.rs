@@ -15,9 +15,39 @@ const MAX_SYNTAX_ERRORS: usize = 10;
 
 /// The words a statement of a game or board file begins with.
 const STATEMENTS: &[&str] = &[
-    "players", "first", "board", "region", "pieces", "states", "setup", "action", "promote", "pass", "end", "strategy",
-    "eval", "controls", "feedback", "tune", "test", "cards", "table", "group", "font", "chip", "clock", "budget",
-    "display", "button", "speaker", "serial", "eeprom", "encoder", "lamp", "tick",
+    "players",
+    "first",
+    "board",
+    "region",
+    "pieces",
+    "states",
+    "setup",
+    "action",
+    "promote",
+    "pass",
+    "end",
+    "strategy",
+    "eval",
+    "controls",
+    "feedback",
+    "tune",
+    "test",
+    "cards",
+    "table",
+    "group",
+    "font",
+    "chip",
+    "clock",
+    "budget",
+    "display",
+    "button",
+    "speaker",
+    "serial",
+    "eeprom",
+    "encoder",
+    "lamp",
+    "tick",
+    "programmer",
 ];
 
 /// Parses the text of a game or board file; on syntax errors, every one it can find (up to
@@ -156,6 +186,7 @@ fn describe_board(rule: Rule) -> Option<&'static str> {
         Rule::speaker => "`speaker`",
         Rule::serial_port => "`serial`",
         Rule::tick => "`tick`",
+        Rule::programmer => "`programmer NAME, port \"PORT\"`",
         Rule::led_lamp => "`led`",
         Rule::encoder => "`encoder NAME = PIN PIN`",
         Rule::eeprom => "`eeprom NAME = 93c46 cs PIN, sk PIN, di PIN, do PIN`",
@@ -314,7 +345,7 @@ fn hint_for(expected: &[&str]) -> Option<String> {
         return Some("a game holds players, first, board, region, pieces, setup, action, pass, end, strategy, eval, controls, feedback, tune and test statements".into());
     }
     if expected.contains(&"`chip`") {
-        return Some("a board holds chip, clock (`clock 8 MHz internal` or `external`), budget, display, button, encoder, speaker, serial, tick and eeprom statements".into());
+        return Some("a board holds chip, clock (`clock 8 MHz internal` or `external`), budget, display, button, encoder, speaker, serial, tick, eeprom and programmer statements".into());
     }
     None
 }
@@ -1187,6 +1218,17 @@ fn board_item(p: Pair<Rule>) -> BoardItem {
             let mut pin = || ident(inner.next().unwrap());
             let (cs, sk, di, dout) = (pin(), pin(), pin(), pin());
             BoardItem::Eeprom { name, cs, sk, di, dout }
+        }
+        Rule::programmer => {
+            let name = inner.next().unwrap();
+            let name = match name.as_rule() {
+                Rule::string => string(name),
+                _ => {
+                    let id = ident(name);
+                    Spanned::new(id.node, id.span)
+                }
+            };
+            BoardItem::Programmer { name, port: inner.next().map(string) }
         }
         other => unreachable!("grammar: unexpected board item {other:?}"),
     }

@@ -47,6 +47,8 @@ pub struct Target {
     /// The most moves a position of the game can offer (grid games), which bounds the
     /// search's move buffers.
     pub max_moves: usize,
+    /// The programmer and its port, where the board file names them (`gamec flash`).
+    pub programmer: Option<(String, Option<String>)>,
     /// A game played with a cursor on a matrix.
     pub cursor: Option<cursor::CursorTarget>,
     /// A game of cards on a table fed by a scanner and served on a console.
@@ -140,6 +142,10 @@ impl Target {
             tick: None,
             lamps: Vec::new(),
             max_moves: 0,
+            programmer: board
+                .programmer
+                .as_ref()
+                .map(|p| (p.name.node.clone(), p.port.as_ref().map(|s| s.node.clone()))),
             cursor: None,
             cards: None,
             rules_core: None,
