@@ -370,3 +370,16 @@ fn moves_past_the_firmwares_count_are_refused_or_warned_of() {
     // Four rooks a side never offer more than 4 x 30 moves, captures included.
     assert!(out.contains("100 random games offered at most 1"), "{out}");
 }
+
+/// A solved table past the solver's limit is refused with the figure, as a measurement
+/// (E0122), not as rules the firmware cannot play (E0115).
+#[test]
+fn a_solved_table_too_large_is_refused_with_its_figure() {
+    let game = std::fs::read_to_string(root("compiler/tests/games/five_on_sixteen.game")).unwrap();
+    let game = game.replacen("strategy device = search, deepening", "strategy device = perfect", 1);
+    let board = std::fs::read_to_string(root("compiler/tests/boards/wide_serial_netduinoplus2.board")).unwrap();
+    let (ok, out) = check_pair(&game, &board);
+    assert!(!ok, "{out}");
+    assert!(out.contains("error[E0122]: the solved table does not fit: a solved table needs every reachable position, and this game has more than 200,000"), "{out}");
+    assert!(!out.contains("E0115"), "{out}");
+}

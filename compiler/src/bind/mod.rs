@@ -6,7 +6,7 @@ pub mod cards;
 pub mod cursor;
 
 use crate::chips::{self, Chip, Timer};
-use crate::engine::table::{keyed_table, KeyedTable};
+use crate::engine::table::{keyed_table, KeyedTable, NoTable};
 use gamec_dsl::Code;
 use gamec_dsl::{BoardDef, ControlAction, Diagnostic, FileId, GameDef, Label, Pin, Response, Span};
 use std::collections::BTreeMap;
@@ -279,16 +279,19 @@ pub fn bind(
 fn bind_core_table(ctx: &mut Ctx, game: &GameDef) -> Option<Arc<KeyedTable>> {
     let strategy = game.strategy.as_ref().filter(|s| s.kind == gamec_dsl::StrategyKind::Perfect)?;
     let engine = crate::engine::Engine::new(game);
-    match keyed_table(&engine, &crate::analyze::dealt_starts(&engine, game)) {
-        Ok(table) => Some(Arc::new(table)),
-        Err(why) => {
-            let d =
-                Diagnostic::error(Code::E0115, format!("gamec's firmware runtime cannot play these rules yet: {why}"))
-                    .with_label(Label::primary(ctx.game_file, strategy.span, "a solved table"));
-            ctx.diags.push(d);
-            None
+    let why = match keyed_table(&engine, &crate::analyze::dealt_starts(&engine, game)) {
+        Ok(table) => return Some(Arc::new(table)),
+        Err(why) => why,
+    };
+    let d = match why {
+        NoTable::TooLarge(why) => Diagnostic::error(Code::E0122, format!("the solved table does not fit: {why}"))
+            .with_help("`search` plays without a table; `gamec analyze` counts the positions"),
+        NoTable::Unkept(why) => {
+            Diagnostic::error(Code::E0115, format!("gamec's firmware runtime cannot play these rules yet: {why}"))
         }
-    }
+    };
+    ctx.diags.push(d.with_label(Label::primary(ctx.game_file, strategy.span, "a solved table")));
+    None
 }
 
 /// The most cells a solved grid game's table covers (3^10 positions, 14,763 bytes). Bound

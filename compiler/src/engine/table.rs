@@ -29,20 +29,40 @@ pub struct KeyedTable {
     pub positions: usize,
 }
 
+/// Why a game on the rule core has no table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NoTable {
+    /// Past a limit, with the figures: more positions than the solver lists, a key longer
+    /// than a byte counts.
+    TooLarge(String),
+    /// A kind of game a table does not keep.
+    Unkept(String),
+}
+
+impl std::fmt::Display for NoTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoTable::TooLarge(why) | NoTable::Unkept(why) => f.write_str(why),
+        }
+    }
+}
+
 /// The table of a game on the rule core from `starts`, or why it has none.
-pub fn keyed_table(engine: &Engine, starts: &[State]) -> Result<KeyedTable, String> {
+pub fn keyed_table(engine: &Engine, starts: &[State]) -> Result<KeyedTable, NoTable> {
     let solved = explore(engine, starts, MAX_STATES).map_err(|t| {
-        format!(
+        NoTable::TooLarge(format!(
             "a solved table needs every reachable position, and this game has more than {} (found {} before stopping)",
             gamec_dsl::thousands(MAX_STATES as u64),
             gamec_dsl::thousands(t.explored as u64)
-        )
+        ))
     })?;
     let repeats = solved.repeats;
     if repeats && engine.again {
-        return Err("its positions can repeat and a move can keep the turn: a table keeps the \
-                    distances of lost positions only, not of the won ones a mover moves to again (use `search`)"
-            .into());
+        return Err(NoTable::Unkept(
+            "its positions can repeat and a move can keep the turn: a table keeps the \
+             distances of lost positions only, not of the won ones a mover moves to again (use `search`)"
+                .into(),
+        ));
     }
     // The cells a key covers, as the geometry lists them: heaps are a row of counts.
     let cells: Vec<u8> = match engine.shape {
@@ -58,7 +78,8 @@ pub fn keyed_table(engine: &Engine, starts: &[State]) -> Result<KeyedTable, Stri
     // A key of at least a byte, for a game of one position.
     let len = total.div_ceil(8).max(1);
     // The device compares a byte a time, in a buffer of the key's own length.
-    let len = u8::try_from(len).map_err(|_| format!("a position's key takes {len} bytes, more than a byte counts"))?;
+    let len = u8::try_from(len)
+        .map_err(|_| NoTable::TooLarge(format!("a position's key takes {len} bytes, more than a byte counts")))?;
     let layout = Layout { alphabet: &alphabet, bits, turn_bits, pass: engine.pass, len };
     let (mut lost, mut drawn) = (Vec::new(), Vec::new());
     engine.with_game(|g| {
