@@ -126,6 +126,9 @@ pub struct CortexM {
     /// probe-rs's name for the chip, which `gamec flash` programs through a debug probe; none
     /// where probe-rs has no target for it.
     pub probe_rs: Option<&'static str>,
+    /// Where probe-rs has none, the OpenOCD configuration files (`-f`) that program the chip
+    /// through its board's probe.
+    pub openocd: Option<&'static [&'static str]>,
     /// Where the glue sets the clock from a PLL, the PLL's output: a board's clock must be it
     /// over a divider of 4 to 16. None where the glue leaves the clock as reset leaves it.
     pub pll_hz: Option<u32>,
@@ -324,6 +327,7 @@ const STM32F405: Chip = Chip {
         flash_origin: 0x0800_0000,
         ram_origin: 0x2000_0000,
         probe_rs: Some("STM32F405RGTx"),
+        openocd: None,
         pll_hz: None,
     }),
     serial_ports: &[
@@ -347,8 +351,15 @@ const AT32F437: Chip = Chip {
         SerialPort { name: "usart2", glue: "Usart2", vector: "USART2", pins: None },
         SerialPort { name: "usart3", glue: "Usart3", vector: "USART3", pins: None },
     ],
-    // probe-rs knows no AT32F437 target: Artery's own tools (or their OpenOCD) program it.
-    arch: Arch::CortexM(CortexM { flash_origin: 0x0800_0000, ram_origin: 0x2000_0000, probe_rs: None, pll_hz: None }),
+    // probe-rs knows no AT32F437, nor does mainline OpenOCD: Artery's OpenOCD does, through
+    // the AT-START board's own AT-Link.
+    arch: Arch::CortexM(CortexM {
+        flash_origin: 0x0800_0000,
+        ram_origin: 0x2000_0000,
+        probe_rs: None,
+        openocd: Some(&["interface/atlink.cfg", "target/at32f437xx.cfg"]),
+        pll_hz: None,
+    }),
     ..STM32F405
 };
 
@@ -400,8 +411,10 @@ const LM3S6965: Chip = Chip {
     arch: Arch::CortexM(CortexM {
         flash_origin: 0x0000_0000,
         ram_origin: 0x2000_0000,
-        // probe-rs has no Stellaris target: TI's LM Flash Programmer or OpenOCD programs it.
+        // probe-rs has no Stellaris target; OpenOCD's board file for the EK-LM3S6965 programs
+        // it through the board's own debug interface.
         probe_rs: None,
+        openocd: Some(&["board/ek-lm3s6965.cfg"]),
         pll_hz: Some(200_000_000),
     }),
     serial_ports: &[],

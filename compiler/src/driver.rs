@@ -562,7 +562,7 @@ impl Programmer {
 }
 
 /// The commands that write a built firmware (and a board's EEPROM image) to the chip: avrdude
-/// for AVR, probe-rs for a Cortex-M it knows. Each command is its program and arguments.
+/// for AVR, probe-rs for a Cortex-M it knows, else OpenOCD with the chip's board files. Each command is its program and arguments.
 pub fn flash_commands(built: &Built, programmer: &Programmer) -> Result<Vec<Vec<String>>, String> {
     match built.target.chip.arch {
         crate::chips::Arch::Avr(avr) => {
@@ -581,12 +581,20 @@ pub fn flash_commands(built: &Built, programmer: &Programmer) -> Result<Vec<Vec<
         }
         crate::chips::Arch::CortexM(m) => {
             let Some(chip) = m.probe_rs else {
-                return Err(format!(
-                    "no tool gamec knows programs the {}: write {} at 0x{:08X} with the maker's tool",
-                    built.target.chip.name,
-                    built.elf.with_extension("bin").display(),
-                    m.flash_origin
-                ));
+                let Some(configs) = m.openocd else {
+                    return Err(format!(
+                        "no tool gamec knows programs the {}: write {} at 0x{:08X} with the maker's tool",
+                        built.target.chip.name,
+                        built.elf.with_extension("bin").display(),
+                        m.flash_origin
+                    ));
+                };
+                let mut cmd = vec!["openocd".to_string()];
+                for cfg in configs {
+                    cmd.extend(["-f".to_string(), cfg.to_string()]);
+                }
+                cmd.extend(["-c".to_string(), format!("program {} verify reset exit", built.elf.display())]);
+                return Ok(vec![cmd]);
             };
             let mut probe = Vec::new();
             if let Some(name) = &programmer.name {

@@ -101,7 +101,8 @@ enum Cmd {
     /// Run the tests the game files carry (`test "name" { ... }`).
     Test { games: Vec<PathBuf> },
     /// Build the firmware and program the board with it: avrdude for AVR (the EEPROM image
-    /// too, where the board has one), probe-rs for an STM32F405.
+    /// too, where the board has one), probe-rs for an STM32F405, OpenOCD for the AT32F437 and
+    /// the LM3S6965.
     Flash {
         game: PathBuf,
         #[arg(long)]
@@ -363,7 +364,10 @@ fn flash(
     let built = driver::build(sources, game, board, out)?;
     let commands = driver::flash_commands(&built, &programmer.or_board(&built.target)).map_err(Error::Flash)?;
     for cmd in &commands {
-        outln!("{}", cmd.join(" "));
+        // As a shell reads it: an argument with a space in single quotes.
+        let words: Vec<String> =
+            cmd.iter().map(|w| if w.contains(' ') { format!("'{w}'") } else { w.clone() }).collect();
+        outln!("{}", words.join(" "));
         if dry_run {
             continue;
         }
