@@ -5,6 +5,7 @@
 //! targets) and what fuzzing needs
 //! (cargo-fuzz), so they work on a fresh machine that has only rustup, cargo, gcc and apt.
 
+mod figures;
 mod web;
 
 use clap::{Parser, Subcommand};
@@ -35,6 +36,9 @@ enum Cmd {
     Bench,
     /// Of the benchmarks, only `gamec build`'s times: cold, a second game's, after an edit.
     BuildTimes,
+    /// Of the benchmarks, only the README's table of every board's firmware sizes, written
+    /// into README.md from what `gamec build` prints.
+    Figures,
     /// Fuzz gamec with libFuzzer (compiler/fuzz), seeded from games/ and boards/; fails if the
     /// fuzzer finds a crash. Without --runs or --seconds it runs for 60 seconds.
     Fuzz {
@@ -240,6 +244,7 @@ fn build_times() -> Result<(), String> {
 fn bench() -> Result<(), String> {
     build()?;
     build_times()?;
+    figures::write(&root(), &root().join("target/release/gamec"))?;
     bench_setup()?;
     run(Command::new("cargo")
         .args([
@@ -560,6 +565,11 @@ fn main() -> ExitCode {
         Cmd::Build => build(),
         Cmd::Test => setup().and_then(|()| test_suite()).and_then(|()| test_fuzz()),
         Cmd::Bench => setup().and_then(|()| bench()),
+        Cmd::Figures => setup()
+            .and_then(|()| {
+                run(Command::new("cargo").args(["build", "--release", "-q", "-p", "gamec"]).current_dir(root()))
+            })
+            .and_then(|()| figures::write(&root(), &root().join("target/release/gamec"))),
         Cmd::BuildTimes => setup()
             .and_then(|()| {
                 run(Command::new("cargo").args(["build", "--release", "-q", "-p", "gamec"]).current_dir(root()))
