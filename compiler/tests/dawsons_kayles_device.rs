@@ -3,17 +3,30 @@
 //! LEDs show it before GO), a second press or a pin with no neighbour standing is denied
 //! with a beep and the LEDs unchanged, GO ends the turn and the device answers from the
 //! solved game; whole games to the end tune, and a sleep woken by GO. The rules are the
-//! compiler's reading of games/dawsons_kayles.game, checked against the engine.
+//! compiler's reading of games/dawsons_kayles.game, checked against the engine. The player's
+//! tests run on the same wiring on a Cortex-M3, the LM3S6965 in QEMU, too.
 
 mod device;
 
 use device::grid_host::load;
-use device::{heard, Device};
+use device::{heard, Device, Pins};
 use gamec::engine::solve::{explore, Solved, Value, MAX_STATES};
 use gamec::engine::{Engine, State};
 
 const GAME: &str = "games/dawsons_kayles.game";
 const BOARD: &str = "boards/dawsons_kayles_atmega128.board";
+/// The same wiring on a Cortex-M3, in QEMU.
+const LM3S6965: &str = "boards/dawsons_kayles_lm3s6965.board";
+
+device::on_each_board!(
+    [
+        a_press_knocks_a_pair_and_a_second_press_or_a_lone_pin_is_denied,
+        perfect_play_beats_the_device_and_the_celebrate_tune_plays,
+        the_device_wins_every_game_opened_badly,
+    ];
+    atmega128 => BOARD,
+    lm3s6965 => LM3S6965,
+);
 const PINS: usize = 7;
 const BEEP: f64 = 440.0; // A4, the denied tune
 const CELEBRATE: f64 = 1046.5; // C6, only in the person's win
@@ -23,16 +36,15 @@ struct Game {
     engine: Engine,
     solved: Solved,
     start: State,
-    d: Device,
+    d: Box<dyn Pins>,
 }
 
-fn boot() -> Game {
+fn boot(board: &str) -> Game {
     let def = load(GAME);
     let engine = Engine::new(&def);
     let start = engine.fixed_start(&def);
     let solved = explore(&engine, std::slice::from_ref(&start), MAX_STATES).unwrap();
-    let (elf, target) = device::firmware(GAME, BOARD);
-    let mut d = Device::boot(&elf, &target);
+    let mut d = device::boot_pins(GAME, board);
     d.run_ms(5.0);
     Game { engine, solved, start, d }
 }
@@ -62,7 +74,7 @@ impl Game {
         let button = (0..first).filter(|&i| pos.cells[i] != 0).count();
         self.d.press(button);
         assert_eq!(self.seen(pos.to_move).cells, after.cells, "the LEDs show the pair down before GO");
-        let go = self.d.target.commit as usize;
+        let go = self.d.target().commit as usize;
         self.press_listening(go)
     }
 
@@ -81,9 +93,8 @@ impl Game {
     }
 }
 
-#[test]
-fn a_press_knocks_a_pair_and_a_second_press_or_a_lone_pin_is_denied() {
-    let mut g = boot();
+fn a_press_knocks_a_pair_and_a_second_press_or_a_lone_pin_is_denied(board: &str) {
+    let mut g = boot(board);
     g.d.press_commit();
     let pos = g.seen(0);
     assert_eq!(pos.cells, g.start.cells, "every pin stands at the start");
@@ -102,7 +113,7 @@ fn a_press_knocks_a_pair_and_a_second_press_or_a_lone_pin_is_denied() {
     assert!(heard(&sound, BEEP), "another pin beeps: {sound:?}");
     assert_eq!(g.d.leds(), 0b111_0011);
     // GO: the device answers with a legal move.
-    let go = g.d.target.commit as usize;
+    let go = g.d.target().commit as usize;
     g.press_listening(go);
     let after = g.engine.plies(&pos).into_iter().map(|m| g.engine.play(&pos, m)).nth(2).unwrap();
     assert_eq!(after.cells.iter().map(|&c| (c != 0) as u8).collect::<Vec<_>>(), [1, 1, 0, 0, 1, 1, 1], "3-4");
@@ -136,9 +147,8 @@ fn play(g: &mut Game, mut choose: impl FnMut(&Game, &State, Vec<State>) -> State
     }
 }
 
-#[test]
-fn perfect_play_beats_the_device_and_the_celebrate_tune_plays() {
-    let mut g = boot();
+fn perfect_play_beats_the_device_and_the_celebrate_tune_plays(board: &str) {
+    let mut g = boot(board);
     let won = play(&mut g, |g, pos, options| {
         let best = g.engine.play(pos, g.engine.best_plies(&g.solved, pos)[0]);
         assert!(options.contains(&best));
@@ -147,11 +157,10 @@ fn perfect_play_beats_the_device_and_the_celebrate_tune_plays() {
     assert!(won, "the first player wins a row of seven");
 }
 
-#[test]
-fn the_device_wins_every_game_opened_badly() {
+fn the_device_wins_every_game_opened_badly(board: &str) {
     // The openings that lose, 2-3 and 5-6, each then played by the first move left.
     for opening in [1, 4] {
-        let mut g = boot();
+        let mut g = boot(board);
         let mut first = true;
         let won = play(&mut g, |_, _, options| {
             let pick = if first { opening } else { 0 };
@@ -164,6 +173,8 @@ fn the_device_wins_every_game_opened_badly() {
 
 #[test]
 fn the_sweep_goes_on_after_a_wake() {
-    let mut g = boot();
-    device::buttons_and_lights::the_sweep_goes_on_after_a_wake(&mut g.d, 0);
+    let (elf, target) = device::firmware(GAME, BOARD);
+    let mut d = Device::boot(&elf, &target);
+    d.run_ms(5.0);
+    device::buttons_and_lights::the_sweep_goes_on_after_a_wake(&mut d, 0);
 }

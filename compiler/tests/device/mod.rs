@@ -95,6 +95,11 @@ pub trait Pins {
     fn press_commit(&mut self) {
         self.press(self.target().commit as usize);
     }
+    /// Holds input `n` (in control order) down (`true`) or lets it go.
+    fn hold_input(&mut self, n: usize, down: bool) {
+        let p = self.target().inputs[n];
+        self.hold(p.port, p.bit, !down);
+    }
 }
 
 impl Pins for Device {
