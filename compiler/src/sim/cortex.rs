@@ -74,9 +74,20 @@ struct TimerState {
     reload: u32,
 }
 
+/// Bytes of log after which the player has QEMU start a new file: the trace grows by about
+/// 300 KB a second of the firmware's time, and a person may play for an hour.
+const LOG_BYTES: u64 = 16 << 20;
+
 /// The log QEMU writes, read as it grows, and the machine's state at the line last read.
 struct Trace {
     lines: BufReader<File>,
+    /// The log files: the one being read is number `file`; QEMU may already write the next.
+    dir: PathBuf,
+    file: u32,
+    /// Bytes read of the current file.
+    read: u64,
+    /// Whether QEMU was told to write the next file.
+    rotating: bool,
     partial: String,
     ticks: u64,
     ports: [PortState; 7],
@@ -85,12 +96,27 @@ struct Trace {
 }
 
 impl Trace {
-    /// The next whole line, if QEMU has written one.
+    fn log(dir: &Path, n: u32) -> PathBuf {
+        dir.join(format!("trace.{n}.log"))
+    }
+
+    /// The next whole line, if QEMU has written one. At the end of a file QEMU has moved on
+    /// from (its next file has begun: QEMU closed this one first), the next file is read and
+    /// this one deleted.
     fn next_line(&mut self) -> Option<String> {
         loop {
             let mut chunk = String::new();
-            if self.lines.read_line(&mut chunk).unwrap() == 0 {
-                return None;
+            let n = self.lines.read_line(&mut chunk).unwrap();
+            self.read += n as u64;
+            if n == 0 {
+                let next = Trace::log(&self.dir, self.file + 1);
+                if !self.rotating || std::fs::metadata(&next).map_or(true, |m| m.len() == 0) {
+                    return None;
+                }
+                let _ = std::fs::remove_file(Trace::log(&self.dir, self.file));
+                self.lines = BufReader::new(File::open(&next).unwrap());
+                (self.file, self.read, self.rotating) = (self.file + 1, 0, false);
+                continue;
             }
             self.partial.push_str(&chunk);
             if self.partial.ends_with('\n') {
@@ -179,7 +205,7 @@ impl Board {
         let turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
         let dir = std::env::temp_dir().join(format!("gamec-qemu-pins-{}-{}", std::process::id(), elf_stem(elf)));
         std::fs::create_dir_all(&dir).unwrap();
-        let (socket, log) = (dir.join("qtest.sock"), dir.join("trace.log"));
+        let (socket, log) = (dir.join("qtest.sock"), Trace::log(&dir, 0));
         let _ = std::fs::remove_file(&socket);
         File::create(&log).unwrap();
         let listener = UnixListener::bind(&socket).unwrap();
@@ -202,6 +228,10 @@ impl Board {
         stream.set_read_timeout(Some(STUCK)).unwrap();
         let trace = Trace {
             lines: BufReader::new(File::open(&log).unwrap()),
+            dir: dir.clone(),
+            file: 0,
+            read: 0,
+            rotating: false,
             partial: String::new(),
             ticks: 0,
             ports: [PortState::default(); 7],
@@ -218,6 +248,16 @@ impl Board {
         stdin.write_all(b"cont\n").unwrap();
         stdin.flush().unwrap();
         Ok(board)
+    }
+
+    /// Has QEMU write its trace to the next file (the monitor's `logfile`), so that the player
+    /// can delete the one it has read.
+    fn rotate_log(&mut self) {
+        let next = Trace::log(&self.trace.dir, self.trace.file + 1);
+        let stdin = self.child.stdin.as_mut().expect("the monitor's input");
+        writeln!(stdin, "logfile {}", next.display()).unwrap();
+        stdin.flush().unwrap();
+        self.trace.rotating = true;
     }
 
     /// Sends one qtest command; panics unless QEMU answers OK.
@@ -241,6 +281,9 @@ impl Board {
         loop {
             if done(&self.trace, false) {
                 return;
+            }
+            if self.trace.read > LOG_BYTES && !self.trace.rotating {
+                self.rotate_log();
             }
             match self.trace.next_line() {
                 Some(line) => {
