@@ -278,7 +278,9 @@ const ATMEGA64: Chip = Chip {
     arch: Arch::Avr(Avr {
         target_cpu: "atmega64",
         device: "atmega64",
-        simavr: "atmega64",
+        // simavr has no ATmega64: its image runs on simavr's ATmega128, whose registers,
+        // vectors and 4 KB of RAM are the ATmega64's (only its flash is twice as large).
+        simavr: "atmega128",
         avrdude: "m64",
         sp_bytes: 2,
         multiplies: true,

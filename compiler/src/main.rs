@@ -398,6 +398,13 @@ fn play_board(
     );
     // A game of cards has two lines, the console and the scanner: typed cards feed the latter.
     if let Some(ports) = &built.target.cards {
+        // QEMU's netduinoplus2 is an STM32F405: another chip's image would fault there.
+        if built.target.chip.name != "stm32f405" {
+            return Err(Error::Play(format!(
+                "no simulator runs the {}: QEMU's netduinoplus2 is an STM32F405 (play the game on such a board)",
+                built.target.chip.name
+            )));
+        }
         let id = driver::read(sources, game)?;
         let deck = gamec_dsl::load_game(sources, id)?.cards.expect("a game bound to a cards board has cards");
         return card_console::play(&built.elf, ports, &deck).map_err(Error::Play);

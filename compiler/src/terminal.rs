@@ -191,7 +191,7 @@ fn in_simavr(elf: &Path, target: &Target, title: &str, host: Option<&Speaker>) -
     let Ok(mut d) = booted else {
         std::panic::set_hook(hook);
         return Err(format!(
-            "simavr does not run the {} (it runs the ATtiny84A and ATtiny24A, the ATmega16 and ATmega128)",
+            "simavr does not run the {} (it runs the ATtiny84A and ATtiny24A, the ATmega16, and the ATmega128 and the ATmega64's image on it)",
             target.chip.name
         ));
     };

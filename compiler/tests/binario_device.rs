@@ -66,7 +66,11 @@ fn picture(s: &State) -> [[Lit; 8]; 8] {
 
 impl Binario {
     fn boot() -> Binario {
-        let (elf, target) = device::firmware(GAME, BOARD);
+        Binario::boot_on(BOARD)
+    }
+
+    fn boot_on(board: &str) -> Binario {
+        let (elf, target) = device::firmware(GAME, board);
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         let text = std::fs::read_to_string(root.join(GAME)).unwrap();
         let mut sources = gamec_dsl::Sources::new();
@@ -335,12 +339,21 @@ fn a_tableau_played_to_victory_with_every_cursor_pattern_denials_and_the_lock() 
 }
 
 #[test]
-fn the_authors_atmega64_image_builds_within_its_chip() {
-    // simavr has no ATmega64: the same wiring runs above on the ATmega128. This builds the
-    // author's chip's image, which `gamec build` checks against its flash and RAM.
+fn the_authors_atmega64_image_runs_its_intro_and_shows_tableau_1() {
+    // simavr has no ATmega64: the author's chip's image, which `gamec build` checks against
+    // its flash and RAM, runs on simavr's ATmega128, whose registers, vectors and RAM are the
+    // ATmega64's.
     let (elf, target) = device::firmware(GAME, "boards/binario_atmega64.board");
     assert_eq!(target.chip.name, "atmega64");
     assert!(elf.with_extension("eeprom.bin").exists(), "its 93C46 image beside it");
+    let mut b = Binario::boot_on("boards/binario_atmega64.board");
+    let colours = b.watch_intro();
+    assert!(colours.contains(&RED) && colours.contains(&GREEN), "red and green in the show: {colours:?}");
+    let (dark, on) = b.choosing(10);
+    assert!(dark, "the chosen tableau blinks");
+    assert_eq!(show(&on), show(&picture(&b.starts[0])), "tableau 1 as the EEPROM holds it");
+    let pitch = b.select();
+    assert!((pitch - C5).abs() < 10.0, "the start tune: {pitch} Hz");
 }
 
 /// The main loop never returns, so nothing may lie under it: the start-up code falls into it

@@ -5,8 +5,8 @@
 //! tests do: Silver Dollar's deal and every device reply on the ATtiny84A, its deal and first
 //! replies on the ATtiny24A, its sleep after 30 idle seconds and GO's wake on the ATtiny84A
 //! (a pin change) and the ATmega128 (INT0), a whole Othello game over the console, a Binario tableau solved
-//! to its victory flash on the ATmega128, and its first tableau on the ATmega64, which simavr
-//! does not run; a save of the game that breaks it and one that mends it. The page's AVR
+//! to its victory flash on the ATmega128, and its first tableau on the ATmega64 (the page's own
+//! register map: simavr runs that image as an ATmega128); a save of the game that breaks it and one that mends it. The page's AVR
 //! glue is also run in Node alone, on programs of a few instructions
 //! (compiler/tests/web/machine.test.mjs).
 //!
@@ -626,7 +626,8 @@ fn binario_choosing(page: &mut Page, start: &State) {
     assert!(seen.contains(&json!(picture(start))), "tableau 1 from the 93C46 while choosing: {seen:?}");
 }
 
-/// The ATmega64's map, the chip the board's author built it with and simavr does not run:
+/// The ATmega64's map, the chip the board's author built it with (simavr, which has none,
+/// runs its image as an ATmega128):
 /// the start-up show and the first tableau from the 93C46, as the ATmega128 shows them.
 #[test]
 fn binario_on_the_atmega64_shows_its_first_tableau_on_the_page() {
