@@ -3,10 +3,11 @@
 //! the chip into sleep and out. `gamec play` plays such a board through it, and the device
 //! tests play games on it as on an AVR.
 //!
-//! The guest runs freely under TCG in virtual time, and QEMU traces what the pins see, in
-//! order, to a log: every write to a GPIO port's direction and data registers, every input
-//! that changes, every SysTick reload (a millisecond of the board's clock) and every write to
-//! SysTick's control (the glue pauses its tick to sleep). The player reads that log as the
+//! The guest runs freely under TCG (in virtual time for the tests, at the wall clock's pace
+//! for a person), and QEMU traces what the pins see, in order, to a log: every write to a
+//! GPIO port's direction and data registers, every input that changes, every SysTick reload
+//! (a millisecond of the board's clock), every write to SysTick's control (the glue pauses
+//! its tick to sleep) and to the general-purpose timers (a note). The player reads that log as the
 //! firmware's timeline: an LED lit, a toggle of the speaker's pin or a sleep is placed at the
 //! millisecond it happened, however busy the host was. Buttons are set through QEMU's qtest
 //! protocol, and each press is placed on the timeline where QEMU traced the input change.

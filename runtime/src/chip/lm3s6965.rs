@@ -234,9 +234,7 @@ fn reload(clock: u8, top: u16) -> u32 {
     ((top as u32 + 1) << (clock.max(1) - 1)) - 1
 }
 
-/// The millisecond count, first in C layout so that a test can read it at the static's
-/// address, and the part of a millisecond counted beyond it.
-#[repr(C)]
+/// The millisecond count, and the part of a millisecond counted beyond it.
 #[derive(Clone, Copy)]
 struct Millis {
     count: u16,
