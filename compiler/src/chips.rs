@@ -17,6 +17,13 @@ pub struct Timer {
     pub any_pin: bool,
 }
 
+impl Timer {
+    /// The number its name ends in (`timer1` is 1): how a chip's glue numbers its timers.
+    pub fn number(&self) -> u8 {
+        self.name.trim_start_matches(|c: char| !c.is_ascii_digit()).parse().unwrap_or(0)
+    }
+}
+
 #[derive(Debug, Clone, Copy)]
 pub struct Chip {
     pub name: &'static str,

@@ -20,19 +20,21 @@ struct Sizes {
     with_stack: String,
 }
 
+/// The files of `root/dir` ending in `.ext`, in name order.
+pub fn listed(root: &Path, dir: &str, ext: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(root.join(dir))
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == ext)).collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
 /// Every game with each of its boards, by the boards' names: `boards/<game>_*.board`.
 pub fn pairs(root: &Path) -> Vec<(PathBuf, PathBuf)> {
-    let list = |dir: &str, ext: &str| -> Vec<PathBuf> {
-        let mut v: Vec<PathBuf> = std::fs::read_dir(root.join(dir))
-            .map(|d| {
-                d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == ext)).collect()
-            })
-            .unwrap_or_default();
-        v.sort();
-        v
-    };
     let stem = |p: &PathBuf| p.file_stem().unwrap().to_string_lossy().to_string();
-    let (games, boards) = (list("games", "game"), list("boards", "board"));
+    let (games, boards) = (listed(root, "games", "game"), listed(root, "boards", "board"));
     let mut out = Vec::new();
     for board in &boards {
         // The longest game name the board's begins with: `dawsons_kayles_...` is not Kayles'.

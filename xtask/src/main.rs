@@ -155,18 +155,9 @@ const DEFAULT_BOARDS: &[&str] = &["silver_dollar_attiny84", "nim_silver_dollar_a
 /// Each game with its default board: the one [`DEFAULT_BOARDS`] names, else the first
 /// `boards/<game>_*.board` in name order.
 fn games_and_boards() -> Result<Vec<(PathBuf, PathBuf)>, String> {
-    let list = |dir: &str, ext: &str| -> Vec<PathBuf> {
-        let mut v: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
-            .map(|d| {
-                d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == ext)).collect()
-            })
-            .unwrap_or_default();
-        v.sort();
-        v
-    };
-    let boards = list("boards", "board");
+    let boards = figures::listed(&root(), "boards", "board");
     let mut pairs = Vec::new();
-    for game in list("games", "game") {
+    for game in figures::listed(&root(), "games", "game") {
         let stem = game.file_stem().unwrap().to_string_lossy().to_string();
         let name = |b: &PathBuf| b.file_stem().unwrap().to_string_lossy().to_string();
         let own: Vec<&PathBuf> = boards.iter().filter(|b| name(b).starts_with(&format!("{stem}_"))).collect();

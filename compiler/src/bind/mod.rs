@@ -758,13 +758,17 @@ pub const CORE_MOVES: usize = gamec_runtime::rules::as_placement::MOVES as usize
 /// The room a game on the rule core's firmware keeps for a position's moves: the core's bound
 /// on its moves from the start, where it sets one below [`CORE_MOVES`].
 pub fn core_moves(game: &GameDef) -> usize {
-    core_bound(game).map_or(CORE_MOVES, |n| n.clamp(1, CORE_MOVES))
+    room(core_bound(&crate::engine::Engine::new(game), game))
+}
+
+/// The room the firmware keeps for a bound (none: the most it counts).
+fn room(bound: Option<usize>) -> usize {
+    bound.map_or(CORE_MOVES, |n| n.clamp(1, CORE_MOVES))
 }
 
 /// The core's bound on the moves of any position from the start, if it can set one (a chain
 /// of jumps has none).
-fn core_bound(game: &GameDef) -> Option<usize> {
-    let engine = crate::engine::Engine::new(game);
+fn core_bound(engine: &crate::engine::Engine, game: &GameDef) -> Option<usize> {
     let start = engine.fixed_start(game);
     engine.with_game(|g| g.rules.most_moves(&start.cells))
 }
@@ -776,11 +780,11 @@ const ROOM_PLAYOUTS: usize = 100;
 /// random play measures: an error if a position it reaches offers more, else a warning. A
 /// move past the last the firmware counts would never be played nor accepted.
 fn bind_core_moves(ctx: &mut Ctx, game: &GameDef) -> usize {
-    let bound = core_bound(game);
-    if bound.is_some_and(|n| n <= CORE_MOVES) {
-        return core_moves(game);
-    }
     let engine = crate::engine::Engine::new(game);
+    let bound = core_bound(&engine, game);
+    if bound.is_some_and(|n| n <= CORE_MOVES) {
+        return room(bound);
+    }
     let starts = crate::analyze::dealt_starts(&engine, game);
     let seen = crate::analyze::playouts(&engine, &starts, ROOM_PLAYOUTS).most_moves;
     let label = Label::primary(ctx.game_file, game.name.span, "this game");
@@ -811,7 +815,7 @@ fn bind_core_moves(ctx: &mut Ctx, game: &GameDef) -> usize {
         .with_help("a position past the bound would have its moves past the 256th never played nor accepted");
         ctx.diags.push(d);
     }
-    core_moves(game)
+    room(bound)
 }
 
 /// Whether a game's firmware (a serial session, a duel with a cursor) plays it on the rule

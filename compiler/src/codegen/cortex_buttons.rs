@@ -16,7 +16,7 @@ fn ident(name: &str) -> Ident {
 
 /// The speaker's timer, by the number its name ends in (`timer1` is 1).
 fn tone_timer(t: &Target) -> Option<u8> {
-    t.speaker.as_ref().map(|s| s.timer.name.trim_start_matches(|c: char| !c.is_ascii_digit()).parse().unwrap_or(0))
+    t.speaker.as_ref().map(|s| s.timer.number())
 }
 
 /// `src/board.rs`.

@@ -388,7 +388,7 @@ impl Board {
     /// reload), where the pin toggled in the window, or 0 for silence.
     pub fn listen(&mut self, total_ms: f64, window_ms: f64) -> Vec<f64> {
         let s = self.target.speaker.clone().expect("a speaker");
-        let timer: usize = s.timer.name.trim_start_matches("timer").parse().unwrap();
+        let timer = usize::from(s.timer.number());
         let (port, mask) = ((s.pin.port as u8 - b'A') as usize, 1u8 << s.pin.bit);
         let clock = f64::from(self.target.clock_hz);
         let (start, mut level) = (self.now, self.trace.ports[port].data & mask);
