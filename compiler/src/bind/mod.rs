@@ -594,11 +594,13 @@ fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) 
     };
     if buttons_game(game) {
         if !chip.frontends.contains(&chips::Frontend::Buttons) {
+            let serving = chips::CHIPS.iter().filter(|c| c.frontends.contains(&chips::Frontend::Buttons));
+            let names: Vec<&str> = serving.map(|c| c.name).collect();
             return label(
                 ctx,
                 Code::E0114,
                 format!("gamec's glue for the {} drives serial lines only, no buttons or lights", chip.name),
-                "pick a chip that runs button games: the attiny84a, attiny24a, atmega16, atmega64 or atmega128",
+                &format!("pick a chip that runs button games: {}", names.join(", ")),
             );
         }
         // A line of slides has its own reading, heaps of removals the heaps app; everything
