@@ -7,7 +7,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The Debian packages the page's tests need: the browser, and Node to drive it.
+/// Debian's packages the page's tests drive it with: Chromium, and Node with npm where the
+/// machine has no Node of its own (a NodeSource `nodejs` carries npm and conflicts with
+/// Debian's `npm`, so only what is missing is asked for).
 pub const APT_PACKAGES: &[&str] = &["chromium", "nodejs", "npm"];
 
 /// Where `cargo xtask web-vendor` writes the table of the vendored files, for `include_str!`.
@@ -108,9 +110,18 @@ fn write_table(root: &Path, files: &[PathBuf], version: &str) -> Result<(), Stri
 /// What the page's tests need, installed where missing: Chromium, Node and npm from Debian,
 /// and the test driver's npm packages (`npm ci` against its lock file).
 pub fn setup(root: &Path) -> Result<(), String> {
-    let missing = !super::have("node") || !super::have("npm") || !Path::new("/usr/bin/chromium").exists();
-    if missing {
-        super::apt_install(APT_PACKAGES)?;
+    let node = super::have("node") && super::have("npm");
+    let chromium = Path::new("/usr/bin/chromium").exists();
+    let missing: Vec<&str> = APT_PACKAGES
+        .iter()
+        .copied()
+        .filter(|&p| match p {
+            "chromium" => !chromium,
+            _ => !node,
+        })
+        .collect();
+    if !missing.is_empty() {
+        super::apt_install(&missing)?;
     }
     let driver = root.join("compiler/tests/web");
     if !driver.join("node_modules/puppeteer-core").exists() {
