@@ -26,12 +26,24 @@ fn file(path: &str) -> String {
 /// from the endings, not the table). How many keys the table holds.
 fn reads_back(path: &str) -> usize {
     let game = load(&file(path));
-    let engine = Engine::new(&game);
-    let starts = starts(&engine, &game);
+    reads_back_from(path, &Engine::new(&game), &game)
+}
+
+fn reads_back_from(path: &str, engine: &Engine, game: &GameDef) -> usize {
+    let engine = engine.clone();
+    let starts = starts(&engine, game);
     let t = keyed_table(&engine, &starts).unwrap_or_else(|why| panic!("{path}: {why}"));
     let solved = explore(&engine, &starts, MAX_STATES).unwrap();
     let layout = Layout { alphabet: &t.alphabet, bits: t.bits, turn_bits: t.turn_bits, pass: t.pass, len: t.len };
-    let table = Table { layout, lost: &t.lost, lost_plies: &t.lost_plies, drawn: &t.drawn, ties_random: false };
+    let table = Table {
+        layout,
+        lost: &t.lost,
+        lost_plies: &t.lost_plies,
+        won: &t.won,
+        won_plies: &t.won_plies,
+        drawn: &t.drawn,
+        ties_random: false,
+    };
     engine.with_game(|g| {
         for (i, s) in solved.states.iter().enumerate() {
             let mut key = vec![0; t.len as usize];
@@ -41,12 +53,14 @@ fn reads_back(path: &str) -> usize {
                 // The distance where play repeats, 0 where the table keeps none.
                 Value::Loss(n) if !solved.terminal[i] => Read::Lost(if solved.repeats { n } else { 0 }),
                 Value::Draw => Read::Drawn,
-                _ => Read::Won,
+                // A won position's distance only where play repeats and a move keeps the turn.
+                Value::Win(n) if !solved.terminal[i] && solved.repeats && engine.again => Read::Won(n),
+                _ => Read::Won(0),
             };
             assert_eq!(read, want, "{path}: position {i} {:?}", s.cells);
         }
     });
-    (t.lost.len() + t.drawn.len()) / t.len as usize
+    (t.lost.len() + t.won.len() + t.drawn.len()) / t.len as usize
 }
 
 #[test]
@@ -99,6 +113,25 @@ fn a_game_whose_positions_repeat_keeps_its_lost_positions_distances() {
     let hexapawn = load(&file("games/hexapawn.game"));
     let engine = Engine::new(&hexapawn);
     assert!(keyed_table(&engine, &starts(&engine, &hexapawn)).unwrap().lost_plies.is_empty());
+}
+
+/// Where play repeats and a move can keep the turn, a winner moving again moves to a position
+/// won for itself, so the table keeps the won positions' distances too. No move form both
+/// repeats and keeps the turn today (a sowing that gives another move fills a store, which
+/// never empties), so the kings' engine is told that a move may keep the turn.
+#[test]
+fn where_a_move_can_keep_the_turn_a_repeating_game_keeps_its_won_positions_distances() {
+    let path = "compiler/tests/games/kings_walk.game";
+    let game = load(&file(path));
+    let mut engine = Engine::new(&game);
+    assert!(keyed_table(&engine, &starts(&engine, &game)).unwrap().won.is_empty(), "no move keeps the turn");
+    engine.again = true;
+    let t = keyed_table(&engine, &starts(&engine, &game)).unwrap();
+    assert!(!t.won.is_empty());
+    assert_eq!(t.won_plies.len(), 2 * t.won.len() / t.len as usize, "a distance a won key, in a word");
+    let plies: Vec<u16> = t.won_plies.chunks(2).map(|p| u16::from_le_bytes([p[0], p[1]])).collect();
+    assert!(plies.iter().any(|&p| p > 1), "{plies:?}");
+    assert!(reads_back_from(path, &engine, &game) > 0);
 }
 
 /// The same kings on the Binario board with a cursor: the board builds the table.

@@ -5,7 +5,7 @@
 //! by their fast reading, any other on the rule core, a move entered a cell at a time).
 
 use super::{
-    bind_core_moves, bind_core_table, bind_speaker, core_firmware_gap, grid_firmware_gap, max_moves, periodic_tick,
+    bind_core_moves, bind_core_table, bind_speaker, grid_firmware_gap, max_moves, periodic_tick,
     tune_divisors, CoreStack, Ctx, Target,
 };
 use crate::chips::{Chip, Frontend};
@@ -60,7 +60,7 @@ pub fn uses_cursor(game: &GameDef) -> bool {
     game.controls.iter().any(|c| matches!(c.action, ControlAction::Cursor { .. }))
 }
 
-/// Why the cursor firmware cannot play a game, if it cannot.
+/// Why the puzzle app cannot play a game of one player, if it cannot (the rule core then does).
 pub fn puzzle_gap(game: &GameDef) -> Option<String> {
     let engine = Engine::new(game);
     let Some(_) = Puzzle::new(&engine) else {
@@ -102,18 +102,6 @@ pub fn puzzle_gap(game: &GameDef) -> Option<String> {
     None
 }
 
-/// Why the cursor firmware cannot play a two-player game against the device, if it cannot.
-fn duel_gap(game: &GameDef) -> Option<String> {
-    if grid_firmware_gap(game).is_some() {
-        if let Some(why) = core_firmware_gap(game) {
-            return Some(why);
-        }
-    }
-    // Without a `strategy` the device plays the side that does not move first, by search with
-    // the default evaluation on the rule core, at random on the placements' reading.
-    None
-}
-
 pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static Chip) -> Option<Target> {
     if !chip.frontends.contains(&Frontend::Cursor) {
         let d =
@@ -137,28 +125,15 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
         return None;
     }
     let players = game.players.len();
-    let puzzle_why = if players == 2 { None } else { puzzle_gap(game) };
     // A puzzle of one player that the puzzle app cannot play is played alone on the rule core,
-    // a move a press.
-    let alone = players == 1 && puzzle_why.is_some();
+    // a move a press; a game of two against the device, without a `strategy` searching with
+    // the default evaluation on the rule core, at random on the placements' reading.
+    let alone = players == 1 && puzzle_gap(game).is_some();
     let duel = players == 2 || alone;
-    let gap = match players {
-        2 => duel_gap(game),
-        _ if alone => core_firmware_gap(game),
-        _ => puzzle_why,
-    };
-    if let Some(why) = gap {
-        let d = Diagnostic::error(Code::E0115, format!("gamec's firmware runtime cannot play these rules yet: {why}"))
-            .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
-            .with_help("`gamec check`, `analyze`, `perft` and `test` without a board read any game");
-        ctx.diags.push(d);
-        return None;
-    }
     let matrix = bind_matrix(ctx, game, board, chip);
     let (encoders, commit, restart) = bind_inputs(ctx, game, board);
     let eeprom = if duel { None } else { bind_eeprom(ctx, game, board) };
-    // What the placements' fast reading cannot play, the rule core does (`duel_gap` and the
-    // gap above held it to the core's own limits, the cursor's, not a serial session's).
+    // What the placements' fast reading cannot play, the rule core does.
     let rules_core = (alone || (players == 2 && grid_firmware_gap(game).is_some())).then(|| CoreStack::of(game));
     let max_moves = match (duel, rules_core.is_some()) {
         (true, true) => bind_core_moves(ctx, game),

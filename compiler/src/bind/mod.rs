@@ -6,7 +6,7 @@ pub mod cards;
 pub mod cursor;
 
 use crate::chips::{self, Chip, Timer};
-use crate::engine::table::{keyed_table, KeyedTable, NoTable};
+use crate::engine::table::{keyed_table, KeyedTable};
 use gamec_dsl::Code;
 use gamec_dsl::{BoardDef, ControlAction, Diagnostic, FileId, GameDef, Label, Pin, Response, Span};
 use std::collections::BTreeMap;
@@ -275,7 +275,7 @@ pub fn bind(
 }
 
 /// The solved table of a game on the rule core whose device plays `perfect` (none for any
-/// other strategy), or, where the game cannot have one, the refusal with its reason.
+/// other strategy), or, where it does not fit, the refusal with its figures.
 fn bind_core_table(ctx: &mut Ctx, game: &GameDef) -> Option<Arc<KeyedTable>> {
     let strategy = game.strategy.as_ref().filter(|s| s.kind == gamec_dsl::StrategyKind::Perfect)?;
     let engine = crate::engine::Engine::new(game);
@@ -283,14 +283,10 @@ fn bind_core_table(ctx: &mut Ctx, game: &GameDef) -> Option<Arc<KeyedTable>> {
         Ok(table) => return Some(Arc::new(table)),
         Err(why) => why,
     };
-    let d = match why {
-        NoTable::TooLarge(why) => Diagnostic::error(Code::E0122, format!("the solved table does not fit: {why}"))
-            .with_help("`search` plays without a table; `gamec analyze` counts the positions"),
-        NoTable::Unkept(why) => {
-            Diagnostic::error(Code::E0115, format!("gamec's firmware runtime cannot play these rules yet: {why}"))
-        }
-    };
-    ctx.diags.push(d.with_label(Label::primary(ctx.game_file, strategy.span, "a solved table")));
+    let d = Diagnostic::error(Code::E0122, format!("the solved table does not fit: {why}"))
+        .with_help("`search` plays without a table; `gamec analyze` counts the positions")
+        .with_label(Label::primary(ctx.game_file, strategy.span, "a solved table"));
+    ctx.diags.push(d);
     None
 }
 
@@ -578,18 +574,10 @@ fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) 
             .with_help(help.to_string());
         ctx.diags.push(d);
     };
-    let refuse = |ctx: &mut Ctx, code: Code, why: String| {
-        let msg = match code {
-            Code::E0115 => format!("gamec's firmware runtime cannot play these rules yet: {why}"),
-            _ => why,
-        };
-        let help = match code {
-            Code::E0118 => "play it over a serial line (`controls serial`) or with a cursor on a bicolour matrix",
-            _ => "`gamec check`, `analyze`, `perft` and `test` without a board read any game",
-        };
-        let d = Diagnostic::error(code, msg)
+    let refuse = |ctx: &mut Ctx, why: String| {
+        let d = Diagnostic::error(Code::E0118, why)
             .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
-            .with_help(help);
+            .with_help("play it over a serial line (`controls serial`) or with a cursor on a bicolour matrix");
         ctx.diags.push(d);
     };
     if buttons_game(game) {
@@ -605,23 +593,13 @@ fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) 
         }
         // A line of slides has its own reading, heaps of removals the heaps app; everything
         // else is played on the rule core.
-        let gap = match own_buttons_app(game) {
-            true => None,
-            false => buttons_core_gap(game),
-        };
-        if let Some((code, why)) = gap {
-            refuse(ctx, code, why);
+        if let Some(why) = (!own_buttons_app(game)).then(|| unshown_on_lights(game)).flatten() {
+            refuse(ctx, why);
         }
         return;
     }
-    // What the placements' fast reading cannot play, a serial game plays on the rule core.
-    let gap = match (grid_firmware_gap(game), game.serial.is_some()) {
-        (Some(_), true) => core_firmware_gap(game),
-        (gap, _) => gap,
-    };
-    if let (Some(why), true) = (gap, game.serial.is_some()) {
-        return refuse(ctx, Code::E0115, why);
-    }
+    // A serial game is played by the placements' fast reading where it covers the rules, else
+    // on the rule core, which plays every game.
     match &game.serial {
         None if game.controls.is_empty() => label(
             ctx,
@@ -660,34 +638,29 @@ fn own_buttons_app(game: &GameDef) -> bool {
 
 /// A game of buttons and lights played on the rule core: one that no app of its own plays.
 pub fn buttons_on_the_core(game: &GameDef) -> bool {
-    buttons_game(game) && !own_buttons_app(game) && buttons_core_gap(game).is_none()
+    buttons_game(game) && !own_buttons_app(game) && unshown_on_lights(game).is_none()
 }
 
 /// The most lights a display of buttons and lights drives: a charlieplex on one port of eight
 /// pins, 8 x 7 LEDs (the rule core's lights are a 64-bit word, room for them all).
 const MAX_LIGHTS: u32 = 56;
 
-/// Why buttons and one-colour lights cannot play a game on the rule core, if they cannot, with
-/// the code to say it under: a light shows whether its cell holds anything, so every cell
-/// must hold one thing or nothing.
-fn buttons_core_gap(game: &GameDef) -> Option<(Code, String)> {
-    if let Some(why) = core_firmware_gap(game) {
-        return Some((Code::E0115, why));
-    }
+/// Why one-colour lights cannot show a game's position, if they cannot (E0118): a light shows
+/// whether its cell holds anything, so every cell must hold one thing or nothing.
+fn unshown_on_lights(game: &GameDef) -> Option<String> {
     if game.lights() > MAX_LIGHTS {
-        return Some((
-            Code::E0118,
-            format!(
-                "the game shows {} lights, more than the {MAX_LIGHTS} a charlieplexed display on one port drives",
-                game.lights()
-            ),
+        return Some(format!(
+            "the game shows {} lights, more than the {MAX_LIGHTS} a charlieplexed display on one port drives",
+            game.lights()
         ));
     }
     // A heap's lights show its counts up to its start; sowing grows a pit past its start.
     if game.heaps().is_some() {
-        return game.moves.iter().any(|m| matches!(m.kind, gamec_dsl::MoveKind::Sow(_))).then(|| {
-            (Code::E0118, "a pit's lights show the counters it starts with, and sowing adds more".to_string())
-        });
+        return game
+            .moves
+            .iter()
+            .any(|m| matches!(m.kind, gamec_dsl::MoveKind::Sow(_)))
+            .then(|| "a pit's lights show the counters it starts with, and sowing adds more".to_string());
     }
     let kinds = game.piece.kinds.len().max(1);
     let contents = match game.piece.per_player {
@@ -695,12 +668,9 @@ fn buttons_core_gap(game: &GameDef) -> Option<(Code, String)> {
         false => kinds,
     } + game.states.len();
     (contents > 1).then(|| {
-        (
-            Code::E0118,
-            format!(
-                "a light shows whether its cell holds anything, and this game's cells hold {contents} things \
-                 (pieces of each player and kind, and states)"
-            ),
+        format!(
+            "a light shows whether its cell holds anything, and this game's cells hold {contents} things \
+             (pieces of each player and kind, and states)"
         )
     })
 }
@@ -823,16 +793,7 @@ fn bind_core_moves(ctx: &mut Ctx, game: &GameDef) -> usize {
 /// Whether a game's firmware (a serial session, a duel with a cursor) plays it on the rule
 /// core: a grid game of two players that the placements' fast reading does not cover.
 pub fn on_the_rule_core(game: &GameDef) -> bool {
-    grid_firmware_gap(game).is_some() && core_firmware_gap(game).is_none()
-}
-
-/// Why the firmware over the rule core (a serial session; with a `cursor`, a game entered a
-/// cell at a time) cannot play a game, if it cannot.
-fn core_firmware_gap(game: &GameDef) -> Option<String> {
-    if game.players.len() > 2 {
-        return Some("the rule core's firmware plays games of one or two players".into());
-    }
-    None
+    grid_firmware_gap(game).is_some()
 }
 
 /// Why the grid firmware cannot play a game, if it cannot.

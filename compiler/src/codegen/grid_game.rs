@@ -447,7 +447,7 @@ fn condition(game: &GameDef, c: &Condition) -> TokenStream {
         Condition::Full => quote!((pos.me | pos.opp) == GRID.cells()),
         Condition::NoMoves => quote!(legal_for(pos.me, pos.opp) == 0),
         Condition::NeitherCanMove => quote!(legal_for(pos.me, pos.opp) == 0 && legal_for(pos.opp, pos.me) == 0),
-        Condition::Distinct { .. } => unreachable!("bind refuses rows and columns told apart (E0115)"),
+        Condition::Distinct { .. } => unreachable!("a game whose ending tells rows apart is played on the rule core (bind)"),
         Condition::Compare { lhs, op, rhs } => {
             let (l, r) = (count_expr(game, lhs), count_expr(game, rhs));
             let op = super::comparison(op);
@@ -477,7 +477,7 @@ fn count_expr(game: &GameDef, c: Count) -> TokenStream {
                 None => quote!(count(#bits)),
             }
         }
-        Count::Cells { .. } => unreachable!("bind refuses counts by row, column, state or run (E0115)"),
+        Count::Cells { .. } => unreachable!("a game whose ending counts by row, column, state or run is played on the rule core (bind)"),
     }
 }
 

@@ -305,6 +305,8 @@ fn solved_table(t: &KeyedTable, ties_random: bool) -> TokenStream {
     let (alphabet, bits, turn_bits, pass, len) = (&t.alphabet, t.bits, t.turn_bits, t.pass, t.len);
     let (lost, drawn, plies) = (&t.lost, &t.drawn, &t.lost_plies);
     let (lost_len, drawn_len, plies_len) = (lost.len(), drawn.len(), plies.len());
+    let (won, won_plies) = (&t.won, &t.won_plies);
+    let (won_len, won_plies_len) = (won.len(), won_plies.len());
     let doc = format!(
         "The solved game: of its {} positions, the {} lost for the side to move and the {} drawn, \
          each a key of {len} bytes, sorted (`gamec_runtime::rules::solved`).",
@@ -320,6 +322,8 @@ fn solved_table(t: &KeyedTable, ties_random: bool) -> TokenStream {
             layout: Layout { alphabet: &[#(#alphabet),*], bits: #bits, turn_bits: #turn_bits, pass: #pass, len: #len },
             lost: &LOST,
             lost_plies: &LOST_PLIES,
+            won: &WON,
+            won_plies: &WON_PLIES,
             drawn: &DRAWN,
             ties_random: #ties_random,
         };
@@ -327,6 +331,10 @@ fn solved_table(t: &KeyedTable, ties_random: bool) -> TokenStream {
         static LOST: [u8; #lost_len] = [#(#lost),*];
         #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
         static LOST_PLIES: [u8; #plies_len] = [#(#plies),*];
+        #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+        static WON: [u8; #won_len] = [#(#won),*];
+        #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
+        static WON_PLIES: [u8; #won_plies_len] = [#(#won_plies),*];
         #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
         static DRAWN: [u8; #drawn_len] = [#(#drawn),*];
     }

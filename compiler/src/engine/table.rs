@@ -1,7 +1,8 @@
 //! A solved game written as the rule core's firmware keeps it
 //! (`gamec_runtime::rules::solved`): the keys of the positions lost for the side to move and
-//! of the drawn ones, sorted. The keys are made by the runtime's own [`Layout::key`], so the
-//! compiler and the chip cannot write a position two ways.
+//! of the drawn ones, sorted (and of the won ones too, where a winner moving again could go
+//! round a cycle). The keys are made by the runtime's own [`Layout::key`], so the compiler and
+//! the chip cannot write a position two ways.
 
 use super::solve::{explore, Value, MAX_STATES};
 use super::{Engine, Shape, State};
@@ -24,46 +25,42 @@ pub struct KeyedTable {
     /// lost position nearest its end, and so cannot go round a cycle for ever. Empty when
     /// play never repeats (every winning move then ends the game in time).
     pub lost_plies: Vec<u8>,
+    /// For a game whose positions can repeat and whose moves can keep the turn, the unfinished
+    /// positions won for the side to move, sorted, and per key the plies the win takes at most
+    /// against the best defence (two bytes, low first): a device that moves again moves to
+    /// the won position nearest its end. Empty otherwise (a won position is then one in
+    /// neither list).
+    pub won: Vec<u8>,
+    pub won_plies: Vec<u8>,
     pub drawn: Vec<u8>,
     /// Positions solved (the game's reachable positions, as the engine keys them).
     pub positions: usize,
 }
 
-/// Why a game on the rule core has no table.
+/// Why a game on the rule core has no table: past a limit, with the figures (more positions
+/// than the solver lists, a key longer than a byte counts).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum NoTable {
-    /// Past a limit, with the figures: more positions than the solver lists, a key longer
-    /// than a byte counts.
-    TooLarge(String),
-    /// A kind of game a table does not keep.
-    Unkept(String),
-}
+pub struct TooLarge(pub String);
 
-impl std::fmt::Display for NoTable {
+impl std::fmt::Display for TooLarge {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            NoTable::TooLarge(why) | NoTable::Unkept(why) => f.write_str(why),
-        }
+        f.write_str(&self.0)
     }
 }
 
 /// The table of a game on the rule core from `starts`, or why it has none.
-pub fn keyed_table(engine: &Engine, starts: &[State]) -> Result<KeyedTable, NoTable> {
+pub fn keyed_table(engine: &Engine, starts: &[State]) -> Result<KeyedTable, TooLarge> {
     let solved = explore(engine, starts, MAX_STATES).map_err(|t| {
-        NoTable::TooLarge(format!(
+        TooLarge(format!(
             "a solved table needs every reachable position, and this game has more than {} (found {} before stopping)",
             gamec_dsl::thousands(MAX_STATES as u64),
             gamec_dsl::thousands(t.explored as u64)
         ))
     })?;
     let repeats = solved.repeats;
-    if repeats && engine.again {
-        return Err(NoTable::Unkept(
-            "its positions can repeat and a move can keep the turn: a table keeps the \
-             distances of lost positions only, not of the won ones a mover moves to again (use `search`)"
-                .into(),
-        ));
-    }
+    // A winner whose move keeps the turn moves to a position won for itself: where play can
+    // repeat, it needs that position's distance too, or it could go round a cycle of wins.
+    let keep_won = repeats && engine.again;
     // The cells a key covers, as the geometry lists them: heaps are a row of counts.
     let cells: Vec<u8> = match engine.shape {
         Shape::Heaps { heaps, .. } => (0..heaps).collect(),
@@ -79,9 +76,9 @@ pub fn keyed_table(engine: &Engine, starts: &[State]) -> Result<KeyedTable, NoTa
     let len = total.div_ceil(8).max(1);
     // The device compares a byte a time, in a buffer of the key's own length.
     let len = u8::try_from(len)
-        .map_err(|_| NoTable::TooLarge(format!("a position's key takes {len} bytes, more than a byte counts")))?;
+        .map_err(|_| TooLarge(format!("a position's key takes {len} bytes, more than a byte counts")))?;
     let layout = Layout { alphabet: &alphabet, bits, turn_bits, pass: engine.pass, len };
-    let (mut lost, mut drawn) = (Vec::new(), Vec::new());
+    let (mut lost, mut won, mut drawn) = (Vec::new(), Vec::new(), Vec::new());
     engine.with_game(|g| {
         for ((s, v), &over) in solved.states.iter().zip(&solved.values).zip(&solved.terminal) {
             let mut key = vec![0; len as usize];
@@ -91,20 +88,21 @@ pub fn keyed_table(engine: &Engine, starts: &[State]) -> Result<KeyedTable, NoTa
                 Value::Loss(_) if over => {}
                 Value::Loss(plies) => lost.push((key, plies)),
                 Value::Draw => drawn.push(key),
+                Value::Win(plies) if keep_won && !over => won.push((key, plies)),
                 Value::Win(_) => {}
             }
         }
     });
     lost.sort_unstable();
+    won.sort_unstable();
     drawn.sort_unstable();
-    // Two bytes a lost key, low first (`Value::Loss` counts plies in a word).
-    let lost_plies = match repeats {
-        false => Vec::new(),
-        true => lost.iter().flat_map(|&(_, plies)| plies.to_le_bytes()).collect(),
-    };
+    let (lost, lost_plies) = keys_and_plies(lost, repeats);
+    let (won, won_plies) = keys_and_plies(won, keep_won);
     Ok(KeyedTable {
-        lost: lost.into_iter().flat_map(|(key, _)| key).collect(),
+        lost,
         lost_plies,
+        won,
+        won_plies,
         drawn: drawn.concat(),
         alphabet,
         bits,
@@ -113,6 +111,16 @@ pub fn keyed_table(engine: &Engine, starts: &[State]) -> Result<KeyedTable, NoTa
         len,
         positions: solved.len(),
     })
+}
+
+/// Sorted keys end to end, and where `plies` is asked their distances, two bytes a key, low
+/// first (`Value` counts plies in a word).
+fn keys_and_plies(keyed: Vec<(Vec<u8>, u16)>, plies: bool) -> (Vec<u8>, Vec<u8>) {
+    let distances = match plies {
+        false => Vec::new(),
+        true => keyed.iter().flat_map(|&(_, n)| n.to_le_bytes()).collect(),
+    };
+    (keyed.into_iter().flat_map(|(key, _)| key).collect(), distances)
 }
 
 /// Bits that number `n` values.

@@ -343,8 +343,9 @@ impl<G: CoreGame> Placement for G {
 /// The best legal move by the solved table: one that wins at once, else one that leaves the
 /// opponent lost, else one that draws, else any; among equals at random or the first, as the
 /// table says. The compiler's engine chooses the same way (`Engine::best_plies`). Where
-/// positions can repeat, the table keeps each lost position's distance from its end, and the
-/// device leaves the opponent the nearest loss, so that it cannot go round a cycle.
+/// positions can repeat, the table keeps each lost position's distance from its end (and,
+/// where a move can keep the turn, each won one's), and the device moves to the nearest end,
+/// so that it cannot go round a cycle.
 fn best_by_table<G: CoreGame>(pos: &Played<G::Cells>, table: &Table, rng: &mut Rng) -> Option<u8> {
     let geometry = G::GAME.rules.geometry;
     let mut best = Ranked::<u8, u16>::new(table.ties_random);
@@ -362,7 +363,7 @@ fn best_by_table<G: CoreGame>(pos: &Played<G::Cells>, table: &Table, rng: &mut R
             Some(Outcome::Win(p)) if p == pos.to_move => u16::MAX,
             _ => match (table.value(key::<G>(table, &geometry, &child).as_ref()), ours) {
                 (Value::Lost(plies), false) => u16::MAX - 1 - plies.min(u16::MAX - 3),
-                (Value::Won, true) => u16::MAX - 1,
+                (Value::Won(plies), true) => u16::MAX - 1 - plies.min(u16::MAX - 3),
                 (Value::Drawn, _) => 2,
                 _ => 1,
             },

@@ -2,7 +2,9 @@
 //! lost for the side to move and the drawn positions, each written as a key (the cells'
 //! contents packed a few bits a cell, then whose turn it is and whether the last turn was a
 //! pass), sorted, in program memory. A reachable position in neither list is won, or finished
-//! (the device reads a finished game from its endings); every position a move reaches from a
+//! (the device reads a finished game from its endings), save in a game whose positions repeat
+//! and whose moves can keep the turn, where the won positions have a list of their own, with
+//! their distances; every position a move reaches from a
 //! reachable one is reachable, so the device never looks up one the compiler did not solve.
 //! Keys rather than an index over every arrangement of the cells keep the table to the
 //! positions play reaches and the device needs (15 of Hexapawn's 39,366 arrangements).
@@ -37,6 +39,12 @@ pub struct Table<'a> {
     /// (low first): for a game whose positions can repeat, so that the winner moves ever
     /// nearer the end. Empty otherwise.
     pub lost_plies: &'a [u8],
+    /// The keys of the positions won for the side to move, sorted, and per key the plies the
+    /// win takes at most, two bytes each: only for a game whose positions can repeat and whose
+    /// moves can keep the turn, so that a winner moving again moves nearer the end. Empty
+    /// otherwise.
+    pub won: &'a [u8],
+    pub won_plies: &'a [u8],
     /// The keys of the drawn positions, the same way.
     pub drawn: &'a [u8],
     /// Among equally good moves, one at random (else the first).
@@ -46,7 +54,8 @@ pub struct Table<'a> {
 /// A position's value for the side to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Value {
-    Won,
+    /// Won, in this many plies at most (0 where the table keeps no distances).
+    Won(u16),
     /// Lost, in this many plies at least (0 where the table keeps no distances).
     Lost(u16),
     Drawn,
@@ -87,15 +96,23 @@ impl Table<'_> {
     pub fn value(&self, key: &[u8]) -> Value {
         let key = &key[..self.layout.len as usize];
         if let Some(at) = find(self.lost, key) {
-            // SAFETY: a table the generated code placed in program memory, two bytes a lost key.
-            let byte = |i: usize| self.lost_plies.get(i).map_or(0, |p| unsafe { progmem::byte(p) });
-            Value::Lost(u16::from_le_bytes([byte(2 * at), byte(2 * at + 1)]))
+            Value::Lost(plies(self.lost_plies, at))
+        } else if let Some(at) = find(self.won, key) {
+            Value::Won(plies(self.won_plies, at))
         } else if find(self.drawn, key).is_some() {
             Value::Drawn
         } else {
-            Value::Won
+            Value::Won(0)
         }
     }
+}
+
+/// The `at`th distance of `plies` (two bytes each, low first, in program memory); 0 where the
+/// table keeps none.
+fn plies(plies: &[u8], at: usize) -> u16 {
+    // SAFETY: a table the generated code placed in program memory, two bytes a key.
+    let byte = |i: usize| plies.get(i).map_or(0, |p| unsafe { progmem::byte(p) });
+    u16::from_le_bytes([byte(2 * at), byte(2 * at + 1)])
 }
 
 /// Where `keys` (sorted keys of `key.len()` bytes each, in program memory) holds `key`.
@@ -169,7 +186,7 @@ mod tests {
         lost.sort();
         let lost: std::vec::Vec<u8> = lost.concat();
         let drawn = [keys[3][0], keys[3][1]];
-        let t = Table { layout: l, lost: &lost, lost_plies: &[], drawn: &drawn, ties_random: false };
+        let t = Table { layout: l, lost: &lost, lost_plies: &[], won: &[], won_plies: &[], drawn: &drawn, ties_random: false };
         for k in &keys[..3] {
             assert_eq!(t.value(k), Value::Lost(0));
         }
@@ -182,6 +199,11 @@ mod tests {
             assert_eq!(t.value(k), Value::Lost(want), "each lost key keeps its own plies");
         }
         assert_eq!(t.value(&keys[3]), Value::Drawn);
-        assert_eq!(t.value(&key_of(&l, &LINE, &[1, 1, 1, 1, 1], 0, false)), Value::Won);
+        assert_eq!(t.value(&key_of(&l, &LINE, &[1, 1, 1, 1, 1], 0, false)), Value::Won(0));
+        // Where the won positions are listed, each keeps its own distance.
+        let won = key_of(&l, &LINE, &[1, 1, 1, 1, 1], 0, false);
+        let t = Table { won: &won[..2], won_plies: &[7, 1], ..t };
+        assert_eq!(t.value(&won), Value::Won(0x107));
+        assert_eq!(t.value(&keys[3]), Value::Drawn);
     }
 }
