@@ -446,4 +446,11 @@ fn bench_sizes_stack_and_refresh() {
         longest / hz * 1e3,
         gaps.len()
     );
+    // The README's figures (`cargo xtask bench` reads these lines).
+    println!("FIGURE binario.deepest_stack={stack} B");
+    println!("FIGURE binario.ram_with_stack={} B", m64.ram() + stack as u32);
+    println!("FIGURE binario.column_ms={:.3} ms", median / hz * 1e3);
+    println!("FIGURE binario.column_hz={:.0} Hz", hz / median);
+    println!("FIGURE binario.pictures_per_s={:.1} pictures/s", hz / median / 16.0);
+    println!("FIGURE binario.longest_column_ms={:.3} ms (over {} column changes)", longest / hz * 1e3, gaps.len());
 }

@@ -123,4 +123,10 @@ fn bench_search_on_the_device() {
         m.bound,
         m.ram + m.stack as u32
     );
+    // The README's figures (`cargo xtask bench` reads these lines).
+    println!("FIGURE connect_four.nodes_per_s={:.0} nodes/s ({nodes} nodes in {ms:.0} ms)", nodes as f64 * 1000.0 / ms);
+    println!("FIGURE connect_four.depth_min={} plies", depths.iter().min().unwrap());
+    println!("FIGURE connect_four.depth_max={} plies", depths.iter().max().unwrap());
+    println!("FIGURE connect_four.deepest_stack={} B (the bound: {} B)", m.stack, m.bound);
+    println!("FIGURE connect_four.ram_with_stack={} B", m.ram + m.stack as u32);
 }

@@ -247,4 +247,7 @@ fn bench_sizes_and_stack() {
         sizes.ram(),
         sizes.ram() + stack as u32
     );
+    // The README's figures (`cargo xtask bench` reads these lines).
+    println!("FIGURE nim.deepest_stack={stack} B");
+    println!("FIGURE nim.ram_with_stack={} B", sizes.ram() + stack as u32);
 }

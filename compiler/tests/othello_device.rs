@@ -486,9 +486,21 @@ fn bench_search_on_the_device() {
         sizes.ram() + stack as u32
     );
     println!("  nodes in 2 s (for the strength benchmark): {:.0}", nodes as f64 * 2000.0 / ms);
+    // The README's figures (`cargo xtask bench` reads these lines).
+    println!("FIGURE othello.game.nodes_per_s={:.0} nodes/s ({nodes} nodes in {ms:.0} ms)", nodes as f64 * 1000.0 / ms);
+    println!("FIGURE othello.game.depth_min={} plies", depths.iter().min().unwrap());
+    println!("FIGURE othello.game.depth_max={} plies", depths.iter().max().unwrap());
+    println!("FIGURE othello.game.slowest_move_ms={:.0} ms", h.slowest_ms);
+    println!("FIGURE othello.game.nodes_in_2s={:.0} nodes", nodes as f64 * 2000.0 / ms);
+    println!("FIGURE othello.game.deepest_stack={stack} B (the bound: {} B)", bound.bytes);
+    println!("FIGURE othello.game.ram_with_stack={} B", sizes.ram() + stack as u32);
     if let Some((_, samples)) = &h.dev.profile {
-        for (name, share) in device::profile_by_symbol(&elf, samples).iter().take(15) {
+        let profile = device::profile_by_symbol(&elf, samples);
+        for (name, share) in profile.iter().take(15) {
             println!("  {:5.1}% {name}", share * 100.0);
+        }
+        for (i, (name, share)) in profile.iter().take(7).enumerate() {
+            println!("FIGURE othello.game.profile.{}={:.1}% `{}`", i + 1, share * 100.0, device::short_symbol(name));
         }
     }
 }
@@ -854,9 +866,23 @@ fn bench_search_on_fixed_positions() {
     }
     println!("  {:.0} nodes per second ({nodes} nodes in {ms} ms)", nodes as f64 * 1000.0 / ms as f64);
     println!("  depth reached per position (the firmware's cap is {cap}): {depths:?}");
+    // The README's figures (`cargo xtask bench` reads these lines).
+    println!(
+        "FIGURE othello.fixed.nodes_per_s={:.0} nodes/s ({nodes} nodes in {ms} ms over {} positions)",
+        nodes as f64 * 1000.0 / ms as f64,
+        positions.len()
+    );
+    let mean = depths.iter().sum::<u64>() as f64 / depths.len() as f64;
+    println!("FIGURE othello.fixed.depth_mean={mean:.1} plies (the firmware's cap {cap})");
+    println!("FIGURE othello.fixed.depth_min={} plies", depths.iter().min().unwrap());
+    println!("FIGURE othello.fixed.depth_max={} plies", depths.iter().max().unwrap());
     if let Some((_, samples)) = &dev.profile {
-        for (name, share) in device::profile_by_symbol(&bench_elf, samples).iter().take(15) {
+        let profile = device::profile_by_symbol(&bench_elf, samples);
+        for (name, share) in profile.iter().take(15) {
             println!("  {:5.1}% {name}", share * 100.0);
+        }
+        for (i, (name, share)) in profile.iter().take(7).enumerate() {
+            println!("FIGURE othello.fixed.profile.{}={:.1}% `{}`", i + 1, share * 100.0, device::short_symbol(name));
         }
     }
 }

@@ -237,6 +237,9 @@ fn strength_of_the_device_s_search_on_the_rule_core() {
         for opponent in [Opponent::Random, Opponent::Greedy] {
             let won = wins(&engine, &start, 24, opponent, games, 11);
             println!("{file}: {won} of {games} against {opponent:?}");
+            // The README's figure (`cargo xtask bench` reads this line).
+            let key = format!("strength.{}.{}", file.trim_end_matches(".game"), format!("{opponent:?}").to_lowercase());
+            println!("FIGURE {key}={won} of {games} won ({:.1}%)", 100.0 * won as f64 / games as f64);
         }
     }
 }

@@ -422,6 +422,15 @@ fn bench_instructions_per_search() {
             mean(&o2),
             mean(&os) / mean(&ours)
         );
+        // The README's figures (`cargo xtask bench` reads these lines).
+        println!("FIGURE set.search{size}.gamec={:.0} instructions", mean(&ours));
+        println!("FIGURE set.search{size}.seed_os={:.0} instructions", mean(&os));
+        println!("FIGURE set.search{size}.seed_o2={:.0} instructions", mean(&o2));
+        println!(
+            "FIGURE set.search{size}.fewer={:.1}x fewer (-O2: {:.1}x)",
+            mean(&os) / mean(&ours),
+            mean(&o2) / mean(&ours)
+        );
     }
 }
 
@@ -438,10 +447,12 @@ fn bench_sizes_and_stack() {
     }
     let elf = qemu::firmware(GAME, BOARD);
     let deepest = deepest_stack_of_a_session(&elf);
-    println!(
-        "{BOARD}: deepest stack {deepest} B over a session of 21 cards and every command; bound {} B",
-        stack_bound(&elf).bytes
-    );
+    let bound = stack_bound(&elf).bytes;
+    println!("{BOARD}: deepest stack {deepest} B over a session of 21 cards and every command; bound {bound} B");
+    // The README's figures (`cargo xtask bench` reads these lines).
+    let ram = gamec::driver::sizes(&std::fs::read(&elf).unwrap()).unwrap().ram();
+    println!("FIGURE set.deepest_stack={deepest} B (the bound: {bound} B)");
+    println!("FIGURE set.ram_with_stack={} B", u64::from(ram) + deepest);
 }
 
 /// The bound on the stack that `gamec build` reads from the firmware's machine code.

@@ -492,9 +492,17 @@ fn bench_device_reply_cycles_and_stack_depth() {
     println!("device replies measured: {replies}");
     println!("worst device reply: {worst} cycles ({:.2} ms at 8 MHz)", worst as f64 / 8000.0);
     let lowest_sp = d.lowest_sp().unwrap();
-    println!("stack: lowest SP {lowest_sp:#x}, RAMEND {ramend:#x}: {} bytes deep", ramend - lowest_sp);
+    let stack = ramend - lowest_sp;
+    println!("stack: lowest SP {lowest_sp:#x}, RAMEND {ramend:#x}: {stack} bytes deep");
     let (elf, _) = device::firmware(GAME, ATTINY84A);
     let deepest = device::profile_by_symbol(&elf, &[d.deepest_pc]);
     println!("deepest in: {}", deepest.first().map_or("?", |(name, _)| name.as_str()));
+    let ram = gamec::driver::sizes(&std::fs::read(&elf).unwrap()).unwrap().ram();
+    // The README's figures (`cargo xtask bench` reads these lines).
+    println!("FIGURE silver_dollar.worst_reply_cycles={worst} cycles");
+    println!("FIGURE silver_dollar.worst_reply_ms={:.2} ms", worst as f64 / 8000.0);
+    println!("FIGURE silver_dollar.replies={replies} replies");
+    println!("FIGURE silver_dollar.deepest_stack={stack} B");
+    println!("FIGURE silver_dollar.ram_with_stack={} B", ram + u32::from(stack));
     assert!(replies > 0);
 }

@@ -91,4 +91,8 @@ fn bench_sizes_and_replies() {
         m.bound,
         m.ram + m.stack as u32
     );
+    // The README's figures (`cargo xtask bench` reads these lines).
+    println!("FIGURE tictactoe.slowest_reply_ms={slowest:.1} ms");
+    println!("FIGURE tictactoe.deepest_stack={} B (the bound: {} B)", m.stack, m.bound);
+    println!("FIGURE tictactoe.ram_with_stack={} B", m.ram + m.stack as u32);
 }

@@ -28,4 +28,8 @@ fn bench_strength_against_the_seeds_ai() {
         "search ({nodes} nodes, depth <= {depth}) vs the seed's AI: {won} won, {lost} lost, {drawn} drawn of {games} = {:.1}% won",
         100.0 * won as f64 / games as f64
     );
+    // The README's figure (`cargo xtask bench` reads this line).
+    println!(
+        "FIGURE othello.strength.won={won} of {games} won ({lost} lost; {nodes} nodes a move, depth {depth} at most)"
+    );
 }

@@ -189,6 +189,30 @@ pub fn heard(windows: &[f64], hz: f64) -> bool {
     windows.iter().any(|&f| (f - hz).abs() / hz < 0.015)
 }
 
+/// A function's symbol as a person reads it: Rust's legacy mangling (`_ZN4game8mobility17h…E`)
+/// undone, the hash left out, and only the last two parts of its path kept (`game::mobility`);
+/// any other symbol as it is.
+pub fn short_symbol(symbol: &str) -> String {
+    let Some(mut rest) = symbol.strip_prefix("_ZN") else { return symbol.to_string() };
+    let mut parts = Vec::new();
+    while let Some(digits) = rest.find(|c: char| !c.is_ascii_digit()).filter(|&n| n > 0) {
+        let Ok(len) = rest[..digits].parse::<usize>() else { break };
+        let Some(part) = rest.get(digits..digits + len) else { break };
+        parts.push(part);
+        rest = &rest[digits + len..];
+    }
+    if parts.last().is_some_and(|p| p.len() == 17 && p.starts_with('h')) {
+        parts.pop();
+    }
+    let readable = |p: &str| {
+        [("$LT$", "<"), ("$GT$", ">"), ("$u20$", " "), ("$RF$", "&"), ("$C$", ","), ("$u7b$", "{"), ("$u7d$", "}")]
+            .iter()
+            .fold(p.replace("..", "::"), |p, (from, to)| p.replace(from, to))
+    };
+    let parts: Vec<String> = parts.into_iter().map(readable).collect();
+    parts[parts.len().saturating_sub(2)..].join("::")
+}
+
 /// Program-counter samples by function: the share of samples in each, largest first.
 pub fn profile_by_symbol(elf: &Path, samples: &[u32]) -> Vec<(String, f64)> {
     use object::{Object, ObjectSymbol};
