@@ -10,10 +10,10 @@ use std::io::{BufRead, Write};
 use std::net::TcpStream;
 use std::path::Path;
 
-/// Runs `elf` with `ports` (the console's and the scanner's) until the person types `quit` or
-/// ends the input.
-pub fn play(elf: &Path, ports: &CardsTarget, deck: &CardsDef) -> Result<(), String> {
-    let mut machine = Machine::boot(elf, &[ports.console.port.name, ports.scanner.port.name])?;
+/// Runs `image` in QEMU's `machine` with `ports` (the console's and the scanner's) until the
+/// person types `quit` or ends the input.
+pub fn play(image: &Path, machine: &str, ports: &CardsTarget, deck: &CardsDef) -> Result<(), String> {
+    let mut machine = Machine::boot(image, machine, &[ports.console.port.name, ports.scanner.port.name])?;
     let (mut to_scanner, mut to_console) = (machine.ports.pop().unwrap(), machine.ports.pop().unwrap());
     let from_console = to_console.try_clone().map_err(|e| e.to_string())?;
     std::thread::spawn(move || crate::qemu_ports::echo_lines(from_console, |_| {}));
@@ -34,6 +34,9 @@ fn serve(console: &mut TcpStream, scanner: &mut TcpStream, suffix: &[u8], deck: 
                     let mut frame = code.to_le_bytes()[..code_bytes(deck)].to_vec();
                     frame.extend_from_slice(suffix);
                     scanner.write_all(&frame).map_err(gone)?;
+                    // A frame ends when the line falls quiet: scans pasted together stay apart.
+                    let gap = gamec_runtime::card_table::FRAME_GAP_MS;
+                    std::thread::sleep(std::time::Duration::from_millis(3 * u64::from(gap)));
                 }
                 Err(why) => eprintln!("{why}"),
             },

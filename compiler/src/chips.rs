@@ -139,7 +139,38 @@ pub struct CortexM {
     /// Where the glue sets the clock from a PLL, the PLL's output: a board's clock must be it
     /// over a divider of 4 to 16. None where the glue leaves the clock as reset leaves it.
     pub pll_hz: Option<u32>,
+    /// The machine of qemu-system-arm that runs the chip's image, for `gamec play` and the
+    /// tests; none where no simulator does.
+    pub sim: Option<Qemu>,
 }
+
+/// A machine of qemu-system-arm, and what of a chip it models.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Qemu {
+    /// The machine's name, `-M`'s argument.
+    pub machine: &'static str,
+    /// The end of the SRAM the machine maps at the chip's RAM origin. A chip with more RAM
+    /// runs there with only its image's initial stack pointer moved down to it, in a copy
+    /// of the image (`driver::sim_image`), where its static RAM and the stack's bound from
+    /// the build fit below.
+    pub ram_top: u32,
+    /// What gamec talks to the firmware through there.
+    pub io: QemuIo,
+}
+
+/// How gamec plays a board's firmware in its QEMU machine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QemuIo {
+    /// USART1, 2, 3 at the STM32F4's addresses and interrupts, QEMU's n-th `-serial` USARTn:
+    /// a serial game's line, a game of cards' console and scanner.
+    Usarts,
+    /// The LM3S6965's GPIO ports and timers, set through qtest and read from QEMU's trace
+    /// (`sim::cortex`): buttons and lights.
+    Pins,
+}
+
+/// QEMU's `netduinoplus2`, an STM32F405 with its 128 KB of SRAM (the 64 KB of CCM apart).
+const NETDUINOPLUS2: Qemu = Qemu { machine: "netduinoplus2", ram_top: 0x2000_0000 + 128 * 1024, io: QemuIo::Usarts };
 
 /// A hardware serial port: the name boards give it, the glue's name for it, its
 /// receive interrupt's vector, and the RX and TX pins it claims where the board checks pins.
@@ -338,6 +369,7 @@ const STM32F405: Chip = Chip {
         probe_rs: Some("STM32F405RGTx"),
         openocd: None,
         pll_hz: None,
+        sim: Some(NETDUINOPLUS2),
     }),
     serial_ports: &[
         SerialPort { name: "usart1", glue: "Usart1", vector: "USART1", pins: None },
@@ -349,7 +381,10 @@ const STM32F405: Chip = Chip {
 };
 
 /// The AT32F437ZM of Artery's AT-START-F437 board: 4032 KB of flash, 384 KB of SRAM as it
-/// ships (the option byte EOPB0 can trade flash's zero-wait area for more).
+/// ships (the option byte EOPB0 can trade flash's zero-wait area for more). No simulator
+/// models it, but its USARTs have the STM32F4's registers at the same addresses and
+/// interrupts, and its glue leaves the clocks as reset leaves them: its image runs on QEMU's
+/// STM32F405, its stack moved into the 128 KB that machine maps.
 const AT32F437: Chip = Chip {
     name: "at32f437",
     runtime_feature: "at32f437",
@@ -368,6 +403,7 @@ const AT32F437: Chip = Chip {
         probe_rs: None,
         openocd: Some(&["interface/atlink.cfg", "target/at32f437xx.cfg"]),
         pll_hz: None,
+        sim: Some(NETDUINOPLUS2),
     }),
     ..STM32F405
 };
@@ -425,6 +461,7 @@ const LM3S6965: Chip = Chip {
         probe_rs: None,
         openocd: Some(&["board/ek-lm3s6965.cfg"]),
         pll_hz: Some(200_000_000),
+        sim: Some(Qemu { machine: "lm3s6965evb", ram_top: 0x2000_0000 + 64 * 1024, io: QemuIo::Pins }),
     }),
     serial_ports: &[],
     frontends: &[Frontend::Buttons],
@@ -476,6 +513,13 @@ impl Chip {
         match &self.arch {
             Arch::Avr(avr) => avr,
             Arch::CortexM(_) => panic!("{} is no AVR chip", self.name),
+        }
+    }
+    /// The QEMU machine that runs a Cortex-M chip's image, if one does.
+    pub fn qemu(&self) -> Option<Qemu> {
+        match self.arch {
+            Arch::CortexM(m) => m.sim,
+            Arch::Avr(_) => None,
         }
     }
 }

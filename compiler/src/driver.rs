@@ -55,6 +55,9 @@ pub struct Built {
     /// The EEPROM's image (raw; an Intel HEX of it lies beside it), for boards that have one.
     pub eeprom: Option<PathBuf>,
     pub sizes: Sizes,
+    /// The deepest stack, bounded from the machine code as the report says, where it has a
+    /// bound.
+    pub stack: Option<u32>,
     pub target: Target,
     pub report: String,
 }
@@ -148,7 +151,100 @@ pub fn build(sources: &mut Sources, game_path: &Path, board_path: &Path, out: &P
     let stack = stack_bound(&elf_bytes, &target, &recursion_limits(&game, &target));
     let report = size_report(&sizes, stack.as_ref(), depth, &target);
     check_budget(&sizes, stack.as_ref(), &target).map_err(|e| Error::TooBig(format!("{e}\n{report}")))?;
-    Ok(Built { elf, hex, eeprom, sizes, target, report })
+    let stack = stack.and_then(|s| s.ok()).map(|d| d.bytes);
+    Ok(Built { elf, hex, eeprom, sizes, stack, target, report })
+}
+
+/// The image a Cortex-M build runs in its chip's QEMU machine (`chips::CortexM::sim`), and
+/// that machine: the built ELF itself where the machine maps as much RAM as the chip has.
+/// Where it maps less (the AT32F437's image on QEMU's STM32F405), a copy beside the ELF,
+/// `<stem>.<machine>.elf`, with only its initial stack pointer (the vector table's first word)
+/// moved down to the top of the RAM the machine maps, and only where the firmware's static RAM
+/// and the stack's bound from the build fit below it. The ELF, HEX and raw image a person
+/// flashes are never touched.
+pub fn sim_image(built: &Built) -> Result<(PathBuf, crate::chips::Qemu), Error> {
+    let chip = built.target.chip;
+    let (crate::chips::Arch::CortexM(m), Some(qemu)) = (chip.arch, chip.qemu()) else {
+        return Err(Error::Play(format!("no simulator runs the {}'s image", chip.name)));
+    };
+    let top = m.ram_origin + chip.ram;
+    if top <= qemu.ram_top {
+        return Ok((built.elf.clone(), qemu));
+    }
+    let (room, statics) = (qemu.ram_top - m.ram_origin, built.sizes.ram());
+    let kb = |b: u32| b / 1024;
+    let Some(stack) = built.stack else {
+        return Err(Error::Play(format!(
+            "QEMU's {} maps {} KB of the {}'s {} KB of RAM, and its image runs there only with its stack \
+             moved below that, where the build bounds the stack: this firmware's stack has no bound",
+            qemu.machine,
+            kb(room),
+            chip.name,
+            kb(chip.ram)
+        )));
+    };
+    if statics + stack > room {
+        return Err(Error::Play(format!(
+            "QEMU's {} maps {} KB of the {}'s {} KB of RAM ({room} B), and this firmware needs {} B there: \
+             {statics} B of static RAM and a stack bounded at {stack} B",
+            qemu.machine,
+            kb(room),
+            chip.name,
+            kb(chip.ram),
+            statics + stack
+        )));
+    }
+    let elf =
+        std::fs::read(&built.elf).map_err(|source| Error::Io { path: built.elf.display().to_string(), source })?;
+    let moved = initial_sp_moved(&elf, m.flash_origin, top, qemu.ram_top).map_err(Error::Play)?;
+    let stem = built.elf.file_stem().unwrap_or_default().to_string_lossy();
+    let copy = built.elf.with_file_name(format!("{stem}.{}.elf", qemu.machine));
+    write(&copy, &moved)?;
+    Ok((copy, qemu))
+}
+
+/// `elf` with its initial stack pointer, the word at `vectors` (the vector table, at the
+/// flash's origin) that must read `from`, changed to `to`. Refused where another word the
+/// image loads holds `from` too: start-up code that loaded the stack's top itself
+/// (cortex-m-rt's `set-sp` or `paint-stack`) would put the stack back where the machine has
+/// no RAM.
+pub fn initial_sp_moved(elf: &[u8], vectors: u32, from: u32, to: u32) -> Result<Vec<u8>, String> {
+    let file = ElfFile32::<object::Endianness>::parse(elf).map_err(|e| format!("unreadable ELF: {e}"))?;
+    let endian = file.endian();
+    let mut at = None;
+    let mut others = 0;
+    for ph in file.elf_program_headers() {
+        if ph.p_type(endian) != object::elf::PT_LOAD || ph.p_filesz(endian) == 0 {
+            continue;
+        }
+        let (paddr, offset, size) = (ph.p_paddr(endian), ph.p_offset(endian), ph.p_filesz(endian));
+        let data =
+            elf.get(offset as usize..).and_then(|d| d.get(..size as usize)).ok_or("a segment past the file's end")?;
+        // Every word the segment loads at an address of a whole word.
+        for j in ((4 - paddr % 4) as usize % 4..data.len().saturating_sub(3)).step_by(4) {
+            if u32::from_le_bytes(data[j..j + 4].try_into().unwrap()) != from {
+                continue;
+            }
+            match paddr + j as u32 == vectors {
+                true => at = Some(offset as usize + j),
+                false => others += 1,
+            }
+        }
+    }
+    let Some(at) = at else {
+        return Err(format!(
+            "the image's vector table at {vectors:#010x} does not begin with the stack's top, {from:#010x}"
+        ));
+    };
+    if others > 0 {
+        return Err(format!(
+            "the image holds the stack's top, {from:#010x}, in {others} word(s) besides its vector table: \
+             moving only the initial stack pointer would not move the stack"
+        ));
+    }
+    let mut moved = elf.to_vec();
+    moved[at..at + 4].copy_from_slice(&to.to_le_bytes());
+    Ok(moved)
 }
 
 /// Where the generated crates of a chip are compiled: one cargo target a chip, shared by every

@@ -1,6 +1,7 @@
-//! An STM32F405 board's firmware in qemu-system-arm's netduinoplus2 with some of its USARTs on
-//! local sockets, for `gamec play` to talk to: QEMU's n-th `-serial` is USARTn, and those not
-//! asked for are null.
+//! A Cortex-M board's firmware in its chip's qemu-system-arm machine (an STM32F405 board's,
+//! or an AT32F437 board's moved image, in `netduinoplus2`) with some of its USARTs on local
+//! sockets, for `gamec play` to talk to: QEMU's n-th `-serial` is USARTn, and those not asked
+//! for are null.
 
 use std::net::{TcpListener, TcpStream};
 use std::path::Path;
@@ -13,15 +14,16 @@ pub struct Machine {
 }
 
 impl Machine {
-    /// Boots `elf` with the USARTs named in `usarts` (`usart1`, `usart2`, ...) on sockets.
-    pub fn boot(elf: &Path, usarts: &[&str]) -> Result<Machine, String> {
+    /// Boots `elf` in QEMU's `machine` with the USARTs named in `usarts` (`usart1`, `usart2`,
+    /// ...) on sockets.
+    pub fn boot(elf: &Path, machine: &str, usarts: &[&str]) -> Result<Machine, String> {
         let numbers: Vec<usize> = usarts.iter().map(|u| number(u)).collect();
         let listeners = numbers
             .iter()
             .map(|_| TcpListener::bind("127.0.0.1:0").map_err(|e| format!("a local port for a USART: {e}")))
             .collect::<Result<Vec<_>, _>>()?;
         let mut cmd = Command::new("qemu-system-arm");
-        cmd.args(["-M", "netduinoplus2", "-nographic", "-monitor", "none", "-kernel"]).arg(elf);
+        cmd.args(["-M", machine, "-nographic", "-monitor", "none", "-kernel"]).arg(elf);
         for n in 1..=numbers.iter().copied().max().unwrap_or(1) {
             let serial = match numbers.iter().position(|&m| m == n) {
                 Some(i) => format!("tcp:127.0.0.1:{}", listeners[i].local_addr().map_err(|e| e.to_string())?.port()),

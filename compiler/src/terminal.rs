@@ -2,18 +2,20 @@
 //! terminal from its file (the LEDs where they are numbered, the bicolour matrix in colour, the
 //! note the speaker plays, the serial line as a console) and played from the keyboard (a key a
 //! button, the arrows for the encoders, typed lines for the serial line). AVR firmware runs in
-//! simavr through `gamec::sim`, at the pace of the wall clock; an LM3S6965 board's buttons and
-//! lights in qemu-system-arm through `gamec::sim::cortex`; an STM32F405 board's in
-//! qemu-system-arm, its serial line the terminal itself.
+//! simavr through `gamec::sim`, at the pace of the wall clock; a Cortex-M board's in the
+//! qemu-system-arm machine its chip names (`chips::CortexM::sim`): buttons and lights through
+//! `gamec::sim::cortex` (the LM3S6965's), a serial line on the terminal itself (the
+//! STM32F405's USARTs, on which the AT32F437's image runs too).
 
 use crate::host_helper::Speaker;
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use crossterm::style::{Color, Print, ResetColor, SetForegroundColor};
 use crossterm::{cursor, execute, queue, terminal};
 use gamec::bind::Target;
+use gamec::chips::{Qemu, QemuIo};
 use gamec::sim::Device;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// Simulated time a screen covers: the LEDs and the speaker are sampled over it.
@@ -32,30 +34,41 @@ enum Act {
 }
 
 /// Runs `elf` on the board `target` describes until the person quits: Ok on a clean quit, Err
-/// with what happened if the firmware stopped. With `host`, gamec speaks a serial game's
-/// protocol for the person (`crate::host_helper`).
-pub fn play(elf: &Path, target: &Target, title: &str, host: Option<Speaker>) -> Result<(), String> {
-    match (target.chip.arch, host, &target.serial) {
-        (gamec::chips::Arch::Avr(_), host, _) => in_simavr(elf, target, title, host.as_ref()),
-        (gamec::chips::Arch::CortexM(_), Some(host), Some(serial)) if target.chip.name == "stm32f405" => {
-            crate::host_helper::in_qemu(elf, serial.glue, host)
+/// with what happened if the firmware stopped. A Cortex-M board's `sim` is the image its
+/// QEMU machine runs (`driver::sim_image`) and that machine; an AVR board has none. With
+/// `host`, gamec speaks a serial game's protocol for the person (`crate::host_helper`).
+pub fn play(
+    elf: &Path,
+    sim: Option<&(PathBuf, Qemu)>,
+    target: &Target,
+    title: &str,
+    host: Option<Speaker>,
+) -> Result<(), String> {
+    let Some((image, qemu)) = sim else {
+        return in_simavr(elf, target, title, host.as_ref());
+    };
+    let buttons = target.serial.is_none() && !target.inputs.is_empty();
+    match (qemu.io, host, &target.serial) {
+        (QemuIo::Usarts, Some(host), Some(serial)) => {
+            crate::host_helper::in_qemu(image, qemu.machine, serial.glue, host)
         }
-        (gamec::chips::Arch::CortexM(_), ..) if target.serial.is_none() && !target.inputs.is_empty() => {
-            in_qemu_pins(elf, target, title)
-        }
-        (gamec::chips::Arch::CortexM(_), ..) => in_qemu(elf, target),
+        (QemuIo::Usarts, _, Some(_)) => in_qemu(image, qemu, target),
+        (QemuIo::Pins, ..) if buttons => in_qemu_pins(image, target, title),
+        (QemuIo::Usarts, ..) => Err(format!(
+            "QEMU's {} plays the {}'s serial lines, and this board has none",
+            qemu.machine, target.chip.name
+        )),
+        (QemuIo::Pins, ..) => Err(format!(
+            "QEMU's {} plays the {}'s buttons and lights, and this board has none",
+            qemu.machine, target.chip.name
+        )),
     }
 }
 
-/// A Cortex-M board of buttons and lights in QEMU's `lm3s6965evb`, at the wall clock's pace.
+/// A Cortex-M board of buttons and lights in its QEMU machine (the LM3S6965's), at the wall
+/// clock's pace.
 fn in_qemu_pins(elf: &Path, target: &Target, title: &str) -> Result<(), String> {
     use gamec::sim::cortex::{Board, Pace};
-    if target.chip.name != "lm3s6965" {
-        return Err(format!(
-            "no simulator runs the {}'s buttons: QEMU's lm3s6965evb is an LM3S6965 (play the game on such a board)",
-            target.chip.name
-        ));
-    }
     let mut board = Board::boot(elf, target, Pace::WallClock)?;
     let keys = keys(target);
     on_screen(|out| {
@@ -111,14 +124,9 @@ fn on_screen(body: impl FnOnce(&mut std::io::Stdout) -> Result<(), String>) -> R
     })
 }
 
-/// An STM32F405 board's firmware in QEMU's netduinoplus2, the board's USART on the terminal.
-fn in_qemu(elf: &Path, target: &Target) -> Result<(), String> {
-    if target.chip.name != "stm32f405" {
-        return Err(format!(
-            "no simulator runs the {}: QEMU's netduinoplus2 is an STM32F405 (play the game on such a board)",
-            target.chip.name
-        ));
-    }
+/// A serial board's firmware in its QEMU machine (the STM32F405's `netduinoplus2`), the
+/// board's USART on the terminal.
+fn in_qemu(elf: &Path, qemu: &Qemu, target: &Target) -> Result<(), String> {
     let Some(serial) = &target.serial else {
         return Err("this board has no serial line to play on in QEMU".into());
     };
@@ -126,7 +134,7 @@ fn in_qemu(elf: &Path, target: &Target) -> Result<(), String> {
     let n: usize = serial.glue.trim_start_matches(|c: char| !c.is_ascii_digit()).parse().unwrap_or(1);
     eprintln!("the firmware runs in qemu-system-arm; type the protocol's lines, Ctrl-C quits");
     let mut cmd = std::process::Command::new("qemu-system-arm");
-    cmd.args(["-M", "netduinoplus2", "-nographic", "-monitor", "none", "-kernel"]).arg(elf);
+    cmd.args(["-M", qemu.machine, "-nographic", "-monitor", "none", "-kernel"]).arg(elf);
     for _ in 1..n {
         cmd.args(["-serial", "null"]);
     }

@@ -203,6 +203,10 @@ impl Board {
     /// level of, so the player holds each high, as the pull-up would. Errors if QEMU does not
     /// start.
     pub fn boot(elf: &Path, target: &Target, pace: Pace) -> Result<Board, String> {
+        // The chip's machine, which models the pins this player sets and reads.
+        let Some(qemu) = target.chip.qemu().filter(|q| q.io == crate::chips::QemuIo::Pins) else {
+            return Err(format!("no QEMU machine models the {}'s pins", target.chip.name));
+        };
         let turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
         let dir = std::env::temp_dir().join(format!("gamec-qemu-pins-{}-{}", std::process::id(), elf_stem(elf)));
         std::fs::create_dir_all(&dir).unwrap();
@@ -211,7 +215,7 @@ impl Board {
         File::create(&log).unwrap();
         let listener = UnixListener::bind(&socket).unwrap();
         let mut cmd = Command::new("qemu-system-arm");
-        cmd.args(["-M", "lm3s6965evb", "-display", "none", "-serial", "none", "-monitor", "stdio", "-S"]);
+        cmd.args(["-M", qemu.machine, "-display", "none", "-serial", "none", "-monitor", "stdio", "-S"]);
         if pace == Pace::Virtual {
             cmd.args(["-icount", "shift=4,align=off,sleep=off"]);
         }

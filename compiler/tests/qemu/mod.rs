@@ -11,7 +11,9 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// Builds `game` on `board` (paths from the repository's root) into the tests' build folder,
-/// once for all the tests of a binary, which run in parallel.
+/// once for all the tests of a binary, which run in parallel, and returns the image the
+/// netduinoplus2 runs (`gamec::driver::sim_image`: the ELF itself for an STM32F405, a copy
+/// with its stack moved for an AT32F437).
 pub fn firmware(game: &str, board: &str) -> PathBuf {
     static BUILT: std::sync::Mutex<Vec<(String, PathBuf)>> = std::sync::Mutex::new(Vec::new());
     let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
@@ -30,7 +32,9 @@ fn build(game: &str, board: &str) -> PathBuf {
     let built = gamec::driver::build(&mut gamec_dsl::Sources::new(), &root.join(game), &root.join(board), &out)
         .unwrap_or_else(|e| panic!("building {game} on {board}: {e}"));
     eprintln!("{}", built.report);
-    built.elf
+    let (image, qemu) = gamec::driver::sim_image(&built).unwrap_or_else(|e| panic!("{game} on {board} in QEMU: {e}"));
+    assert_eq!(qemu.machine, "netduinoplus2", "the machine these tests boot runs {board}'s chip");
+    image
 }
 
 /// A booted machine and its first serial ports, in order.
