@@ -424,7 +424,7 @@ const fn lm3s_wake(port: char, mask: u8, vector: &'static str, number: u8) -> Wa
 
 /// The LM3S6965 (Cortex-M3) of TI's EK-LM3S6965 board, which QEMU models as `lm3s6965evb`:
 /// 256 KB of flash, 64 KB of SRAM, run at up to 50 MHz from the PLL and the board's 8 MHz
-/// crystal. Its glue serves buttons and lights.
+/// crystal. Its glue serves buttons and lights, and a cursor on a bicolour matrix.
 const LM3S6965: Chip = Chip {
     name: "lm3s6965",
     rust_target: "thumbv7m-none-eabi",
@@ -464,7 +464,7 @@ const LM3S6965: Chip = Chip {
         sim: Some(Qemu { machine: "lm3s6965evb", ram_top: 0x2000_0000 + 64 * 1024, io: QemuIo::Pins }),
     }),
     serial_ports: &[],
-    frontends: &[Frontend::Buttons],
+    frontends: &[Frontend::Buttons, Frontend::Cursor],
 };
 
 const MEGA64_TIMERS: &[Timer] = &[

@@ -53,7 +53,7 @@ pub fn play(
             crate::host_helper::in_qemu(image, qemu.machine, serial.glue, host)
         }
         (QemuIo::Usarts, _, Some(_)) => in_qemu(image, qemu, target),
-        (QemuIo::Pins, ..) if buttons => in_qemu_pins(image, target, title),
+        (QemuIo::Pins, ..) if buttons || target.cursor.is_some() => in_qemu_pins(image, target, title),
         (QemuIo::Usarts, ..) => Err(format!(
             "QEMU's {} plays the {}'s serial lines, and this board has none",
             qemu.machine, target.chip.name
@@ -65,8 +65,8 @@ pub fn play(
     }
 }
 
-/// A Cortex-M board of buttons and lights in its QEMU machine (the LM3S6965's), at the wall
-/// clock's pace.
+/// A Cortex-M board of buttons and lights, or of a cursor on a matrix, in its QEMU machine
+/// (the LM3S6965's), at the wall clock's pace.
 fn in_qemu_pins(elf: &Path, target: &Target, title: &str) -> Result<(), String> {
     use gamec::sim::cortex::{Board, Pace};
     let mut board = Board::boot(elf, target, Pace::WallClock)?;
@@ -77,16 +77,19 @@ fn in_qemu_pins(elf: &Path, target: &Target, title: &str) -> Result<(), String> 
             while let Some(code) = next_key()? {
                 match code {
                     KeyCode::Char('q') | KeyCode::Esc => return Ok(()),
-                    code => {
-                        if let Some((_, Act::Press(p), _)) = keys.iter().find(|k| k.0 == code) {
-                            board.press_pin(*p, PRESS_MS / 2.0);
-                        }
-                    }
+                    code => match keys.iter().find(|k| k.0 == code).map(|k| &k.1) {
+                        Some(Act::Press(p)) => board.press_pin(*p, PRESS_MS / 2.0),
+                        Some(&Act::Turn { a, b, forward }) => board.turn(a, b, forward),
+                        _ => {}
+                    },
                 }
             }
             // The player waits for QEMU's trace to cover the frame: the wall clock's pace.
             let half = FRAME_MS / 2.0;
-            seen.lights = board.leds_over(half);
+            match target.cursor {
+                Some(_) => seen.matrix = Some(board.matrix_over(half)),
+                None => seen.lights = board.leds_over(half),
+            }
             seen.hz = if target.speaker.is_some() { board.speaker_hz(half) } else { 0.0 };
             draw(out, target, &keys, &seen, title).map_err(|e| e.to_string())?;
         }

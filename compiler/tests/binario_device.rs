@@ -2,11 +2,13 @@
 //! encoders turned by driving their contacts in quadrature, switches pressed, the matrix read
 //! from its row and column pins into a picture of clear, red, green and yellow, the speaker's
 //! pitch measured, and the tableaux served by an emulated 93C46 holding the image `gamec
-//! build` wrote.
+//! build` wrote. The same matrix wired to an LM3S6965 in QEMU plays the same way, its
+//! tableaux in flash.
 
 mod device;
 
-use device::{show, Device, Lit, GREEN, OFF, RED, YELLOW};
+use device::cursor_duel::CursorPins;
+use device::{cortex_pins, show, Device, Lit, GREEN, OFF, RED, YELLOW};
 use gamec::engine::puzzle::Puzzle;
 use gamec::engine::{Engine, State, STRIDE};
 use gamec::sim::eeprom::Eeprom93c46;
@@ -14,14 +16,15 @@ use gamec_dsl::{content, GameDef, Pin};
 
 const GAME: &str = "games/binario.game";
 const BOARD: &str = "boards/binario_atmega128.board";
+const CORTEX_BOARD: &str = "boards/binario_lm3s6965.board";
 /// The tunes' first notes, from the game file: start C5, denied G3, victory G5; click E6.
 const C5: f64 = 523.25;
 const G3: f64 = 196.0;
 const G5: f64 = 783.99;
 const E6: f64 = 1318.5;
 
-struct Binario {
-    dev: Device,
+struct Binario<D: CursorPins = Device> {
+    dev: D,
     engine: Engine,
     starts: Vec<State>,
     solutions: Vec<State>,
@@ -64,12 +67,38 @@ fn picture(s: &State) -> [[Lit; 8]; 8] {
     p
 }
 
-impl Binario {
-    fn boot() -> Binario {
+impl Binario<Device> {
+    fn boot() -> Self {
         Binario::boot_on(BOARD)
     }
 
-    fn boot_on(board: &str) -> Binario {
+    /// In simavr, the tableaux served by an emulated 93C46 holding the image the build wrote.
+    fn boot_on(board: &str) -> Self {
+        Binario::boot_with(board, |elf, target| {
+            // The EEPROM image the build wrote beside the firmware.
+            let image = std::fs::read(elf.with_extension("eeprom.bin")).expect("gamec build writes the 93C46 image");
+            assert_eq!(image.len(), 128);
+            let [cs, sk, di, dout] = target.cursor.clone().unwrap().eeprom.unwrap();
+            let mut dev = Device::boot(elf, target);
+            let pin = |p: Pin| (p.port, p.bit);
+            dev.eeprom = Some(Eeprom93c46::new(image, pin(cs), pin(sk), pin(di), pin(dout)));
+            dev
+        })
+    }
+}
+
+impl Binario<cortex_pins::Board> {
+    /// In QEMU, in virtual time: the tableaux in the firmware's flash.
+    fn boot_in_qemu() -> Self {
+        Binario::boot_with(CORTEX_BOARD, |elf, target| {
+            assert!(target.cursor.as_ref().unwrap().eeprom.is_none(), "no 93C46 on a Cortex-M");
+            cortex_pins::Board::boot(elf, target, cortex_pins::Pace::Virtual).unwrap_or_else(|e| panic!("{e}"))
+        })
+    }
+}
+
+impl<D: CursorPins> Binario<D> {
+    fn boot_with(board: &str, boot: impl FnOnce(&std::path::Path, &gamec::bind::Target) -> D) -> Self {
         let (elf, target) = device::firmware(GAME, board);
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         let text = std::fs::read_to_string(root.join(GAME)).unwrap();
@@ -81,14 +110,8 @@ impl Binario {
         let starts: Vec<State> = game.setups.iter().map(|s| engine.start_of(&game, s)).collect();
         let solutions: Vec<State> = starts.iter().map(|s| puzzle.solutions(s, 1).remove(0)).collect();
         assert!(solutions.iter().all(plainly_solved), "the compiler's solutions meet the rules written out");
-        // The EEPROM image the build wrote beside the firmware.
-        let image = std::fs::read(elf.with_extension("eeprom.bin")).expect("gamec build writes the 93C46 image");
-        assert_eq!(image.len(), 128);
         let c = target.cursor.clone().unwrap();
-        let [cs, sk, di, dout] = c.eeprom.unwrap();
-        let mut dev = Device::boot(&elf, &target);
-        let pin = |p: Pin| (p.port, p.bit);
-        dev.eeprom = Some(Eeprom93c46::new(image, pin(cs), pin(sk), pin(di), pin(dout)));
+        let mut dev = boot(&elf, &target);
         let enc = |across: bool| c.encoders.iter().find(|e| e.0 == across).map(|e| (e.1, e.2)).unwrap();
         for p in [enc(true).0, enc(true).1, enc(false).0, enc(false).1, c.commit, c.restart.unwrap()] {
             dev.hold(p.port, p.bit, true);
@@ -117,11 +140,15 @@ impl Binario {
     /// Presses the select switch; returns the pitch heard in the 40 ms after the press counts,
     /// 0 for silence.
     fn select(&mut self) -> f64 {
-        self.dev.press_listening(self.select)
+        self.dev.press_listening_for(self.select, 40.0)
     }
 
     fn reset(&mut self) {
-        self.dev.press_pin(self.reset, 40.0);
+        let r = self.reset;
+        self.dev.hold(r.port, r.bit, false);
+        self.dev.run_ms(40.0);
+        self.dev.hold(r.port, r.bit, true);
+        self.dev.run_ms(40.0);
     }
 
     /// What choosing shows over `looks` looks 100 ms apart: whether it went dark (the blink),
@@ -199,7 +226,15 @@ impl Binario {
 
 #[test]
 fn intro_then_tableaux_chosen_with_wrap_around_and_the_game_starts_at_the_top_left() {
-    let mut b = Binario::boot();
+    intro_then_tableaux_chosen(Binario::boot());
+}
+
+#[test]
+fn on_the_lm3s6965_the_intro_then_tableaux_chosen_and_the_game_starts() {
+    intro_then_tableaux_chosen(Binario::boot_in_qemu());
+}
+
+fn intro_then_tableaux_chosen<D: CursorPins>(mut b: Binario<D>) {
     let colours = b.watch_intro();
     assert!(colours.contains(&RED) && colours.contains(&GREEN), "red and green in the show: {colours:?}");
     // Choosing: tableau 1, blinking.
@@ -207,7 +242,7 @@ fn intro_then_tableaux_chosen_with_wrap_around_and_the_game_starts_at_the_top_le
     assert!(dark, "the chosen tableau blinks");
     assert_eq!(show(&on), show(&picture(&b.starts[0])), "tableau 1 as the EEPROM holds it");
     // Left from the first wraps to the last; right twice from there is the second.
-    let seen_for = |b: &mut Binario| b.choosing(5).1;
+    let seen_for = |b: &mut Binario<D>| b.choosing(5).1;
     b.across(false);
     assert_eq!(show(&seen_for(&mut b)), show(&picture(&b.starts[7])), "wrapped to tableau 8");
     b.across(true);
@@ -240,7 +275,15 @@ fn same_but(p: &[[Lit; 8]; 8], q: &[[Lit; 8]; 8], row: usize, col: usize) -> boo
 
 #[test]
 fn a_tableau_played_to_victory_with_every_cursor_pattern_denials_and_the_lock() {
-    let mut b = Binario::boot();
+    a_tableau_played_to_victory(Binario::boot());
+}
+
+#[test]
+fn on_the_lm3s6965_a_tableau_played_to_victory_with_denials_and_the_lock() {
+    a_tableau_played_to_victory(Binario::boot_in_qemu());
+}
+
+fn a_tableau_played_to_victory<D: CursorPins>(mut b: Binario<D>) {
     b.dev.run_ms(5600.0);
     assert!(near(b.select(), C5), "tableau 1 starts");
     b.dev.run_ms(300.0);

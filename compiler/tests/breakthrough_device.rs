@@ -2,18 +2,20 @@
 //! ATmega128, played as a person would: the encoders move the cursor, a press picks a pawn (it
 //! shows yellow) and a second press sends it; a wrong cell is denied with the board and the
 //! pick unchanged. A whole game to its result, every position the device shows held to the
-//! compiler's engine reading the same file.
+//! compiler's engine reading the same file. The same game on the same matrix wired to an
+//! LM3S6965, in QEMU.
 
 mod device;
 
-use device::cursor_duel::{denied, CursorDuel};
+use device::cursor_duel::{denied, CursorDuel, CursorPins};
 use device::{GREEN, YELLOW};
 
 const GAME: &str = "games/breakthrough.game";
 const BOARD: &str = "boards/breakthrough_atmega128.board";
+const CORTEX_BOARD: &str = "boards/breakthrough_lm3s6965.board";
 
 /// A cell by its name ("B2"), in the engine's numbering of a 6-wide grid.
-fn cell(p: &CursorDuel, name: &str) -> usize {
+fn cell<D: CursorPins>(p: &CursorDuel<D>, name: &str) -> usize {
     let b = name.as_bytes();
     let stride = p.engine.with_game(|g| g.rules.geometry.stride as usize);
     (b[1] - b'1') as usize * stride + (b[0] - b'A') as usize
@@ -21,7 +23,15 @@ fn cell(p: &CursorDuel, name: &str) -> usize {
 
 #[test]
 fn a_pawn_is_picked_then_sent_and_a_wrong_cell_is_denied() {
-    let mut p = CursorDuel::boot(GAME, BOARD);
+    picked_sent_and_denied(CursorDuel::boot(GAME, BOARD));
+}
+
+#[test]
+fn on_the_lm3s6965_a_pawn_is_picked_then_sent_and_a_wrong_cell_is_denied() {
+    picked_sent_and_denied(CursorDuel::boot_in_qemu(GAME, CORTEX_BOARD));
+}
+
+fn picked_sent_and_denied<D: CursorPins>(mut p: CursorDuel<D>) {
     let start = p.picture(&p.state);
     p.assert_shows(&start, "the start");
     // An empty cell starts no move: denied, the board unchanged.
@@ -61,6 +71,17 @@ fn a_whole_game_against_the_device_to_its_result() {
     // Against a person who plays at random, the device's search wins.
     assert_eq!(winner, GREEN, "the device wins against random moves");
     p.assert_within_the_stack_bound(GAME, BOARD);
+}
+
+/// On the LM3S6965 the device searches deeper (64 KB of RAM) and at 50 MHz: a whole game to
+/// its result, every position it shows one the engine reaches.
+#[test]
+fn on_the_lm3s6965_a_whole_game_against_the_device_to_its_result() {
+    let mut p = CursorDuel::boot_in_qemu(GAME, CORTEX_BOARD);
+    p.play_to_the_end(100);
+    let winner = p.result_colour();
+    assert!(p.shows_the_result(winner), "the result shows in the winner's colour ({winner})");
+    assert_eq!(winner, GREEN, "the device wins against random moves");
 }
 
 /// A game of two players whose cells hold a state beside the pieces (holes no pawn enters):

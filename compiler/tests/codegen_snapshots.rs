@@ -26,6 +26,59 @@ fn silver_dollar_on_a_cortex_m_crate() {
     }
 }
 
+/// Lights Out with a cursor on the LM3S6965: the main loop every chip shares, from
+/// `cortex_m_rt`'s entry, SysTick showing the matrix and sampling the encoders.
+#[test]
+fn a_cursor_game_on_a_cortex_m_crate() {
+    let (game, board) = ("games/lights_out.game", "boards/lights_out_lm3s6965.board");
+    let mut sources = Sources::new();
+    let gf = sources.add(game, std::fs::read_to_string(root(game)).unwrap());
+    let bf = sources.add(board, std::fs::read_to_string(root(board)).unwrap());
+    let def = gamec_dsl::load_game(&sources, gf).unwrap();
+    let board_def = gamec_dsl::load_board(&sources, bf).unwrap();
+    let target = gamec::bind::bind(&def, gf, &board_def, bf).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
+    let inputs = ScaffoldInputs {
+        crate_name: "lights-out".into(),
+        runtime_path: "../runtime".into(),
+        game_path: game.into(),
+        board_path: board.into(),
+    };
+    for f in codegen::firmware_crate(&def, &board_def, None, &target, &inputs, sources.text(gf)) {
+        assert!(f.contents.contains("@generated"), "{} is not marked", f.path);
+        if f.path.starts_with("src/main") || f.path.starts_with("src/board") {
+            insta::assert_snapshot!(format!("cortex_cursor_{}", f.path.replace(['/', '.'], "_")), f.contents);
+        }
+    }
+}
+
+/// A 93C46 on a Cortex-M board: the glue drives none, so the build keeps the setups in flash
+/// and says so (W0026), and the pair checks.
+#[test]
+fn a_93c46_on_a_cortex_m_board_is_warned_of_and_the_setups_kept_in_flash() {
+    let (game, board) = ("games/binario.game", "boards/binario_lm3s6965.board");
+    let text = std::fs::read_to_string(root(board)).unwrap();
+    let with_eeprom = text.replacen(
+        "    speaker = PG0",
+        "    eeprom tableaux = 93c46 cs PB2, sk PB3, di PB4, do PB5
+    speaker = PG0",
+        1,
+    );
+    assert_ne!(with_eeprom, text, "fixture");
+    let mut sources = Sources::new();
+    let gf = sources.add(game, std::fs::read_to_string(root(game)).unwrap());
+    let bf = sources.add(board, with_eeprom);
+    let warnings = gamec::check(&sources, &[gf, bf]).unwrap_or_else(|d| panic!("{}", sources.render(&d)));
+    let out = sources.render(&warnings);
+    assert!(
+        out.contains("warning[W0026]: gamec's glue for the lm3s6965 drives no 93C46: the setups are kept in flash"),
+        "{out}"
+    );
+    let def = gamec_dsl::load_game(&sources, gf).unwrap();
+    let board_def = gamec_dsl::load_board(&sources, bf).unwrap();
+    let target = gamec::bind::bind(&def, gf, &board_def, bf).unwrap();
+    assert!(target.cursor.is_some_and(|c| c.eeprom.is_none()), "the setups in flash");
+}
+
 /// Silver Dollar's firmware crate for `board`, every file marked as generated.
 fn silver_dollar_files(board_path: &str) -> Vec<codegen::GeneratedFile> {
     let mut sources = Sources::new();

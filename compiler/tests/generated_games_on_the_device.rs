@@ -77,7 +77,7 @@ fn play_round(p: &mut CursorDuel, mut seed: u64, text: &str) -> (usize, usize) {
             break;
         }
         // A cell that starts none of the person's moves is denied, the board unchanged.
-        let starts: Vec<usize> = p.legal().into_iter().map(|m| CursorDuel::cells_of(m)[0]).collect();
+        let starts: Vec<usize> = p.legal().into_iter().map(|m| device::cursor_duel::cells_of(m)[0]).collect();
         let cells = p.engine.with_game(|g| {
             let geo = g.rules.geometry;
             (0..geo.rows as usize * geo.stride as usize).filter(|&c| geo.on_board(c as u8)).collect::<Vec<_>>()

@@ -1,22 +1,32 @@
 //! Lights Out (games/lights_out.game, a puzzle on the rule core) on the Binario board, a
-//! simulated ATmega128, played as a person would: the encoders move the cursor and select
+//! simulated ATmega128, and on the same matrix wired to an LM3S6965 in QEMU, played as a
+//! person would: the encoders move the cursor and select
 //! presses the cell under it, toggling it and its neighbours; every picture is held to the
 //! compiler's engine reading the same file. Each start is solved by the fewest presses
 //! `gamec analyze` finds, the grid turns the solver's colour, and a press then deals the next.
 
 mod device;
 
-use device::cursor_duel::CursorDuel;
+use device::cursor_duel::{CursorDuel, CursorPins};
 use device::{GREEN, RED};
 use gamec::engine::one_player::Toggles;
 use gamec::engine::Outcome;
 
 const GAME: &str = "games/lights_out.game";
 const BOARD: &str = "boards/lights_out_atmega128.board";
+const CORTEX_BOARD: &str = "boards/lights_out_lm3s6965.board";
 
 #[test]
 fn every_start_is_solved_by_its_fewest_presses_and_a_press_then_deals_the_next() {
-    let mut p = CursorDuel::boot(GAME, BOARD);
+    every_start_solved(CursorDuel::boot(GAME, BOARD));
+}
+
+#[test]
+fn on_the_lm3s6965_every_start_is_solved_and_a_press_deals_the_next() {
+    every_start_solved(CursorDuel::boot_in_qemu(GAME, CORTEX_BOARD));
+}
+
+fn every_start_solved<D: CursorPins>(mut p: CursorDuel<D>) {
     let def = device::grid_host::load(GAME);
     let starts = gamec::analyze::starts(&p.engine, &def);
     assert_eq!(starts.len(), 3, "cross, corners, ring");

@@ -107,7 +107,7 @@ codes! {
     E0111 => "a display spread over two ports, or a refresh rate or tick the timer cannot make within 1%";
     E0112 => "a button without `pullup`";
     E0113 => "a serial rate the board's clock cannot make within 2%";
-    E0114 => "buttons and lights, or a cursor, on a chip whose glue drives none (the STM32F405's and AT32F437's glue drives serial lines only: QEMU, which runs their firmware in the tests, models no GPIO of theirs to prove such glue against; the LM3S6965's serves buttons and lights, not yet the cursor; the ATtinys have no cursor's, their pins too few for a matrix)";
+    E0114 => "buttons and lights, or a cursor, on a chip whose glue drives none: the STM32F405's and AT32F437's glue drives serial lines only (QEMU, which runs their firmware in the tests, models no GPIO of theirs to prove such glue against); the ATtinys have no cursor's, their pins too few for a matrix";
     E0116 => "more setups than the board's 93C46 holds (8)";
     E0117 => "a game of cards on a chip without a cards runtime, a board that gives no serial port to its `console` or `scanner`, a role a game of cards does not have, or the two on one port";
     E0118 => "a game the board's display cannot show: on one-colour lights, cells that hold more than one thing (pieces of two players or kinds, states; a light shows only whether its cell holds anything) or pits that sowing fills past their lights, or more than the 56 lights a charlieplexed display on one port drives; on the matrix, a grid larger than its 8 x 8. Play it over a serial line, or with a cursor on a bicolour matrix";
@@ -117,6 +117,7 @@ codes! {
     E0122 => "a `perfect` device whose solved table does not fit, with the figure: more reachable positions than the solver lists (200,000), or a position's key longer than 255 bytes; `search` plays without a table";
     W0024 => "a device that searches whose search fits only 1 or 2 plies in the chip's RAM beside the game's moves (\"the device's search fits 1 ply on the atmega16\"): it plays, but sees little ahead; a chip with more RAM searches deeper";
     W0025 => "rules whose bound on a position's moves passes the 256 the firmware counts, where random play met no such position: it builds, but a position past the bound would have its moves past the 256th never played nor accepted";
+    W0026 => "a 93C46 on a board whose chip's glue drives none (the Cortex-M chips): the firmware keeps the setups in its own flash, in the same layout, and leaves the EEPROM's pins alone";
     T0001 => "a test failed: a move that cannot be played there, legal moves that differ, a move expected illegal that is legal, a game over that should go on, another result, a move the device may choose that the test does not allow (the help lists the moves it chooses among), an `expect device plays` that cannot be checked (no strategy, a `search`, a game too big to solve), or a test without a position in a game dealt at random. The help prints the position (row 1 at the top) and its legal moves";
 }
 

@@ -5,8 +5,8 @@
 //! by their fast reading, any other on the rule core, a move entered a cell at a time).
 
 use super::{
-    bind_core_moves, bind_core_table, bind_speaker, grid_firmware_gap, max_moves, periodic_tick,
-    tune_divisors, CoreStack, Ctx, Target,
+    bind_core_moves, bind_core_table, bind_speaker, grid_firmware_gap, max_moves, periodic_tick, tune_divisors,
+    CoreStack, Ctx, Target,
 };
 use crate::chips::{Chip, Frontend};
 use crate::engine::puzzle::Puzzle;
@@ -104,11 +104,13 @@ pub fn puzzle_gap(game: &GameDef) -> Option<String> {
 
 pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static Chip) -> Option<Target> {
     if !chip.frontends.contains(&Frontend::Cursor) {
+        let serving = crate::chips::CHIPS.iter().filter(|c| c.frontends.contains(&Frontend::Cursor));
+        let names: Vec<&str> = serving.map(|c| c.name).collect();
         let d =
             Diagnostic::error(Code::E0114, format!("gamec's glue for the {} drives no matrix or encoders", chip.name))
                 .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
                 .with_label(Label::secondary(ctx.board_file, board.chip.span, "on this chip"))
-                .with_help("pick a chip with a cursor runtime: atmega16, atmega64 or atmega128");
+                .with_help(format!("pick a chip with a cursor runtime: {}", names.join(", ")));
         ctx.diags.push(d);
         return None;
     }
@@ -132,7 +134,7 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
     let duel = players == 2 || alone;
     let matrix = bind_matrix(ctx, game, board, chip);
     let (encoders, commit, restart) = bind_inputs(ctx, game, board);
-    let eeprom = if duel { None } else { bind_eeprom(ctx, game, board) };
+    let eeprom = if duel { None } else { bind_eeprom(ctx, game, board, chip) };
     // What the placements' fast reading cannot play, the rule core does.
     let rules_core = (alone || (players == 2 && grid_firmware_gap(game).is_some())).then(|| CoreStack::of(game));
     let max_moves = match (duel, rules_core.is_some()) {
@@ -276,8 +278,19 @@ fn bind_inputs(ctx: &mut Ctx, game: &GameDef, board: &BoardDef) -> (Encoders, Op
     (encoders, commit, restart)
 }
 
-fn bind_eeprom(ctx: &mut Ctx, game: &GameDef, board: &BoardDef) -> Option<[Pin; 4]> {
+fn bind_eeprom(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) -> Option<[Pin; 4]> {
     let e = board.eeprom.as_ref()?;
+    // Only the AVR glue drives a 93C46; a Cortex-M's flash holds the setups many times over.
+    if matches!(chip.arch, crate::chips::Arch::CortexM(_)) {
+        let d = Diagnostic::warning(
+            Code::W0026,
+            format!("gamec's glue for the {} drives no 93C46: the setups are kept in flash", chip.name),
+        )
+        .with_label(Label::primary(ctx.board_file, e.span, "not used"))
+        .with_help("take the `eeprom` off the board, or build for an AVR chip to read the setups from it");
+        ctx.diags.push(d);
+        return None;
+    }
     if game.setups.len() > MAX_EEPROM_SETUPS {
         let d = Diagnostic::error(
             Code::E0116,

@@ -19,6 +19,18 @@ fn tone_timer(t: &Target) -> Option<u8> {
     t.speaker.as_ref().map(|s| s.timer.number())
 }
 
+/// The glue's `Config::tone`: the speaker's timer and pin, where the board has a speaker.
+pub(super) fn tone_config(t: &Target) -> TokenStream {
+    match (tone_timer(t), &t.speaker) {
+        (Some(timer), Some(s)) => {
+            let (port, bit) = pin(s.pin);
+            let timer = int(timer);
+            quote!(Some((#timer, #port, #bit)))
+        }
+        _ => quote!(None),
+    }
+}
+
 /// `src/board.rs`.
 pub fn board_module(t: &Target) -> TokenStream {
     let chip = ident(t.chip.runtime_feature);
@@ -34,14 +46,7 @@ pub fn board_module(t: &Target) -> TokenStream {
     };
     let (clock, top, (whole, num, den)) = tick(t);
     let (clock, top, whole, num, den) = (int(clock), int(top), int(whole), int(num), int(den));
-    let tone = match (tone_timer(t), &t.speaker) {
-        (Some(timer), Some(s)) => {
-            let (port, bit) = pin(s.pin);
-            let timer = int(timer);
-            quote!(Some((#timer, #port, #bit)))
-        }
-        _ => quote!(None),
-    };
+    let tone = tone_config(t);
     let clock_hz = int(t.clock_hz);
     let inputs = inputs(t);
     let wake = wake_pin(t);

@@ -415,9 +415,14 @@ fn puzzle_calls(c: &CursorTarget) -> AppCalls {
             quote!(),
         ),
     };
+    let eeprom_use = c.eeprom.map(|_| {
+        quote!(
+            use gamec_runtime::microwire::Eeprom93c46;
+        )
+    });
     AppCalls {
         uses: quote! {
-            use gamec_runtime::microwire::Eeprom93c46;
+            #eeprom_use
             use gamec_runtime::puzzle::{Input as Act, Start};
             use gamec_runtime::puzzle_app::App;
         },
@@ -505,9 +510,31 @@ fn duel_calls(t: &Target) -> AppCalls {
     }
 }
 
-/// `src/main.rs`: the inputs the game's controls bind to, read every millisecond into the app
-/// (a puzzle's, or a game against the device), its picture handed to the matrix.
-pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
+/// What every chip's cursor firmware runs, whatever its entry point and interrupts: the app,
+/// its inputs and the matrix's picture (see [`main_module`] for an AVR's, and
+/// `cortex_cursor::main_module` for a Cortex-M's).
+pub(super) struct CursorMain {
+    /// The module's inner doc line.
+    pub what: String,
+    pub modules: TokenStream,
+    pub uses: TokenStream,
+    /// The pins the encoders and the buttons read, pulled up (in the entry's set-up block).
+    pub pulled_up: Vec<TokenStream>,
+    /// The app and what it needs, before the loop.
+    pub setup: TokenStream,
+    /// A millisecond's step of the main loop, once the clock has moved on to `last + 1`.
+    pub step: TokenStream,
+    /// How many encoders the tick interrupt samples, and its statements that read their
+    /// pins and count their detents into `t`, the counts by reference, with `DECODERS`.
+    pub n_encoders: proc_macro2::Literal,
+    pub encoder_reads: Vec<TokenStream>,
+    pub encoder_polls: Vec<TokenStream>,
+}
+
+/// The parts of a cursor game's main loop every chip shares: the inputs the game's controls
+/// bind to, read every millisecond into the app (a puzzle's, or a game against the device),
+/// its picture handed to the matrix.
+pub(super) fn cursor_main(game: &GameDef, t: &Target) -> CursorMain {
     let c: &CursorTarget = t.cursor.as_ref().expect("a cursor target");
     let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
     let app = if c.duel.is_some() { duel_calls(t) } else { puzzle_calls(c) };
@@ -534,20 +561,31 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
     let call = (app.input)(quote!(act));
     // The encoders' pins read a port at a time and fed to their decoders.
     let encoder_pins: Vec<Pin> = c.encoders.iter().flat_map(|&(_, a, b)| [a, b]).collect();
-    let tick_interrupt = tick_interrupt(t, c, &encoder_pins);
+    let (encoder_reads, encoder_levels) = levels(&encoder_pins);
+    let encoder_polls = encoder_levels
+        .chunks(2)
+        .enumerate()
+        .map(|(i, ab)| {
+            let (i, a, b) = (int(i), &ab[0], &ab[1]);
+            quote!(t[#i] = DECODERS[#i].count(#a, #b, t[#i]);)
+        })
+        .collect();
     let restart_used = game.controls.iter().any(|c| c.action == ControlAction::Restart) && c.restart.is_some();
     // The encoders' and the buttons' pins pulled up a port at a time.
     let button_pins: Vec<Pin> = std::iter::once(c.commit).chain(c.restart.filter(|_| restart_used)).collect();
     // A port the board's outputs leave alone written whole from reset; one they share masked.
     let shared: Vec<char> = board_outputs(c).map(|p| p.port).collect();
-    let pulled_up = port_bits(encoder_pins.iter().chain(&button_pins).copied()).into_iter().map(|(letter, m)| {
-        let (port, mask) = (port_of(letter), mask(m));
-        if shared.contains(&letter) {
-            quote!(gamec_runtime::chip::#chip::Input::pull_up_pins_at_start(#port, #mask);)
-        } else {
-            quote!(#port.set_from_reset(0, #mask);)
-        }
-    });
+    let pulled_up = port_bits(encoder_pins.iter().chain(&button_pins).copied())
+        .into_iter()
+        .map(|(letter, m)| {
+            let (port, mask) = (port_of(letter), mask(m));
+            if shared.contains(&letter) {
+                quote!(gamec_runtime::chip::#chip::Input::pull_up_pins_at_start(#port, #mask);)
+            } else {
+                quote!(#port.set_from_reset(0, #mask);)
+            }
+        })
+        .collect();
     // The buttons read a port at a time, bit i set where button i (commit, restart) is down.
     let (button_reads, button_levels) = levels(&button_pins);
     let pressed_bits = button_levels.iter().enumerate().map(|(i, high)| {
@@ -555,9 +593,47 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
         quote!(u8::from(!(#high)) << #i)
     });
     let controls: Vec<String> = game.controls.iter().map(|c| format!("`{}`", c.name.node)).collect();
-    let kind = if c.duel.is_some() { "a game against the device" } else { "the puzzle app" };
+    let kind = match &c.duel {
+        Some(d) if d.device.is_some() => "a game against the device",
+        Some(_) => "a game played alone",
+        None => "the puzzle app",
+    };
     let what = format!(" Firmware entry point: {kind}, fed by {} and shown on the matrix.", controls.join(", "));
     let AppCalls { uses, setup, tick, frame, modules, .. } = app;
+    let step = quote! {
+        #tick
+        let turns = interrupt::free(|cs| TURNS.borrow(cs).replace([0; #n_encoders]));
+        #(#button_reads)*
+        let pressed = buttons.sample(#(#pressed_bits)|*);
+        let mut pending: [i8; #n_sources] = [#(#encoder_counts,)* (pressed & 1) as i8, (pressed >> 1 & 1) as i8];
+        for (k, d) in pending.iter_mut().enumerate() {
+            while *d != 0 {
+                let step = if *d > 0 { 1 } else { -1 };
+                *d -= step;
+                let act = match k {
+                    #(#act_arms)*
+                    _ => #last_act,
+                };
+                #call
+            }
+        }
+        // Drawn once the loop has caught up with the clock, so that a slow picture
+        // never delays the inputs.
+        if chip.millis() == last {
+            #frame
+            interrupt::free(|cs| FRAME.borrow(cs).set(frame));
+        }
+    };
+    CursorMain { what, modules, uses, pulled_up, setup, step, n_encoders, encoder_reads, encoder_polls }
+}
+
+/// `src/main.rs` on an AVR: [`cursor_main`]'s loop as `main` in `.init8`, and the tick
+/// interrupt on the board's timer.
+pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
+    let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
+    let CursorMain { what, modules, uses, pulled_up, setup, step, n_encoders, encoder_reads, encoder_polls } =
+        cursor_main(game, t);
+    let tick_interrupt = tick_interrupt(t, &n_encoders, &encoder_reads, &encoder_polls);
     quote! {
         #![doc = #what]
         #![no_std]
@@ -615,28 +691,7 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
                     continue;
                 }
                 last = last.wrapping_add(1);
-                #tick
-                let turns = interrupt::free(|cs| TURNS.borrow(cs).replace([0; #n_encoders]));
-                #(#button_reads)*
-                let pressed = buttons.sample(#(#pressed_bits)|*);
-                let mut pending: [i8; #n_sources] = [#(#encoder_counts,)* (pressed & 1) as i8, (pressed >> 1 & 1) as i8];
-                for (k, d) in pending.iter_mut().enumerate() {
-                    while *d != 0 {
-                        let step = if *d > 0 { 1 } else { -1 };
-                        *d -= step;
-                        let act = match k {
-                            #(#act_arms)*
-                            _ => #last_act,
-                        };
-                        #call
-                    }
-                }
-                // Drawn once the loop has caught up with the clock, so that a slow picture
-                // never delays the inputs.
-                if chip.millis() == last {
-                    #frame
-                    interrupt::free(|cs| FRAME.borrow(cs).set(frame));
-                }
+                #step
             }
         }
 
@@ -649,16 +704,17 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
     }
 }
 
-/// The tick interrupt: the matrix's next column, the millisecond, and the encoders sampled.
-fn tick_interrupt(t: &Target, c: &CursorTarget, encoder_pins: &[Pin]) -> TokenStream {
+/// The tick interrupt on an AVR: the matrix's next column, the millisecond, and the encoders
+/// sampled.
+fn tick_interrupt(
+    t: &Target,
+    n_encoders: &proc_macro2::Literal,
+    encoder_reads: &[TokenStream],
+    encoder_polls: &[TokenStream],
+) -> TokenStream {
+    let c = t.cursor.as_ref().expect("a cursor target");
     let device = Ident::new(t.chip.avr().device, Span::call_site());
     let vector = Ident::new(c.matrix.tick_vector, Span::call_site());
-    let n_encoders = int(c.encoders.len());
-    let (encoder_reads, encoder_levels) = levels(encoder_pins);
-    let encoder_polls = encoder_levels.chunks(2).enumerate().map(|(i, ab)| {
-        let (i, a, b) = (int(i), &ab[0], &ab[1]);
-        quote!(t[#i] = DECODERS[#i].count(#a, #b, t[#i]);)
-    });
     quote! {
     #[avr_device::interrupt(#device)]
     fn #vector() {
@@ -687,7 +743,7 @@ fn tick_interrupt(t: &Target, c: &CursorTarget, encoder_pins: &[Pin]) -> TokenSt
 
 /// The matrix's `Lines` as whole-port writes, the pin layout known here: a call a pin, each
 /// finding its port at run time, cost the tick interrupt most of its code.
-fn matrix_lines(m: &crate::bind::cursor::Matrix) -> TokenStream {
+pub(super) fn matrix_lines(m: &crate::bind::cursor::Matrix) -> TokenStream {
     // The top row in the high bit where more rows sit at bit 7 - r than at bit r: each row
     // then lands on its own pin's bit, and the compiler drops the moves.
     let top_high = m.rows.iter().enumerate().filter(|(r, p)| p.bit as usize + r == 7).count()
@@ -827,14 +883,14 @@ fn levels(pins: &[Pin]) -> (Vec<TokenStream>, Vec<TokenStream>) {
 }
 
 /// The pins the board drives: the matrix's, and any 93C46's chip select, clock and data in.
-fn board_outputs(c: &CursorTarget) -> impl Iterator<Item = Pin> + '_ {
+pub(super) fn board_outputs(c: &CursorTarget) -> impl Iterator<Item = Pin> + '_ {
     let m = &c.matrix;
     let eeprom = c.eeprom.iter().flat_map(|e| e[..3].iter().copied());
     m.rows.iter().chain(&m.red).chain(&m.green).copied().chain(eeprom)
 }
 
 /// Pins gathered by port, each port with the mask of its pins, in the order ports first appear.
-fn port_masks(pins: impl Iterator<Item = Pin>) -> impl Iterator<Item = (TokenStream, TokenStream)> {
+pub(super) fn port_masks(pins: impl Iterator<Item = Pin>) -> impl Iterator<Item = (TokenStream, TokenStream)> {
     port_bits(pins).into_iter().map(|(port, m)| (port_of(port), mask(m)))
 }
 

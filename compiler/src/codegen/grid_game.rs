@@ -447,7 +447,9 @@ fn condition(game: &GameDef, c: &Condition) -> TokenStream {
         Condition::Full => quote!((pos.me | pos.opp) == GRID.cells()),
         Condition::NoMoves => quote!(legal_for(pos.me, pos.opp) == 0),
         Condition::NeitherCanMove => quote!(legal_for(pos.me, pos.opp) == 0 && legal_for(pos.opp, pos.me) == 0),
-        Condition::Distinct { .. } => unreachable!("a game whose ending tells rows apart is played on the rule core (bind)"),
+        Condition::Distinct { .. } => {
+            unreachable!("a game whose ending tells rows apart is played on the rule core (bind)")
+        }
         Condition::Compare { lhs, op, rhs } => {
             let (l, r) = (count_expr(game, lhs), count_expr(game, rhs));
             let op = super::comparison(op);
@@ -477,7 +479,9 @@ fn count_expr(game: &GameDef, c: Count) -> TokenStream {
                 None => quote!(count(#bits)),
             }
         }
-        Count::Cells { .. } => unreachable!("a game whose ending counts by row, column, state or run is played on the rule core (bind)"),
+        Count::Cells { .. } => {
+            unreachable!("a game whose ending counts by row, column, state or run is played on the rule core (bind)")
+        }
     }
 }
 

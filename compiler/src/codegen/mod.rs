@@ -6,6 +6,7 @@ mod buttons_core;
 mod cards;
 mod cards_firmware;
 mod cortex_buttons;
+mod cortex_cursor;
 mod cortex_session;
 mod cursor_firmware;
 mod game;
@@ -154,14 +155,16 @@ pub fn firmware_crate(
                 contents: puzzle_module(game, Some(target), origin),
             }),
         }
-        files.push(GeneratedFile {
-            path: "src/board.rs".into(),
-            contents: format_rust(cursor_firmware::board_module(target, byte_board), &inputs.board_path),
-        });
-        files.push(GeneratedFile {
-            path: "src/main.rs".into(),
-            contents: format_rust(cursor_firmware::main_module(game, target), &source),
-        });
+        let (board_rs, main_rs) = match target.chip.arch {
+            crate::chips::Arch::Avr(_) => {
+                (cursor_firmware::board_module(target, byte_board), cursor_firmware::main_module(game, target))
+            }
+            crate::chips::Arch::CortexM(_) => {
+                (cortex_cursor::board_module(target, byte_board), cortex_cursor::main_module(game, target))
+            }
+        };
+        files.push(GeneratedFile { path: "src/board.rs".into(), contents: format_rust(board_rs, &inputs.board_path) });
+        files.push(GeneratedFile { path: "src/main.rs".into(), contents: format_rust(main_rs, &source) });
         files.extend(scaffold::render(board, target, inputs));
         return files;
     }

@@ -12,6 +12,8 @@
 //! millisecond it happened, however busy the host was. Buttons are set through QEMU's qtest
 //! protocol, and each press is placed on the timeline where QEMU traced the input change.
 
+mod matrix;
+
 use crate::bind::Target;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
@@ -184,6 +186,8 @@ pub struct Board {
     now: u64,
     dir: PathBuf,
     pub target: Target,
+    /// The level the player holds each port's inputs at, a bit a pin (QEMU's start: low).
+    held: [u8; 7],
     _turn: std::sync::MutexGuard<'static, ()>,
 }
 
@@ -243,9 +247,17 @@ impl Board {
             timers: [TimerState::default(); 4],
             asleep: false,
         };
-        let mut board =
-            Board { child, qtest: BufReader::new(stream), trace, now: 0, dir, target: target.clone(), _turn: turn };
-        for p in target.inputs.clone() {
+        let mut board = Board {
+            child,
+            qtest: BufReader::new(stream),
+            trace,
+            now: 0,
+            dir,
+            target: target.clone(),
+            held: [0; 7],
+            _turn: turn,
+        };
+        for p in target.inputs.clone().into_iter().chain(Board::cursor_inputs(target)) {
             board.set_input(p.port, p.bit, true);
         }
         // The machine was held at reset (-S) while the inputs were set: now it runs.
@@ -275,6 +287,8 @@ impl Board {
 
     fn set_input(&mut self, port: char, bit: u8, level: bool) {
         self.qtest(&format!("set_irq_in {} unnamed-gpio-in {bit} {}", port_device(port), level as u8));
+        let held = &mut self.held[(port as u8 - b'A') as usize];
+        *held = (*held & !(1 << bit)) | (u8::from(level) << bit);
     }
 
     /// Reads the trace on until `done` holds, calling `seen` with each event and the state
@@ -328,8 +342,12 @@ impl Board {
     /// Holds pin `bit` of `port` at `level` (low is a press of a button to ground), from the
     /// millisecond QEMU traces the change at.
     pub fn hold(&mut self, port: char, bit: u8, level: bool) {
-        self.set_input(port, bit, level);
         let p = (port as u8 - b'A') as usize;
+        // A level already held changes nothing, and QEMU traces no change to wait for.
+        if (self.held[p] >> bit & 1 == 1) == level {
+            return;
+        }
+        self.set_input(port, bit, level);
         let changed = std::cell::Cell::new(false);
         self.follow(
             |_, _| changed.get(),

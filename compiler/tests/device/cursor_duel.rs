@@ -3,10 +3,56 @@
 //! pieces red, the device's green), and holds every position the device shows to the
 //! compiler's engine reading the same file.
 
-use super::{show, Device, Lit, GREEN, RED, YELLOW};
+use super::{cortex_pins, show, Device, Lit, Pins, GREEN, RED, YELLOW};
 use gamec::engine::{Engine, Move, Outcome, State};
 use gamec_dsl::{Colour, Pin, ViewSource};
 use gamec_runtime::rules::content;
+use std::path::Path;
+
+/// What a person does at a cursor board's pins, whatever runs the firmware: simavr for an
+/// AVR, QEMU for a Cortex-M.
+pub trait CursorPins: Pins {
+    /// Everything the matrix lit at some point in `ms` milliseconds.
+    fn matrix_over(&mut self, ms: f64) -> [[Lit; 8]; 8];
+    /// One detent of the encoder on `a` and `b`.
+    fn turn(&mut self, a: Pin, b: Pin, forward: bool);
+    /// A press of the button on `p`, and the pitch heard for `ms` once it counts.
+    fn press_listening_for(&mut self, p: Pin, ms: f64) -> f64;
+}
+
+impl CursorPins for Device {
+    fn matrix_over(&mut self, ms: f64) -> [[Lit; 8]; 8] {
+        Device::matrix_over(self, ms)
+    }
+    fn turn(&mut self, a: Pin, b: Pin, forward: bool) {
+        Device::turn(self, a, b, forward)
+    }
+    fn press_listening_for(&mut self, p: Pin, ms: f64) -> f64 {
+        Device::press_listening_for(self, p, ms)
+    }
+}
+
+impl CursorPins for cortex_pins::Board {
+    fn matrix_over(&mut self, ms: f64) -> [[Lit; 8]; 8] {
+        cortex_pins::Board::matrix_over(self, ms)
+    }
+    fn turn(&mut self, a: Pin, b: Pin, forward: bool) {
+        cortex_pins::Board::turn(self, a, b, forward)
+    }
+    fn press_listening_for(&mut self, p: Pin, ms: f64) -> f64 {
+        cortex_pins::Board::press_listening_for(self, p, ms)
+    }
+}
+
+/// The cells a move names, a press each: a placement's one cell, or a piece and each cell its
+/// path goes to.
+pub fn cells_of(m: Move) -> Vec<usize> {
+    match m {
+        Move::Put { cell, .. } => vec![cell as usize],
+        Move::Path(p) => p.cells().iter().map(|&c| c as usize).collect(),
+        other => panic!("{other:?} is not entered with a cursor"),
+    }
+}
 
 /// Two looks at the matrix a blink apart, and where the cursor was.
 pub struct Looks {
@@ -35,8 +81,8 @@ pub fn denied(pitch: f64) -> bool {
     (pitch / G3 - 1.0).abs() < 0.03
 }
 
-pub struct CursorDuel {
-    pub dev: Device,
+pub struct CursorDuel<D: CursorPins = Device> {
+    pub dev: D,
     pub engine: Engine,
     pub state: State,
     /// Cell numbers a row apart, in the engine's positions, and the grid's columns and rows.
@@ -53,9 +99,35 @@ pub struct CursorDuel {
     seed: u64,
 }
 
-impl CursorDuel {
-    /// The device booted with every input released, the person player 0.
-    pub fn boot(game: &str, board: &str) -> CursorDuel {
+impl CursorDuel<Device> {
+    /// The firmware booted in simavr with every input released, the person player 0.
+    pub fn boot(game: &str, board: &str) -> Self {
+        Self::boot_with(game, board, Device::boot)
+    }
+
+    /// The deepest stack the game reached, searches included, is within the bound `gamec
+    /// build` reads from the machine code (stack tracking on since boot).
+    pub fn assert_within_the_stack_bound(&mut self, game: &str, board: &str) {
+        let stack = u32::from(self.dev.ramend() - self.dev.lowest_sp().unwrap());
+        let (elf, _) = super::firmware(game, board);
+        let bound = super::stack_bound(game, board, &elf);
+        assert!(bound.bytes >= stack, "bound {} B under the measured {stack} B: {:?}", bound.bytes, bound.path);
+    }
+}
+
+impl CursorDuel<cortex_pins::Board> {
+    /// The firmware booted in QEMU, in virtual time, with every input released, the person
+    /// player 0.
+    pub fn boot_in_qemu(game: &str, board: &str) -> Self {
+        Self::boot_with(game, board, |elf, target| {
+            cortex_pins::Board::boot(elf, target, cortex_pins::Pace::Virtual).unwrap_or_else(|e| panic!("{e}"))
+        })
+    }
+}
+
+impl<D: CursorPins> CursorDuel<D> {
+    /// The firmware booted by `boot`, every input released, the person player 0.
+    fn boot_with(game: &str, board: &str, boot: impl FnOnce(&Path, &gamec::bind::Target) -> D) -> Self {
         let (elf, target) = super::firmware(game, board);
         let def = super::grid_host::load(game);
         let engine = Engine::new(&def);
@@ -79,7 +151,7 @@ impl CursorDuel {
             Colour::Yellow => YELLOW,
         });
         let c = target.cursor.clone().unwrap();
-        let mut dev = Device::boot(&elf, &target);
+        let mut dev = boot(&elf, &target);
         let enc = |across: bool| c.encoders.iter().find(|e| e.0 == across).map(|e| (e.1, e.2));
         let (across, down) = (enc(true).expect("a cursor across"), enc(false));
         let mut released = vec![across.0, across.1, c.commit, c.restart.unwrap()];
@@ -184,28 +256,18 @@ impl CursorDuel {
         self.press()
     }
 
-    /// The cells a move names, a press each: a placement's one cell, or a piece and each
-    /// cell its path goes to.
-    pub fn cells_of(m: Move) -> Vec<usize> {
-        match m {
-            Move::Put { cell, .. } => vec![cell as usize],
-            Move::Path(p) => p.cells().iter().map(|&c| c as usize).collect(),
-            other => panic!("{other:?} is not entered with a cursor"),
-        }
-    }
-
     /// The legal move that names `cells`.
     pub fn move_of(&self, cells: &[usize]) -> Option<Move> {
-        self.legal().into_iter().find(|&m| Self::cells_of(m) == cells)
+        self.legal().into_iter().find(|&m| cells_of(m) == cells)
     }
 
     /// The cells of `m` entered, a press each, and the move made. Where a longer move begins
     /// with the same cells (one pin, or the pair it starts), the last is pressed again to
     /// play the shorter.
     pub fn enter(&mut self, m: Move) {
-        let cells = Self::cells_of(m);
+        let cells = cells_of(m);
         let longer = self.legal().into_iter().any(|o| {
-            let more = Self::cells_of(o);
+            let more = cells_of(o);
             more.len() > cells.len() && more.starts_with(&cells)
         });
         for &c in &cells {
@@ -313,15 +375,6 @@ impl CursorDuel {
             Some(Outcome::Win(_)) => GREEN,
             _ => YELLOW,
         }
-    }
-
-    /// The deepest stack the game reached, searches included, is within the bound `gamec
-    /// build` reads from the machine code (stack tracking on since boot).
-    pub fn assert_within_the_stack_bound(&mut self, game: &str, board: &str) {
-        let stack = u32::from(self.dev.ramend() - self.dev.lowest_sp().unwrap());
-        let (elf, _) = super::firmware(game, board);
-        let bound = super::stack_bound(game, board, &elf);
-        assert!(bound.bytes >= stack, "bound {} B under the measured {stack} B: {:?}", bound.bytes, bound.path);
     }
 
     /// At the end, every cell not the winner's blinks to the winner's colour (yellow for a

@@ -114,6 +114,17 @@ impl Port {
         write(self.base() + ((mask as usize) << 2), out as u32);
     }
 
+    /// Makes the pins of `dir` outputs driven to `out`'s bits and the others of `out` inputs
+    /// with their pull-ups on, as an AVR's DDRx and PORTx written from reset say it (a
+    /// cursor board's matrix and inputs are set up so): a port's pins the board does not use
+    /// are left as they are.
+    ///
+    /// # Safety
+    /// After [`power_up_ports`], before interrupts are first enabled.
+    pub unsafe fn set_from_reset(self, dir: u8, out: u8) {
+        self.set(dir | out, dir, out & dir, out & !dir);
+    }
+
     /// Makes the pins of `mask` digital, outputs where `dir` is set (driven to `out`) and
     /// inputs elsewhere, with their pull-ups on where `pull_up` is set.
     fn set(self, mask: u8, dir: u8, out: u8, pull_up: u8) {

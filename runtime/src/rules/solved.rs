@@ -186,7 +186,15 @@ mod tests {
         lost.sort();
         let lost: std::vec::Vec<u8> = lost.concat();
         let drawn = [keys[3][0], keys[3][1]];
-        let t = Table { layout: l, lost: &lost, lost_plies: &[], won: &[], won_plies: &[], drawn: &drawn, ties_random: false };
+        let t = Table {
+            layout: l,
+            lost: &lost,
+            lost_plies: &[],
+            won: &[],
+            won_plies: &[],
+            drawn: &drawn,
+            ties_random: false,
+        };
         for k in &keys[..3] {
             assert_eq!(t.value(k), Value::Lost(0));
         }
