@@ -6,7 +6,10 @@
 //! replies on the ATtiny24A, its sleep after 30 idle seconds and GO's wake on the ATtiny84A
 //! (a pin change) and the ATmega128 (INT0), a whole Othello game over the console, a Binario tableau solved
 //! to its victory flash on the ATmega128, and its first tableau on the ATmega64 (the page's own
-//! register map: simavr runs that image as an ATmega128); a save of the game that breaks it and one that mends it. The page's AVR
+//! register map: simavr runs that image as an ATmega128); a save of the game that breaks it and one that mends it;
+//! and every AVR board in boards/, listed as the test runs, opened in one browser and seen to
+//! run and answer a player as its interface lets one play, judged from its game file and the
+//! engine. The server stops when its input closes or its parent dies. The page's AVR
 //! glue is also run in Node alone, on programs of a few instructions
 //! (compiler/tests/web/machine.test.mjs).
 //!
@@ -48,8 +51,31 @@ fn prerequisites() -> PathBuf {
 }
 
 /// `gamec play --web`, in its own process group: killed with the group on drop, so that a
-/// build it started (cargo, rustc) goes with it.
+/// build it started (cargo, rustc) goes with it. Its standard input is a pipe the test holds:
+/// should the test be killed outright, the pipe closes, and the server stops (as it does when
+/// its parent dies).
 struct Server(Child);
+
+impl Server {
+    /// Serves `game` on `board`, built into `out`, on any free port; the page's URL.
+    fn start(game: &str, board: &str, out: &Path) -> (Server, String) {
+        let mut gamec = Command::new(env!("CARGO_BIN_EXE_gamec"))
+            .args(["play", game, "--board", board, "--web", "--port", "0", "-o"])
+            .arg(out)
+            .current_dir(root())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .process_group(0)
+            .spawn()
+            .expect("gamec runs");
+        let stdout = gamec.stdout.take().unwrap();
+        let server = Server(gamec);
+        let mut first = String::new();
+        BufReader::new(stdout).read_line(&mut first).unwrap();
+        let at = first.find("http://").unwrap_or_else(|| panic!("gamec printed no URL: {first:?}"));
+        (server, first[at..].split_whitespace().next().unwrap().to_string())
+    }
+}
 
 impl Drop for Server {
     fn drop(&mut self) {
@@ -155,25 +181,26 @@ impl Page {
     /// for the firmware to run.
     fn open(out: &str, game: &str, board: &str, pace: &str) -> Page {
         let driver_dir = prerequisites();
-        let out = root().join("target/gamec-web-tests").join(out);
-        let mut gamec = Command::new(env!("CARGO_BIN_EXE_gamec"))
-            .args(["play", game, "--board", board, "--web", "--port", "0", "-o"])
-            .arg(&out)
-            .current_dir(root())
-            .stdout(Stdio::piped())
-            .process_group(0)
-            .spawn()
-            .expect("gamec runs");
-        let stdout = gamec.stdout.take().unwrap();
-        let server = Server(gamec);
-        let mut first = String::new();
-        BufReader::new(stdout).read_line(&mut first).unwrap();
-        let at = first.find("http://").unwrap_or_else(|| panic!("gamec printed no URL: {first:?}"));
-        let url = first[at..].split_whitespace().next().unwrap().to_string();
+        let (server, url) = Server::start(game, board, &root().join("target/gamec-web-tests").join(out));
         let driver = Driver::start(&driver_dir, &format!("{url}?pace={pace}"));
         let mut page = Page { driver, _server: server };
         page.until_running();
         page
+    }
+
+    /// The same for another board in the browser `driver` already runs.
+    fn open_in(driver: Driver, out: &Path, game: &str, board: &str, pace: &str) -> Page {
+        let (server, url) = Server::start(game, board, out);
+        let mut page = Page { driver, _server: server };
+        page.cmd(json!({ "cmd": "goto", "url": format!("{url}?pace={pace}") }));
+        page.until_running();
+        page
+    }
+
+    /// The browser, for the next board's page; this page's server stops.
+    fn close(self) -> Driver {
+        let Page { driver, _server } = self;
+        driver
     }
 
     fn cmd(&mut self, c: Value) -> Value {
@@ -449,6 +476,67 @@ fn group_alive(group: u32) -> bool {
     })
 }
 
+/// Whether process `pid` runs (a zombie runs nothing).
+fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .is_ok_and(|stat| stat[stat.rfind(')').unwrap_or(0) + 1..].split_whitespace().next() != Some("Z"))
+}
+
+/// Waits up to `secs` for process `pid` to end; whether it did.
+fn ends_within(pid: u32, secs: u64) -> bool {
+    let until = Instant::now() + Duration::from_secs(secs);
+    while alive(pid) && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    !alive(pid)
+}
+
+/// A server whose test is killed outright stops with it: `gamec play --web` ends once the pipe
+/// on its standard input closes, and once its parent has gone (here a shell that started it
+/// and exited). The game does not exist, so no build runs meanwhile.
+#[test]
+fn the_server_stops_when_its_input_closes_or_its_parent_dies() {
+    let out = root().join("target/gamec-web-tests/orphan");
+    let args = ["play", "no-such.game", "--board", SILVER_DOLLAR_BOARD, "--web", "--port", "0", "-o"];
+    let mut gamec = Command::new(env!("CARGO_BIN_EXE_gamec"))
+        .args(args)
+        .arg(&out)
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("gamec runs");
+    let mut first = String::new();
+    BufReader::new(gamec.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    assert!(first.contains("http://"), "{first:?}");
+    assert!(alive(gamec.id()), "the server serves while its input is open");
+    drop(gamec.stdin.take());
+    let until = Instant::now() + Duration::from_secs(10);
+    while gamec.try_wait().unwrap().is_none() && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let ended = gamec.try_wait().unwrap();
+    let _ = gamec.kill();
+    assert!(ended.is_some(), "the server still runs 10 s after its input closed");
+
+    // The shell waits a little before it exits, so that the server has looked at its parent.
+    let script = r#""$0" "$@" </dev/null >/dev/null 2>&1 & echo $!; sleep 2"#;
+    let shell = Command::new("sh")
+        .args(["-c", script, env!("CARGO_BIN_EXE_gamec")])
+        .args(args)
+        .arg(&out)
+        .current_dir(root())
+        .output()
+        .unwrap();
+    let pid: u32 = String::from_utf8_lossy(&shell.stdout).trim().parse().unwrap();
+    let ended = ends_within(pid, 10);
+    if !ended {
+        let _ = Command::new("kill").arg(pid.to_string()).status();
+    }
+    assert!(ended, "the server still runs 10 s after its parent shell exited");
+}
+
 /// A test that fails mid-command, here on a command's timeout, leaves no Chromium behind.
 #[test]
 fn a_failed_test_leaves_no_browser_running() {
@@ -695,4 +783,264 @@ fn a_binario_tableau_solved_on_the_page_to_its_victory_flash() {
     assert!(seen.contains(&json!(green)) && seen.contains(&json!(dark)), "a green flash: {seen:?}");
     page.wait(800);
     assert_eq!(page.read("matrix"), json!(picture(&solution)), "the solution stays on show");
+}
+
+// ---- Every AVR board in boards/: its firmware runs on the page and answers a player.
+
+/// Every board in boards/ whose chip is an AVR (its arch in chips.rs), listed when the test
+/// runs, with the game it is named for: `boards/<game>_*.board` plays `games/<game>.game`, the
+/// longest such name.
+fn avr_boards() -> Vec<(String, String)> {
+    let listed = |dir: &str, ext: &str| -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(root().join(dir))
+            .unwrap()
+            .filter_map(|e| e.ok()?.file_name().into_string().ok()?.strip_suffix(ext).map(String::from))
+            .collect();
+        names.sort();
+        names
+    };
+    let games = listed("games", ".game");
+    let mut boards = Vec::new();
+    for b in listed("boards", ".board") {
+        let game = games
+            .iter()
+            .filter(|g| b.starts_with(&format!("{g}_")))
+            .max_by_key(|g| g.len())
+            .unwrap_or_else(|| panic!("boards/{b}.board is named for no game in games/"));
+        let (game, board) = (format!("games/{game}.game"), format!("boards/{b}.board"));
+        if matches!(target(&game, &board).chip.arch, gamec::chips::Arch::Avr(_)) {
+            boards.push((game, board));
+        }
+    }
+    boards
+}
+
+/// Every AVR board's page, one after the other in one browser at pace max: the firmware runs
+/// and answers a player as the board's interface lets one play, judged by the game file and
+/// the engine (`answers_a_player`). The boards come from boards/ as the test runs, so a new
+/// board is opened too. Each is built into target/gamec-tests, where budgets.rs and the
+/// device tests build the same crates: in a whole run of the tests the builds are cargo's
+/// fresh ones. Every board is tried, and the failures are told together.
+#[test]
+fn every_avr_board_runs_on_the_page_and_answers_a_player() {
+    let boards = avr_boards();
+    assert!(!boards.is_empty(), "no AVR board in boards/");
+    let out = root().join("target/gamec-tests");
+    let (mut driver, mut failures) = (None, Vec::new());
+    for (game, board) in &boards {
+        let started = Instant::now();
+        let browser = driver.take().unwrap_or_else(|| Driver::start(&prerequisites(), "about:blank"));
+        let tried = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mut page = Page::open_in(browser, &out, game, board, "max");
+            answers_a_player(&mut page, game, board);
+            page.close()
+        }));
+        match tried {
+            Ok(browser) => driver = Some(browser),
+            Err(e) => {
+                let why = e.downcast_ref::<String>().cloned().or(e.downcast_ref::<&str>().map(|s| s.to_string()));
+                failures.push(format!("{board}: {}", why.unwrap_or_default()));
+            }
+        }
+        eprintln!("{board}: {:.1} s", started.elapsed().as_secs_f64());
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} boards failed on the page:\n{}",
+        failures.len(),
+        boards.len(),
+        failures.join("\n")
+    );
+}
+
+/// What a player sees of the firmware and what answers them, by the board's interface: a
+/// serial board's console, a matrix with its cursor, or buttons and lights.
+fn answers_a_player(page: &mut Page, game: &str, board: &str) {
+    let def = load(game);
+    let t = target(game, board);
+    if t.serial.is_some() {
+        serial_answers(page, &def);
+    } else if t.cursor.is_some() {
+        matrix_answers(page, &def, &t);
+    } else {
+        buttons_answer(page, &def, &t);
+    }
+}
+
+/// The LED numbers a `leds` watch saw lit, as a set.
+fn lit(v: &Value) -> Vec<u32> {
+    v.as_str().unwrap_or_default().split_whitespace().map(|n| n.parse().unwrap()).collect()
+}
+
+/// Buttons and lights: the LEDs lit before any press (the attract show the game's feedback
+/// names, a light sweeping where it animates one), and GO starting the game, whose LEDs then
+/// show as many lights as a start of the game (or the position after the device's first
+/// move) has: a light a piece on a line, a light a counter on heaps.
+fn buttons_answer(page: &mut Page, def: &gamec_dsl::GameDef, t: &gamec::bind::Target) {
+    use gamec_dsl::{Animation, EventKind, Response};
+    let engine = Engine::new(def);
+    let lights = |s: &State| match def.heaps() {
+        Some(_) => s.cells.iter().map(|&c| c as usize).sum(),
+        None => s.cells.iter().filter(|&&c| c != 0).count(),
+    };
+    let starts = gamec::analyze::starts(&engine, def);
+    let mut shown: Vec<usize> = starts.iter().map(lights).collect();
+    shown.extend(starts.iter().flat_map(|s| engine.plies(s).into_iter().map(|m| lights(&engine.play(s, m)))));
+    let attract = page.watch_then_stop("leds", 2000);
+    assert!(attract.iter().any(|v| !lit(v).is_empty()), "no LED lit before a press: {attract:?}");
+    let sweeps = def
+        .events
+        .iter()
+        .any(|e| e.event == EventKind::Attract && matches!(e.response, Response::Animate(Animation::Cylon)));
+    if sweeps {
+        let single: Vec<&Value> = attract.iter().filter(|v| lit(v).len() == 1).collect();
+        assert!(single.len() > 1, "the attract sweep moves one light: {attract:?}");
+    }
+    page.click_pin(t.inputs[t.commit as usize]);
+    let after = page.watch_then_stop("leds", 1500);
+    assert!(
+        after.iter().any(|v| shown.contains(&lit(v).len())),
+        "after GO no picture of {shown:?} lights: {after:?} (before: {attract:?})"
+    );
+}
+
+/// The start as the matrix shows it: each cell in its content's colour (`show cells =
+/// colours`), `.` where it has none; row r of the grid on the matrix's row r, a line on row 0.
+fn start_picture(def: &gamec_dsl::GameDef, s: &State) -> Vec<Vec<char>> {
+    use gamec_dsl::{Colour, ViewSource};
+    let colours = def
+        .views
+        .iter()
+        .find_map(|v| match v.source {
+            ViewSource::Colours(c) => Some(c),
+            ViewSource::Occupied => None,
+        })
+        .expect("a matrix's view has colours");
+    (0..8)
+        .map(|r| {
+            (0..8)
+                .map(|c| match s.cells.get(r * STRIDE + c).map(|&x| colours.of(x)) {
+                    Some(Colour::Red) => 'r',
+                    Some(Colour::Green) => 'g',
+                    Some(Colour::Yellow) => 'y',
+                    _ => '.',
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// A matrix with a cursor: the start-up show (if the game has one) played out, the matrix
+/// settles into what waits for the player, which draws the game's first start (the cursor's
+/// blinking cell aside); then an encoder's turn changes the picture, or where the cursor
+/// blinks in its cell's own colour (a duel's cursor on the player's piece, where a press goes
+/// on with a move), select's press after it does.
+fn matrix_answers(page: &mut Page, def: &gamec_dsl::GameDef, t: &gamec::bind::Target) {
+    let engine = Engine::new(def);
+    let start = gamec::analyze::starts(&engine, def).remove(0);
+    let want = start_picture(def, &start);
+    let set = |v: &[Value]| -> std::collections::BTreeSet<String> {
+        v.iter().map(|p| p.as_str().unwrap_or_default().to_string()).collect()
+    };
+    // Settled: a second of the page's time shows what the second before showed.
+    let mut steady = set(&page.watch_then_stop("matrix", 1000));
+    for _ in 0..20 {
+        let next = set(&page.watch_then_stop("matrix", 1000));
+        if next == steady {
+            break;
+        }
+        steady = next;
+    }
+    assert!(steady.iter().any(|p| p.contains(['r', 'g', 'y'])), "the matrix stays dark: {steady:?}");
+    let differ = |p: &str| -> usize {
+        p.lines().zip(&want).map(|(row, w)| row.chars().zip(w).filter(|(a, b)| a != *b).count()).sum()
+    };
+    let shown: String = want.iter().map(|r| r.iter().collect::<String>()).collect::<Vec<_>>().join("\n");
+    assert!(steady.iter().any(|p| differ(p) <= 1), "the start\n{shown}\nin none of {steady:#?}");
+    let cursor = t.cursor.as_ref().unwrap();
+    let turn = match cursor.encoders.iter().map(|&(across, ..)| across).max() {
+        Some(true) => Some("ArrowRight"),
+        Some(false) => Some("ArrowDown"),
+        None => None,
+    };
+    for key in turn.into_iter().chain(["Enter"]) {
+        page.key(key);
+        let after = set(&page.watch_then_stop("matrix", 1000));
+        if after.difference(&steady).next().is_some() {
+            return;
+        }
+    }
+    panic!("neither {turn:?} nor select changed the picture: {steady:?}");
+}
+
+/// Reads the console's lines until one is `want`; a panic at one of `refused`, or after 40.
+fn until(c: &mut Console, want: &str, refused: &[&str]) {
+    let mut seen = Vec::new();
+    loop {
+        let l = c.line();
+        if l == want {
+            return;
+        }
+        assert!(!refused.contains(&l.as_str()) && seen.len() < 40, "no {want:?} in {seen:?}, then {l:?}");
+        seen.push(l);
+    }
+}
+
+/// The first line of text a response sends, up to its first placeholder.
+fn said(serial: &gamec_dsl::SerialDef, event: gamec_dsl::SessionEvent) -> Option<String> {
+    use gamec_dsl::{SayPart, TextPart};
+    serial.say(event)?.parts.iter().find_map(|p| match p {
+        SayPart::Line(text) => Some(
+            text.iter()
+                .map_while(|t| match t {
+                    TextPart::Text(s) => Some(s.as_str()),
+                    _ => None,
+                })
+                .collect(),
+        ),
+        _ => None,
+    })
+}
+
+/// A serial board: the console greets (the protocol's side prompt, or the host's turn), a
+/// line that is no command gets the `unknown` reply, and the host, on the side that moves
+/// first, plays the start's first legal move (the engine's, by its notation) with the
+/// protocol's play command and is answered `moved`, neither `denied` nor `unknown`.
+fn serial_answers(page: &mut Page, def: &gamec_dsl::GameDef) {
+    use gamec_dsl::{CommandArgDef, SessionAction, SessionEvent};
+    let serial = def.serial.as_ref().expect("a serial game");
+    let engine = Engine::new(def);
+    let start = gamec::analyze::starts(&engine, def).remove(0);
+    let side = serial.commands.iter().find_map(|c| match (&c.action, &c.arg) {
+        (SessionAction::HostPlaysSide, CommandArgDef::Side(sides)) => {
+            sides.iter().find(|(_, p)| *p == start.to_move as usize).map(|(w, _)| format!("{} {w}", c.word))
+        }
+        _ => None,
+    });
+    let prompt = said(serial, SessionEvent::YourTurn).expect("the host's turn says something");
+    let greeting = match side {
+        Some(_) => said(serial, SessionEvent::PickSide).expect("a side to pick is asked for"),
+        None => prompt.clone(),
+    };
+    let unknown = said(serial, SessionEvent::Unknown).expect("an unknown line is answered");
+    let mut c = Console { page, read: 0 };
+    until(&mut c, &greeting, &[]);
+    let garbage = (0..).map(|i| format!("XYZZY{i}")).find(|g| !serial.commands.iter().any(|c| g.starts_with(&c.word)));
+    c.send(&garbage.unwrap());
+    assert_eq!(c.line(), unknown, "a line that is no command");
+    if let Some(side) = side {
+        c.send(&side);
+        until(&mut c, &prompt, &[&unknown]);
+    }
+    let first = engine.plies(&start)[0];
+    let play = serial.commands.iter().find(|c| match (c.action, first) {
+        (SessionAction::PlayMove, _) => true,
+        (SessionAction::Play(a), gamec::engine::Move::Put { action, .. }) => a == action as usize,
+        _ => false,
+    });
+    let play = play.unwrap_or_else(|| panic!("no command plays {}", engine.move_name(first)));
+    c.send(&format!("{} {}", play.word, engine.move_name(first)));
+    let moved = said(serial, SessionEvent::Moved).expect("a move played is answered");
+    let denied = said(serial, SessionEvent::Denied).unwrap_or_default();
+    until(&mut c, &moved, &[&unknown, &denied]);
 }

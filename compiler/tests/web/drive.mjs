@@ -185,6 +185,12 @@ async function run(c) {
     case 'watch': return page.evaluate((what, ms, stop) => window.drive.watch(what, ms, stop), c.what, c.ms, !!c.stop);
     case 'pause': return page.evaluate((stop) => window.drive.pause(stop), c.stop);
     case 'screenshot': return page.screenshot({ path: c.path });
+    case 'goto': {
+      // Another board's page in the same browser: one browser for many boards.
+      errors.length = 0;
+      await page.goto(c.url, { waitUntil: 'domcontentloaded' });
+      return null;
+    }
     default: throw new Error(`no command ${c.cmd}`);
   }
 }
