@@ -171,6 +171,53 @@ fn othello_over_the_serial_line_answers_a_typed_command() {
     assert_eq!(s.exit_code(), Some(0));
 }
 
+/// The lit cells of the matrix in the last whole screen of `text`: `●` drawn in a colour, `·`
+/// dark.
+fn matrix_lit(text: &str) -> Vec<usize> {
+    let whole = text.split("\u{1b}[2J").filter(|s| s.contains("q or esc quits")).last().unwrap_or("");
+    let rows = plain(whole);
+    let cells = rows
+        .lines()
+        .filter(|l| l.contains('·') || l.contains('●'))
+        .flat_map(|l| l.chars().filter(|c| matches!(c, '·' | '●')).map(|c| c == '●').collect::<Vec<_>>());
+    cells.enumerate().filter(|&(_, lit)| lit).map(|(i, _)| i).collect()
+}
+
+/// A cursor board on a Cortex-M, the LM3S6965 in QEMU at the wall clock's pace: the matrix
+/// drawn in colour, the arrow keys turning the encoders and enter pressing select. Lights
+/// Out's first start lights a cross of five (and the cursor blinks at the top left); the
+/// cursor moved to its centre, a press puts out all five.
+#[test]
+fn a_cursor_game_on_a_cortex_m_shows_its_matrix_and_the_keys_play_it() {
+    let mut s = Screen::start("games/lights_out.game", "boards/lights_out_lm3s6965.board");
+    s.until("q or esc quits", 600);
+    // A cell's place on the 8-wide matrix, by its column from 0 (A) and its row from 1.
+    let at = |col: usize, row: usize| (row - 1) * 8 + col;
+    let cross = [at(2, 2), at(1, 3), at(2, 3), at(3, 3), at(2, 4)];
+    let mut lit = Vec::new();
+    for _ in 0..40 {
+        lit = matrix_lit(&s.until("q or esc quits", 10));
+        if cross.iter().all(|c| lit.contains(c)) {
+            break;
+        }
+    }
+    assert!(cross.iter().all(|c| lit.contains(c)), "the cross of C2, B3, C3, D3 and C4 lit: {lit:?}");
+    assert!(lit.len() <= 6, "the cross, and at most the cursor: {lit:?}");
+    // Two right and two down: C3, the cross's centre; enter presses it.
+    s.press("\u{1b}[C\u{1b}[C\u{1b}[B\u{1b}[B");
+    s.until("q or esc quits", 10);
+    s.press("\r");
+    for _ in 0..40 {
+        lit = matrix_lit(&s.until("q or esc quits", 10));
+        if cross.iter().all(|c| !lit.contains(c)) {
+            break;
+        }
+    }
+    assert!(cross.iter().all(|c| !lit.contains(c)), "the press put the cross out: {lit:?}");
+    s.press("q");
+    assert_eq!(s.exit_code(), Some(0), "a clean quit");
+}
+
 /// An image whose static RAM and stack's bound do not fit in the RAM QEMU maps, or whose stack
 /// has no bound, is refused with the figures: the AT32F437's board as `gamec build` would
 /// report a firmware of 130 KB of statics.
