@@ -19,15 +19,28 @@ fn tone_timer(t: &Target) -> Option<u8> {
     t.speaker.as_ref().map(|s| s.timer.number())
 }
 
-/// The glue's `Config::tone`: the speaker's timer and pin, where the board has a speaker.
-pub(super) fn tone_config(t: &Target) -> TokenStream {
-    match (tone_timer(t), &t.speaker) {
+/// `CONFIG`, the glue's `Config`: the clock, the tick (its divisor step, count and
+/// millisecond rate) and the speaker's timer and pin, where the board has a speaker.
+pub(super) fn config(t: &Target, (clock, top, (whole, num, den)): (u8, u16, (u16, u16, u16))) -> TokenStream {
+    let (clock, top, whole, num, den) = (int(clock), int(top), int(whole), int(num), int(den));
+    let clock_hz = int(t.clock_hz);
+    let tone = match (tone_timer(t), &t.speaker) {
         (Some(timer), Some(s)) => {
             let (port, bit) = pin(s.pin);
             let timer = int(timer);
             quote!(Some((#timer, #port, #bit)))
         }
         _ => quote!(None),
+    };
+    quote! {
+        /// The board's clock, tick and speaker, a constant: it folds into the code that reads it.
+        pub const CONFIG: Config = Config {
+            clock_hz: #clock_hz,
+            tick_clock: #clock,
+            tick_top: #top,
+            rate: TickRate { whole: #whole, num: #num, den: #den },
+            tone: #tone,
+        };
     }
 }
 
@@ -44,10 +57,7 @@ pub fn board_module(t: &Target) -> TokenStream {
         ),
         None => (quote!(), quote!()),
     };
-    let (clock, top, (whole, num, den)) = tick(t);
-    let (clock, top, whole, num, den) = (int(clock), int(top), int(whole), int(num), int(den));
-    let tone = tone_config(t);
-    let clock_hz = int(t.clock_hz);
+    let config = config(t, tick(t));
     let inputs = inputs(t);
     let wake = wake_pin(t);
     let search = search_consts(t);
@@ -57,14 +67,7 @@ pub fn board_module(t: &Target) -> TokenStream {
         use gamec_runtime::chip::TickRate;
         use gamec_runtime::chip::#chip::{Config, Input, Port};
 
-        /// The board's clock, tick and speaker, a constant: it folds into the code that reads it.
-        pub const CONFIG: Config = Config {
-            clock_hz: #clock_hz,
-            tick_clock: #clock,
-            tick_top: #top,
-            rate: TickRate { whole: #whole, num: #num, den: #den },
-            tone: #tone,
-        };
+        #config
 
         pub use gamec_runtime::chip::#chip::Chip;
 

@@ -4,9 +4,8 @@
 //! matrix and sampling the encoders, and the tone's timer toggling the speaker. The setups
 //! are kept in flash: the glue drives no 93C46 (bind warns of one on the board, W0026).
 
-use super::cortex_buttons::tone_config;
-use super::cursor_firmware::{board_outputs, cursor_main, matrix_lines, port_masks, CursorMain};
-use super::int;
+use super::cortex_buttons::config;
+use super::cursor_firmware::{cursor_board, cursor_main, CursorBoard, CursorMain};
 use crate::bind::Target;
 use gamec_dsl::GameDef;
 use proc_macro2::{Ident, Span, TokenStream};
@@ -18,39 +17,17 @@ fn ident(name: &str) -> Ident {
 
 /// `src/board.rs`.
 pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
-    let c = t.cursor.as_ref().expect("a cursor target");
+    let m = &t.cursor.as_ref().expect("a cursor target").matrix;
     let chip = ident(t.chip.runtime_feature);
-    let m = &c.matrix;
-    let (clock, top) = (int(m.tick_clock), int(m.tick_top));
-    let (whole, num, den) = (int(m.tick_millis.0), int(m.tick_millis.1), int(m.tick_millis.2));
-    let clock_hz = int(t.clock_hz);
-    let tone = tone_config(t);
-    let ncols = int(m.red.len());
-    let lines = matrix_lines(m);
-    let outputs = port_masks(board_outputs(c)).map(|(port, mask)| quote!(#port.set_from_reset(#mask, 0);));
-    let search = c.duel.as_ref().map(|_| {
-        let (moves, depth) = super::board::search_limits(t, byte_board);
-        let (moves, depth) = (int(moves), int(depth));
-        quote! {
-            /// Moves the search keeps a position, and its deepest ply, for the chip's RAM.
-            pub const SEARCH_MOVES: usize = #moves;
-            pub const SEARCH_DEPTH: u8 = #depth;
-        }
-    });
+    let config = config(t, (m.tick_clock, m.tick_top, m.tick_millis));
+    let CursorBoard { ncols, lines, search, outputs } = cursor_board(t, byte_board);
     quote! {
         //! The board's wiring: the clock, the tick, the speaker, and the matrix's pins.
         use gamec_runtime::chip::TickRate;
         use gamec_runtime::chip::#chip::{Config, Port};
         use gamec_runtime::matrix::{Lines, Matrix};
 
-        /// The board's clock, tick and speaker, a constant: it folds into the code that reads it.
-        pub const CONFIG: Config = Config {
-            clock_hz: #clock_hz,
-            tick_clock: #clock,
-            tick_top: #top,
-            rate: TickRate { whole: #whole, num: #num, den: #den },
-            tone: #tone,
-        };
+        #config
 
         pub use gamec_runtime::chip::#chip::Chip;
 

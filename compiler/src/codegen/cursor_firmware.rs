@@ -312,21 +312,22 @@ pub fn duel_front_module(game: &GameDef, target: &Target, origin: Origin) -> Tok
     }
 }
 
-/// `src/board.rs`.
-pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
+/// What a cursor board's module holds on every chip: the matrix's lines, the search's limits
+/// for a game against the device, and the set-up of the board's outputs.
+pub(super) struct CursorBoard {
+    /// The matrix's columns.
+    pub ncols: proc_macro2::Literal,
+    pub lines: TokenStream,
+    pub search: Option<TokenStream>,
+    /// The matrix's (and any 93C46's) pins made outputs, a port at a time.
+    pub outputs: Vec<TokenStream>,
+}
+
+pub(super) fn cursor_board(t: &Target, byte_board: bool) -> CursorBoard {
     let c = t.cursor.as_ref().expect("a cursor target");
-    let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
-    let m = &c.matrix;
-    let (clock, top) = (int(m.tick_clock), int(m.tick_top as u8));
-    let (whole, num, den) = (int(m.tick_millis.0), int(m.tick_millis.1), int(m.tick_millis.2));
-    let clock_hz = int(t.clock_hz);
-    let channel = int(t.speaker.as_ref().map_or(1, |s| s.channel as u8 - b'A'));
-    let ncols = int(m.red.len());
-    let lines = matrix_lines(m);
-    let wires = c.eeprom.map(|pins| eeprom_wires(pins, m, t.clock_hz));
     // The matrix's and the 93C46's pins made outputs a port's direction register at a time,
     // written whole from reset: the 93C46's DO stays the input without pull-up it is at reset.
-    let outputs = port_masks(board_outputs(c)).map(|(port, mask)| quote!(#port.set_from_reset(#mask, 0);));
+    let outputs = port_masks(board_outputs(c)).map(|(port, mask)| quote!(#port.set_from_reset(#mask, 0);)).collect();
     let search = c.duel.as_ref().map(|_| {
         let (moves, depth) = super::board::search_limits(t, byte_board);
         let (moves, depth) = (int(moves), int(depth));
@@ -336,6 +337,20 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
             pub const SEARCH_DEPTH: u8 = #depth;
         }
     });
+    CursorBoard { ncols: int(c.matrix.red.len()), lines: matrix_lines(&c.matrix), search, outputs }
+}
+
+/// `src/board.rs` on an AVR.
+pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
+    let c = t.cursor.as_ref().expect("a cursor target");
+    let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
+    let m = &c.matrix;
+    let (clock, top) = (int(m.tick_clock), int(m.tick_top as u8));
+    let (whole, num, den) = (int(m.tick_millis.0), int(m.tick_millis.1), int(m.tick_millis.2));
+    let clock_hz = int(t.clock_hz);
+    let channel = int(t.speaker.as_ref().map_or(1, |s| s.channel as u8 - b'A'));
+    let wires = c.eeprom.map(|pins| eeprom_wires(pins, m, t.clock_hz));
+    let CursorBoard { ncols, lines, search, outputs } = cursor_board(t, byte_board);
     quote! {
         //! The board's wiring: the tick, the speaker's timer output, and the matrix's pins.
         use gamec_runtime::chip::TickRate;
@@ -743,7 +758,7 @@ fn tick_interrupt(
 
 /// The matrix's `Lines` as whole-port writes, the pin layout known here: a call a pin, each
 /// finding its port at run time, cost the tick interrupt most of its code.
-pub(super) fn matrix_lines(m: &crate::bind::cursor::Matrix) -> TokenStream {
+fn matrix_lines(m: &crate::bind::cursor::Matrix) -> TokenStream {
     // The top row in the high bit where more rows sit at bit 7 - r than at bit r: each row
     // then lands on its own pin's bit, and the compiler drops the moves.
     let top_high = m.rows.iter().enumerate().filter(|(r, p)| p.bit as usize + r == 7).count()
@@ -883,14 +898,14 @@ fn levels(pins: &[Pin]) -> (Vec<TokenStream>, Vec<TokenStream>) {
 }
 
 /// The pins the board drives: the matrix's, and any 93C46's chip select, clock and data in.
-pub(super) fn board_outputs(c: &CursorTarget) -> impl Iterator<Item = Pin> + '_ {
+fn board_outputs(c: &CursorTarget) -> impl Iterator<Item = Pin> + '_ {
     let m = &c.matrix;
     let eeprom = c.eeprom.iter().flat_map(|e| e[..3].iter().copied());
     m.rows.iter().chain(&m.red).chain(&m.green).copied().chain(eeprom)
 }
 
 /// Pins gathered by port, each port with the mask of its pins, in the order ports first appear.
-pub(super) fn port_masks(pins: impl Iterator<Item = Pin>) -> impl Iterator<Item = (TokenStream, TokenStream)> {
+fn port_masks(pins: impl Iterator<Item = Pin>) -> impl Iterator<Item = (TokenStream, TokenStream)> {
     port_bits(pins).into_iter().map(|(port, m)| (port_of(port), mask(m)))
 }
 

@@ -394,6 +394,13 @@ impl Device {
     }
 }
 
+/// One detent of a quadrature encoder: the levels of its A and B contacts, in turn, from the
+/// shaft at rest (both open, high), `forward` with A leading. A player holds each for 2 ms,
+/// then the shaft at rest for 4 ms.
+pub fn detent(forward: bool) -> [(bool, bool); 4] {
+    [(false, true), (false, false), (true, false), (true, true)].map(|(x, y)| if forward { (x, y) } else { (y, x) })
+}
+
 /// What a bicolour cell shows: bit 0 red, bit 1 green.
 pub type Lit = u8;
 pub const OFF: Lit = 0;
@@ -450,12 +457,9 @@ impl Device {
         seen
     }
 
-    /// One detent of an encoder on pins `a` and `b`, `forward` with A leading; each contact
-    /// state held for 2 ms, then the shaft at rest for 4 ms.
+    /// One detent of an encoder on pins `a` and `b` ([`detent`]).
     pub fn turn(&mut self, a: gamec_dsl::Pin, b: gamec_dsl::Pin, forward: bool) {
-        let steps = [(false, true), (false, false), (true, false), (true, true)];
-        for (x, y) in steps {
-            let (la, lb) = if forward { (x, y) } else { (y, x) };
+        for (la, lb) in detent(forward) {
             self.hold(a.port, a.bit, la);
             self.hold(b.port, b.bit, lb);
             self.run_ms(2.0);

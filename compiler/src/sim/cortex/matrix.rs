@@ -61,11 +61,9 @@ impl Board {
         seen
     }
 
-    /// One detent of an encoder on pins `a` and `b`, `forward` with A leading; each contact
-    /// state held for 2 ms, then the shaft at rest for 4 ms.
+    /// One detent of an encoder on pins `a` and `b` ([`crate::sim::detent`]).
     pub fn turn(&mut self, a: Pin, b: Pin, forward: bool) {
-        for (x, y) in [(false, true), (false, false), (true, false), (true, true)] {
-            let (la, lb) = if forward { (x, y) } else { (y, x) };
+        for (la, lb) in crate::sim::detent(forward) {
             self.hold(a.port, a.bit, la);
             self.hold(b.port, b.bit, lb);
             self.run_ms(2.0);
