@@ -22,6 +22,9 @@ use std::time::{Duration, Instant};
 const FRAME_MS: f64 = 40.0;
 /// How long a key holds its button down, then lets it go (past the runtime's 20 ms debounce).
 const PRESS_MS: f64 = 60.0;
+/// How long a turned encoder holds each contact state on a Cortex-M in QEMU at the wall
+/// clock's pace, where a loaded host can delay the firmware's samples.
+const TURN_HOLD_MS: f64 = 10.0;
 /// Lines of the serial console kept on screen.
 const CONSOLE_LINES: usize = 12;
 
@@ -79,7 +82,7 @@ fn in_qemu_pins(elf: &Path, target: &Target, title: &str) -> Result<(), String> 
                     KeyCode::Char('q') | KeyCode::Esc => return Ok(()),
                     code => match keys.iter().find(|k| k.0 == code).map(|k| &k.1) {
                         Some(Act::Press(p)) => board.press_pin(*p, PRESS_MS / 2.0),
-                        Some(&Act::Turn { a, b, forward }) => board.turn(a, b, forward),
+                        Some(&Act::Turn { a, b, forward }) => board.turn_holding(a, b, forward, TURN_HOLD_MS),
                         _ => {}
                     },
                 }

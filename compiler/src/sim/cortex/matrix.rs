@@ -61,14 +61,22 @@ impl Board {
         seen
     }
 
-    /// One detent of an encoder on pins `a` and `b` ([`crate::sim::detent`]).
+    /// One detent of an encoder on pins `a` and `b` ([`crate::sim::detent`]), each contact
+    /// state held for 2 ms of the firmware's time.
     pub fn turn(&mut self, a: Pin, b: Pin, forward: bool) {
+        self.turn_holding(a, b, forward, 2.0);
+    }
+
+    /// One detent, each contact state held for `ms`: at the wall clock's pace a loaded host
+    /// can hold QEMU's vCPU back past two ticks, whose interrupts then run once, and the
+    /// firmware, sampling the encoder a tick, would miss a state held for only two.
+    pub fn turn_holding(&mut self, a: Pin, b: Pin, forward: bool, ms: f64) {
         for (la, lb) in crate::sim::detent(forward) {
             self.hold(a.port, a.bit, la);
             self.hold(b.port, b.bit, lb);
-            self.run_ms(2.0);
+            self.run_ms(ms);
         }
-        self.run_ms(4.0);
+        self.run_ms(2.0 * ms);
     }
 
     /// Presses a button on `p`; the pitch heard in the `ms` after its 20 ms of debouncing,
