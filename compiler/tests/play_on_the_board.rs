@@ -183,13 +183,24 @@ fn matrix_lit(text: &str) -> Vec<usize> {
     cells.enumerate().filter(|&(_, lit)| lit).map(|(i, _)| i).collect()
 }
 
-/// A cursor board on a Cortex-M, the LM3S6965 in QEMU at the wall clock's pace: the matrix
-/// drawn in colour, the arrow keys turning the encoders and enter pressing select. Lights
-/// Out's first start lights a cross of five (and the cursor blinks at the top left); the
-/// cursor moved to its centre, a press puts out all five.
+/// A cursor board in simavr: the matrix drawn in colour, the arrow keys turning the encoders
+/// and enter pressing select (see [`the_matrix_is_drawn_and_the_keys_play_it`]).
+#[test]
+fn a_cursor_game_shows_its_matrix_and_the_keys_play_it() {
+    the_matrix_is_drawn_and_the_keys_play_it("boards/lights_out_atmega128.board");
+}
+
+/// The same on a Cortex-M, the LM3S6965 in QEMU at the wall clock's pace.
 #[test]
 fn a_cursor_game_on_a_cortex_m_shows_its_matrix_and_the_keys_play_it() {
-    let mut s = Screen::start("games/lights_out.game", "boards/lights_out_lm3s6965.board");
+    the_matrix_is_drawn_and_the_keys_play_it("boards/lights_out_lm3s6965.board");
+}
+
+/// Lights Out's first start lights a cross of five (and the cursor blinks at the top left);
+/// the cursor moved to its centre with the arrow keys, enter presses there and puts out all
+/// five.
+fn the_matrix_is_drawn_and_the_keys_play_it(board: &str) {
+    let mut s = Screen::start("games/lights_out.game", board);
     s.until("q or esc quits", 600);
     // A cell's place on the 8-wide matrix, by its column from 0 (A) and its row from 1.
     let at = |col: usize, row: usize| (row - 1) * 8 + col;
