@@ -830,6 +830,30 @@ fn main() -> ! {
     assert_eq!(f[1], 0, "checks that failed, of {}", f[0]);
 }
 
+/// The profile's functions, as the README's table names them, from the symbols of the
+/// benchmark's firmware (Rust's v0 mangling) and of the legacy mangling.
+#[test]
+fn the_profile_names_functions_by_the_last_two_names_of_their_paths() {
+    for (symbol, name) in [
+        ("_RNvNtCsjQe1I4W9zvc_20othello_search_bench4game8mobility", "game::mobility"),
+        (
+            "_RINvNtCs3TKn063kQvx_13gamec_runtime6search7negamaxNtNtCsjQe1I4W9zvc_20othello_search_bench4game8\
+             SearchedKj3c_EBQ_",
+            "search::negamax",
+        ),
+        ("_RNvMs3_NtNtNtCs3TKn063kQvx_13gamec_runtime4chip8atmega166serialNtB5_5Usart4send", "Usart::send"),
+        (
+            "_RNvMs1_NtCs3TKn063kQvx_13gamec_runtime7mailboxINtB5_7MailboxKj64_Kj0_E10piece_diff\
+             CsjQe1I4W9zvc_20othello_search_bench",
+            "Mailbox::piece_diff",
+        ),
+        ("_ZN4game8mobility17h0123456789abcdefE", "game::mobility"),
+        ("__vector_15", "__vector_15"),
+    ] {
+        assert_eq!(device::short_symbol(symbol), name, "{symbol}");
+    }
+}
+
 /// The device's search on fixed midgame positions, 2 s each, on the simulated ATmega16: the
 /// firmware's own generated game and board with an entry point that searches each position
 /// and reports nodes, depth and milliseconds over the UART. Run by `cargo xtask bench`.

@@ -189,11 +189,26 @@ pub fn heard(windows: &[f64], hz: f64) -> bool {
     windows.iter().any(|&f| (f - hz).abs() / hz < 0.015)
 }
 
-/// A function's symbol as a person reads it: Rust's legacy mangling (`_ZN4game8mobility17h…E`)
-/// undone, the hash left out, and only the last two parts of its path kept (`game::mobility`);
-/// any other symbol as it is.
+/// A function's symbol as a person reads it: the last two names of its path (`game::mobility`,
+/// `Usart::send`), read from Rust's v0 mangling (`_RNvNtCs…_4game8mobility`) or the legacy one
+/// (`_ZN4game8mobility17h…E`), without hashes, crates' disambiguators or generic arguments; any
+/// other symbol as it is.
 pub fn short_symbol(symbol: &str) -> String {
-    let Some(mut rest) = symbol.strip_prefix("_ZN") else { return symbol.to_string() };
+    let names = if let Some(rest) = symbol.strip_prefix("_ZN") {
+        legacy_names(rest)
+    } else if symbol.starts_with("_R") {
+        V0 { s: symbol.as_bytes() }.path(2, 0).map(|(names, _)| names).unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    if names.is_empty() {
+        return symbol.to_string();
+    }
+    names[names.len().saturating_sub(2)..].join("::")
+}
+
+/// The names of a legacy-mangled path, less its hash.
+fn legacy_names(mut rest: &str) -> Vec<String> {
     let mut parts = Vec::new();
     while let Some(digits) = rest.find(|c: char| !c.is_ascii_digit()).filter(|&n| n > 0) {
         let Ok(len) = rest[..digits].parse::<usize>() else { break };
@@ -209,8 +224,170 @@ pub fn short_symbol(symbol: &str) -> String {
             .iter()
             .fold(p.replace("..", "::"), |p, (from, to)| p.replace(from, to))
     };
-    let parts: Vec<String> = parts.into_iter().map(readable).collect();
-    parts[parts.len().saturating_sub(2)..].join("::")
+    parts.into_iter().map(readable).collect()
+}
+
+/// Enough of Rust's v0 symbol grammar to name a function: paths (crate roots, nested names,
+/// impls, generic arguments skipped) and the types an impl is for; back-references followed.
+struct V0<'a> {
+    s: &'a [u8],
+}
+
+impl V0<'_> {
+    fn at(&self, i: usize) -> Option<u8> {
+        self.s.get(i).copied()
+    }
+
+    /// A base-62 number ended by `_` (`_` alone is 0): its value and the index after it.
+    fn base62(&self, mut i: usize) -> Option<(u64, usize)> {
+        if self.at(i)? == b'_' {
+            return Some((0, i + 1));
+        }
+        let mut n = 0u64;
+        while let Some(c) = self.at(i).filter(|&c| c != b'_') {
+            let d = match c {
+                b'0'..=b'9' => c - b'0',
+                b'a'..=b'z' => c - b'a' + 10,
+                b'A'..=b'Z' => c - b'A' + 36,
+                _ => return None,
+            };
+            n = n.checked_mul(62)?.checked_add(u64::from(d))?;
+            i += 1;
+        }
+        Some((n + 1, i + 1))
+    }
+
+    /// An optional disambiguator, `s` and a base-62 number.
+    fn disambiguator(&self, i: usize) -> Option<usize> {
+        if self.at(i)? == b's' {
+            Some(self.base62(i + 1)?.1)
+        } else {
+            Some(i)
+        }
+    }
+
+    /// An identifier (its disambiguator skipped): its text and the index after it.
+    fn identifier(&self, i: usize) -> Option<(String, usize)> {
+        let mut i = self.disambiguator(i)?;
+        if self.at(i)? == b'u' {
+            i += 1;
+        }
+        let start = i;
+        while self.at(i)?.is_ascii_digit() {
+            i += 1;
+        }
+        let len: usize = std::str::from_utf8(&self.s[start..i]).ok()?.parse().ok()?;
+        if self.at(i) == Some(b'_') {
+            i += 1;
+        }
+        let text = std::str::from_utf8(self.s.get(i..i + len)?).ok()?.to_string();
+        Some((text, i + len))
+    }
+
+    /// A back-reference's target: the index it names, counted after `_R`.
+    fn backref(&self, i: usize) -> Option<(usize, usize)> {
+        let (pos, next) = self.base62(i + 1)?;
+        Some((2 + usize::try_from(pos).ok()?, next))
+    }
+
+    /// A path: its names and the index after it; `depth` bounds the back-references followed.
+    fn path(&self, i: usize, depth: u32) -> Option<(Vec<String>, usize)> {
+        if depth > 64 {
+            return None;
+        }
+        match self.at(i)? {
+            b'C' => self.identifier(i + 1).map(|(name, next)| (vec![name], next)),
+            b'N' => {
+                let (mut names, next) = self.path(i + 2, depth + 1)?;
+                let (name, next) = self.identifier(next)?;
+                names.push(if name.is_empty() { "{closure}".to_string() } else { name });
+                Some((names, next))
+            }
+            b'M' => {
+                let (_, next) = self.path(self.disambiguator(i + 1)?, depth + 1)?;
+                self.type_(next, depth + 1)
+            }
+            b'X' => {
+                let (_, next) = self.path(self.disambiguator(i + 1)?, depth + 1)?;
+                let (names, next) = self.type_(next, depth + 1)?;
+                let (_, next) = self.path(next, depth + 1)?;
+                Some((names, next))
+            }
+            b'Y' => {
+                let (names, next) = self.type_(i + 1, depth + 1)?;
+                let (_, next) = self.path(next, depth + 1)?;
+                Some((names, next))
+            }
+            b'I' => {
+                let (names, mut next) = self.path(i + 1, depth + 1)?;
+                while self.at(next)? != b'E' {
+                    next = self.generic_arg(next, depth + 1)?;
+                }
+                Some((names, next + 1))
+            }
+            b'B' => {
+                let (target, next) = self.backref(i)?;
+                Some((self.path(target, depth + 1)?.0, next))
+            }
+            _ => None,
+        }
+    }
+
+    fn generic_arg(&self, i: usize, depth: u32) -> Option<usize> {
+        match self.at(i)? {
+            b'L' => Some(self.base62(i + 1)?.1),
+            b'K' => self.const_(i + 1),
+            _ => Some(self.type_(i, depth)?.1),
+        }
+    }
+
+    fn const_(&self, i: usize) -> Option<usize> {
+        match self.at(i)? {
+            b'p' => Some(i + 1),
+            b'B' => Some(self.backref(i)?.1),
+            _ => {
+                let mut i = i + 1;
+                if self.at(i)? == b'n' {
+                    i += 1;
+                }
+                while self.at(i)?.is_ascii_hexdigit() {
+                    i += 1;
+                }
+                (self.at(i)? == b'_').then_some(i + 1)
+            }
+        }
+    }
+
+    /// A type: the names of a path type (others named by their kind) and the index after it.
+    fn type_(&self, i: usize, depth: u32) -> Option<(Vec<String>, usize)> {
+        if depth > 64 {
+            return None;
+        }
+        let named = |name: &str, next| Some((vec![name.to_string()], next));
+        match self.at(i)? {
+            c @ b'a'..=b'z' => named(&(c as char).to_string(), i + 1),
+            b'A' => named("[_; N]", self.const_(self.type_(i + 1, depth + 1)?.1)?),
+            b'S' => named("[_]", self.type_(i + 1, depth + 1)?.1),
+            b'T' => {
+                let mut next = i + 1;
+                while self.at(next)? != b'E' {
+                    next = self.type_(next, depth + 1)?.1;
+                }
+                named("(..)", next + 1)
+            }
+            b'R' | b'Q' => {
+                let next = if self.at(i + 1)? == b'L' { self.base62(i + 2)?.1 } else { i + 1 };
+                self.type_(next, depth + 1)
+            }
+            b'P' | b'O' => self.type_(i + 1, depth + 1),
+            b'B' => {
+                let (target, next) = self.backref(i)?;
+                Some((self.type_(target, depth + 1)?.0, next))
+            }
+            b'C' | b'N' | b'M' | b'X' | b'Y' | b'I' => self.path(i, depth),
+            _ => None,
+        }
+    }
 }
 
 /// Program-counter samples by function: the share of samples in each, largest first.
