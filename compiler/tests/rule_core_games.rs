@@ -220,9 +220,11 @@ fn the_device_s_search_on_the_rule_core_beats_a_random_player() {
     }
 }
 
-/// Benchmark (README, "Strength on the rule core"): 200 games of each rule-core game against
-/// each opponent, the device deepening from one ply within 50,000 nodes a move. `cargo test
-/// --release -p gamec --test rule_core_games strength -- --ignored --nocapture`.
+/// Benchmark (the README's host table): 200 games of each rule-core game against each
+/// opponent (`STRENGTH_GAMES`), the device deepening from one ply within 50,000 nodes a move;
+/// `STRENGTH_GAME` picks the games. `cargo xtask bench --only strength-checkers` (and
+/// `-breakthrough`, `-kalah`, `-oware`) runs it a game at a time: `cargo test --release -p gamec
+/// --test rule_core_games strength -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn strength_of_the_device_s_search_on_the_rule_core() {

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The README's lines around the generated table.
+/// The README's lines around the generated table (the end line closes every generated table).
 pub const BEGIN: &str = "<!-- figures: sizes, written by `cargo xtask figures`; do not edit -->";
 pub const END: &str = "<!-- /figures -->";
 
@@ -107,10 +107,7 @@ pub fn write(root: &Path, gamec: &Path) -> Result<(), String> {
     }
     let readme = root.join("README.md");
     let text = std::fs::read_to_string(&readme).map_err(|e| e.to_string())?;
-    let (Some(begin), Some(end)) = (text.find(BEGIN), text.find(END)) else {
-        return Err(format!("README.md lacks the markers {BEGIN} and {END}"));
-    };
-    let new = format!("{}{BEGIN}\n{table}{}", &text[..begin], &text[end..]);
+    let new = crate::bench::replaced(&text, BEGIN, &table)?;
     std::fs::write(&readme, new).map_err(|e| e.to_string())?;
     eprintln!("figures: {} rows written to README.md", rows.len());
     Ok(())
@@ -136,8 +133,8 @@ mod tests {
     fn the_readme_table_has_a_row_for_every_board() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-        let (begin, end) = (readme.find(BEGIN).expect("the begin marker"), readme.find(END).expect("the end marker"));
-        let boards: Vec<String> = readme[begin..end]
+        let table = crate::bench::between(&readme, BEGIN).expect("the markers");
+        let boards: Vec<String> = table
             .lines()
             .filter_map(|l| l.split('`').nth(1))
             .filter(|b| !b.contains(' '))

@@ -5,6 +5,7 @@
 //! targets) and what fuzzing needs
 //! (cargo-fuzz), so they work on a fresh machine that has only rustup, cargo, gcc and apt.
 
+mod bench;
 mod figures;
 mod web;
 
@@ -32,9 +33,18 @@ enum Cmd {
     /// rustfmt and clippy, as CI would.
     Lint,
     /// The benchmarks behind the README's figures (simulator cycles, stack depth, perft, build
-    /// times).
-    Bench,
-    /// Of the benchmarks, only `gamec build`'s times: cold, a second game's, after an edit.
+    /// times, strength), each figure written into README.md's tables with its command and date.
+    Bench {
+        /// Only these benchmarks or tables (`sizes`, `simulator`, `host`, `build-times`, or a
+        /// benchmark's name from --list), comma-separated; the other rows stay as they are.
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<String>,
+        /// List the tables and their benchmarks, each with its command, and run nothing.
+        #[arg(long)]
+        list: bool,
+    },
+    /// Of the benchmarks, only `gamec build`'s times: cold, a second game's, after an edit
+    /// (`bench --only build-times`).
     BuildTimes,
     /// Of the benchmarks, only the README's table of every board's firmware sizes, written
     /// into README.md from what `gamec build` prints.
@@ -198,138 +208,22 @@ fn bench_setup() -> Result<(), String> {
     Ok(())
 }
 
-/// How long `gamec build` takes: a cold build (a chip's first, into an empty shared target),
-/// a second game's first build on that chip, and a rebuild after an edit of the game file.
-/// Wall-clock seconds on this machine, printed for the README; no test asserts them.
-fn build_times() -> Result<(), String> {
-    let gamec = root().join("target/release/gamec");
-    let scratch = root().join("target/bench-build-times");
-    let _ = std::fs::remove_dir_all(&scratch);
-    std::fs::create_dir_all(&scratch).map_err(|e| e.to_string())?;
-    let edited = scratch.join("silver_dollar.game");
-    let text = std::fs::read_to_string(root().join("games/silver_dollar.game")).map_err(|e| e.to_string())?;
-    std::fs::write(&edited, &text).map_err(|e| e.to_string())?;
-    let timed = |game: &Path, board: &str| -> Result<f64, String> {
-        let start = std::time::Instant::now();
-        run(Command::new(&gamec)
-            .arg("build")
-            .arg(game)
-            .args(["--board", board, "-o"])
-            .arg(scratch.join("out"))
-            .env("GAMEC_TARGET_DIR", scratch.join("target"))
-            .current_dir(root()))?;
-        Ok(start.elapsed().as_secs_f64())
-    };
-    let cold = timed(&edited, "boards/silver_dollar_attiny84.board")?;
-    let second = timed(&root().join("games/nim.game"), "boards/nim_silver_dollar_attiny84.board")?;
-    std::fs::write(&edited, text.replace("idle 30 s", "idle 40 s")).map_err(|e| e.to_string())?;
-    let edit = timed(&edited, "boards/silver_dollar_attiny84.board")?;
-    println!(
-        "build times (ATtiny84A): cold {cold:.1} s, a second game's first build {second:.1} s, \
-         a rebuild after an edit {edit:.1} s"
-    );
-    let _ = std::fs::remove_dir_all(&scratch);
-    Ok(())
-}
-
-fn bench() -> Result<(), String> {
-    build()?;
-    build_times()?;
-    figures::write(&root(), &root().join("target/release/gamec"))?;
-    bench_setup()?;
-    run(Command::new("cargo")
-        .args([
-            "test",
-            "-q",
-            "-p",
-            "gamec",
-            "--test",
-            "silver_dollar_device",
-            "bench",
-            "--",
-            "--ignored",
-            "--nocapture",
-        ])
-        .current_dir(root()))?;
-    for test in
-        ["othello_device", "tictactoe_device", "connect_four_device", "nim_device", "binario_device", "set_device"]
-    {
-        run(Command::new("cargo")
-            .args(["test", "-q", "-p", "gamec", "--test", test, "bench", "--", "--ignored", "--nocapture"])
-            .current_dir(root()))?;
+/// The benchmarks `only` names (all of them when it is empty), their figures written into
+/// README.md's tables as each ends (the sizes table by `figures`).
+fn bench(only: &[String]) -> Result<(), String> {
+    let (benches, sizes) = bench::selected(only)?;
+    if only.is_empty() {
+        build()?;
+    } else {
+        run(Command::new("cargo").args(["build", "--release", "-q", "-p", "gamec"]).current_dir(root()))?;
     }
-    run(Command::new("cargo")
-        .args(["test", "-q", "--release", "-p", "gamec-hosted", "--test", "strength", "--", "--ignored", "--nocapture"])
-        .current_dir(root()))?;
-    // The device's search on the rule core, on the games only the core expresses.
-    run(Command::new("cargo")
-        .args([
-            "test",
-            "-q",
-            "--release",
-            "-p",
-            "gamec",
-            "--test",
-            "rule_core_games",
-            "strength",
-            "--",
-            "--ignored",
-            "--nocapture",
-        ])
-        .current_dir(root()))?;
-    run(Command::new(root().join("target/release/gamec"))
-        .args(["perft", "games/checkers.game", "--depth", "8"])
-        .current_dir(root()))?;
-    let gamec = root().join("target/release/gamec");
-    run(Command::new(&gamec).args(["perft", "games/othello.game", "--depth", "10"]).current_dir(root()))?;
-    run(Command::new(&gamec).args(["perft", "games/connect_four.game", "--depth", "8"]).current_dir(root()))?;
-    // Solving on the host: analyze explores and values every reachable position.
-    for game in ["games/tictactoe.game", "games/nim.game", "games/silver_dollar.game"] {
-        let started = std::time::Instant::now();
-        let runs = 5;
-        for _ in 0..runs {
-            let out =
-                Command::new(&gamec).args(["analyze", game]).current_dir(root()).output().map_err(|e| e.to_string())?;
-            if !out.status.success() {
-                return Err(format!("gamec analyze {game} failed"));
-            }
-        }
-        eprintln!(
-            "gamec analyze {game}: {:.1} ms per run (mean of {runs})",
-            started.elapsed().as_secs_f64() * 1000.0 / runs as f64
-        );
+    if sizes {
+        figures::write(&root(), &root().join("target/release/gamec"))?;
     }
-    // A puzzle's tableaux: solved and graded by analyze, made by generate; per tableau.
-    for (args, per) in [
-        (&["analyze", "games/binario.game"][..], 8.0),
-        (&["generate", "games/binario.game", "--count", "8", "--seed", "2018"][..], 8.0),
-    ] {
-        let started = std::time::Instant::now();
-        let out = Command::new(&gamec).args(args).current_dir(root()).output().map_err(|e| e.to_string())?;
-        if !out.status.success() {
-            return Err(format!("gamec {args:?} failed"));
-        }
-        eprintln!("gamec {}: {:.1} ms per tableau", args.join(" "), started.elapsed().as_secs_f64() * 1000.0 / per);
+    if benches.iter().any(|b| b.name == "set-search") {
+        bench_setup()?;
     }
-    for args in [
-        &["check", "games/silver_dollar.game", "--board", "boards/silver_dollar_attiny84.board"][..],
-        &["build", "games/silver_dollar.game", "--board", "boards/silver_dollar_attiny84.board", "-o", "build"][..],
-    ] {
-        let started = std::time::Instant::now();
-        let runs = 5;
-        for _ in 0..runs {
-            let out = Command::new(&gamec).args(args).current_dir(root()).output().map_err(|e| e.to_string())?;
-            if !out.status.success() {
-                return Err(format!("gamec {args:?} failed"));
-            }
-        }
-        eprintln!(
-            "gamec {}: {:.1} ms per run (mean of {runs})",
-            args[0],
-            started.elapsed().as_secs_f64() * 1000.0 / runs as f64
-        );
-    }
-    Ok(())
+    bench::run(&root(), &benches)
 }
 
 /// Runs every test binary of the workspace to the end, whatever fails (`--no-fail-fast`), so
@@ -555,17 +449,17 @@ fn main() -> ExitCode {
         Cmd::WebVendor => web::vendor(&root()),
         Cmd::Build => build(),
         Cmd::Test => setup().and_then(|()| test_suite()).and_then(|()| test_fuzz()),
-        Cmd::Bench => setup().and_then(|()| bench()),
+        Cmd::Bench { list: true, .. } => {
+            print!("{}", bench::list());
+            Ok(())
+        }
+        Cmd::Bench { only, list: false } => setup().and_then(|()| bench(&only)),
         Cmd::Figures => setup()
             .and_then(|()| {
                 run(Command::new("cargo").args(["build", "--release", "-q", "-p", "gamec"]).current_dir(root()))
             })
             .and_then(|()| figures::write(&root(), &root().join("target/release/gamec"))),
-        Cmd::BuildTimes => setup()
-            .and_then(|()| {
-                run(Command::new("cargo").args(["build", "--release", "-q", "-p", "gamec"]).current_dir(root()))
-            })
-            .and_then(|()| build_times()),
+        Cmd::BuildTimes => setup().and_then(|()| bench(&["build-times".to_string()])),
         Cmd::Fuzz { target, runs, seconds, seed, timeout } => {
             fuzz(&target, &target, FuzzRun { runs, seconds, seed, timeout })
         }
