@@ -357,7 +357,9 @@ pub const BENCHES: &[Bench] = &[
         name: "strength-checkers",
         table: Table::Host,
         run: Run::Command(
-            // 100 games a pairing, not 200: a game of draughts takes about 5 s, and 400 took 35 minutes.
+            // 100 games a pairing, not 200: a game of draughts takes about 5 s (the 200 games of this
+            // command took 1,087 s on 2026-12-07), so the 400 of two pairings of 200 would take over
+            // half an hour.
             "STRENGTH_GAME=checkers STRENGTH_GAMES=100 cargo test -q --release -p gamec --test rule_core_games \
              strength -- --ignored --nocapture",
         ),
