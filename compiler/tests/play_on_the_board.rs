@@ -39,7 +39,11 @@ struct Screen {
 
 impl Screen {
     fn start(game: &str, board: &str) -> Screen {
-        let out_dir = root().join("target/gamec-tests/play");
+        Screen::start_in(game, board, &root().join("target/gamec-tests/play"))
+    }
+
+    /// `gamec play` building into `out_dir`.
+    fn start_in(game: &str, board: &str, out_dir: &std::path::Path) -> Screen {
         let command = format!(
             "{} play {} --board {} -o {}",
             env!("CARGO_BIN_EXE_gamec"),
@@ -264,6 +268,11 @@ struct Piped {
 
 impl Piped {
     fn start(args: &[&str], group: bool) -> Piped {
+        Piped::start_in(args, group, &root().join("target/gamec-tests/play"))
+    }
+
+    /// `gamec play ARGS` building into `out_dir`.
+    fn start_in(args: &[&str], group: bool, out_dir: &std::path::Path) -> Piped {
         use std::os::unix::process::CommandExt;
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_gamec"));
         // In a process group of its own, as a terminal's foreground job is: Ctrl-C reaches
@@ -275,7 +284,7 @@ impl Piped {
             .arg("play")
             .args(args)
             .arg("-o")
-            .arg(root().join("target/gamec-tests/play"))
+            .arg(out_dir)
             .current_dir(root())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -290,6 +299,18 @@ impl Piped {
     /// Reads until the output holds `what` (the first build included), and forgets it.
     fn until(&mut self, what: &str) {
         self.seen_until(what);
+    }
+
+    /// Reads until the output holds one of `texts`.
+    fn until_any(&mut self, texts: &[String]) {
+        let (mut seen, end) = (Vec::new(), Instant::now() + Duration::from_secs(600));
+        let holds = |seen: &[u8]| texts.iter().any(|t| String::from_utf8_lossy(seen).contains(t.as_str()));
+        while !holds(&seen) && Instant::now() < end {
+            if let Ok(b) = self.out.recv_timeout(Duration::from_millis(100)) {
+                seen.push(b);
+            }
+        }
+        assert!(holds(&seen), "none of {texts:?}: {:?}", String::from_utf8_lossy(&seen));
     }
 
     /// Reads until the output holds `what`, and returns what was read.
@@ -436,4 +457,90 @@ fn with_host_gamec_speaks_the_protocol_and_the_person_types_moves_alone() {
     p.type_line("MV 9:1\n");
     p.until("IL");
     p.quit();
+}
+
+/// The texts a serial game's firmware may print first, from its file: every literal of its
+/// responses long enough to tell apart from a board's glyphs.
+fn response_texts(serial: &gamec_dsl::SerialDef) -> Vec<String> {
+    let parts = serial.says.iter().flat_map(|s| &s.parts);
+    let lines = parts.filter_map(|p| match p {
+        gamec_dsl::SayPart::Line(l) => Some(l),
+        _ => None,
+    });
+    let texts = lines.flatten().filter_map(|t| match t {
+        gamec_dsl::TextPart::Text(s) if s.trim().len() >= 3 => Some(s.trim().to_string()),
+        _ => None,
+    });
+    texts.collect()
+}
+
+/// Every board in boards/ plays in the terminal: its game (`boards/<game>_*.board`) built,
+/// the firmware booted in the simulator its chip needs, and what it shows first seen on the
+/// screen: lit LEDs or matrix cells on a board of buttons or a cursor, one of the game's own
+/// responses on a serial line, the console's prompt of a game of cards. Then a clean quit.
+/// `BOARDS=kalah,nim` plays only the boards whose names hold one of those.
+#[test]
+fn every_board_plays_in_the_terminal() {
+    let out = root().join("target/gamec-tests");
+    let mut boards: Vec<String> = std::fs::read_dir(root().join("boards"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".board"))
+        .collect();
+    boards.sort();
+    let games: Vec<String> = std::fs::read_dir(root().join("games"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().trim_end_matches(".game").to_string())
+        .collect();
+    let mut failed = Vec::new();
+    let only = std::env::var("BOARDS").unwrap_or_default();
+    for board in boards.iter().filter(|b| only.split(',').any(|o| b.contains(o))) {
+        eprintln!("{board}");
+        // The longest game name the board's name starts with: `nim_silver_dollar_...` is Nim's.
+        let game = games.iter().filter(|g| board.starts_with(&format!("{g}_"))).max_by_key(|g| g.len());
+        let game = format!("games/{}.game", game.unwrap_or_else(|| panic!("no game for {board}")));
+        let board = format!("boards/{board}");
+        let mut sources = gamec_dsl::Sources::new();
+        let (def, _, target, _) =
+            gamec::driver::load_pair(&mut sources, &root().join(&game), &root().join(&board)).unwrap();
+        // The interface the board binds: a game may carry a serial one beside its buttons.
+        let serial = def.serial.as_ref().filter(|_| target.serial.is_some());
+        let seen = std::panic::catch_unwind(|| match (&target.cards, serial, &target.chip.arch) {
+            (Some(_), ..) => {
+                let mut p = Piped::start_in(&[&game, "--board", &board], false, &out);
+                p.until("\n> ");
+                p.quit();
+            }
+            (None, Some(serial), gamec::chips::Arch::CortexM(_)) => {
+                let mut p = Piped::start_in(&[&game, "--board", &board], true, &out);
+                let texts = response_texts(serial);
+                p.until_any(&texts);
+                let _ = Command::new("sh").args(["-c", &format!("kill -s INT -- -{}", p.child.id())]).status();
+                let _ = p.child.wait();
+            }
+            (None, serial, _) => {
+                let mut s = Screen::start_in(&game, &board, &out);
+                s.until("esc quits", 600);
+                let texts = serial.map(response_texts);
+                let mut shown = false;
+                for _ in 0..200 {
+                    let screen = plain(&s.until("esc quits", 10));
+                    shown = match &texts {
+                        Some(texts) => texts.iter().any(|t| screen.contains(t.as_str())),
+                        None => screen.contains('●'),
+                    };
+                    if shown {
+                        break;
+                    }
+                }
+                assert!(shown, "nothing the firmware shows");
+                s.press("\u{1b}");
+                assert_eq!(s.exit_code(), Some(0), "a clean quit");
+            }
+        });
+        if seen.is_err() {
+            failed.push(board);
+        }
+    }
+    assert!(failed.is_empty(), "boards that do not play in the terminal: {failed:?}");
 }
