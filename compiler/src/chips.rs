@@ -165,7 +165,7 @@ pub enum QemuIo {
     /// a serial game's line, a game of cards' console and scanner.
     Usarts,
     /// The LM3S6965's GPIO ports and timers, set through qtest and read from QEMU's trace
-    /// (`sim::cortex`): buttons and lights.
+    /// (`sim::cortex`): buttons and lights, a cursor's matrix and encoders.
     Pins,
 }
 
