@@ -54,7 +54,7 @@ fn byte_board_module(source: &str, game_text: String, roomy: bool) -> Option<Str
     let mut sources = gamec_dsl::Sources::new();
     let id = sources.add(source.to_string(), game_text);
     let game = gamec_dsl::load_game(&sources, id).ok()?;
-    (game.grid().is_some() && gamec::codegen::byte_board_applies(&game)).then(|| {
+    (game.rules.grid().is_some() && gamec::codegen::byte_board_applies(&game)).then(|| {
         gamec::codegen::grid_module(
             &game,
             Origin::of(&sources, id),
@@ -243,22 +243,22 @@ fn module(source: &str, game_text: String, board: Option<(&str, String)>) -> Str
     if game.cards.is_some() {
         return gamec::codegen::cards_module(&game, origin);
     }
-    if game.players.len() == 1 {
+    if game.rules.players.len() == 1 {
         return gamec::codegen::puzzle_module(&game, None, origin);
     }
     // A grid game the placements' reading cannot play is played on the rule core.
-    if game.grid().is_some() && gamec::bind::on_the_rule_core(&game) {
+    if game.rules.grid().is_some() && gamec::bind::on_the_rule_core(&game) {
         return gamec::codegen::rules_module(&game, origin);
     }
-    if game.grid().is_some() {
+    if game.rules.grid().is_some() {
         return gamec::codegen::grid_module(&game, origin, gamec::codegen::Representation::Bitboards);
     }
     // Heaps with lights; pits, sown, are played on the rule core.
-    if game.heaps().is_some_and(|h| h.pits.is_none()) {
+    if game.rules.heaps().is_some_and(|h| h.pits.is_none()) {
         return gamec::codegen::heaps_module(&game, None, origin);
     }
     // A line game that is not of slides (Kayles' pins) is played on the rule core too.
-    if game.heaps().is_some() || gamec::rules::Rules::new(&game).is_none() {
+    if game.rules.heaps().is_some() || gamec::rules::Rules::new(&game).is_none() {
         return gamec::codegen::rules_module(&game, origin);
     }
     let target = board.map(|(path, text)| {

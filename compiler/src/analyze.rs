@@ -39,7 +39,7 @@ impl Analysis {
                 Code::E0006,
                 "solving is supported for line games that end when the mover has no move",
             )
-            .with_label(Label::primary(file, game.board.span(), "this board"))
+            .with_label(Label::primary(file, game.rules.board.span(), "this board"))
             .with_help("for grid games, `gamec perft` counts move paths; search strategies come next")]);
         };
         let solution = Solution::try_solve(&rules).map_err(|c| vec![cycle_diagnostic(game, file, &rules, &c)])?;
@@ -47,15 +47,15 @@ impl Analysis {
         let plain: Vec<Pos> = placements
             .iter()
             .copied()
-            .filter(|&p| game.setup.iter().all(|c| rules.meets(p, c).unwrap_or(true)))
+            .filter(|&p| game.rules.setup.iter().all(|c| rules.meets(p, c).unwrap_or(true)))
             .collect();
         let setups: Vec<Pos> = plain
             .iter()
             .copied()
             .filter(|&p| {
-                game.setup.iter().all(|c| match c {
+                game.rules.setup.iter().all(|c| match c {
                     // At the start the first player is to move.
-                    Constraint::Winnable { player, .. } => solution.mover_wins(p) == (*player == game.first),
+                    Constraint::Winnable { player, .. } => solution.mover_wins(p) == (*player == game.rules.first),
                     _ => true,
                 })
             })
@@ -66,7 +66,7 @@ impl Analysis {
         let first_player_wins = setups.iter().filter(|&&p| solution.mover_wins(p)).count();
         let reach = solve::reachable(&rules, &setups);
         let reachable_wins = reach.iter().filter(|&&p| solution.mover_wins(p)).count();
-        let strategy_perfect = game.strategy.as_ref().map(|s| match s.kind {
+        let strategy_perfect = game.device.strategy.as_ref().map(|s| match s.kind {
             // The device consults the solved table, which covers every placement.
             StrategyKind::Perfect => reach.iter().all(|&p| {
                 let moves = rules.moves(p);
@@ -99,7 +99,7 @@ impl Analysis {
 fn no_setup_diagnostic(game: &GameDef, file: FileId, rules: &Rules, solution: &Solution) -> Diagnostic {
     let holds = |p: Pos, c: &Constraint| match c {
         // At the start the first player is to move.
-        Constraint::Winnable { player, .. } => solution.mover_wins(p) == (*player == game.first),
+        Constraint::Winnable { player, .. } => solution.mover_wins(p) == (*player == game.rules.first),
         Constraint::Compare { .. } => rules.meets(p, c).unwrap_or(true),
     };
     let span = |c: &Constraint| match c {
@@ -108,7 +108,7 @@ fn no_setup_diagnostic(game: &GameDef, file: FileId, rules: &Rules, solution: &S
     let mut left: Vec<Pos> = rules.placements().collect();
     let total = left.len();
     let mut d = Diagnostic::error(Code::E0016, "no placement of the pieces satisfies the setup");
-    for (i, c) in game.setup.iter().enumerate() {
+    for (i, c) in game.rules.setup.iter().enumerate() {
         left.retain(|&p| holds(p, c));
         if !left.is_empty() {
             continue;
@@ -116,13 +116,13 @@ fn no_setup_diagnostic(game: &GameDef, file: FileId, rules: &Rules, solution: &S
         let label =
             if i == 0 { "no placement meets this" } else { "no placement meets this and the requirements before it" };
         d = d.with_label(Label::primary(file, span(c), label));
-        for before in &game.setup[..i] {
+        for before in &game.rules.setup[..i] {
             d = d.with_label(Label::secondary(file, span(before), "together with this"));
         }
         let help = match c {
             Constraint::Winnable { player, .. } => format!(
                 "no start that meets the other requirements is won by {} with perfect play; drop or loosen one",
-                game.players.get(*player).map_or("that player", |p| p.node.as_str())
+                game.rules.players.get(*player).map_or("that player", |p| p.node.as_str())
             ),
             Constraint::Compare { .. } => format!(
                 "the cells of this line are numbered 1 to {}; loosen the requirement so that some placement meets it",
@@ -151,11 +151,11 @@ fn cycle_diagnostic(game: &GameDef, file: FileId, rules: &Rules, cycle: &solve::
     }
     let mut d = Diagnostic::error(Code::E0019, "play can go on forever: these moves can return to a position");
     for &i in &used {
-        if let Some(a) = game.actions.get(i) {
+        if let Some(a) = game.rules.actions.get(i) {
             d = d.with_label(Label::primary(file, a.span, "part of a cycle of play"));
         }
     }
-    if let Some(s) = game.strategy.as_ref().filter(|s| s.kind == StrategyKind::Perfect) {
+    if let Some(s) = game.device.strategy.as_ref().filter(|s| s.kind == StrategyKind::Perfect) {
         d = d.with_label(Label::secondary(file, s.span, "solving needs a game that always ends"));
     }
     let cells = |p: Pos| {
@@ -224,7 +224,7 @@ pub const LINE_SEARCH_LIMIT: usize = 1_000_000;
 
 /// Each start of a one-player game that is not a filling of cells, solved.
 pub fn one_player_lines(engine: &Engine, game: &GameDef, starts: &[State]) -> Vec<LineFacts> {
-    let names = |i: usize| game.setups.get(i).and_then(|s| s.name.as_ref()).map(|n| n.node.clone());
+    let names = |i: usize| game.rules.setups.get(i).and_then(|s| s.name.as_ref()).map(|n| n.node.clone());
     let named = |cells: Vec<u8>| cells.into_iter().map(|c| engine.cell_name(c)).collect::<Vec<_>>();
     if let Some(t) = Toggles::new(engine) {
         return starts
@@ -333,14 +333,14 @@ impl Facts {
         }
         let engine = Engine::new(game);
         let starts = starts(&engine, game);
-        let strategy = game.strategy.as_ref().map(|s| s.kind);
+        let strategy = game.device.strategy.as_ref().map(|s| s.kind);
         if let Some(puzzle) = Puzzle::new(&engine) {
             // A puzzle without a setup starts on an empty board: one start, no name.
             let puzzle = starts
                 .iter()
                 .enumerate()
                 .map(|(i, s)| StartFacts {
-                    name: game.setups.get(i).and_then(|setup| setup.name.as_ref()).map(|n| n.node.clone()),
+                    name: game.rules.setups.get(i).and_then(|setup| setup.name.as_ref()).map(|n| n.node.clone()),
                     solutions: puzzle.try_solutions(s, 2).map(|f| f.len()),
                     difficulty: puzzle.difficulty(s),
                 })
@@ -405,19 +405,19 @@ fn places(engine: &Engine) -> String {
 /// The positions a game starts from: the fixed setup, or every placement a random setup may
 /// deal (constraints that need no solving applied).
 pub fn starts(engine: &Engine, game: &GameDef) -> Vec<State> {
-    if game.setups.len() > 1 {
-        return game.setups.iter().map(|s| engine.start_of(game, s)).collect();
+    if game.rules.setups.len() > 1 {
+        return game.rules.setups.iter().map(|s| engine.start_of(game, s)).collect();
     }
     if !Engine::random_setup(game) {
         return vec![engine.fixed_start(game)];
     }
     let rules = Rules::new(game);
     engine
-        .placements(game.piece.count)
+        .placements(game.rules.piece.count)
         .into_iter()
         .filter(|s| {
             let pos = s.cells.iter().enumerate().fold(0u16, |m, (i, &v)| m | ((v as u16) << i));
-            rules.as_ref().is_none_or(|r| game.setup.iter().all(|c| r.meets(pos, c).unwrap_or(true)))
+            rules.as_ref().is_none_or(|r| game.rules.setup.iter().all(|c| r.meets(pos, c).unwrap_or(true)))
         })
         .collect()
 }
@@ -427,7 +427,7 @@ pub fn starts(engine: &Engine, game: &GameDef) -> Vec<State> {
 /// which `check` refuses with E0018).
 pub fn dealt_starts(engine: &Engine, game: &GameDef) -> Vec<State> {
     let starts = starts(engine, game);
-    let winnable = game.setup.iter().any(|c| matches!(c, Constraint::Winnable { .. }));
+    let winnable = game.rules.setup.iter().any(|c| matches!(c, Constraint::Winnable { .. }));
     if !winnable {
         return starts;
     }
@@ -442,10 +442,10 @@ pub fn winnable_starts(engine: &Engine, game: &GameDef, solved: &general::Solved
     starts
         .iter()
         .filter(|s| {
-            game.setup.iter().all(|c| match c {
+            game.rules.setup.iter().all(|c| match c {
                 Constraint::Winnable { player, .. } => {
                     let wins = matches!(solved.value(engine, s), Some(Value::Win(_)));
-                    wins == (*player == game.first)
+                    wins == (*player == game.rules.first)
                 }
                 Constraint::Compare { .. } => true,
             })

@@ -169,7 +169,7 @@ fn describe(engine: &Engine, o: Outcome) -> String {
 
 /// Every reply the device's strategy may choose in `s`.
 fn device_choices(game: &GameDef, engine: &Engine, s: &State) -> Result<Vec<Move>, String> {
-    let strategy = game.strategy.as_ref().ok_or("the game declares no strategy for the device")?;
+    let strategy = game.device.strategy.as_ref().ok_or("the game declares no strategy for the device")?;
     match strategy.kind {
         StrategyKind::Random => Ok(engine.plies(s)),
         StrategyKind::Perfect => {

@@ -68,7 +68,7 @@ pub fn generate(game: &GameDef, file: FileId, req: &Request) -> Result<String, D
 /// A start as a game file writes it: `setup fixed "NAME" { STATE at CELLS ... }`.
 fn setup_text(game: &GameDef, engine: &Engine, start: &State, name: &str) -> String {
     let mut text = format!("setup fixed \"{name}\" {{\n");
-    for (k, state) in game.states.iter().enumerate() {
+    for (k, state) in game.rules.states.iter().enumerate() {
         let cells: Vec<String> = engine
             .cell_list
             .iter()

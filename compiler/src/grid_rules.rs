@@ -33,22 +33,22 @@ impl GridRules {
     /// The rules of a grid game of capturing placement ending when neither side can move;
     /// `None` for other games.
     pub fn new(game: &GameDef) -> Option<Self> {
-        let g = game.grid()?;
+        let g = game.rules.grid()?;
         // A bit a cell of a 64-bit board.
         if g.cols > 8 || g.rows > 8 {
             return None;
         }
         // Exactly one action, a capturing placement; other games are the engine's alone.
-        let [place] = game.places.as_slice() else { return None };
-        if game.moves.len() != 1 {
+        let [place] = game.rules.places.as_slice() else { return None };
+        if game.rules.moves.len() != 1 {
             return None;
         }
-        let most_wins = match game.end? {
+        let most_wins = match game.rules.end? {
             EndDef::NeitherCanMove { most_wins } => most_wins,
             EndDef::NoMoves { .. } => return None,
         };
         let mut pieces = [0u64; 2];
-        for (player, cells) in &game.fixed_setup {
+        for (player, cells) in &game.rules.fixed_setup {
             for &c in cells {
                 pieces[*player] |= 1 << c;
             }
@@ -56,9 +56,9 @@ impl GridRules {
         Some(GridRules {
             grid: Grid { cols: g.cols as u8, rows: g.rows as u8 },
             dirs: if place.directions == 4 { &ROOK } else { &KING },
-            can_pass: game.pass,
+            can_pass: game.rules.pass,
             most_wins,
-            start: Position { pieces, to_move: game.first, passed: false },
+            start: Position { pieces, to_move: game.rules.first, passed: false },
         })
     }
 

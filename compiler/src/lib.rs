@@ -66,9 +66,9 @@ pub fn check(sources: &Sources, files: &[FileId]) -> Result<Vec<Diagnostic>, Vec
 /// W0024 where the device searches and the chip's RAM leaves its search one or two plies: a
 /// device that plays, but hardly looks ahead, is worth saying so before anyone plays it.
 pub fn shallow_search(game: &gamec_dsl::GameDef, target: &bind::Target, game_file: FileId) -> Option<Diagnostic> {
-    let searches = game.strategy.as_ref().is_some_and(|s| s.kind == gamec_dsl::StrategyKind::Search);
+    let searches = game.device.strategy.as_ref().is_some_and(|s| s.kind == gamec_dsl::StrategyKind::Search);
     let depth = codegen::search_depth(game, target).filter(|&d| searches && d < 3)?;
-    let strategy = game.strategy.as_ref()?;
+    let strategy = game.device.strategy.as_ref()?;
     let plies = if depth == 1 { "1 ply" } else { "2 plies" };
     Some(
         Diagnostic::warning(

@@ -32,7 +32,7 @@ pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
         return out;
     }
     if starts.iter().all(|s| engine.plies(s).is_empty()) {
-        let span = game.moves.first().map_or(game.board.span(), |m| m.span);
+        let span = game.rules.moves.first().map_or(game.rules.board.span(), |m| m.span);
         let why = match engine.outcome(&starts[0]) {
             Some(_) => "an ending already holds at the start",
             None => "the player to move has no legal move at the start",
@@ -40,7 +40,7 @@ pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
         out.push(
             Diagnostic::error(Code::E0017, format!("the game is over before it begins: {why}"))
                 .with_label(Label::primary(file, span, "no legal move from the start"))
-                .with_label(Label::secondary(file, game.board.span(), "on this board"))
+                .with_label(Label::secondary(file, game.rules.board.span(), "on this board"))
                 .with_help("check the setup and the actions' conditions: the first player needs a move"),
         );
         return out;
@@ -53,10 +53,10 @@ pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
         out.extend(toggle_starts(game, file, &toggles, &starts));
         return out;
     }
-    let wants_table = game.strategy.as_ref().is_some_and(|s| s.kind == StrategyKind::Perfect);
+    let wants_table = game.device.strategy.as_ref().is_some_and(|s| s.kind == StrategyKind::Perfect);
     match solve::explore(&engine, &starts, MAX_STATES) {
         Err(too_big) => {
-            if let Some(s) = game.strategy.as_ref().filter(|_| wants_table) {
+            if let Some(s) = game.device.strategy.as_ref().filter(|_| wants_table) {
                 out.push(
                     Diagnostic::error(
                         Code::E0018,
@@ -71,6 +71,7 @@ pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
         Ok(solved) => {
             if crate::analyze::winnable_starts(&engine, game, &solved, &starts).is_empty() {
                 let span = game
+                    .rules
                     .setup
                     .iter()
                     .find_map(|c| match c {
@@ -85,8 +86,8 @@ pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
                 );
             }
             if solved.cycling > 0 {
-                let span = game.moves.first().map_or(game.name.span, |m| m.span);
-                let d = if game.line().is_some() {
+                let span = game.rules.moves.first().map_or(game.name.span, |m| m.span);
+                let d = if game.rules.line().is_some() {
                     // Line games are solved as won or lost (a bit a position) for their setups
                     // and the device's table, which needs play that always ends.
                     Diagnostic::error(
@@ -106,13 +107,13 @@ pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
                 );
             }
             // An ending that decides no reachable position is dead text, or a mistake.
-            let mut decides = vec![false; game.endings.len()];
+            let mut decides = vec![false; game.rules.endings.len()];
             for s in &solved.states {
                 if let Some(i) = engine.ending(s) {
                     decides[i] = true;
                 }
             }
-            for (e, _) in game.endings.iter().zip(&decides).filter(|(_, d)| !**d) {
+            for (e, _) in game.rules.endings.iter().zip(&decides).filter(|(_, d)| !**d) {
                 out.push(
                     Diagnostic::warning(Code::W0022, "this ending never decides a game")
                         .with_label(Label::primary(
@@ -125,7 +126,7 @@ pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
                 );
             }
             if solved.stuck > 0 {
-                let span = game.endings.last().map_or(game.name.span, |e| e.span);
+                let span = game.rules.endings.last().map_or(game.name.span, |e| e.span);
                 out.push(
                     Diagnostic::warning(Code::W0020, "some positions leave nobody a move and no ending says who won")
                         .with_label(Label::primary(file, span, "no ending covers them"))
@@ -144,9 +145,9 @@ pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
 fn unenterable_steps(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
     use gamec_dsl::{ControlAction, MoveKind};
     let mut out = Vec::new();
-    for c in &game.controls {
+    for c in &game.interface.controls {
         let ControlAction::Extend { action } = c.action else { continue };
-        let Some(m) = game.moves.get(action) else { continue };
+        let Some(m) = game.rules.moves.get(action) else { continue };
         let why = match m.kind {
             MoveKind::Slide { min, .. } | MoveKind::Remove { min, .. } if min > 1 => {
                 format!("its shortest move is {min} steps, and the first press makes one")
@@ -171,32 +172,34 @@ fn unenterable_steps(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
 /// Actions no control of the game enters: the person at the device could never play them.
 fn unplayable_actions(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
     use gamec_dsl::{ControlAction, SessionAction};
-    let has_controls = !game.controls.is_empty() || game.serial.is_some();
+    let has_controls = !game.interface.controls.is_empty() || game.interface.serial.is_some();
     if !has_controls {
         return Vec::new();
     }
     // A cursor's commits enter any move of a game on cells (a grid, or a line as one row),
     // the cells it names a press each.
-    let cursor = game.controls.iter().any(|c| matches!(c.action, ControlAction::Cursor { .. }))
-        && game.controls.iter().any(|c| c.action == ControlAction::Commit)
-        && game.columns_and_rows().is_some();
+    let cursor = game.interface.controls.iter().any(|c| matches!(c.action, ControlAction::Cursor { .. }))
+        && game.interface.controls.iter().any(|c| c.action == ControlAction::Commit)
+        && game.rules.columns_and_rows().is_some();
     let entered = |i: usize| {
         cursor
-            || game.controls.iter().any(|c| c.action == ControlAction::Extend { action: i })
+            || game.interface.controls.iter().any(|c| c.action == ControlAction::Extend { action: i })
             || game
+                .interface
                 .serial
                 .iter()
                 .flat_map(|s| &s.commands)
                 .any(|c| matches!(c.action, SessionAction::PlayMove) || c.action == SessionAction::Play(i))
     };
-    game.moves
+    game.rules
+        .moves
         .iter()
         .enumerate()
         .filter(|&(i, _)| !entered(i))
         .map(|(_, m)| {
             Diagnostic::warning(Code::W0021, format!("no control enters the action `{}`", m.name.node))
                 .with_label(Label::primary(file, m.span, "only the device can play this"))
-                .with_help(if game.serial.is_some() {
+                .with_help(if game.interface.serial.is_some() {
                     format!("add a command such as `\"MV\" cell -> play {}`", m.name.node)
                 } else {
                     format!("add a control such as `move[i] -> extend {}(PIECE[i])`", m.name.node)
@@ -209,11 +212,11 @@ fn unplayable_actions(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
 fn first_empty_comparison(engine: &Engine, game: &GameDef) -> Option<gamec_dsl::Span> {
     let rules = crate::rules::Rules::new(game)?;
     let mut left: Vec<u16> = engine
-        .placements(game.piece.count)
+        .placements(game.rules.piece.count)
         .iter()
         .map(|s| s.cells.iter().enumerate().fold(0u16, |m, (i, &v)| m | ((v as u16) << i)))
         .collect();
-    for c in &game.setup {
+    for c in &game.rules.setup {
         if let gamec_dsl::Constraint::Compare { span, .. } = c {
             left.retain(|&p| rules.meets(p, c).unwrap_or(true));
             if left.is_empty() {
@@ -230,8 +233,8 @@ fn first_empty_comparison(engine: &Engine, game: &GameDef) -> Option<gamec_dsl::
 fn toggle_starts(game: &GameDef, file: FileId, toggles: &Toggles, starts: &[State]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (i, _) in starts.iter().enumerate().filter(|(_, s)| toggles.solve(s).is_none()) {
-        let setup = game.setups.get(i);
-        let span = setup.map_or(game.board.span(), |s| s.span);
+        let setup = game.rules.setups.get(i);
+        let span = setup.map_or(game.rules.board.span(), |s| s.span);
         let name = match setup.and_then(|s| s.name.as_ref()) {
             Some(n) => format!("setup \"{}\"", n.node),
             None => "the setup".to_string(),
@@ -239,7 +242,7 @@ fn toggle_starts(game: &GameDef, file: FileId, toggles: &Toggles, starts: &[Stat
         let d = Diagnostic::error(Code::E0020, format!("{name} has no solution"))
             .with_label(Label::primary(file, span, "no set of presses clears it"))
             .with_note("presses commute and undo themselves, so the starts that can be cleared are exactly the sums of presses");
-        let d = match game.endings.first() {
+        let d = match game.rules.endings.first() {
             Some(e) => d.with_label(Label::secondary(file, e.span, "the ending no press can reach")),
             None => d,
         };
@@ -253,8 +256,8 @@ fn toggle_starts(game: &GameDef, file: FileId, toggles: &Toggles, starts: &[Stat
 fn puzzle_starts(game: &GameDef, file: FileId, engine: &Engine, puzzle: &Puzzle, starts: &[State]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (i, start) in starts.iter().enumerate() {
-        let setup = game.setups.get(i);
-        let span = setup.map_or(game.board.span(), |s| s.span);
+        let setup = game.rules.setups.get(i);
+        let span = setup.map_or(game.rules.board.span(), |s| s.span);
         let name = match setup.and_then(|s| s.name.as_ref()) {
             Some(n) => format!("setup \"{}\"", n.node),
             None => "the setup".to_string(),
@@ -280,7 +283,7 @@ fn puzzle_starts(game: &GameDef, file: FileId, engine: &Engine, puzzle: &Puzzle,
                     span,
                     "no filling of its open cells wins",
                 ));
-                let d = match game.endings.iter().find(|e| matches!(e.result, gamec_dsl::EndResult::Wins(_))) {
+                let d = match game.rules.endings.iter().find(|e| matches!(e.result, gamec_dsl::EndResult::Wins(_))) {
                     Some(e) => d.with_label(Label::secondary(file, e.span, "the givens contradict this ending")),
                     None => d,
                 };

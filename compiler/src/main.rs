@@ -423,12 +423,12 @@ fn play_board(
 fn speaker(sources: &mut Sources, game: &std::path::Path) -> Result<host_helper::Speaker, Error> {
     let id = driver::read(sources, game)?;
     let def = gamec_dsl::load_game(sources, id)?;
-    let Some(serial) = &def.serial else {
+    let Some(serial) = &def.interface.serial else {
         return Err(Error::Play(
             "`--host` speaks a serial game's protocol, and this game has no `controls serial`".into(),
         ));
     };
-    let device = def.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - def.first);
+    let device = def.device.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - def.rules.first);
     Ok(host_helper::Speaker::new(serial, 1 - device.min(1)))
 }
 
@@ -539,7 +539,7 @@ fn perft(sources: &mut Sources, game: &std::path::Path, depth: u32) -> Result<()
             Code::E0006,
             "perft counts from one start position; this game deals one at random",
         )
-        .with_label(gamec_dsl::Label::primary(id, def.board.span(), "this board"))
+        .with_label(gamec_dsl::Label::primary(id, def.rules.board.span(), "this board"))
         .with_help("`gamec analyze` counts every state reachable from every start");
         return Err(Error::Diagnostics(vec![d]));
     };

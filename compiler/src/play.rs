@@ -51,9 +51,9 @@ impl<'g> HostGame<'g> {
         };
         let device = match engine.players {
             1 => None,
-            _ => Some(game.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.first) as u8),
+            _ => Some(game.device.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.rules.first) as u8),
         };
-        let solved = match game.strategy.as_ref().map(|s| s.kind) {
+        let solved = match game.device.strategy.as_ref().map(|s| s.kind) {
             Some(StrategyKind::Perfect) => {
                 let from = starts(&engine, game);
                 Some(
@@ -98,7 +98,7 @@ impl<'g> HostGame<'g> {
         if plies.is_empty() {
             return None;
         }
-        let kind = self.game.strategy.as_ref().map_or(StrategyKind::Search, |s| s.kind);
+        let kind = self.game.device.strategy.as_ref().map_or(StrategyKind::Search, |s| s.kind);
         let choices = match (kind, &self.solved) {
             (StrategyKind::Perfect, Some(solved)) => self.engine.best_plies(solved, &self.state),
             (StrategyKind::Random, _) => plies,
@@ -135,7 +135,7 @@ impl<'g> HostGame<'g> {
             return 0;
         }
         if depth == 0 {
-            return match &self.game.eval {
+            return match &self.game.device.eval {
                 Some(eval) => self.engine.eval(eval, s),
                 None => self.engine.feature(gamec_dsl::Feature::Mobility, s),
             };

@@ -34,20 +34,20 @@ impl Rules {
     /// The rules of a line game whose player without a move has lost (or won); `None` for
     /// other kinds of game, which [`crate::grid_rules`] reads.
     pub fn new(game: &GameDef) -> Option<Self> {
-        let line = game.line()?;
+        let line = game.rules.line()?;
         // A bit a cell of a 16-bit position.
         if line.cells > 16 {
             return None;
         }
-        let Some(EndDef::NoMoves { last_mover_wins }) = game.end else { return None };
-        if game.moves.len() != game.actions.len() || game.pass {
+        let Some(EndDef::NoMoves { last_mover_wins }) = game.rules.end else { return None };
+        if game.rules.moves.len() != game.rules.actions.len() || game.rules.pass {
             return None;
         }
         let cells = line.cells as u8;
-        let slides = game.actions.iter().map(|a| Slide::new(a, cells)).collect();
+        let slides = game.rules.actions.iter().map(|a| Slide::new(a, cells)).collect();
         Some(Rules {
             cells,
-            pieces: game.piece.count as u8,
+            pieces: game.rules.piece.count as u8,
             numbered_from_right: line.numbered_from_right,
             slides,
             last_mover_wins,

@@ -102,7 +102,7 @@ fn the_search_depth_is_the_firmware_s() {
             (root.join(format!("games/{game}.game")), root.join(format!("boards/{board}.board")));
         let mut sources = Sources::new();
         let (game, board, target, gf) = load_pair(&mut sources, &game_path, &board_path).unwrap();
-        let analysis = if game.line().is_some() { Some(Analysis::new(&game, gf).unwrap()) } else { None };
+        let analysis = if game.rules.line().is_some() { Some(Analysis::new(&game, gf).unwrap()) } else { None };
         let inputs = ScaffoldInputs {
             crate_name: "c".into(),
             runtime_path: "r".into(),

@@ -196,7 +196,7 @@ fn silver_dollar_values_of_the_engine_match_the_line_solver() {
     let engine = Engine::new(&game);
     let rules = gamec::rules::Rules::new(&game).unwrap();
     let legacy = gamec::solve::Solution::solve(&rules);
-    let all = engine.placements(game.piece.count);
+    let all = engine.placements(game.rules.piece.count);
     let solved = explore(&engine, &all, MAX_STATES).unwrap();
     assert_eq!(solved.len(), 792);
     for s in &all {

@@ -69,7 +69,7 @@ fn serial_event_words_run_together_or_split_by_a_comment() {
         let mut sources = Sources::new();
         let id = sources.add("fuzz.game", text);
         let game = gamec_dsl::load_game(&sources, id).unwrap();
-        let says = &game.serial.unwrap().says;
+        let says = &game.interface.serial.unwrap().says;
         assert!(says.iter().any(|s| s.event == event), "{apart:?} is {event:?}");
     }
 }

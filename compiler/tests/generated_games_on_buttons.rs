@@ -169,8 +169,8 @@ fn play_generated(kind: Kind) {
         let text = std::fs::read_to_string(game).unwrap();
         let def = device::grid_host::load(game);
         let (elf, target) = device::firmware(game, board);
-        let heaps = def.heaps().map(|_| def.fixed_heaps.clone());
-        let cells = def.lights() as usize;
+        let heaps = def.rules.heaps().map(|_| def.rules.fixed_heaps.clone());
+        let cells = def.rules.lights() as usize;
         let mut p = Play { engine: Engine::new(&def), d: Device::boot(&elf, &target), cells, heaps, text };
         p.d.run_ms(5.0);
         // Three games a file: after the end, GO plays again.

@@ -504,7 +504,7 @@ fn every_board_plays_in_the_terminal() {
         let (def, _, target, _) =
             gamec::driver::load_pair(&mut sources, &root().join(&game), &root().join(&board)).unwrap();
         // The interface the board binds: a game may carry a serial one beside its buttons.
-        let serial = def.serial.as_ref().filter(|_| target.serial.is_some());
+        let serial = def.interface.serial.as_ref().filter(|_| target.serial.is_some());
         let seen = std::panic::catch_unwind(|| match (&target.cards, serial, &target.chip.arch) {
             (Some(_), ..) => {
                 let mut p = Piped::start_in(&[&game, "--board", &board], false, &out);

@@ -60,7 +60,7 @@ fn deals_past_the_255th_are_dealt_too() {
 /// to the device's win; the deals' indices among those the compiler found.
 fn deals_played(game: &str, games: usize) -> HashSet<usize> {
     let def = serial_host::load(game);
-    let cols = def.columns_and_rows().expect("a line").0;
+    let cols = def.rules.columns_and_rows().expect("a line").0;
     let header = format!(" {}", (0..cols).map(|c| format!(" {}", (b'A' + c as u8) as char)).collect::<String>());
     let header = header.as_str();
     let mut h = Host::boot(game, BOARD, header);

@@ -726,7 +726,7 @@ fn binario_choosing(page: &mut Page, start: &State) {
 fn binario_on_the_atmega64_shows_its_first_tableau_on_the_page() {
     let game = load(BINARIO);
     let engine = Engine::new(&game);
-    let start = engine.start_of(&game, &game.setups[0]);
+    let start = engine.start_of(&game, &game.rules.setups[0]);
     let mut page = Page::open("binario_atmega64", BINARIO, "boards/binario_atmega64.board", "max");
     binario_choosing(&mut page, &start);
 }
@@ -735,7 +735,7 @@ fn binario_on_the_atmega64_shows_its_first_tableau_on_the_page() {
 fn a_binario_tableau_solved_on_the_page_to_its_victory_flash() {
     let game = load(BINARIO);
     let engine = Engine::new(&game);
-    let start = engine.start_of(&game, &game.setups[0]);
+    let start = engine.start_of(&game, &game.rules.setups[0]);
     let solution = Puzzle::new(&engine).unwrap().solutions(&start, 1).remove(0);
     let mut page = Page::open("binario", BINARIO, BINARIO_BOARD, "max");
     binario_choosing(&mut page, &start);
@@ -879,7 +879,7 @@ fn lit(v: &Value) -> Vec<u32> {
 fn buttons_answer(page: &mut Page, def: &gamec_dsl::GameDef, t: &gamec::bind::Target) {
     use gamec_dsl::{Animation, EventKind, Response};
     let engine = Engine::new(def);
-    let lights = |s: &State| match def.heaps() {
+    let lights = |s: &State| match def.rules.heaps() {
         Some(_) => s.cells.iter().map(|&c| c as usize).sum(),
         None => s.cells.iter().filter(|&&c| c != 0).count(),
     };
@@ -889,6 +889,7 @@ fn buttons_answer(page: &mut Page, def: &gamec_dsl::GameDef, t: &gamec::bind::Ta
     let attract = page.watch_then_stop("leds", 2000);
     assert!(attract.iter().any(|v| !lit(v).is_empty()), "no LED lit before a press: {attract:?}");
     let sweeps = def
+        .interface
         .events
         .iter()
         .any(|e| e.event == EventKind::Attract && matches!(e.response, Response::Animate(Animation::Cylon)));
@@ -909,6 +910,7 @@ fn buttons_answer(page: &mut Page, def: &gamec_dsl::GameDef, t: &gamec::bind::Ta
 fn start_picture(def: &gamec_dsl::GameDef, s: &State) -> Vec<Vec<char>> {
     use gamec_dsl::{Colour, ViewSource};
     let colours = def
+        .interface
         .views
         .iter()
         .find_map(|v| match v.source {
@@ -1008,7 +1010,7 @@ fn said(serial: &gamec_dsl::SerialDef, event: gamec_dsl::SessionEvent) -> Option
 /// protocol's play command and is answered `moved`, neither `denied` nor `unknown`.
 fn serial_answers(page: &mut Page, def: &gamec_dsl::GameDef) {
     use gamec_dsl::{CommandArgDef, SessionAction, SessionEvent};
-    let serial = def.serial.as_ref().expect("a serial game");
+    let serial = def.interface.serial.as_ref().expect("a serial game");
     let engine = Engine::new(def);
     let start = gamec::analyze::starts(&engine, def).remove(0);
     let side = serial.commands.iter().find_map(|c| match (&c.action, &c.arg) {

@@ -283,8 +283,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     let cards = cards::lower(&mut ctx, st.cards_ast, st.table_ast, st.group_ast);
 
     if ctx.diags.is_empty() {
-        Ok(GameDef {
-            name: game.name.clone(),
+        let rules = RulesDef {
             players: player_list,
             states,
             setups,
@@ -302,20 +301,10 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             pass: st.pass.is_some(),
             endings,
             end,
-            strategy,
-            eval,
-            controls,
-            idle,
-            views,
-            events,
-            tunes,
-            serial,
-            tests,
-            cursor,
-            intro,
-            font,
-            cards,
-        })
+        };
+        let device = DeviceDef { strategy, eval };
+        let interface = InterfaceDef { controls, idle, views, events, tunes, serial, cursor, intro, font };
+        Ok(GameDef { name: game.name.clone(), rules, device, interface, tests, cards })
     } else {
         Err(ctx.diags)
     }

@@ -12,10 +12,10 @@ fn load_path(path: &str) -> Definition {
 #[test]
 fn silver_dollar_game_loads() {
     let Definition::Game(g) = load_path("games/silver_dollar.game") else { panic!("not a game") };
-    assert_eq!(g.board.cells(), 12);
-    assert_eq!(g.piece.count, 5);
-    assert_eq!(g.actions[0].step, -1, "toward right is toward cell 1");
-    assert_eq!(g.tunes.len(), 4);
+    assert_eq!(g.rules.board.cells(), 12);
+    assert_eq!(g.rules.piece.count, 5);
+    assert_eq!(g.rules.actions[0].step, -1, "toward right is toward cell 1");
+    assert_eq!(g.interface.tunes.len(), 4);
 }
 
 #[test]

@@ -124,7 +124,7 @@ where
 /// number of distinct scores seen.
 fn agree_eval<R: Tree<Pos = Duel>>(text: &str) -> usize {
     let (e, game) = engine(text);
-    let eval = game.eval.as_ref().expect("a game with an eval");
+    let eval = game.device.eval.as_ref().expect("a game with an eval");
     let mut seed = 0x5EED_E7A1_0000_0001u64 ^ text.len() as u64;
     let (mut positions, mut scores) = (0, std::collections::BTreeSet::new());
     for _ in 0..50 {
@@ -207,7 +207,7 @@ fn agree_heaps<R: Game>(text: &str, heaps: &[Heap]) {
     let (e, game) = engine(text);
     let solved = explore(&e, &[e.fixed_start(&game)], MAX_STATES).unwrap();
     let lights = |s: &State| heaps.iter().zip(&s.cells).fold(0u16, |m, (h, &n)| h.with(m, n));
-    let perfect = game.strategy.as_ref().is_some_and(|s| s.kind == StrategyKind::Perfect);
+    let perfect = game.device.strategy.as_ref().is_some_and(|s| s.kind == StrategyKind::Perfect);
     let mut rng = Rng::new(1);
     for s in &solved.states {
         let pos = lights(s);

@@ -108,7 +108,7 @@ fn agree_core<P: Program, const N: usize>(game: &Game<'static, P>, start: [u8; N
                 let mut moves = [Path::default(); 256];
                 let n = pos.moves(&mut moves);
                 // The file's `eval`, as the firmware's search scores a position.
-                if let Some(eval) = &def.eval {
+                if let Some(eval) = &def.device.eval {
                     let mut cells = pos.cells;
                     let want = engine.eval(eval, &s).clamp(i16::MIN.into(), i16::MAX.into()) as i16;
                     assert_eq!(game.score(&mut cells, pos.to_move), want, "the eval of\n{}", engine.show(&s));

@@ -57,7 +57,7 @@ pub struct Matrix {
 
 /// Whether the game is played with a cursor.
 pub fn uses_cursor(game: &GameDef) -> bool {
-    game.controls.iter().any(|c| matches!(c.action, ControlAction::Cursor { .. }))
+    game.interface.controls.iter().any(|c| matches!(c.action, ControlAction::Cursor { .. }))
 }
 
 /// Why the puzzle app cannot play a game of one player, if it cannot (the rule core then does).
@@ -70,19 +70,19 @@ pub fn puzzle_gap(game: &GameDef) -> Option<String> {
         );
     };
     // A line is a grid of one row.
-    let Some((cols, rows)) = game.columns_and_rows() else {
+    let Some((cols, rows)) = game.rules.columns_and_rows() else {
         return Some("a cursor moves over the cells of a line or a grid".into());
     };
     if cols > 8 || rows > 8 {
         return Some("the puzzle app's grid is at most 8 x 8".into());
     }
-    if game.grid().is_some_and(|g| !g.cut.is_empty()) {
+    if game.rules.grid().is_some_and(|g| !g.cut.is_empty()) {
         return Some("the grid has cells cut away".into());
     }
-    if game.states.len() != 2 {
+    if game.rules.states.len() != 2 {
         return Some("the cursor's puzzles have two states a cell".into());
     }
-    let cycle_ok = game.moves.iter().all(|m| match m.kind {
+    let cycle_ok = game.rules.moves.iter().all(|m| match m.kind {
         MoveKind::Cycle { order, .. } => order.values().iter().all(|&v| v <= content::state(1)),
         _ => false,
     });
@@ -91,12 +91,15 @@ pub fn puzzle_gap(game: &GameDef) -> Option<String> {
     }
     // The firmware judges a grid by the solution the compiler proved unique, which holds no
     // empty cell when the winning ending asks for a full grid.
-    let full =
-        game.endings.iter().any(|e| matches!(e.result, EndResult::Wins(_)) && e.conditions.contains(&Condition::Full));
+    let full = game
+        .rules
+        .endings
+        .iter()
+        .any(|e| matches!(e.result, EndResult::Wins(_)) && e.conditions.contains(&Condition::Full));
     if !full {
         return Some("the puzzle's winning ending must include `full`".into());
     }
-    if game.setups.is_empty() {
+    if game.rules.setups.is_empty() {
         return Some("a puzzle played on a board needs at least one `setup fixed`".into());
     }
     None
@@ -115,7 +118,7 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
         return None;
     }
     // The matrix app's picture is 8 x 8 cells, a byte a column of a colour.
-    if let Some((cols, rows)) = game.columns_and_rows().filter(|&(c, r)| c > 8 || r > 8) {
+    if let Some((cols, rows)) = game.rules.columns_and_rows().filter(|&(c, r)| c > 8 || r > 8) {
         let what = match rows {
             1 => format!("a line of {cols} cells is more than the 8 a row of the matrix shows"),
             _ => format!("a grid of {cols} x {rows} cells is more than the 8 x 8 the matrix shows"),
@@ -126,7 +129,7 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
         ctx.diags.push(d);
         return None;
     }
-    let players = game.players.len();
+    let players = game.rules.players.len();
     // A puzzle of one player that the puzzle app cannot play is played alone on the rule core,
     // a move a press; a game of two against the device, without a `strategy` searching with
     // the default evaluation on the rule core, at random on the placements' reading.
@@ -144,7 +147,7 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
     };
     // A strategy for `device` in a game where the host picks a side: with a cursor, the person
     // plays the first player.
-    let device = game.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.first);
+    let device = game.device.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.rules.first);
     let duel = duel.then_some(Duel { device: (!alone).then_some(device) });
     let speaker = bind_speaker(ctx, game, board, chip);
     let tunes = speaker.as_ref().map(|s| tune_divisors(ctx, game, board, s)).unwrap_or_default();
@@ -165,7 +168,7 @@ pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'stat
 }
 
 fn bind_matrix(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static Chip) -> Option<Matrix> {
-    let view = game.views.iter().find(|v| matches!(v.source, ViewSource::Colours(_)));
+    let view = game.interface.views.iter().find(|v| matches!(v.source, ViewSource::Colours(_)));
     let Some(view) = view else {
         let d = Diagnostic::error(Code::E0105, "a game played with a cursor shows its cells in colours")
             .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
@@ -187,7 +190,7 @@ fn bind_matrix(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static C
         ctx.diags.push(d);
         return None;
     };
-    let Some((cols, rows)) = game.columns_and_rows() else {
+    let Some((cols, rows)) = game.rules.columns_and_rows() else {
         ctx.diags.push(
             Diagnostic::error(Code::E0006, "a cursor moves over the cells of a line or a grid, and heaps have none")
                 .with_label(Label::primary(ctx.game_file, game.name.span, "this game")),
@@ -230,7 +233,7 @@ type Encoders = Vec<(bool, Pin, Pin)>;
 /// Encoders for the cursor controls, buttons for the commit and the restart.
 fn bind_inputs(ctx: &mut Ctx, game: &GameDef, board: &BoardDef) -> (Encoders, Option<Pin>, Option<Pin>) {
     let (mut encoders, mut commit, mut restart) = (Vec::new(), None, None);
-    for c in &game.controls {
+    for c in &game.interface.controls {
         let missing = |ctx: &mut Ctx, what: &str, example: String| {
             let d = Diagnostic::error(
                 Code::E0105,
@@ -291,12 +294,16 @@ fn bind_eeprom(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) -> 
         ctx.diags.push(d);
         return None;
     }
-    if game.setups.len() > MAX_EEPROM_SETUPS {
+    if game.rules.setups.len() > MAX_EEPROM_SETUPS {
         let d = Diagnostic::error(
             Code::E0116,
-            format!("{} setups do not fit the 93C46: it holds {MAX_EEPROM_SETUPS}", game.setups.len()),
+            format!("{} setups do not fit the 93C46: it holds {MAX_EEPROM_SETUPS}", game.rules.setups.len()),
         )
-        .with_label(Label::primary(ctx.game_file, game.setups[MAX_EEPROM_SETUPS].span, "the first that does not fit"))
+        .with_label(Label::primary(
+            ctx.game_file,
+            game.rules.setups[MAX_EEPROM_SETUPS].span,
+            "the first that does not fit",
+        ))
         .with_label(Label::secondary(ctx.board_file, e.span, "16 bytes a setup, 128 in all"))
         .with_help("keep at most eight setups, or take the `eeprom` off the board to keep them in flash");
         ctx.diags.push(d);
@@ -315,7 +322,7 @@ pub fn eeprom_image(game: &GameDef) -> Vec<u8> {
     let engine = Engine::new(game);
     let mut image = vec![0xFF; MAX_EEPROM_SETUPS * 16];
     let Some(puzzle) = Puzzle::new(&engine) else { return image };
-    for (i, setup) in game.setups.iter().enumerate().take(MAX_EEPROM_SETUPS) {
+    for (i, setup) in game.rules.setups.iter().enumerate().take(MAX_EEPROM_SETUPS) {
         let start = engine.start_of(game, setup);
         let Some(solution) = puzzle.try_solutions(&start, 1).ok().and_then(|mut s| s.pop()) else { continue };
         for col in 0..8usize {

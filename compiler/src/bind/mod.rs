@@ -8,7 +8,7 @@ pub mod cursor;
 use crate::chips::{self, Chip, Timer};
 use crate::engine::table::{keyed_table, KeyedTable};
 use gamec_dsl::Code;
-use gamec_dsl::{BoardDef, ControlAction, Diagnostic, FileId, GameDef, Label, Pin, Response, Span};
+use gamec_dsl::{BoardDef, ControlAction, Diagnostic, FileId, GameDef, InterfaceDef, Label, Pin, Response, Span};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -159,7 +159,7 @@ impl Target {
     /// own solver (`analyze::Analysis`) makes; any other firmware carries its rules in its
     /// own module. The build and the fuzz target that holds it to `check` ask here alike.
     pub fn plays_slides(&self, game: &GameDef) -> bool {
-        game.line().is_some() && game.cards.is_none() && self.rules_core.is_none() && self.cursor.is_none()
+        game.rules.line().is_some() && game.cards.is_none() && self.rules_core.is_none() && self.cursor.is_none()
     }
 }
 
@@ -211,27 +211,28 @@ pub fn bind(
     // does a board with neither port nor matrix when the other interface is the cursor's (so
     // the missing port is what the diagnostics speak of).
     let serial_only;
-    let cursor_only = !game.controls.is_empty()
-        && game
-            .controls
-            .iter()
-            .all(|c| matches!(c.action, ControlAction::Cursor { .. } | ControlAction::Commit | ControlAction::Restart))
-        && cursor::uses_cursor(game);
-    let use_serial = game.serial.is_some() && (board.serial.is_some() || cursor_only);
-    let game = if use_serial && !game.controls.is_empty() {
-        serial_only = GameDef {
+    let cursor_only =
+        !game.interface.controls.is_empty()
+            && game.interface.controls.iter().all(|c| {
+                matches!(c.action, ControlAction::Cursor { .. } | ControlAction::Commit | ControlAction::Restart)
+            })
+            && cursor::uses_cursor(game);
+    let use_serial = game.interface.serial.is_some() && (board.serial.is_some() || cursor_only);
+    let game = if use_serial && !game.interface.controls.is_empty() {
+        let interface = InterfaceDef {
             controls: Vec::new(),
             idle: None,
             views: Vec::new(),
             events: Vec::new(),
             cursor: None,
             intro: Vec::new(),
-            ..game.clone()
+            ..game.interface.clone()
         };
+        serial_only = GameDef { interface, ..game.clone() };
         &serial_only
-    } else if game.serial.is_some() && !use_serial && !game.controls.is_empty() {
+    } else if game.interface.serial.is_some() && !use_serial && !game.interface.controls.is_empty() {
         // Buttons on a board without a serial port: the serial interface is another board's.
-        serial_only = GameDef { serial: None, ..game.clone() };
+        serial_only = GameDef { interface: InterfaceDef { serial: None, ..game.interface.clone() }, ..game.clone() };
         &serial_only
     } else {
         game
@@ -245,7 +246,7 @@ pub fn bind(
     // A Cortex-M counts milliseconds on its SysTick; an AVR on a timer the board names.
     let systick = matches!(chip.arch, chips::Arch::CortexM(_));
     // A board for a serial game ticks for its session, on the timer the session's glue uses.
-    let session = board.serial.is_some() || game.serial.is_some();
+    let session = board.serial.is_some() || game.interface.serial.is_some();
     let tick = if display.is_none() && !systick { bind_tick(&mut ctx, board, chip, session) } else { None };
     let lamps = bind_lamps(&mut ctx, game, board);
 
@@ -277,7 +278,7 @@ pub fn bind(
 /// The solved table of a game on the rule core whose device plays `perfect` (none for any
 /// other strategy), or, where it does not fit, the refusal with its figures.
 fn bind_core_table(ctx: &mut Ctx, game: &GameDef) -> Option<Arc<KeyedTable>> {
-    let strategy = game.strategy.as_ref().filter(|s| s.kind == gamec_dsl::StrategyKind::Perfect)?;
+    let strategy = game.device.strategy.as_ref().filter(|s| s.kind == gamec_dsl::StrategyKind::Perfect)?;
     let engine = crate::engine::Engine::new(game);
     let why = match keyed_table(&engine, &crate::analyze::dealt_starts(&engine, game)) {
         Ok(table) => return Some(Arc::new(table)),
@@ -452,7 +453,7 @@ fn check_timers(ctx: &mut Ctx, board: &BoardDef) {
 }
 
 fn bind_display(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static Chip) -> Option<Display> {
-    let view = game.views.first()?;
+    let view = game.interface.views.first()?;
     let Some(d) = board.displays.iter().find(|d| d.name.node == view.name.node) else {
         let d = Diagnostic::error(
             Code::E0105,
@@ -464,7 +465,7 @@ fn bind_display(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static 
         ctx.diags.push(d);
         return None;
     };
-    if d.leds.len() as u32 != game.lights() {
+    if d.leds.len() as u32 != game.rules.lights() {
         ctx.board_err(
             Code::E0109,
             d.name.span,
@@ -472,10 +473,10 @@ fn bind_display(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static 
                 "display `{}` has {} LEDs but the game shows {} (a cell or a counter each)",
                 d.name.node,
                 d.leds.len(),
-                game.lights()
+                game.rules.lights()
             ),
             "LED count",
-            format!("give one LED per cell or counter, numbered 1 to {}", game.lights()),
+            format!("give one LED per cell or counter, numbered 1 to {}", game.rules.lights()),
         );
     }
     let port = d.pins[0].node.port;
@@ -600,8 +601,8 @@ fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) 
     }
     // A serial game is played by the placements' fast reading where it covers the rules, else
     // on the rule core, which plays every game.
-    match &game.serial {
-        None if game.controls.is_empty() => label(
+    match &game.interface.serial {
+        None if game.interface.controls.is_empty() => label(
             ctx,
             Code::E0119,
             "the game has no controls to build firmware for".into(),
@@ -619,18 +620,18 @@ fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) 
 
 /// A game played with buttons and lights: `controls` of buttons (no cursor), no serial line.
 fn buttons_game(game: &GameDef) -> bool {
-    game.serial.is_none() && !game.controls.is_empty() && !cursor::uses_cursor(game)
+    game.interface.serial.is_none() && !game.interface.controls.is_empty() && !cursor::uses_cursor(game)
 }
 
 /// A line game of slides of shared pieces, which the line firmware reads by its own tables.
 fn own_line_reading(game: &GameDef) -> bool {
-    crate::rules::Rules::new(game).is_some() && game.fixed_shared.is_empty()
+    crate::rules::Rules::new(game).is_some() && game.rules.fixed_shared.is_empty()
 }
 
 /// A game of buttons and lights that an app of its own plays: slides on a line by the line
 /// firmware's reading, heaps by the heaps app.
 fn own_buttons_app(game: &GameDef) -> bool {
-    match game.heaps() {
+    match game.rules.heaps() {
         Some(_) => heaps_firmware_gap(game).is_none(),
         None => own_line_reading(game),
     }
@@ -648,25 +649,26 @@ const MAX_LIGHTS: u32 = 56;
 /// Why one-colour lights cannot show a game's position, if they cannot (E0118): a light shows
 /// whether its cell holds anything, so every cell must hold one thing or nothing.
 fn unshown_on_lights(game: &GameDef) -> Option<String> {
-    if game.lights() > MAX_LIGHTS {
+    if game.rules.lights() > MAX_LIGHTS {
         return Some(format!(
             "the game shows {} lights, more than the {MAX_LIGHTS} a charlieplexed display on one port drives",
-            game.lights()
+            game.rules.lights()
         ));
     }
     // A heap's lights show its counts up to its start; sowing grows a pit past its start.
-    if game.heaps().is_some() {
+    if game.rules.heaps().is_some() {
         return game
+            .rules
             .moves
             .iter()
             .any(|m| matches!(m.kind, gamec_dsl::MoveKind::Sow(_)))
             .then(|| "a pit's lights show the counters it starts with, and sowing adds more".to_string());
     }
-    let kinds = game.piece.kinds.len().max(1);
-    let contents = match game.piece.per_player {
-        true => game.players.len() * kinds,
+    let kinds = game.rules.piece.kinds.len().max(1);
+    let contents = match game.rules.piece.per_player {
+        true => game.rules.players.len() * kinds,
         false => kinds,
-    } + game.states.len();
+    } + game.rules.states.len();
     (contents > 1).then(|| {
         format!(
             "a light shows whether its cell holds anything, and this game's cells hold {contents} things \
@@ -688,11 +690,11 @@ fn wake_pins_named(w: &chips::WakePin) -> String {
 /// start has the most: pieces are only ever added).
 fn max_moves(game: &GameDef) -> usize {
     use gamec_dsl::MoveKind;
-    let Some(g) = game.grid() else { return 0 };
-    let placed: usize = game.fixed_setup.iter().map(|(_, cells)| cells.len()).sum();
+    let Some(g) = game.rules.grid() else { return 0 };
+    let placed: usize = game.rules.fixed_setup.iter().map(|(_, cells)| cells.len()).sum();
     let empty = (g.cols * g.rows) as usize - placed;
-    let drops = game.moves.iter().any(|m| m.kind == MoveKind::Drop);
-    let places = game.moves.iter().any(|m| matches!(m.kind, MoveKind::Place { .. }));
+    let drops = game.rules.moves.iter().any(|m| m.kind == MoveKind::Drop);
+    let places = game.rules.moves.iter().any(|m| matches!(m.kind, MoveKind::Place { .. }));
     // Several actions offer the same cells at most once each: the legal set is their union.
     match (places, drops) {
         (true, _) => empty,
@@ -705,19 +707,19 @@ fn max_moves(game: &GameDef) -> usize {
 /// game, if it cannot.
 fn heaps_firmware_gap(game: &GameDef) -> Option<String> {
     use gamec_dsl::{EndDef, MoveKind};
-    if !matches!(game.end, Some(EndDef::NoMoves { .. })) {
+    if !matches!(game.rules.end, Some(EndDef::NoMoves { .. })) {
         return Some("heap games end when the player to move has no move (`no moves -> ...`)".into());
     }
-    if game.pass {
+    if game.rules.pass {
         return Some("heap games do not pass".into());
     }
-    if let Some(m) = game.moves.iter().find(|m| !matches!(m.kind, MoveKind::Remove { .. })) {
+    if let Some(m) = game.rules.moves.iter().find(|m| !matches!(m.kind, MoveKind::Remove { .. })) {
         return Some(format!("the action `{}` is not a removal", m.name.node));
     }
-    if game.lights() > 16 {
-        return Some(format!("{} counters are more than the 16 lights a position holds", game.lights()));
+    if game.rules.lights() > 16 {
+        return Some(format!("{} counters are more than the 16 lights a position holds", game.rules.lights()));
     }
-    if game.strategy.as_ref().is_some_and(|s| s.kind == gamec_dsl::StrategyKind::Search) {
+    if game.device.strategy.as_ref().is_some_and(|s| s.kind == gamec_dsl::StrategyKind::Search) {
         return Some("heap games are solved, not searched: use `perfect` or `random`".into());
     }
     None
@@ -799,7 +801,7 @@ pub fn on_the_rule_core(game: &GameDef) -> bool {
 /// Why the grid firmware cannot play a game, if it cannot.
 fn grid_firmware_gap(game: &GameDef) -> Option<String> {
     use gamec_dsl::{Condition, Count, EndResult, MoveKind, StrategyKind, Whose};
-    let Some(g) = game.grid() else {
+    let Some(g) = game.rules.grid() else {
         return Some("it is neither a line game of slides nor a grid game".into());
     };
     if !g.cut.is_empty() {
@@ -808,17 +810,17 @@ fn grid_firmware_gap(game: &GameDef) -> Option<String> {
     if g.cols > 8 || g.rows > 8 {
         return Some("the grid firmware plays grids of at most 8 x 8".into());
     }
-    if game.players.len() != 2 || !game.states.is_empty() || game.setups.len() > 1 {
+    if game.rules.players.len() != 2 || !game.rules.states.is_empty() || game.rules.setups.len() > 1 {
         return Some("puzzles (one player, cell states, several setups) have no firmware runtime yet".into());
     }
-    if !game.piece.per_player {
+    if !game.rules.piece.per_player {
         return Some("grid pieces must belong to the players".into());
     }
-    if let Some(m) = game.moves.iter().find(|m| !m.condition.is_empty()) {
+    if let Some(m) = game.rules.moves.iter().find(|m| !m.condition.is_empty()) {
         return Some(format!("the action `{}` has a `where` clause", m.name.node));
     }
     let mut capture_dirs = None;
-    for m in &game.moves {
+    for m in &game.rules.moves {
         match m.kind {
             MoveKind::Place { capture: Some(d) } => {
                 if capture_dirs.is_some_and(|c| c != d) {
@@ -831,7 +833,7 @@ fn grid_firmware_gap(game: &GameDef) -> Option<String> {
         }
     }
     let names_a_player = |w: Whose| matches!(w, Whose::Player(_));
-    for e in &game.endings {
+    for e in &game.rules.endings {
         let counts_a_player = e.conditions.iter().any(|c| {
             matches!(c, Condition::Compare { lhs, rhs, .. }
                 if [lhs, rhs].iter().any(|x| matches!(x, Count::Pieces { whose, .. } if names_a_player(*whose))))
@@ -847,7 +849,7 @@ fn grid_firmware_gap(game: &GameDef) -> Option<String> {
             return Some("an ending counts by row, column, state or run, or tells rows apart".into());
         }
     }
-    let perfect = game.strategy.as_ref().is_some_and(|s| s.kind == StrategyKind::Perfect);
+    let perfect = game.device.strategy.as_ref().is_some_and(|s| s.kind == StrategyKind::Perfect);
     let most = MAX_SOLVED_CELLS;
     if perfect && g.cols * g.rows > most {
         return Some(format!("a solved table for {} cells would not fit in flash (at most {most})", g.cols * g.rows));
@@ -856,7 +858,7 @@ fn grid_firmware_gap(game: &GameDef) -> Option<String> {
 }
 
 fn bind_serial(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) -> Option<Serial> {
-    let proto = game.serial.as_ref()?;
+    let proto = game.interface.serial.as_ref()?;
     let Some(port) = &board.serial else {
         let d =
             Diagnostic::error(Code::E0105, "the game is played over a serial line but the board has no serial port")
@@ -969,9 +971,9 @@ fn unknown_timer(ctx: &mut Ctx, chip: &Chip, t: &gamec_dsl::ast::Ident) {
 fn bind_buttons(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) -> (Vec<Pin>, u8, Option<Pin>) {
     // Buttons a board offers but the game has no control for.
     for b in &board.buttons {
-        match game.controls.iter().find(|c| c.name.node == b.control.node) {
+        match game.interface.controls.iter().find(|c| c.name.node == b.control.node) {
             None => {
-                let names: Vec<&str> = game.controls.iter().map(|c| c.name.node.as_str()).collect();
+                let names: Vec<&str> = game.interface.controls.iter().map(|c| c.name.node.as_str()).collect();
                 let help = if names.is_empty() {
                     "the game declares no controls".to_string()
                 } else {
@@ -1020,8 +1022,8 @@ fn bind_buttons(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) ->
     // Controls the game has but the board does not wire.
     let mut inputs = Vec::new();
     let mut commit = 0u8;
-    let mut ordered: Vec<&gamec_dsl::ControlDef> = game.controls.iter().filter(|c| c.per_piece).collect();
-    ordered.extend(game.controls.iter().filter(|c| !c.per_piece));
+    let mut ordered: Vec<&gamec_dsl::ControlDef> = game.interface.controls.iter().filter(|c| c.per_piece).collect();
+    ordered.extend(game.interface.controls.iter().filter(|c| !c.per_piece));
     for c in ordered {
         if c.action == ControlAction::Commit {
             commit = inputs.len() as u8;
@@ -1044,8 +1046,8 @@ fn bind_buttons(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) ->
             }
         }
     }
-    let wake = game.idle.as_ref().and_then(|idle| {
-        let w = &game.controls[idle.wake?];
+    let wake = game.interface.idle.as_ref().and_then(|idle| {
+        let w = &game.interface.controls[idle.wake?];
         let b = board.buttons.iter().find(|b| b.control.node == w.name.node)?;
         if !chip.wake_pins.iter().any(|w| w.covers(b.pin.node)) {
             let pins: Vec<String> = chip.wake_pins.iter().map(wake_pins_named).collect();
@@ -1076,10 +1078,10 @@ fn bind_buttons(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) ->
 }
 
 fn bind_speaker(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static Chip) -> Option<Speaker> {
-    let uses_tunes = game.events.iter().any(|e| matches!(e.response, Response::Tune(_)));
+    let uses_tunes = game.interface.events.iter().any(|e| matches!(e.response, Response::Tune(_)));
     let Some(s) = &board.speaker else {
         if uses_tunes {
-            let first = game.events.iter().find(|e| matches!(e.response, Response::Tune(_))).unwrap();
+            let first = game.interface.events.iter().find(|e| matches!(e.response, Response::Tune(_))).unwrap();
             let d = Diagnostic::error(Code::E0105, "the game plays tunes but the board has no speaker")
                 .with_label(Label::primary(ctx.game_file, first.span, "a tune is played here"))
                 .with_label(Label::secondary(ctx.board_file, board.name.span, "this board"))
@@ -1113,7 +1115,7 @@ fn bind_speaker(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static 
 
 fn tune_divisors(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, s: &Speaker) -> Vec<Vec<(u8, u16, u16)>> {
     let mut out = Vec::new();
-    for t in &game.tunes {
+    for t in &game.interface.tunes {
         let mut notes = Vec::new();
         for n in &t.notes {
             let Some(midi) = n.midi else {

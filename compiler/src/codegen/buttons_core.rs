@@ -17,23 +17,23 @@ const THINK_MS: u16 = 2000;
 /// `src/front.rs`.
 pub fn front_module(game: &GameDef, target: &Target, origin: Origin) -> TokenStream {
     let (device, human) = (game.device_side(), game.person());
-    let actions = game.controls.iter().filter(|c| c.per_piece).filter_map(|c| match c.action {
+    let actions = game.interface.controls.iter().filter(|c| c.per_piece).filter_map(|c| match c.action {
         ControlAction::Extend { action } => Some(int(action as u8)),
         _ => None,
     });
     // A light a cell, lit while it holds anything; on heaps a run of lights a heap, as many as
     // it starts with, lit from the run's first up to its count.
-    let lights: Vec<(u8, u8)> = match game.heaps() {
+    let lights: Vec<(u8, u8)> = match game.rules.heaps() {
         Some(_) => {
-            let runs = game.fixed_heaps.iter().enumerate();
+            let runs = game.rules.fixed_heaps.iter().enumerate();
             runs.flat_map(|(h, &n)| (0..n as u8).map(move |above| (h as u8, above))).collect()
         }
         None => Engine::new(game).cell_list.into_iter().map(|cell| (cell, 0)).collect(),
     };
     let n_lights = lights.len() as u8;
-    let by_cell = game.heaps().is_some();
+    let by_cell = game.rules.heaps().is_some();
     let lights = lights.iter().map(|&(cell, above)| quote!((#cell, #above)));
-    let shared = !game.piece.per_player;
+    let shared = !game.rules.piece.per_player;
     // The narrowest word with a bit a light: wider arithmetic is more code on an 8-bit chip.
     let word = match n_lights {
         0..=16 => quote!(u16),
@@ -48,7 +48,9 @@ pub fn front_module(game: &GameDef, target: &Target, origin: Origin) -> TokenStr
             "The game's rules played with buttons and lights: each per-piece control's action, the person's",
             "side, the cell each light shows and the count it shows above.",
         ],
-        origin.quote_all(game.controls.iter().map(|c| c.name.span).chain(game.views.iter().map(|v| v.name.span))),
+        origin.quote_all(
+            game.interface.controls.iter().map(|c| c.name.span).chain(game.interface.views.iter().map(|v| v.name.span)),
+        ),
     );
     quote! {
         //! How the buttons and lights play the game's rules (`game.rs`), and their tunes.

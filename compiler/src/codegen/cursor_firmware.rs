@@ -54,9 +54,9 @@ fn scroll_layout(glyphs: &[&[u8]]) -> Vec<u8> {
 pub fn game_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> TokenStream {
     let no_tunes = Vec::new();
     let target_tunes = target.map_or(&no_tunes, |t| &t.tunes);
-    let (cols, rows) = game.columns_and_rows().expect("bind checked a line or a grid");
-    let (cols, rows, starts) = (int(cols), int(rows), int(game.setups.len()));
-    let order = game.moves.iter().find_map(|m| match m.kind {
+    let (cols, rows) = game.rules.columns_and_rows().expect("bind checked a line or a grid");
+    let (cols, rows, starts) = (int(cols), int(rows), int(game.rules.setups.len()));
+    let order = game.rules.moves.iter().find_map(|m| match m.kind {
         gamec_dsl::MoveKind::Cycle { order, .. } => Some(order),
         _ => None,
     });
@@ -66,7 +66,7 @@ pub fn game_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> T
             int(order.and_then(|o| o.next(v)).map_or(c, code))
         })
         .collect();
-    let colours = game.views.iter().find_map(|v| match v.source {
+    let colours = game.interface.views.iter().find_map(|v| match v.source {
         ViewSource::Colours(c) => Some(c),
         _ => None,
     });
@@ -74,10 +74,10 @@ pub fn game_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> T
         .into_iter()
         .map(|v| colour(colours.map_or(Colour::Off, |c| c.of(v))))
         .collect();
-    let cursor = game.cursor.as_ref();
+    let cursor = game.interface.cursor.as_ref();
     let given = colour(cursor.map_or(Colour::Yellow, |c| c.given));
     let cursor_ms = int(cursor.map_or(250, |c| c.blink_ms));
-    let event = |k: EventKind| game.events.iter().find(|e| e.event == k);
+    let event = |k: EventKind| game.interface.events.iter().find(|e| e.event == k);
     let choose_ms = int(event(EventKind::Choosing)
         .and_then(|e| match e.response {
             Response::Blink(ms) => Some(ms),
@@ -89,11 +89,13 @@ pub fn game_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> T
     let (victory_colour, victory_ms) = (colour(victory_colour), int(victory_ms));
     let config_doc = described(
         &["The puzzle as the cursor plays it: its grid, its cycle of contents and their colours."],
-        origin.quote_all(game.moves.iter().map(|m| m.span).chain(game.views.iter().map(|v| v.name.span))),
+        origin
+            .quote_all(game.rules.moves.iter().map(|m| m.span).chain(game.interface.views.iter().map(|v| v.name.span))),
     );
 
     let mut texts = Vec::new();
     let scenes: Vec<TokenStream> = game
+        .interface
         .intro
         .iter()
         .map(|s| match s {
@@ -103,10 +105,10 @@ pub fn game_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> T
             }
             SceneDef::Scroll { glyphs, step_ms, colours } => {
                 let name = format_ident!("TEXT_{}", texts.len() + 1);
-                let glyph_columns: Vec<&[u8]> = glyphs.iter().map(|&g| &game.font[g].columns[..]).collect();
+                let glyph_columns: Vec<&[u8]> = glyphs.iter().map(|&g| &game.interface.font[g].columns[..]).collect();
                 let bytes = scroll_layout(&glyph_columns);
                 let (n, text) = (int(bytes.len()), raw_bytes(&bytes));
-                let spelled: String = glyphs.iter().map(|&g| game.font[g].name).collect();
+                let spelled: String = glyphs.iter().map(|&g| game.interface.font[g].name).collect();
                 let text_doc = format!(" \"{spelled}\", laid out in the font's columns.");
                 texts.push(quote! {
                     #[doc = #text_doc]
@@ -133,7 +135,7 @@ pub fn game_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> T
     // Without an EEPROM on the board, the setups are kept in flash in the same layout.
     let flash_starts = target.and_then(|t| t.cursor.as_ref()).filter(|c| c.eeprom.is_none()).map(|_| {
         let image = eeprom_image(game);
-        let rows = image.chunks(16).take(game.setups.len()).map(raw_bytes);
+        let rows = image.chunks(16).take(game.rules.setups.len()).map(raw_bytes);
         quote! {
             /// The setups, in the 93C46's layout: the solution's first state, then the givens.
             #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
@@ -185,7 +187,7 @@ pub(super) fn tunes<'a>(
     target_tunes: &'a [Vec<(u8, u16, u16)>],
     origin: Origin,
 ) -> (Vec<TokenStream>, impl Fn(EventKind) -> TokenStream + 'a) {
-    let names = upper_idents("TUNE_", game.tunes.iter().map(|t| t.name.node.as_str()));
+    let names = upper_idents("TUNE_", game.interface.tunes.iter().map(|t| t.name.node.as_str()));
     let items = target_tunes
         .iter()
         .enumerate()
@@ -196,7 +198,7 @@ pub(super) fn tunes<'a>(
                 let (clock, top, ms) = (int(clock), int(top), int(ms));
                 quote! { Note { top: #top, clock: #clock, millis: #ms } }
             });
-            let d = described(&[], game.tunes.get(i).map_or_else(Vec::new, |t| origin.quote(t.name.span)));
+            let d = described(&[], game.interface.tunes.get(i).map_or_else(Vec::new, |t| origin.quote(t.name.span)));
             quote! {
                 #d
                 #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]
@@ -204,7 +206,7 @@ pub(super) fn tunes<'a>(
             }
         })
         .collect();
-    let sound = move |k: EventKind| match game.events.iter().find(|e| e.event == k).map(|e| &e.response) {
+    let sound = move |k: EventKind| match game.interface.events.iter().find(|e| e.event == k).map(|e| &e.response) {
         Some(Response::Tune(t)) if !target_tunes.is_empty() => {
             let name = &names[*t];
             quote!(Some(&#name))
@@ -216,11 +218,11 @@ pub(super) fn tunes<'a>(
 
 /// `src/front.rs` of a two-player game: how the cursor plays it, and its sounds.
 pub fn duel_front_module(game: &GameDef, target: &Target, origin: Origin) -> TokenStream {
-    let (cols, rows) = game.columns_and_rows().expect("bind checked a line or a grid");
+    let (cols, rows) = game.rules.columns_and_rows().expect("bind checked a line or a grid");
     let duel = target.cursor.as_ref().and_then(|c| c.duel.as_ref()).expect("a duel");
     // Alone, the person is the puzzle's one player.
     let human = duel.device.map_or(0, |d| 1 - d);
-    let colours = game.views.iter().find_map(|v| match v.source {
+    let colours = game.interface.views.iter().find_map(|v| match v.source {
         ViewSource::Colours(c) => Some(c),
         _ => None,
     });
@@ -230,7 +232,7 @@ pub fn duel_front_module(game: &GameDef, target: &Target, origin: Origin) -> Tok
     let (human_colour, device_colour) = match duel.device {
         // Shared pieces (a line's pins) have no owner to take a colour from: the person's is
         // red and the device's green.
-        Some(_) if !game.piece.per_player => (colour(Colour::Red), colour(Colour::Green)),
+        Some(_) if !game.rules.piece.per_player => (colour(Colour::Red), colour(Colour::Green)),
         Some(d) => (colour(colour_of(human)), colour(colour_of(d))),
         None => {
             let solved = Some(colour_of(human)).filter(|&c| c != Colour::Off).unwrap_or(Colour::Green);
@@ -241,10 +243,11 @@ pub fn duel_front_module(game: &GameDef, target: &Target, origin: Origin) -> Tok
     let palette =
         (0..gamec_runtime::rules::content::FIRST_KIND).map(|c| colour(colours.map_or(Colour::Off, |k| k.of(c))));
     let alone = duel.device.is_none();
-    let human_first = game.first == human;
-    let cursor_ms = int(game.cursor.as_ref().map_or(250, |c| c.blink_ms));
-    let end_ms = int(game.events.iter().find_map(|e| e.flash.map(|f| f.1)).unwrap_or(300));
+    let human_first = game.rules.first == human;
+    let cursor_ms = int(game.interface.cursor.as_ref().map_or(250, |c| c.blink_ms));
+    let end_ms = int(game.interface.events.iter().find_map(|e| e.flash.map(|f| f.1)).unwrap_or(300));
     let think_ms = int(game
+        .interface
         .serial
         .iter()
         .flat_map(|s| &s.commands)
@@ -254,7 +257,7 @@ pub fn duel_front_module(game: &GameDef, target: &Target, origin: Origin) -> Tok
         })
         .unwrap_or(2000)
         .min(60_000));
-    let strategy = game.strategy.as_ref();
+    let strategy = game.device.strategy.as_ref();
     let (deepening, order) = (strategy.is_some_and(|s| s.deepening), strategy.is_some_and(|s| s.order_by_eval));
     let (cols, rows) = (int(cols), int(rows));
     let (tunes, sound) = tunes(game, &target.tunes, origin);
@@ -271,7 +274,9 @@ pub fn duel_front_module(game: &GameDef, target: &Target, origin: Origin) -> Tok
     );
     let doc = described(
         &["The game played with a cursor against the device: colours, blinks and its thinking time."],
-        origin.quote_all(game.views.iter().map(|v| v.name.span).chain(game.strategy.iter().map(|s| s.span))),
+        origin.quote_all(
+            game.interface.views.iter().map(|v| v.name.span).chain(game.device.strategy.iter().map(|s| s.span)),
+        ),
     );
     quote! {
         //! How the cursor plays the game's rules (`game.rs`) against the device, and its sounds.
@@ -585,7 +590,8 @@ pub(super) fn cursor_main(game: &GameDef, t: &Target) -> CursorMain {
             quote!(t[#i] = DECODERS[#i].count(#a, #b, t[#i]);)
         })
         .collect();
-    let restart_used = game.controls.iter().any(|c| c.action == ControlAction::Restart) && c.restart.is_some();
+    let restart_used =
+        game.interface.controls.iter().any(|c| c.action == ControlAction::Restart) && c.restart.is_some();
     // The encoders' and the buttons' pins pulled up a port at a time.
     let button_pins: Vec<Pin> = std::iter::once(c.commit).chain(c.restart.filter(|_| restart_used)).collect();
     // A port the board's outputs leave alone written whole from reset; one they share masked.
@@ -607,7 +613,7 @@ pub(super) fn cursor_main(game: &GameDef, t: &Target) -> CursorMain {
         let i = int(i);
         quote!(u8::from(!(#high)) << #i)
     });
-    let controls: Vec<String> = game.controls.iter().map(|c| format!("`{}`", c.name.node)).collect();
+    let controls: Vec<String> = game.interface.controls.iter().map(|c| format!("`{}`", c.name.node)).collect();
     let kind = match &c.duel {
         Some(d) if d.device.is_some() => "a game against the device",
         Some(_) => "a game played alone",

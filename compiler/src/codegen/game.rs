@@ -31,8 +31,8 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>, orig
         quote!(SLIDES[#i].for_each_next(cells, &mut f);)
     });
     let last_mover_wins = rules.last_mover_wins;
-    let device = game.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.first);
-    let human_first = game.first != device;
+    let device = game.device.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.rules.first);
+    let human_first = game.rules.first != device;
 
     let table_items = solved_table(game, analysis, origin);
     let setup_ok = setup_checks(game, rules);
@@ -40,24 +40,25 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>, orig
     let extend = extend_fn(game, rules);
     let feedback = target.map(|t| feedback(game, t, device, rules.cells, origin));
     let feedback_uses = target.map(|_| feedback_uses());
-    let cells_doc = described(&["Cells of the line."], origin.quote(game.board.span()));
-    let pieces_doc = described(&["Pieces on the line, shared by both players."], origin.quote(game.piece.name.span));
+    let cells_doc = described(&["Cells of the line."], origin.quote(game.rules.board.span()));
+    let pieces_doc =
+        described(&["Pieces on the line, shared by both players."], origin.quote(game.rules.piece.name.span));
     let slides_doc = described(
         &["The slide actions, in the order the game declares them."],
-        origin.quote_all(game.actions.iter().map(|a| a.span)),
+        origin.quote_all(game.rules.actions.iter().map(|a| a.span)),
     );
     let setup_doc = described(
         &["Whether a start position meets every setup constraint."],
-        origin.quote_all(game.setup.iter().map(|c| match c {
+        origin.quote_all(game.rules.setup.iter().map(|c| match c {
             Constraint::Winnable { span, .. } | Constraint::Compare { span, .. } => *span,
         })),
     );
     let rules_doc = described(&["The game's rules, for the runtime's turn machine."], origin.quote(game.name.span));
-    let end_doc = described(&[], origin.quote_all(game.endings.iter().map(|e| e.span)));
-    let strategy_doc = described(&[], origin.quote_all(game.strategy.iter().map(|s| s.span)));
+    let end_doc = described(&[], origin.quote_all(game.rules.endings.iter().map(|e| e.span)));
+    let strategy_doc = described(&[], origin.quote_all(game.device.strategy.iter().map(|s| s.span)));
     let extend_doc = described(
         &["A press of a control extends the move entered so far from `start`."],
-        origin.quote_all(game.controls.iter().filter(|c| c.per_piece).map(|c| c.name.span)),
+        origin.quote_all(game.interface.controls.iter().filter(|c| c.per_piece).map(|c| c.name.span)),
     );
     quote! {
         //! Rules, setup and strategy of the game, over the gamec runtime.
@@ -144,8 +145,9 @@ fn solved_table(game: &GameDef, analysis: &Analysis, origin: Origin) -> Option<T
     let table_len = int(table.len());
     let binomials_len = int(rules.pieces as usize * (rules.cells as usize - rules.pieces as usize + 1));
     let table_bytes = raw_bytes(&table);
-    let perfect = game.strategy.as_ref().filter(|s| s.kind == StrategyKind::Perfect);
+    let perfect = game.device.strategy.as_ref().filter(|s| s.kind == StrategyKind::Perfect);
     let winnable: Vec<Span> = game
+        .rules
         .setup
         .iter()
         .filter_map(|c| match c {
@@ -177,9 +179,9 @@ fn solved_table(game: &GameDef, analysis: &Analysis, origin: Origin) -> Option<T
 
 /// Whether a start position meets every setup constraint, as one expression over `pos`.
 fn setup_checks(game: &GameDef, rules: &Rules) -> TokenStream {
-    let checks = game.setup.iter().map(|c| match c {
+    let checks = game.rules.setup.iter().map(|c| match c {
         Constraint::Winnable { player, .. } => {
-            if *player == game.first {
+            if *player == game.rules.first {
                 quote!(mover_wins(pos))
             } else {
                 quote!(!mover_wins(pos))
@@ -220,10 +222,10 @@ fn device_moves(game: &GameDef, rules: &Rules) -> (TokenStream, Option<TokenStre
     // (so the moves' order does not matter), the device's moves are walked through `extend`,
     // the code a player's presses run anyway, rather than through a walk of their own.
     let each_once = (0..rules.slides.len()).all(|a| controlled.iter().filter(|&&(_, b)| b == a).count() == 1);
-    let ties_random = game.strategy.as_ref().is_some_and(|s| s.ties_random || s.kind != StrategyKind::Perfect);
+    let ties_random = game.device.strategy.as_ref().is_some_and(|s| s.ties_random || s.kind != StrategyKind::Perfect);
     let by_controls = each_once && ties_random && !controlled.is_empty();
     let device_moves = if by_controls { quote!(ByControls) } else { quote!(Actions) };
-    let device_move = match game.strategy.as_ref().map(|s| (s.kind, s.ties_random)) {
+    let device_move = match game.device.strategy.as_ref().map(|s| (s.kind, s.ties_random)) {
         Some((StrategyKind::Perfect, ties)) => {
             quote! { strategy::perfect(pos, &#device_moves, mover_wins, rng, #ties) }
         }
@@ -407,6 +409,7 @@ pub(super) fn feedback(game: &GameDef, target: &Target, device: usize, cells: u8
     let human_won = tune_for(EventKind::Win(1 - device));
     let device_won = tune_for(EventKind::Win(device));
     let cylon = game
+        .interface
         .events
         .iter()
         .any(|e| e.event == EventKind::Attract && matches!(e.response, Response::Animate(Animation::Cylon)));
@@ -418,19 +421,21 @@ pub(super) fn feedback(game: &GameDef, target: &Target, device: usize, cells: u8
     };
     // The board wires each per-piece control's inputs together, in the order declared.
     // One input per piece, or per heap.
-    let per_piece = game.controls.iter().find(|c| c.per_piece);
-    let pieces = per_piece.map_or(game.piece.count, |c| c.arity(game)) as u8;
-    let piece_controls = game.controls.iter().filter(|c| c.per_piece).count();
+    let per_piece = game.interface.controls.iter().find(|c| c.per_piece);
+    let pieces = per_piece.map_or(game.rules.piece.count, |c| c.arity(game)) as u8;
+    let piece_controls = game.interface.controls.iter().filter(|c| c.per_piece).count();
     let piece_inputs = int((piece_controls * pieces as usize).min(target.inputs.len()));
     let (pieces, commit) = (int(pieces), int(target.commit));
-    let idle = int(game.idle.as_ref().map_or(0, |i| i.after_ms));
+    let idle = int(game.interface.idle.as_ref().map_or(0, |i| i.after_ms));
     let feedback_doc = described(
         &["What the device plays and lights, event by event."],
-        origin.quote_all(game.events.iter().map(|e| e.span)),
+        origin.quote_all(game.interface.events.iter().map(|e| e.span)),
     );
     let controls_doc = described(
         &["The board's inputs: one per piece and control, then the commit button."],
-        origin.quote_all(game.controls.iter().map(|c| c.name.span).chain(game.idle.iter().map(|i| i.span))),
+        origin.quote_all(
+            game.interface.controls.iter().map(|c| c.name.span).chain(game.interface.idle.iter().map(|i| i.span)),
+        ),
     );
     quote! {
         #(#tunes)*
@@ -453,7 +458,8 @@ pub(super) fn feedback(game: &GameDef, target: &Target, device: usize, cells: u8
 /// Each per-piece control's index (in the order the board wires them) and the action it moves
 /// with.
 fn per_piece_actions(game: &GameDef) -> impl Iterator<Item = (usize, usize)> + '_ {
-    game.controls
+    game.interface
+        .controls
         .iter()
         .filter(|c| c.per_piece)
         .filter_map(|c| match c.action {

@@ -27,22 +27,22 @@ pub enum Representation {
 }
 
 pub fn render(game: &GameDef, origin: Origin, repr: Representation) -> TokenStream {
-    let g = game.grid().expect("grid_game::render is given grid games");
+    let g = game.rules.grid().expect("grid_game::render is given grid games");
     let (cols, rows) = (int(g.cols), int(g.rows));
     let cells = int(g.cols * g.rows);
-    let capture = game.moves.iter().find_map(|m| match m.kind {
+    let capture = game.rules.moves.iter().find_map(|m| match m.kind {
         MoveKind::Place { capture: Some(d) } => Some(d),
         _ => None,
     });
     let dirs = if capture == Some(4) { quote!(ROOK) } else { quote!(KING) };
     let mut start = [0u64; 2];
-    for (player, at) in &game.fixed_setup {
+    for (player, at) in &game.rules.fixed_setup {
         for &c in at {
             start[*player] |= 1 << c;
         }
     }
-    let (me, opp) = (hex(start[game.first]), hex(start[1 - game.first]));
-    let start_doc = start_doc(game, start[game.first], start[1 - game.first]);
+    let (me, opp) = (hex(start[game.rules.first]), hex(start[1 - game.rules.first]));
+    let start_doc = start_doc(game, start[game.rules.first], start[1 - game.rules.first]);
 
     let (legal_terms, play) = moves_of(game, capture);
 
@@ -52,27 +52,29 @@ pub fn render(game: &GameDef, origin: Origin, repr: Representation) -> TokenStre
     let regions = used_regions(game).into_iter().map(|i| region_const(game, i, origin));
     let (eval_call, leaf, eval_with) = evaluation_of(game, origin, settled);
     let (strategy, solved, table) = strategy(game, origin);
-    let protocol = game.serial.as_ref().map(|p| super::protocol::render(game, p, origin));
+    let protocol = game.interface.serial.as_ref().map(|p| super::protocol::render(game, p, origin));
     let grid_doc = described(&["The board: columns from A, rows from 1."], origin.quote(g.span));
-    let capturing = game.moves.iter().filter(|m| matches!(m.kind, MoveKind::Place { capture: Some(_) }));
+    let capturing = game.rules.moves.iter().filter(|m| matches!(m.kind, MoveKind::Place { capture: Some(_) }));
     let dirs_doc = described(
         &["The directions in which a capturing placement flanks lines."],
         origin.quote_all(capturing.map(|m| m.span)),
     );
-    let moves = origin.quote_all(game.moves.iter().map(|m| m.span));
+    let moves = origin.quote_all(game.rules.moves.iter().map(|m| m.span));
     let legal_doc = described(&["The cells `me` may play on, against `opp`: every action's, together."], moves.clone());
     let rules_doc =
         described(&["The game's rules, for the runtime's search and session."], origin.quote(game.name.span));
-    let ending_lines = origin.quote_all(game.endings.iter().map(|e| e.span));
+    let ending_lines = origin.quote_all(game.rules.endings.iter().map(|e| e.span));
     let over_doc =
         described(&["The game's endings in order (the side to move is `me`, the mover `opp`)."], ending_lines.clone());
     let play_doc = doc(&moves);
-    let strategy_doc = described(&[], origin.quote_all(game.strategy.iter().map(|s| s.span)));
+    let strategy_doc = described(&[], origin.quote_all(game.device.strategy.iter().map(|s| s.span)));
     let placement = placement_of(game, repr, &strategy_doc, &strategy, &solved);
-    let eval_doc = described(&[], origin.quote_all(game.eval.iter().map(|e| e.span)));
+    let eval_doc = described(&[], origin.quote_all(game.device.eval.iter().map(|e| e.span)));
     let stopped_doc = described(
         &["The result of a game the host ends early, scored as it stands."],
-        origin.quote_all(game.endings.iter().filter(|e| matches!(e.result, EndResult::Most { .. })).map(|e| e.span)),
+        origin.quote_all(
+            game.rules.endings.iter().filter(|e| matches!(e.result, EndResult::Most { .. })).map(|e| e.span),
+        ),
     );
     let outcome_doc = described(&["A finished game's score for the side to move."], ending_lines);
     quote! {
@@ -162,12 +164,12 @@ pub fn render(game: &GameDef, origin: Origin, repr: Representation) -> TokenStre
 /// The cells each action offers, for either side, and the making of a move.
 fn moves_of(game: &GameDef, capture: Option<u8>) -> (Vec<TokenStream>, TokenStream) {
     // The cells each action offers, for either side.
-    let legal_terms = game.moves.iter().map(|m| match m.kind {
+    let legal_terms = game.rules.moves.iter().map(|m| match m.kind {
         MoveKind::Place { capture: Some(_) } => quote!(GRID.flank_moves(me, opp, DIRS)),
         MoveKind::Drop => quote!(GRID.drops(me | opp)),
         _ => quote!(GRID.cells() & !(me | opp)),
     });
-    let plain = game.moves.iter().any(|m| !matches!(m.kind, MoveKind::Place { capture: Some(_) }));
+    let plain = game.rules.moves.iter().any(|m| !matches!(m.kind, MoveKind::Place { capture: Some(_) }));
     let play = match (capture.is_some(), plain) {
         (true, false) => quote!(pos.place(&GRID, DIRS, m)),
         (false, _) => quote!(Duel { me: pos.opp, opp: pos.me | bit(m) }),
@@ -202,6 +204,7 @@ struct Endings {
 fn endings_of(game: &GameDef, origin: Origin) -> Endings {
     // Endings without a condition on moves can end a game in which moves remain.
     let settled: Vec<&EndingDef> = game
+        .rules
         .endings
         .iter()
         .filter(|e| !e.conditions.iter().any(|c| matches!(c, Condition::NoMoves | Condition::NeitherCanMove)))
@@ -228,25 +231,25 @@ fn endings_of(game: &GameDef, origin: Origin) -> Endings {
             },
         )
     };
-    let pass = if game.pass {
+    let pass = if game.rules.pass {
         let check = if settled.is_empty() { quote!() } else { quote!(!decided(pos) &&) };
         quote!((#check legal_for(pos.opp, pos.me) != 0).then(|| pos.swap()))
     } else {
         quote!(None)
     };
-    let endings = game.endings.iter().map(|e| {
+    let endings = game.rules.endings.iter().map(|e| {
         let when = conjunction(game, e);
         let verdict = verdict(e.result);
         quote!(if #when { return Some(#verdict); })
     });
     // Where nobody may move and no ending holds, the game stops drawn; an ending of nothing
     // but `neither can move` (or `no moves`, without passing) already covers it.
-    let covered = game.endings.iter().any(|e| match e.conditions.as_slice() {
+    let covered = game.rules.endings.iter().any(|e| match e.conditions.as_slice() {
         [Condition::NeitherCanMove] => true,
-        [Condition::NoMoves] => !game.pass,
+        [Condition::NoMoves] => !game.rules.pass,
         _ => false,
     });
-    let stuck = match (covered, game.pass) {
+    let stuck = match (covered, game.rules.pass) {
         (true, _) => quote!(),
         (false, true) => quote! {
             // Nobody may move and no ending holds: the game stops, drawn.
@@ -262,15 +265,17 @@ fn endings_of(game: &GameDef, origin: Origin) -> Endings {
         },
     };
     let stopped = game
+        .rules
         .endings
         .iter()
         .find(|e| matches!(e.result, EndResult::Most { .. }))
         .map_or(quote!(Verdict::Draw), |e| verdict(e.result));
     // A game scored by its pieces keeps its margin in the search's score; others prefer the
     // quicker win and the slower loss.
-    let only_most =
-        game.endings.len() == 1 && matches!(game.endings[0].result, EndResult::Most { .. }) && settled.is_empty();
-    let outcome = match game.endings.first().map(|e| e.result) {
+    let only_most = game.rules.endings.len() == 1
+        && matches!(game.rules.endings[0].result, EndResult::Most { .. })
+        && settled.is_empty();
+    let outcome = match game.rules.endings.first().map(|e| e.result) {
         Some(EndResult::Most { most, wins }) if only_most => {
             let lead = if most != wins { quote!(-pos.diff(!0)) } else { quote!(pos.diff(!0)) };
             quote! {
@@ -306,17 +311,17 @@ fn endings_of(game: &GameDef, origin: Origin) -> Endings {
 /// sides' legal cells to tell a finished game (`settled`: some ending needs no look at the
 /// moves).
 fn evaluation_of(game: &GameDef, origin: Origin, settled: bool) -> (TokenStream, TokenStream, TokenStream) {
-    let eval = game.eval.as_ref().map_or(quote!(pos.diff(!0)), |e| eval_body(e, &|f| feature(game, f)));
+    let eval = game.device.eval.as_ref().map_or(quote!(pos.diff(!0)), |e| eval_body(e, &|f| feature(game, f)));
     // An evaluation that weighs mobility generates both sides' moves; the search's leaves
     // reuse them to tell a finished game, instead of generating the mover's a third time.
-    let uses_mobility = game.eval.as_ref().is_some_and(|e| {
+    let uses_mobility = game.device.eval.as_ref().is_some_and(|e| {
         e.cases.iter().any(|c| {
             c.terms.iter().any(|t| t.1 == Feature::Mobility) || c.when.is_some_and(|w| w.0 == Feature::Mobility)
         })
     });
     let eval_with_doc = described(
         &["The evaluation, given both sides' legal cells. One copy, for `eval` and `leaf`."],
-        origin.quote_all(game.eval.iter().map(|e| e.span)),
+        origin.quote_all(game.device.eval.iter().map(|e| e.span)),
     );
     let (eval_call, leaf, eval_with) = if uses_mobility {
         let settled_leaf = if !settled {
@@ -326,7 +331,7 @@ fn evaluation_of(game: &GameDef, origin: Origin, settled: bool) -> (TokenStream,
                 return Self::outcome(pos);
             })
         };
-        let over = if game.pass { quote!(mine == 0 && theirs == 0) } else { quote!(mine == 0) };
+        let over = if game.rules.pass { quote!(mine == 0 && theirs == 0) } else { quote!(mine == 0) };
         (
             quote!(eval_with(pos, legal_for(pos.me, pos.opp), legal_for(pos.opp, pos.me))),
             quote! {
@@ -506,7 +511,7 @@ fn verdict(r: EndResult) -> TokenStream {
 
 /// How the device chooses; for a solved game, its chooser and its table.
 fn strategy(game: &GameDef, origin: Origin) -> (TokenStream, TokenStream, TokenStream) {
-    match game.strategy.as_ref().map(|s| (s.kind, s.ties_random, s.span)) {
+    match game.device.strategy.as_ref().map(|s| (s.kind, s.ties_random, s.span)) {
         Some((StrategyKind::Search, _, _)) => (quote!(Strategy::Search), quote!(), quote!()),
         Some((StrategyKind::Perfect, ties, span)) => {
             let table = solved_table(game);
@@ -545,7 +550,7 @@ fn strategy(game: &GameDef, origin: Origin) -> (TokenStream, TokenStream, TokenS
 /// Every reachable position's value, two bits at its base-3 index (see
 /// `gamec_runtime::solved`), from the compiler's own solution of the game.
 pub fn solved_table(game: &GameDef) -> Vec<u8> {
-    let g = game.grid().expect("grid games");
+    let g = game.rules.grid().expect("grid games");
     let engine = Engine::new(game);
     let solved =
         explore(&engine, &[engine.fixed_start(game)], MAX_STATES).expect("lints refuse games too big to solve");
@@ -576,6 +581,7 @@ pub fn solved_table(game: &GameDef) -> Vec<u8> {
 /// The regions an evaluation weighs, each once, in declaration order.
 pub(super) fn used_regions(game: &GameDef) -> Vec<usize> {
     let mut used: Vec<usize> = game
+        .device
         .eval
         .iter()
         .flat_map(|e| &e.cases)
@@ -584,7 +590,7 @@ pub(super) fn used_regions(game: &GameDef) -> Vec<usize> {
             Feature::Region(i) => Some(i),
             _ => None,
         })
-        .chain(game.endings.iter().flat_map(|e| &e.conditions).flat_map(|c| {
+        .chain(game.rules.endings.iter().flat_map(|e| &e.conditions).flat_map(|c| {
             match c {
                 Condition::Compare { lhs, rhs, .. } => [*lhs, *rhs]
                     .into_iter()
@@ -603,7 +609,7 @@ pub(super) fn used_regions(game: &GameDef) -> Vec<usize> {
 }
 
 pub(super) fn region_ident(game: &GameDef, i: usize) -> proc_macro2::Ident {
-    quote::format_ident!("REGION_{}", game.regions[i].name.node.to_uppercase())
+    quote::format_ident!("REGION_{}", game.rules.regions[i].name.node.to_uppercase())
 }
 
 /// The grid drawn as doc lines, the top row first, a character a cell, the columns
@@ -623,8 +629,8 @@ fn drawing(g: &GridBoard, glyph: impl Fn(u32) -> char) -> Vec<String> {
 
 /// A region as a bit mask, with the grid drawn in its doc comment.
 fn region_const(game: &GameDef, i: usize, origin: Origin) -> TokenStream {
-    let r = &game.regions[i];
-    let g = game.grid().expect("grid games");
+    let r = &game.rules.regions[i];
+    let g = game.rules.grid().expect("grid games");
     let mask = r.cells.iter().fold(0u64, |m, &c| m | 1 << c);
     let mut lines = vec![format!("The region `{}`:", r.name.node), String::new()];
     lines.extend(drawing(g, |c| if mask >> c & 1 == 1 { '#' } else { '.' }));
@@ -641,8 +647,8 @@ fn region_const(game: &GameDef, i: usize, origin: Origin) -> TokenStream {
 
 /// The start position's doc: both sides' pieces drawn on the grid.
 fn start_doc(game: &GameDef, me: u64, opp: u64) -> TokenStream {
-    let g = game.grid().expect("grid games");
-    let (first, second) = (&game.players[game.first].node, &game.players[1 - game.first].node);
+    let g = game.rules.grid().expect("grid games");
+    let (first, second) = (&game.rules.players[game.rules.first].node, &game.rules.players[1 - game.rules.first].node);
     let mut lines = vec![
         format!("The start position, seen from the player who moves first: `x` {first} (`me`),"),
         format!("`o` {second} (`opp`)."),

@@ -17,19 +17,20 @@ use quote::{format_ident, quote};
 /// passing allowed, every ending about moves, an evaluation of pieces, mobility, regions and
 /// empty cells, and a search for its strategy.
 pub fn applies(game: &GameDef) -> bool {
-    let searched = game.strategy.as_ref().is_some_and(|s| s.kind == StrategyKind::Search);
-    let flanking =
-        !game.moves.is_empty() && game.moves.iter().all(|m| matches!(m.kind, MoveKind::Place { capture: Some(_) }));
+    let searched = game.device.strategy.as_ref().is_some_and(|s| s.kind == StrategyKind::Search);
+    let flanking = !game.rules.moves.is_empty()
+        && game.rules.moves.iter().all(|m| matches!(m.kind, MoveKind::Place { capture: Some(_) }));
     let endings_on_moves = game
+        .rules
         .endings
         .iter()
         .all(|e| e.conditions.iter().any(|c| matches!(c, Condition::NoMoves | Condition::NeitherCanMove)));
-    let features = game.eval.as_ref().is_none_or(|e| {
+    let features = game.device.eval.as_ref().is_none_or(|e| {
         e.cases.iter().all(|c| {
             c.terms.iter().map(|t| t.1).chain(c.when.map(|w| w.0)).all(|f| !matches!(f, Feature::Lines { .. }))
         })
     });
-    searched && flanking && game.pass && endings_on_moves && features
+    searched && flanking && game.rules.pass && endings_on_moves && features
 }
 
 /// The items of the game module that hold the session's position and search it on the byte
@@ -72,9 +73,9 @@ struct Shape {
 
 impl Shape {
     fn of(game: &GameDef) -> Shape {
-        let g = game.grid().expect("a grid game");
+        let g = game.rules.grid().expect("a grid game");
         let (cols, rows) = (g.cols as u8, g.rows as u8);
-        let capture = game.moves.iter().find_map(|m| match m.kind {
+        let capture = game.rules.moves.iter().find_map(|m| match m.kind {
             MoveKind::Place { capture: Some(d) } => Some(d),
             _ => None,
         });
@@ -105,7 +106,8 @@ fn scored_regions(game: &GameDef) -> Vec<usize> {
     used_regions(game)
         .into_iter()
         .filter(|&i| {
-            game.eval
+            game.device
+                .eval
                 .iter()
                 .flat_map(|e| &e.cases)
                 .any(|c| c.terms.iter().map(|t| t.1).chain(c.when.map(|w| w.0)).any(|f| f == Feature::Region(i)))
@@ -127,12 +129,12 @@ fn board_layout(game: &GameDef, shape: &Shape, tallied: &[usize], counted: &[usi
     // Cells the evaluation rewards are tried first, those it penalises last: each cell weighs
     // what its regions' terms weigh over all the evaluation's cases.
     let weight = |cell: u32| -> i32 {
-        let Some(e) = &game.eval else { return 0 };
+        let Some(e) = &game.device.eval else { return 0 };
         e.cases
             .iter()
             .flat_map(|case| &case.terms)
             .filter_map(|&(w, f)| match f {
-                Feature::Region(i) if game.regions[i].cells.contains(&(cell as u8)) => Some(w as i32),
+                Feature::Region(i) if game.rules.regions[i].cells.contains(&(cell as u8)) => Some(w as i32),
                 _ => None,
             })
             .sum()
@@ -151,7 +153,7 @@ fn board_layout(game: &GameDef, shape: &Shape, tallied: &[usize], counted: &[usi
             let bits = tallied
                 .iter()
                 .enumerate()
-                .filter(|&(_, &i)| cell.is_some_and(|c| game.regions[i].cells.contains(&c)))
+                .filter(|&(_, &i)| cell.is_some_and(|c| game.rules.regions[i].cells.contains(&c)))
                 .fold(0u8, |bits, (k, _)| bits | 1 << k);
             int(bits)
         })
@@ -162,7 +164,7 @@ fn board_layout(game: &GameDef, shape: &Shape, tallied: &[usize], counted: &[usi
         let name = format_ident!("{}_CELLS", region_ident(game, i));
         let cells: Vec<u8> = grid_cells
             .iter()
-            .filter(|&&cell| game.regions[i].cells.contains(&(cell as u8)))
+            .filter(|&&cell| game.rules.regions[i].cells.contains(&(cell as u8)))
             .map(|&cell| shape.to_board(cell))
             .collect();
         let n = int(cells.len());
@@ -215,7 +217,7 @@ fn board_layout(game: &GameDef, shape: &Shape, tallied: &[usize], counted: &[usi
 /// board's counts; others ask the game's endings on 64-bit boards (a finished game is a rare
 /// leaf, and the session asks once a move).
 fn verdicts(game: &GameDef) -> (TokenStream, TokenStream, TokenStream) {
-    let most = match game.endings.as_slice() {
+    let most = match game.rules.endings.as_slice() {
         [e] if e.conditions == [Condition::NeitherCanMove] => match e.result {
             EndResult::Most { most, wins } => {
                 Some(if most != wins { quote!(-b.piece_diff()) } else { quote!(b.piece_diff()) })
@@ -377,8 +379,8 @@ fn placement(
     stopped: &TokenStream,
 ) -> TokenStream {
     // The start on the byte board, the first player colour 1.
-    let setup = game.fixed_setup.iter().flat_map(|(player, at)| {
-        let colour = int(if *player == game.first { 1u8 } else { 2 });
+    let setup = game.rules.fixed_setup.iter().flat_map(|(player, at)| {
+        let colour = int(if *player == game.rules.first { 1u8 } else { 2 });
         at.iter().map(move |&cell| {
             let at = int(shape.to_board(cell as u32));
             quote!(b.put(#at, #colour, &OFFSETS, &REGIONS);)
@@ -617,7 +619,7 @@ fn evaluation(game: &GameDef, tallied: &[usize], counted: &[usize], multiplies: 
             quote!(#w * #f)
         }
     };
-    let eval = game.eval.as_ref().map_or(quote!(b.piece_diff()), |e| eval_body_with(e, &feature, &product));
+    let eval = game.device.eval.as_ref().map_or(quote!(b.piece_diff()), |e| eval_body_with(e, &feature, &product));
     // Each counted region once, before the phases: its pass is in line, and most phases read
     // most regions.
     let counted_diffs = counted.iter().map(|&i| {

@@ -11,7 +11,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 pub fn render(game: &GameDef, target: Option<&Target>, origin: Origin) -> TokenStream {
-    let sizes: Vec<u8> = game.fixed_heaps.iter().map(|&n| n as u8).collect();
+    let sizes: Vec<u8> = game.rules.fixed_heaps.iter().map(|&n| n as u8).collect();
     let mut first = 0u8;
     let heaps = sizes.iter().map(|&size| {
         let h = {
@@ -28,6 +28,7 @@ pub fn render(game: &GameDef, target: Option<&Target>, origin: Origin) -> TokenS
     let start = if runs.is_empty() { "0".to_string() } else { format!("0b{}", runs.join("_")) };
     let start: TokenStream = start.parse().expect("a binary literal");
     let takes: Vec<(usize, TokenStream)> = game
+        .rules
         .moves
         .iter()
         .enumerate()
@@ -42,14 +43,14 @@ pub fn render(game: &GameDef, target: Option<&Target>, origin: Origin) -> TokenS
     let n_takes = int(takes.len());
     let take_items = takes.iter().map(|t| &t.1);
     let extend = extend_fn(game, &takes);
-    let last_mover_wins = !matches!(game.end, Some(EndDef::NoMoves { last_mover_wins: false }));
-    let device = game.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.first);
-    let human_first = game.first != device;
+    let last_mover_wins = !matches!(game.rules.end, Some(EndDef::NoMoves { last_mover_wins: false }));
+    let device = game.device.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.rules.first);
+    let human_first = game.rules.first != device;
 
     let table = mover_wins_table(game, &sizes);
     let table_len = int(table.len());
     let table = raw_bytes(&table);
-    let device_move = match game.strategy.as_ref().map(|s| (s.kind, s.ties_random)) {
+    let device_move = match game.device.strategy.as_ref().map(|s| (s.kind, s.ties_random)) {
         Some((StrategyKind::Perfect, ties)) => {
             quote!(heaps::perfect(&HEAPS, pos, &TAKES, mover_wins, rng, #ties))
         }
@@ -61,23 +62,25 @@ pub fn render(game: &GameDef, target: Option<&Target>, origin: Origin) -> TokenS
     };
     let feedback = target.map(|t| super::game::feedback(game, t, device, lights, origin));
     let feedback_uses = target.map(|_| super::game::feedback_uses());
-    let heaps_doc =
-        described(&["The heaps' runs of lights, from light 1 up; each starts full."], origin.quote(game.board.span()));
+    let heaps_doc = described(
+        &["The heaps' runs of lights, from light 1 up; each starts full."],
+        origin.quote(game.rules.board.span()),
+    );
     let takes_doc = described(
         &["The removal actions, in the order the game declares them."],
-        origin.quote_all(game.moves.iter().filter(|m| matches!(m.kind, MoveKind::Remove { .. })).map(|m| m.span)),
+        origin.quote_all(game.rules.moves.iter().filter(|m| matches!(m.kind, MoveKind::Remove { .. })).map(|m| m.span)),
     );
-    let strategy = game.strategy.iter().map(|s| s.span);
+    let strategy = game.device.strategy.iter().map(|s| s.span);
     let table_doc = described(
         &["Bit i is set when the player to move wins the position of index i", "(`heaps::index`) with perfect play."],
         origin.quote_all(strategy.clone()),
     );
     let rules_doc = described(&["The game's rules, for the runtime's turn machine."], origin.quote(game.name.span));
-    let end_doc = described(&[], origin.quote_all(game.endings.iter().map(|e| e.span)));
+    let end_doc = described(&[], origin.quote_all(game.rules.endings.iter().map(|e| e.span)));
     let strategy_doc = described(&[], origin.quote_all(strategy));
     let extend_doc = described(
         &["A press of a control takes one more counter from the heap it stands for."],
-        origin.quote_all(game.controls.iter().filter(|c| c.per_piece).map(|c| c.name.span)),
+        origin.quote_all(game.interface.controls.iter().filter(|c| c.per_piece).map(|c| c.name.span)),
     );
     quote! {
         //! Rules, start and strategy of a game of heaps, over the gamec runtime.
@@ -140,6 +143,7 @@ pub fn render(game: &GameDef, target: Option<&Target>, origin: Origin) -> TokenS
 fn extend_fn(game: &GameDef, takes: &[(usize, TokenStream)]) -> TokenStream {
     // Each per-heap control takes with its own action.
     let extend_arms = game
+        .interface
         .controls
         .iter()
         .filter(|c| c.per_piece)

@@ -22,7 +22,7 @@ mod scaffold;
 
 use crate::analyze::Analysis;
 use crate::bind::Target;
-use gamec_dsl::{BoardDef, GameDef};
+use gamec_dsl::{BoardDef, GameDef, InterfaceDef};
 
 pub use origin::Origin;
 pub use scaffold::ScaffoldInputs;
@@ -89,7 +89,7 @@ pub fn heaps_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> 
 
 /// Whether the firmware's search holds positions a byte a cell.
 fn byte_board(game: &GameDef, target: &Target) -> bool {
-    game.grid().is_some()
+    game.rules.grid().is_some()
         && matches!(representation(target), Representation::ByteBoard { .. })
         && grid_mailbox::applies(game)
 }
@@ -139,7 +139,8 @@ pub fn firmware_crate(
         match cursor.duel {
             Some(_) => {
                 // The rules as the serial firmware has them, without its protocol.
-                let rules = GameDef { serial: None, ..game.clone() };
+                let rules =
+                    GameDef { interface: InterfaceDef { serial: None, ..game.interface.clone() }, ..game.clone() };
                 let contents = match target.rules_core.is_some() {
                     true => {
                         format_rust(rules::render_served(&rules, origin, target.core_table.as_deref()), origin.path)
@@ -172,8 +173,8 @@ pub fn firmware_crate(
         _ if target.rules_core.is_some() => {
             format_rust(rules::render_served(game, origin, target.core_table.as_deref()), origin.path)
         }
-        _ if game.heaps().is_some() => heaps_module(game, Some(target), origin),
-        Some(a) if game.grid().is_none() => game_module(game, a, Some(target), origin),
+        _ if game.rules.heaps().is_some() => heaps_module(game, Some(target), origin),
+        Some(a) if game.rules.grid().is_none() => game_module(game, a, Some(target), origin),
         _ => grid_module(game, origin, representation(target)),
     };
     let cortex = matches!(target.chip.arch, crate::chips::Arch::CortexM(_));

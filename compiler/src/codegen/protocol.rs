@@ -244,10 +244,10 @@ fn responses(game: &GameDef, p: &SerialDef, origin: Origin) -> Responses {
 
 pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
     // A line is a grid of one row; heaps, a row of heaps.
-    let ring = game.heaps().and_then(|h| h.pits);
+    let ring = game.rules.heaps().and_then(|h| h.pits);
     // Pits are a row a side, each a pit and perhaps a store; other heaps one row.
-    let heaps = game.heaps().map(|h| ring.map_or((h.heaps, 1), |r| (r.side(), 2)));
-    let (cols, rows) = game.columns_and_rows().or(heaps).expect("a game of cells or heaps");
+    let heaps = game.rules.heaps().map(|h| ring.map_or((h.heaps, 1), |r| (r.side(), 2)));
+    let (cols, rows) = game.rules.columns_and_rows().or(heaps).expect("a game of cells or heaps");
     let heaps = heaps.is_some();
     let (pits, stores) = (ring.is_some(), ring.is_some_and(|r| r.stores));
     let (cols, rows) = (int(cols), int(rows));
@@ -272,11 +272,11 @@ pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
     let [g0, g1] = [glyph(0), glyph(1)].map(proc_macro2::Literal::byte_character);
     let kind_glyphs = p.kind_glyphs.iter().map(|&g| proc_macro2::Literal::byte_character(g));
     let state_glyphs = p.state_glyphs.iter().map(|&g| proc_macro2::Literal::byte_character(g));
-    let alone = game.players.len() == 1;
+    let alone = game.rules.players.len() == 1;
     let [empty, legal] = [p.empty_glyph, p.legal_glyph].map(proc_macro2::Literal::byte_character);
-    let device_side = int(game.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.first));
-    let order = game.strategy.as_ref().is_some_and(|s| s.order_by_eval);
-    let deepening = game.strategy.as_ref().is_some_and(|s| s.deepening);
+    let device_side = int(game.device.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.rules.first));
+    let order = game.device.strategy.as_ref().is_some_and(|s| s.order_by_eval);
+    let deepening = game.device.strategy.as_ref().is_some_and(|s| s.deepening);
     let picks_side = p.commands.iter().any(|c| matches!(c.action, SessionAction::HostPlaysSide));
     // The host's moves are timed only where the game says what a late one gets.
     let timed = p.say(SessionEvent::TooLate).is_some();

@@ -17,7 +17,7 @@ pub fn render(game: &GameDef, origin: super::Origin) -> TokenStream {
     let cells = start.cells.len();
     let start_bytes = &start.cells;
     let first = start.to_move;
-    let doc = origin.quote_all(game.moves.iter().map(|m| m.span));
+    let doc = origin.quote_all(game.rules.moves.iter().map(|m| m.span));
     engine.with_game(|g| {
         let r = &g.rules;
         let geo = &r.geometry;
@@ -50,7 +50,7 @@ pub fn render(game: &GameDef, origin: super::Origin) -> TokenStream {
         );
         let holds_after = judge(quote!(holds_after), r.actions.iter().flat_map(|a| a.conditions));
         let log = r.most_changes();
-        let eval = game.eval.iter().flat_map(|e| &e.cases).map(|case| {
+        let eval = game.device.eval.iter().flat_map(|e| &e.cases).map(|case| {
             let when = match case.when {
                 Some((f, op, n)) => {
                     let (f, cmp) = (feature(f), cmp_tokens(crate::engine::cmp(op)));
@@ -220,7 +220,7 @@ pub fn render_served(game: &GameDef, origin: super::Origin, table: Option<&Keyed
         .with_game(|g| g.rules.actions.iter().any(|a| a.ops.iter().any(|o| matches!(o, Op::Ride { min: 0, .. }))));
     // What a `free` pick passes by: each start's given cells, a bit each, where a game has
     // such a pick (and a start that gives a cell).
-    let free = game.moves.iter().any(|m| matches!(m.kind, gamec_dsl::MoveKind::Cycle { free: true, .. }));
+    let free = game.rules.moves.iter().any(|m| matches!(m.kind, gamec_dsl::MoveKind::Cycle { free: true, .. }));
     let givens = (free && states.iter().any(|s| s.given != 0)).then(|| {
         let each = states.iter().map(|s| {
             let bytes = (0..s.cells.len().div_ceil(8)).map(|b| super::int((s.given >> (8 * b)) as u8));
@@ -239,15 +239,15 @@ pub fn render_served(game: &GameDef, origin: super::Origin, table: Option<&Keyed
             const MOVES: u16 = gamec_runtime::rules::as_placement::MOVES;
         )
     });
-    let strategy = match game.strategy.as_ref().map(|s| s.kind) {
+    let strategy = match game.device.strategy.as_ref().map(|s| s.kind) {
         // A game alone has no device: the cheapest choice stands in, never called, so that
         // no search is linked.
-        _ if game.players.len() < 2 => quote!(Strategy::Random),
+        _ if game.rules.players.len() < 2 => quote!(Strategy::Random),
         Some(gamec_dsl::StrategyKind::Random) => quote!(Strategy::Random),
         _ if table.is_some() => quote!(Strategy::Solved),
         _ => quote!(Strategy::Search),
     };
-    let ties_random = game.strategy.as_ref().is_some_and(|s| s.ties_random);
+    let ties_random = game.device.strategy.as_ref().is_some_and(|s| s.ties_random);
     let solved = table.map(|t| solved_table(t, ties_random));
     let solved_const = table.map(|_| {
         quote!(
@@ -256,7 +256,7 @@ pub fn render_served(game: &GameDef, origin: super::Origin, table: Option<&Keyed
     });
     // A key's buffer as long as the table's keys, none without a table.
     let key_len = super::int(table.map_or(0, |t| t.len as usize));
-    let protocol = game.serial.as_ref().map(|p| super::protocol::render(game, p, origin));
+    let protocol = game.interface.serial.as_ref().map(|p| super::protocol::render(game, p, origin));
     quote! {
         #rules
 

@@ -128,7 +128,7 @@ pub struct Engine {
 
 impl Engine {
     pub fn new(game: &GameDef) -> Engine {
-        let (shape, cell_list, len) = match &game.board {
+        let (shape, cell_list, len) = match &game.rules.board {
             Layout::Line(l) => (
                 Shape::Line { cells: l.cells as u8, numbered_from_right: l.numbered_from_right },
                 (0..l.cells as u8).collect(),
@@ -149,16 +149,21 @@ impl Engine {
                     | Count::Cells { what: What::Pieces(Whose::Player(_)), .. }
             )
         };
-        let conditions =
-            game.endings.iter().flat_map(|e| &e.conditions).chain(game.moves.iter().flat_map(|m| &m.condition));
+        let conditions = game
+            .rules
+            .endings
+            .iter()
+            .flat_map(|e| &e.conditions)
+            .chain(game.rules.moves.iter().flat_map(|m| &m.condition));
         let names_a_player = game
+            .rules
             .endings
             .iter()
             .any(|e| matches!(e.result, EndResult::Wins(Whose::Player(_)) | EndResult::Loses(Whose::Player(_))))
             || conditions
                 .into_iter()
                 .any(|c| matches!(c, Condition::Compare { lhs, rhs, .. } if player_count(lhs) || player_count(rhs)));
-        let (cut, stride) = match &game.board {
+        let (cut, stride) = match &game.rules.board {
             Layout::Grid(g) => (g.cut.clone(), g.stride() as usize),
             _ => (Vec::new(), STRIDE),
         };
@@ -179,22 +184,22 @@ impl Engine {
             stride,
             cell_list,
             len,
-            per_player: game.piece.per_player,
-            moves: game.moves.iter().map(|m| m.kind).collect(),
-            programs: game.moves.iter().map(core::program).collect(),
+            per_player: game.rules.piece.per_player,
+            moves: game.rules.moves.iter().map(|m| m.kind).collect(),
+            programs: game.rules.moves.iter().map(core::program).collect(),
             cut,
-            core_endings: game.endings.iter().map(core::ending_of).collect(),
-            pass: game.pass,
-            endings: game.endings.clone(),
-            regions: game.regions.iter().map(|r| r.cells.clone()).collect(),
-            impartial: !game.piece.per_player
+            core_endings: game.rules.endings.iter().map(core::ending_of).collect(),
+            pass: game.rules.pass,
+            endings: game.rules.endings.clone(),
+            regions: game.rules.regions.iter().map(|r| r.cells.clone()).collect(),
+            impartial: !game.rules.piece.per_player
                 && !names_a_player
-                && !matches!(game.board, Layout::Heaps(HeapsBoard { pits: Some(_), .. })),
-            again: game.moves.iter().any(|m| matches!(m.kind, MoveKind::Sow(SowDef { again: true, .. }))),
-            first: game.first as u8,
-            player_names: game.players.iter().map(|p| p.node.clone()).collect(),
-            state_names: game.states.iter().map(|s| s.node.clone()).collect(),
-            players: game.players.len().clamp(1, 2) as u8,
+                && !matches!(game.rules.board, Layout::Heaps(HeapsBoard { pits: Some(_), .. })),
+            again: game.rules.moves.iter().any(|m| matches!(m.kind, MoveKind::Sow(SowDef { again: true, .. }))),
+            first: game.rules.first as u8,
+            player_names: game.rules.players.iter().map(|p| p.node.clone()).collect(),
+            state_names: game.rules.states.iter().map(|s| s.node.clone()).collect(),
+            players: game.rules.players.len().clamp(1, 2) as u8,
             rows,
             columns,
         }
@@ -211,17 +216,17 @@ impl Engine {
         let mut cells = vec![0u8; self.len];
         match self.shape {
             Shape::Heaps { .. } => {
-                for (h, &n) in game.fixed_heaps.iter().enumerate() {
+                for (h, &n) in game.rules.fixed_heaps.iter().enumerate() {
                     cells[h] = n as u8;
                 }
             }
             _ => {
-                if let Some(setup) = game.setups.first() {
+                if let Some(setup) = game.rules.setups.first() {
                     return self.start_of(game, setup);
                 }
             }
         }
-        State { cells, to_move: game.first as u8, passed: false, given: 0 }
+        State { cells, to_move: game.rules.first as u8, passed: false, given: 0 }
     }
 
     /// The start a fixed setup of a line or grid gives: its cells are the given ones.
@@ -232,15 +237,15 @@ impl Engine {
         }
         // Givens matter to `cycle free` alone, which the language allows on 64 cells at most.
         let given = cells.iter().enumerate().filter(|&(i, &v)| v != 0 && i < 64).fold(0u64, |m, (i, _)| m | 1 << i);
-        State { cells, to_move: game.first as u8, passed: false, given }
+        State { cells, to_move: game.rules.first as u8, passed: false, given }
     }
 
     /// Whether the game deals a random start (from setup constraints) rather than a fixed one.
     pub fn random_setup(game: &GameDef) -> bool {
-        game.fixed_setup.is_empty()
-            && game.fixed_shared.is_empty()
-            && game.fixed_heaps.is_empty()
-            && game.piece.count > 0
+        game.rules.fixed_setup.is_empty()
+            && game.rules.fixed_shared.is_empty()
+            && game.rules.fixed_heaps.is_empty()
+            && game.rules.piece.count > 0
     }
 
     /// Every placement of a line game's shared pieces, the first player to move: the starts a

@@ -306,17 +306,17 @@ mod tests {
         match def {
             Definition::Game(g) => {
                 add(Kind::Game, &g.name);
-                g.players.iter().for_each(|p| add(Kind::Player, p));
-                g.states.iter().for_each(|s| add(Kind::State, s));
-                g.regions.iter().for_each(|r| add(Kind::Region, &r.name));
-                add(Kind::Piece, &g.piece.name);
-                g.piece.kinds.iter().for_each(|k| add(Kind::PieceType, k));
-                g.moves.iter().for_each(|m| add(Kind::Action, &m.name));
-                g.setups.iter().filter_map(|s| s.name.as_ref()).for_each(|s| add(Kind::Setup, s));
+                g.rules.players.iter().for_each(|p| add(Kind::Player, p));
+                g.rules.states.iter().for_each(|s| add(Kind::State, s));
+                g.rules.regions.iter().for_each(|r| add(Kind::Region, &r.name));
+                add(Kind::Piece, &g.rules.piece.name);
+                g.rules.piece.kinds.iter().for_each(|k| add(Kind::PieceType, k));
+                g.rules.moves.iter().for_each(|m| add(Kind::Action, &m.name));
+                g.rules.setups.iter().filter_map(|s| s.name.as_ref()).for_each(|s| add(Kind::Setup, s));
                 g.tests.iter().for_each(|t| add(Kind::Test, &t.name));
-                g.controls.iter().for_each(|c| add(Kind::Control, &c.name));
-                g.views.iter().for_each(|v| add(Kind::View, &v.name));
-                g.tunes.iter().for_each(|t| add(Kind::Tune, &t.name));
+                g.interface.controls.iter().for_each(|c| add(Kind::Control, &c.name));
+                g.interface.views.iter().for_each(|v| add(Kind::View, &v.name));
+                g.interface.tunes.iter().for_each(|t| add(Kind::Tune, &t.name));
                 if let Some(cards) = &g.cards {
                     for a in &cards.attributes {
                         add(Kind::Attribute, &a.name);

@@ -137,6 +137,7 @@ impl<D: CursorPins> CursorDuel<D> {
             (geometry.stride as usize, (geometry.cols as usize, geometry.rows as usize))
         });
         let colours = def
+            .interface
             .views
             .iter()
             .find_map(|v| match v.source {

@@ -1,9 +1,30 @@
 //! How a person plays the game at the device: controls, lights and matrices, the cursor, the
 //! start-up show and its font, events and their tunes.
 
-use super::{content, GameDef, Layout};
+use super::{content, GameDef, Layout, SerialDef};
 use crate::ast::Ident;
 use crate::Span;
+
+/// The ways a person plays the game at a device; a game may carry several, and each board
+/// binds the one its devices serve.
+#[derive(Debug, Clone, Default)]
+pub struct InterfaceDef {
+    /// Buttons (or encoders) and what each press does.
+    pub controls: Vec<ControlDef>,
+    pub idle: Option<IdleDef>,
+    /// What the lights or the matrix show.
+    pub views: Vec<ViewDef>,
+    pub events: Vec<EventDef>,
+    pub tunes: Vec<TuneDef>,
+    /// Controls and feedback over a serial line, for games played by a host.
+    pub serial: Option<SerialDef>,
+    /// The cursor of a game played with one, and how it shows.
+    pub cursor: Option<CursorDef>,
+    /// The start-up show.
+    pub intro: Vec<SceneDef>,
+    /// Letters for scrolling text.
+    pub font: Vec<GlyphDef>,
+}
 
 #[derive(Debug, Clone)]
 pub struct ControlDef {
@@ -16,15 +37,16 @@ pub struct ControlDef {
 impl ControlDef {
     /// How many physical inputs this control needs: one per piece, or per heap.
     pub fn arity(&self, game: &GameDef) -> u32 {
-        match (self.per_piece, &game.board) {
+        let rules = &game.rules;
+        match (self.per_piece, &rules.board) {
             (false, _) => 1,
             (true, Layout::Heaps(h)) => h.heaps,
             // A player's own pieces: as many as the person has at the start.
-            (true, _) if game.piece.per_player => {
+            (true, _) if rules.piece.per_player => {
                 let person = game.person();
-                game.fixed_setup.iter().filter(|(p, _)| *p == person).map(|(_, cells)| cells.len() as u32).sum()
+                rules.fixed_setup.iter().filter(|(p, _)| *p == person).map(|(_, cells)| cells.len() as u32).sum()
             }
-            (true, _) => game.piece.count,
+            (true, _) => rules.piece.count,
         }
     }
 }

@@ -1,7 +1,88 @@
 //! The rules: the players, the board and its regions, the pieces, the setups, the endings.
 
+use super::MoveDef;
 use crate::ast::{CmpOp, Ident, Spanned};
 use crate::Span;
+
+/// The rules: what every reading of the game (the engine, the rule core on a chip, the fast
+/// readings) plays.
+#[derive(Debug, Clone)]
+pub struct RulesDef {
+    /// One player (a puzzle) or two, in the order written.
+    pub players: Vec<Ident>,
+    /// What a cell may hold besides nothing and the players' pieces (a puzzle's colours).
+    pub states: Vec<Ident>,
+    /// Index into `players` of who moves first.
+    pub first: usize,
+    pub board: Layout,
+    /// Named sets of cells, in the order declared.
+    pub regions: Vec<RegionDef>,
+    pub piece: PieceDef,
+    /// Constraints of a random setup (line games).
+    pub setup: Vec<Constraint>,
+    /// Every fixed setup; with several, the player chooses one (a puzzle's tableaux).
+    pub setups: Vec<SetupDef>,
+    /// Where each player's pieces start in the first fixed setup: player index and cell indices.
+    pub fixed_setup: Vec<(usize, Vec<u8>)>,
+    /// Where shared pieces start (a fixed setup on a line): cell indices.
+    pub fixed_shared: Vec<u8>,
+    /// The heaps' sizes at the start.
+    pub fixed_heaps: Vec<u32>,
+    /// Every action, in the order declared: the moves a player may make.
+    pub moves: Vec<MoveDef>,
+    /// The slide actions among `moves` (what the line-game firmware plays).
+    pub actions: Vec<SlideDef>,
+    /// The capturing placements among `moves` (what the grid-game firmware plays).
+    pub places: Vec<PlaceDef>,
+    /// A player without a move passes instead of losing.
+    pub pass: bool,
+    /// How the game ends: tried in order after every move.
+    pub endings: Vec<EndingDef>,
+    /// The endings in the two shapes today's firmware runtime knows, when they have one.
+    pub end: Option<EndDef>,
+}
+
+impl RulesDef {
+    /// The line, for games played on one.
+    pub fn line(&self) -> Option<&LineBoard> {
+        match &self.board {
+            Layout::Line(l) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// The cells as columns and rows: a grid's, or a line as one row (what a cursor moves
+    /// over); `None` for heaps.
+    pub fn columns_and_rows(&self) -> Option<(u32, u32)> {
+        match &self.board {
+            Layout::Grid(g) => Some((g.cols, g.rows)),
+            Layout::Line(l) => Some((l.cells, 1)),
+            Layout::Heaps(_) => None,
+        }
+    }
+
+    pub fn grid(&self) -> Option<&GridBoard> {
+        match &self.board {
+            Layout::Grid(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    pub fn heaps(&self) -> Option<&HeapsBoard> {
+        match &self.board {
+            Layout::Heaps(h) => Some(h),
+            _ => None,
+        }
+    }
+
+    /// How many lights show the game: one per cell, or one per counter of the heaps' start.
+    pub fn lights(&self) -> u32 {
+        match &self.board {
+            Layout::Heaps(_) => self.fixed_heaps.iter().sum(),
+            b => b.cells(),
+        }
+    }
+}
 
 /// The shape of the board.
 #[derive(Debug, Clone)]

@@ -33,7 +33,7 @@ impl SerialDef {
 /// position here is its number in the firmware.
 pub fn lamp_names(game: &GameDef) -> Vec<&Ident> {
     let mut out: Vec<&Ident> = Vec::new();
-    for say in game.serial.iter().flat_map(|s| &s.says) {
+    for say in game.interface.serial.iter().flat_map(|s| &s.says) {
         for part in &say.parts {
             if let SayPart::Light(name) = part {
                 if !out.iter().any(|n| n.node == name.node) {

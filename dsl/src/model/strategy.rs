@@ -4,6 +4,15 @@ use super::{Layout, MoveDef, MoveKind, PieceDef, RegionDef};
 use crate::ast::CmpOp;
 use crate::Span;
 
+/// The device's player.
+#[derive(Debug, Clone, Default)]
+pub struct DeviceDef {
+    /// How it chooses its moves; `None` when the file gives no strategy.
+    pub strategy: Option<StrategyDef>,
+    /// What a search scores a position with; `None` for the default evaluation.
+    pub eval: Option<EvalDef>,
+}
+
 #[derive(Debug, Clone)]
 pub struct StrategyDef {
     /// The player the device plays; `None` when the host chooses its side at run time and the
