@@ -151,7 +151,8 @@ fn cycle_diagnostic(game: &GameDef, file: FileId, rules: &Rules, cycle: &solve::
     }
     let mut d = Diagnostic::error(Code::E0019, "play can go on forever: these moves can return to a position");
     for &i in &used {
-        if let Some(a) = game.rules.actions.get(i) {
+        // A game the line reading reads slides in every action: slide i is action i.
+        if let Some(a) = game.rules.moves.get(i) {
             d = d.with_label(Label::primary(file, a.span, "part of a cycle of play"));
         }
     }

@@ -2,7 +2,8 @@
 //! moves with passes, the end, and perft. The mechanics themselves are the runtime's, so the
 //! host counts exactly what the firmware plays.
 
-use gamec_dsl::{EndDef, GameDef};
+use crate::rules::EndDef;
+use gamec_dsl::{GameDef, MoveKind};
 use gamec_runtime::grid::{Bits, Grid, KING, ROOK};
 
 /// A position: each player's pieces, whose turn, and whether the last turn was a pass.
@@ -39,11 +40,9 @@ impl GridRules {
             return None;
         }
         // Exactly one action, a capturing placement; other games are the engine's alone.
-        let [place] = game.rules.places.as_slice() else { return None };
-        if game.rules.moves.len() != 1 {
-            return None;
-        }
-        let most_wins = match game.rules.end? {
+        let [place] = game.rules.moves.as_slice() else { return None };
+        let MoveKind::Place { capture: Some(directions) } = place.kind else { return None };
+        let most_wins = match EndDef::of(&game.rules.endings)? {
             EndDef::NeitherCanMove { most_wins } => most_wins,
             EndDef::NoMoves { .. } => return None,
         };
@@ -55,7 +54,7 @@ impl GridRules {
         }
         Some(GridRules {
             grid: Grid { cols: g.cols as u8, rows: g.rows as u8 },
-            dirs: if place.directions == 4 { &ROOK } else { &KING },
+            dirs: if directions == 4 { &ROOK } else { &KING },
             can_pass: game.rules.pass,
             most_wins,
             start: Position { pieces, to_move: game.rules.first, passed: false },

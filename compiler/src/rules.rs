@@ -1,7 +1,7 @@
 //! The rules of a game, executed on the host: the compiler's own reading of the game file,
 //! used to solve it, count its states and check what the generated code does.
 
-use gamec_dsl::{Constraint, EndDef, GameDef, Quantity, SlideDef};
+use gamec_dsl::{Condition, Constraint, EndResult, EndingDef, GameDef, MoveKind, Quantity, Whose};
 
 /// Occupied cells; bit i is cell number i + 1.
 pub type Pos = u16;
@@ -30,6 +30,37 @@ pub struct Slide {
     pub over_empty: bool,
 }
 
+/// A game's endings in one of the two classic shapes the firmware's own readings play (the
+/// line games', the heaps', the grid games' bitboards): one ending, either "the player without
+/// a move has lost (or won)" or "when neither can move, most (or fewest) pieces wins".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndDef {
+    /// The player to move has none: with `last_mover_wins` (normal play) that player has lost.
+    NoMoves { last_mover_wins: bool },
+    /// Neither player can move (passing included): the one with most pieces on the board wins
+    /// (or loses, if `most_wins` is false); equal counts are a draw.
+    NeitherCanMove { most_wins: bool },
+}
+
+impl EndDef {
+    /// The endings' classic shape, when they have one.
+    pub fn of(endings: &[EndingDef]) -> Option<EndDef> {
+        let [only] = endings else { return None };
+        match (only.conditions.as_slice(), only.result) {
+            ([Condition::NoMoves], EndResult::Wins(Whose::Mover) | EndResult::Loses(Whose::Next)) => {
+                Some(EndDef::NoMoves { last_mover_wins: true })
+            }
+            ([Condition::NoMoves], EndResult::Loses(Whose::Mover) | EndResult::Wins(Whose::Next)) => {
+                Some(EndDef::NoMoves { last_mover_wins: false })
+            }
+            ([Condition::NeitherCanMove], EndResult::Most { most, wins }) => {
+                Some(EndDef::NeitherCanMove { most_wins: most == wins })
+            }
+            _ => None,
+        }
+    }
+}
+
 impl Rules {
     /// The rules of a line game whose player without a move has lost (or won); `None` for
     /// other kinds of game, which [`crate::grid_rules`] reads.
@@ -39,12 +70,13 @@ impl Rules {
         if line.cells > 16 {
             return None;
         }
-        let Some(EndDef::NoMoves { last_mover_wins }) = game.rules.end else { return None };
-        if game.rules.moves.len() != game.rules.actions.len() || game.rules.pass {
+        let Some(EndDef::NoMoves { last_mover_wins }) = EndDef::of(&game.rules.endings) else { return None };
+        if game.rules.pass {
             return None;
         }
+        // Every action a slide, so that each of `slides` is the action of its index.
         let cells = line.cells as u8;
-        let slides = game.rules.actions.iter().map(|a| Slide::new(a, cells)).collect();
+        let slides = game.rules.moves.iter().map(|m| Slide::new(m.kind, cells)).collect::<Option<_>>()?;
         Some(Rules {
             cells,
             pieces: game.rules.piece.count as u8,
@@ -116,13 +148,15 @@ impl Rules {
 }
 
 impl Slide {
-    fn new(a: &SlideDef, cells: u8) -> Self {
-        Slide {
-            step: a.step,
-            min: a.min.min(cells as u32) as u8,
-            max: a.max.unwrap_or(cells as u32).min(cells as u32) as u8,
-            over_empty: a.over_empty,
-        }
+    /// A slide action's reading on a line of `cells`; `None` for any other action.
+    fn new(kind: MoveKind, cells: u8) -> Option<Self> {
+        let MoveKind::Slide { step, min, max, over_empty } = kind else { return None };
+        Some(Slide {
+            step,
+            min: min.min(cells as u32) as u8,
+            max: max.unwrap_or(cells as u32).min(cells as u32) as u8,
+            over_empty,
+        })
     }
 
     /// Where the piece on `from` lands after `steps`, if legal.

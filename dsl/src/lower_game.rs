@@ -228,8 +228,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
     // Actions.
     let scope =
         actions::Scope { layout: &layout, piece: &piece, states: &states, promotions: &promotions, end: &end_scope };
-    let actions::Lowered { slides, places, moves, names: action_names } =
-        actions::lower(&mut ctx, &st.actions, &scope, &check_piece);
+    let actions::Lowered { moves, names: action_names } = actions::lower(&mut ctx, &st.actions, &scope, &check_piece);
     // Actions that were declared but refused above already have their diagnostic.
     if action_names.is_empty() && !cards {
         missing(&mut ctx, "action", &example_action(&layout, &piece.name.node));
@@ -249,7 +248,6 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             Vec::new()
         }
     };
-    let end = firmware_end(&endings);
 
     let strategy = lower_strategy(&mut ctx, st.strategy, st.serial_controls, &players, &layout);
     let reach = |f: Feature| f.reach(&layout, &piece, &moves, &regions);
@@ -296,11 +294,8 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
             fixed_shared,
             fixed_heaps,
             moves,
-            actions: slides,
-            places,
             pass: st.pass.is_some(),
             endings,
-            end,
         };
         let device = DeviceDef { strategy, eval };
         let interface = InterfaceDef { controls, idle, views, events, tunes, serial, cursor, intro, font };
@@ -855,24 +850,6 @@ fn lower_ending(ctx: &mut Ctx, scope: &EndScope, e: &ast::Ending) -> Option<Endi
         }
     };
     Some(EndingDef { conditions, result, span: e.span })
-}
-
-/// The endings in a shape the firmware runtime plays today: one ending, either "the player
-/// without a move has lost (or won)" or "when neither can move, most (or fewest) pieces wins".
-fn firmware_end(endings: &[EndingDef]) -> Option<EndDef> {
-    let [only] = endings else { return None };
-    match (only.conditions.as_slice(), only.result) {
-        ([Condition::NoMoves], EndResult::Wins(Whose::Mover) | EndResult::Loses(Whose::Next)) => {
-            Some(EndDef::NoMoves { last_mover_wins: true })
-        }
-        ([Condition::NoMoves], EndResult::Loses(Whose::Mover) | EndResult::Wins(Whose::Next)) => {
-            Some(EndDef::NoMoves { last_mover_wins: false })
-        }
-        ([Condition::NeitherCanMove], EndResult::Most { most, wins }) => {
-            Some(EndDef::NeitherCanMove { most_wins: most == wins })
-        }
-        _ => None,
-    }
 }
 
 /// Largest weight an evaluation term may have, so sums stay well inside 16 bits.

@@ -14,7 +14,10 @@ fn silver_dollar_game_loads() {
     let Definition::Game(g) = load_path("games/silver_dollar.game") else { panic!("not a game") };
     assert_eq!(g.rules.board.cells(), 12);
     assert_eq!(g.rules.piece.count, 5);
-    assert_eq!(g.rules.actions[0].step, -1, "toward right is toward cell 1");
+    assert!(
+        matches!(g.rules.moves[0].kind, gamec_dsl::MoveKind::Slide { step: -1, .. }),
+        "toward right is toward cell 1"
+    );
     assert_eq!(g.interface.tunes.len(), 4);
 }
 

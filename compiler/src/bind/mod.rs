@@ -706,8 +706,9 @@ fn max_moves(game: &GameDef) -> usize {
 /// Why the heaps firmware (the line games' machinery, a heap a run of lights) cannot play a
 /// game, if it cannot.
 fn heaps_firmware_gap(game: &GameDef) -> Option<String> {
-    use gamec_dsl::{EndDef, MoveKind};
-    if !matches!(game.rules.end, Some(EndDef::NoMoves { .. })) {
+    use crate::rules::EndDef;
+    use gamec_dsl::MoveKind;
+    if !matches!(EndDef::of(&game.rules.endings), Some(EndDef::NoMoves { .. })) {
         return Some("heap games end when the player to move has no move (`no moves -> ...`)".into());
     }
     if game.rules.pass {

@@ -45,7 +45,7 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>, orig
         described(&["Pieces on the line, shared by both players."], origin.quote(game.rules.piece.name.span));
     let slides_doc = described(
         &["The slide actions, in the order the game declares them."],
-        origin.quote_all(game.rules.actions.iter().map(|a| a.span)),
+        origin.quote_all(game.rules.moves.iter().map(|a| a.span)),
     );
     let setup_doc = described(
         &["Whether a start position meets every setup constraint."],

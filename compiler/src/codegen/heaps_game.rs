@@ -6,7 +6,8 @@ use super::{int, raw_bytes};
 use crate::bind::Target;
 use crate::engine::solve::{explore, Value, MAX_STATES};
 use crate::engine::Engine;
-use gamec_dsl::{ControlAction, EndDef, GameDef, MoveKind, StrategyKind};
+use crate::rules::EndDef;
+use gamec_dsl::{ControlAction, GameDef, MoveKind, StrategyKind};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -43,7 +44,7 @@ pub fn render(game: &GameDef, target: Option<&Target>, origin: Origin) -> TokenS
     let n_takes = int(takes.len());
     let take_items = takes.iter().map(|t| &t.1);
     let extend = extend_fn(game, &takes);
-    let last_mover_wins = !matches!(game.rules.end, Some(EndDef::NoMoves { last_mover_wins: false }));
+    let last_mover_wins = !matches!(EndDef::of(&game.rules.endings), Some(EndDef::NoMoves { last_mover_wins: false }));
     let device = game.device.strategy.as_ref().and_then(|s| s.player).unwrap_or(1 - game.rules.first);
     let human_first = game.rules.first != device;
 

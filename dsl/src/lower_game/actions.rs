@@ -1,6 +1,5 @@
 //! A game's actions: each move form checked against the board and the pieces it names, and
-//! lowered to a [`MoveKind`] (the line games' slides and the grid games' capturing placements
-//! also kept in the shapes their firmware reads).
+//! lowered to a [`MoveKind`].
 
 use super::{travel, Ctx, EndScope, MAX_HEAP};
 use crate::ast::{self, Spanned};
@@ -19,8 +18,6 @@ pub(super) struct Scope<'s> {
 
 /// The actions, lowered.
 pub(super) struct Lowered<'a> {
-    pub slides: Vec<SlideDef>,
-    pub places: Vec<PlaceDef>,
     pub moves: Vec<MoveDef>,
     /// Every action's name, refused ones too (their diagnostic is given).
     pub names: Vec<&'a ast::Ident>,
@@ -32,8 +29,6 @@ pub(super) fn lower<'a>(
     scope: &Scope,
     check_piece: &dyn Fn(&mut Ctx, &ast::Ident),
 ) -> Lowered<'a> {
-    let mut slides: Vec<SlideDef> = Vec::new();
-    let mut places: Vec<PlaceDef> = Vec::new();
     let mut moves: Vec<MoveDef> = Vec::new();
     let mut action_names: Vec<&ast::Ident> = Vec::new();
     for (sp, name, mechanic) in actions {
@@ -46,12 +41,8 @@ pub(super) fn lower<'a>(
         let kind = match mechanic {
             ast::Mechanic::Slide { piece: p, toward, min, max, over_empty } => {
                 check_piece(ctx, p);
-                match slide(ctx, *sp, name, (toward, min, max.as_ref(), *over_empty), scope) {
-                    Some(s) => {
-                        let kind = MoveKind::Slide { step: s.step, min: s.min, max: s.max, over_empty: s.over_empty };
-                        slides.push(s);
-                        kind
-                    }
+                match slide(ctx, *sp, (toward, min, max.as_ref(), *over_empty), scope) {
+                    Some(kind) => kind,
                     None => continue,
                 }
             }
@@ -63,7 +54,7 @@ pub(super) fn lower<'a>(
             }
             ast::Mechanic::Place { piece: p, capturing, .. } => {
                 check_piece(ctx, p);
-                match place(ctx, *sp, name, capturing.as_ref(), scope, &mut places) {
+                match place(ctx, *sp, capturing.as_ref(), scope) {
                     Some(kind) => kind,
                     None => continue,
                 }
@@ -147,17 +138,16 @@ pub(super) fn lower<'a>(
         };
         moves.push(MoveDef { name: (*name).clone(), kind, must, condition, span: *sp });
     }
-    Lowered { slides, places, moves, names: action_names }
+    Lowered { moves, names: action_names }
 }
 
 /// A `slide`: on a line, of shared pieces, by at least one cell.
 fn slide(
     ctx: &mut Ctx,
     sp: Span,
-    name: &ast::Ident,
     (toward, min, max, over_empty): (&ast::Ident, &ast::Int, Option<&ast::Int>, bool),
     scope: &Scope,
-) -> Option<SlideDef> {
+) -> Option<MoveKind> {
     let Layout::Line(line) = scope.layout else {
         ctx.err(
             Code::E0006,
@@ -191,15 +181,12 @@ fn slide(
             );
         }
     }
-    let slide = SlideDef {
-        name: (*name).clone(),
+    Some(MoveKind::Slide {
         step: line.step_toward(toward.node == "right"),
         min: min.node.max(1),
         max: max.as_ref().map(|m| m.node.max(min.node.max(1))),
         over_empty,
-        span: sp,
-    };
-    Some(slide)
+    })
 }
 
 /// A `cycle` of a cell (and perhaps its neighbours) through states: on cells, through
@@ -254,14 +241,7 @@ fn cycle(
 }
 
 /// A `place`ment of a player's own piece, perhaps capturing flanked lines on a grid.
-fn place(
-    ctx: &mut Ctx,
-    sp: Span,
-    name: &ast::Ident,
-    capturing: Option<&ast::Int>,
-    scope: &Scope,
-    places: &mut Vec<PlaceDef>,
-) -> Option<MoveKind> {
+fn place(ctx: &mut Ctx, sp: Span, capturing: Option<&ast::Int>, scope: &Scope) -> Option<MoveKind> {
     if !scope.piece.per_player {
         ctx.err(
             Code::E0006,
@@ -293,9 +273,7 @@ fn place(
                     "write `in 8 directions` (with diagonals) or `in 4 directions`",
                 );
             }
-            let directions = directions.node as u8;
-            places.push(PlaceDef { name: (*name).clone(), directions, span: sp });
-            Some(MoveKind::Place { capture: Some(directions) })
+            Some(MoveKind::Place { capture: Some(directions.node as u8) })
         }
     }
 }

@@ -18,8 +18,16 @@ pub struct MoveDef {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MoveKind {
-    /// One shared piece moves `min..=max` cells along the line (`step` is the index change).
-    Slide { step: i8, min: u32, max: Option<u32>, over_empty: bool },
+    /// One shared piece moves `min..=max` cells along the line.
+    Slide {
+        /// +1 or -1: the change of cell index per step.
+        step: i8,
+        min: u32,
+        /// `None`: as far as the board allows.
+        max: Option<u32>,
+        /// Every cell passed over must be empty (the landing cell always must be).
+        over_empty: bool,
+    },
     /// The mover's piece goes on an empty cell; with `capture`, only where it flanks a line of
     /// the opponent's pieces in one of that many directions (4 or 8), which turns over.
     Place { capture: Option<u8> },

@@ -30,16 +30,10 @@ pub struct RulesDef {
     pub fixed_heaps: Vec<u32>,
     /// Every action, in the order declared: the moves a player may make.
     pub moves: Vec<MoveDef>,
-    /// The slide actions among `moves` (what the line-game firmware plays).
-    pub actions: Vec<SlideDef>,
-    /// The capturing placements among `moves` (what the grid-game firmware plays).
-    pub places: Vec<PlaceDef>,
     /// A player without a move passes instead of losing.
     pub pass: bool,
     /// How the game ends: tried in order after every move.
     pub endings: Vec<EndingDef>,
-    /// The endings in the two shapes today's firmware runtime knows, when they have one.
-    pub end: Option<EndDef>,
 }
 
 impl RulesDef {
@@ -377,36 +371,4 @@ pub enum EndResult {
         most: bool,
         wins: bool,
     },
-}
-
-/// The slide mechanic: one piece moves `min..=max` cells in one direction.
-#[derive(Debug, Clone)]
-pub struct SlideDef {
-    pub name: Ident,
-    /// +1 or -1: the change of cell index per step.
-    pub step: i8,
-    pub min: u32,
-    /// `None`: as far as the board allows.
-    pub max: Option<u32>,
-    /// Every cell passed over must be empty (the landing cell always must be).
-    pub over_empty: bool,
-    pub span: Span,
-}
-
-/// A capturing placement: a piece goes on an empty cell and turns over the lines it flanks.
-#[derive(Debug, Clone)]
-pub struct PlaceDef {
-    pub name: Ident,
-    /// 4 (orthogonal) or 8 (orthogonal and diagonal).
-    pub directions: u8,
-    pub span: Span,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EndDef {
-    /// The player to move has none: with `last_mover_wins` (normal play) that player has lost.
-    NoMoves { last_mover_wins: bool },
-    /// Neither player can move (passing included): the one with most pieces on the board wins
-    /// (or loses, if `most_wins` is false); equal counts are a draw.
-    NeitherCanMove { most_wins: bool },
 }
