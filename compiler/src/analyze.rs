@@ -47,13 +47,13 @@ impl Analysis {
         let plain: Vec<Pos> = placements
             .iter()
             .copied()
-            .filter(|&p| game.rules.setup.iter().all(|c| rules.meets(p, c).unwrap_or(true)))
+            .filter(|&p| game.rules.setup.require().iter().all(|c| rules.meets(p, c).unwrap_or(true)))
             .collect();
         let setups: Vec<Pos> = plain
             .iter()
             .copied()
             .filter(|&p| {
-                game.rules.setup.iter().all(|c| match c {
+                game.rules.setup.require().iter().all(|c| match c {
                     // At the start the first player is to move.
                     Constraint::Winnable { player, .. } => solution.mover_wins(p) == (*player == game.rules.first),
                     _ => true,
@@ -108,7 +108,7 @@ fn no_setup_diagnostic(game: &GameDef, file: FileId, rules: &Rules, solution: &S
     let mut left: Vec<Pos> = rules.placements().collect();
     let total = left.len();
     let mut d = Diagnostic::error(Code::E0016, "no placement of the pieces satisfies the setup");
-    for (i, c) in game.rules.setup.iter().enumerate() {
+    for (i, c) in game.rules.setup.require().iter().enumerate() {
         left.retain(|&p| holds(p, c));
         if !left.is_empty() {
             continue;
@@ -116,7 +116,7 @@ fn no_setup_diagnostic(game: &GameDef, file: FileId, rules: &Rules, solution: &S
         let label =
             if i == 0 { "no placement meets this" } else { "no placement meets this and the requirements before it" };
         d = d.with_label(Label::primary(file, span(c), label));
-        for before in &game.rules.setup[..i] {
+        for before in &game.rules.setup.require()[..i] {
             d = d.with_label(Label::secondary(file, span(before), "together with this"));
         }
         let help = match c {
@@ -225,7 +225,7 @@ pub const LINE_SEARCH_LIMIT: usize = 1_000_000;
 
 /// Each start of a one-player game that is not a filling of cells, solved.
 pub fn one_player_lines(engine: &Engine, game: &GameDef, starts: &[State]) -> Vec<LineFacts> {
-    let names = |i: usize| game.rules.setups.get(i).and_then(|s| s.name.as_ref()).map(|n| n.node.clone());
+    let names = |i: usize| game.rules.setup.fixed().get(i).and_then(|s| s.name.as_ref()).map(|n| n.node.clone());
     let named = |cells: Vec<u8>| cells.into_iter().map(|c| engine.cell_name(c)).collect::<Vec<_>>();
     if let Some(t) = Toggles::new(engine) {
         return starts
@@ -341,7 +341,7 @@ impl Facts {
                 .iter()
                 .enumerate()
                 .map(|(i, s)| StartFacts {
-                    name: game.rules.setups.get(i).and_then(|setup| setup.name.as_ref()).map(|n| n.node.clone()),
+                    name: game.rules.setup.fixed().get(i).and_then(|setup| setup.name.as_ref()).map(|n| n.node.clone()),
                     solutions: puzzle.try_solutions(s, 2).map(|f| f.len()),
                     difficulty: puzzle.difficulty(s),
                 })
@@ -406,10 +406,10 @@ fn places(engine: &Engine) -> String {
 /// The positions a game starts from: the fixed setup, or every placement a random setup may
 /// deal (constraints that need no solving applied).
 pub fn starts(engine: &Engine, game: &GameDef) -> Vec<State> {
-    if game.rules.setups.len() > 1 {
-        return game.rules.setups.iter().map(|s| engine.start_of(game, s)).collect();
+    if game.rules.setup.fixed().len() > 1 {
+        return game.rules.setup.fixed().iter().map(|s| engine.start_of(game, s)).collect();
     }
-    if !Engine::random_setup(game) {
+    if !game.rules.setup.is_random() {
         return vec![engine.fixed_start(game)];
     }
     let rules = Rules::new(game);
@@ -418,7 +418,7 @@ pub fn starts(engine: &Engine, game: &GameDef) -> Vec<State> {
         .into_iter()
         .filter(|s| {
             let pos = s.cells.iter().enumerate().fold(0u16, |m, (i, &v)| m | ((v as u16) << i));
-            rules.as_ref().is_none_or(|r| game.rules.setup.iter().all(|c| r.meets(pos, c).unwrap_or(true)))
+            rules.as_ref().is_none_or(|r| game.rules.setup.require().iter().all(|c| r.meets(pos, c).unwrap_or(true)))
         })
         .collect()
 }
@@ -428,7 +428,7 @@ pub fn starts(engine: &Engine, game: &GameDef) -> Vec<State> {
 /// which `check` refuses with E0018).
 pub fn dealt_starts(engine: &Engine, game: &GameDef) -> Vec<State> {
     let starts = starts(engine, game);
-    let winnable = game.rules.setup.iter().any(|c| matches!(c, Constraint::Winnable { .. }));
+    let winnable = game.rules.setup.require().iter().any(|c| matches!(c, Constraint::Winnable { .. }));
     if !winnable {
         return starts;
     }
@@ -443,7 +443,7 @@ pub fn winnable_starts(engine: &Engine, game: &GameDef, solved: &general::Solved
     starts
         .iter()
         .filter(|s| {
-            game.rules.setup.iter().all(|c| match c {
+            game.rules.setup.require().iter().all(|c| match c {
                 Constraint::Winnable { player, .. } => {
                     let wins = matches!(solved.value(engine, s), Some(Value::Win(_)));
                     wins == (*player == game.rules.first)

@@ -38,7 +38,7 @@ fn fail(file: FileId, span: Span, message: String, label: &str, help: String) ->
 
 fn start(game: &GameDef, engine: &Engine, t: &TestDef) -> Option<State> {
     let Some(p) = &t.from else {
-        return (!Engine::random_setup(game)).then(|| engine.fixed_start(game));
+        return (!game.rules.setup.is_random()).then(|| engine.fixed_start(game));
     };
     if !p.heaps.is_empty() {
         let mut cells = vec![0u8; engine.len];
@@ -54,6 +54,7 @@ fn start(game: &GameDef, engine: &Engine, t: &TestDef) -> Option<State> {
         kinds: p.kinds.clone(),
         shared: p.shared.clone(),
         states: p.states.clone(),
+        heaps: Vec::new(),
         span: t.name.span,
     };
     Some(State { to_move: p.to_move as u8, ..engine.start_of(game, &setup) })

@@ -47,7 +47,7 @@ impl GridRules {
             EndDef::NoMoves { .. } => return None,
         };
         let mut pieces = [0u64; 2];
-        for (player, cells) in &game.rules.fixed_setup {
+        for (player, cells) in game.rules.fixed_pieces() {
             for &c in cells {
                 pieces[*player] |= 1 << c;
             }

@@ -73,6 +73,7 @@ pub fn lint(game: &GameDef, file: FileId) -> Vec<Diagnostic> {
                 let span = game
                     .rules
                     .setup
+                    .require()
                     .iter()
                     .find_map(|c| match c {
                         gamec_dsl::Constraint::Winnable { span, .. } => Some(*span),
@@ -216,7 +217,7 @@ fn first_empty_comparison(engine: &Engine, game: &GameDef) -> Option<gamec_dsl::
         .iter()
         .map(|s| s.cells.iter().enumerate().fold(0u16, |m, (i, &v)| m | ((v as u16) << i)))
         .collect();
-    for c in &game.rules.setup {
+    for c in game.rules.setup.require() {
         if let gamec_dsl::Constraint::Compare { span, .. } = c {
             left.retain(|&p| rules.meets(p, c).unwrap_or(true));
             if left.is_empty() {
@@ -233,7 +234,7 @@ fn first_empty_comparison(engine: &Engine, game: &GameDef) -> Option<gamec_dsl::
 fn toggle_starts(game: &GameDef, file: FileId, toggles: &Toggles, starts: &[State]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (i, _) in starts.iter().enumerate().filter(|(_, s)| toggles.solve(s).is_none()) {
-        let setup = game.rules.setups.get(i);
+        let setup = game.rules.setup.fixed().get(i);
         let span = setup.map_or(game.rules.board.span(), |s| s.span);
         let name = match setup.and_then(|s| s.name.as_ref()) {
             Some(n) => format!("setup \"{}\"", n.node),
@@ -256,7 +257,7 @@ fn toggle_starts(game: &GameDef, file: FileId, toggles: &Toggles, starts: &[Stat
 fn puzzle_starts(game: &GameDef, file: FileId, engine: &Engine, puzzle: &Puzzle, starts: &[State]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (i, start) in starts.iter().enumerate() {
-        let setup = game.rules.setups.get(i);
+        let setup = game.rules.setup.fixed().get(i);
         let span = setup.map_or(game.rules.board.span(), |s| s.span);
         let name = match setup.and_then(|s| s.name.as_ref()) {
             Some(n) => format!("setup \"{}\"", n.node),

@@ -313,7 +313,7 @@ fn analyze(sources: &mut Sources, game: &std::path::Path) -> Result<(), Error> {
     let id = driver::read(sources, game)?;
     let def = gamec_dsl::load_game(sources, id)?;
     // A line game dealt at random: what the setup constraints leave, as the seed counts it.
-    if gamec::engine::Engine::random_setup(&def) && gamec::rules::Rules::new(&def).is_some() {
+    if def.rules.setup.is_random() && gamec::rules::Rules::new(&def).is_some() {
         out!("{}", Analysis::new(&def, id)?);
     }
     out!("{}", gamec::analyze::Facts::new(&def));

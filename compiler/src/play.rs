@@ -39,7 +39,7 @@ impl<'g> HostGame<'g> {
     pub fn new(game: &'g GameDef, seed: u64) -> Result<Self, String> {
         let engine = Engine::new(game);
         let mut rng = seed | 1;
-        let state = match Engine::random_setup(game) {
+        let state = match game.rules.setup.is_random() {
             true => {
                 let deals = dealt_starts(&engine, game);
                 if deals.is_empty() {

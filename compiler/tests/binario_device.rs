@@ -107,7 +107,7 @@ impl<D: CursorPins> Binario<D> {
         let game: GameDef = gamec_dsl::load_game(&sources, id).unwrap();
         let engine = Engine::new(&game);
         let puzzle = Puzzle::new(&engine).unwrap();
-        let starts: Vec<State> = game.rules.setups.iter().map(|s| engine.start_of(&game, s)).collect();
+        let starts: Vec<State> = game.rules.setup.fixed().iter().map(|s| engine.start_of(&game, s)).collect();
         let solutions: Vec<State> = starts.iter().map(|s| puzzle.solutions(s, 1).remove(0)).collect();
         assert!(solutions.iter().all(plainly_solved), "the compiler's solutions meet the rules written out");
         let c = target.cursor.clone().unwrap();

@@ -125,7 +125,7 @@ fn generated_puzzles_are_proved_as_exhaustive_search_finds() {
             _ => unreachable!(),
         };
         let mut unique = true;
-        for setup in &game.rules.setups {
+        for setup in game.rules.setup.fixed() {
             let start = engine.start_of(&game, setup);
             let exhaustive = exhaustive_solutions(&engine, &start, &values);
             let solved = puzzle.solutions(&start, 2);

@@ -169,7 +169,7 @@ fn play_generated(kind: Kind) {
         let text = std::fs::read_to_string(game).unwrap();
         let def = device::grid_host::load(game);
         let (elf, target) = device::firmware(game, board);
-        let heaps = def.rules.heaps().map(|_| def.rules.fixed_heaps.clone());
+        let heaps = def.rules.heaps().map(|_| def.rules.fixed_heaps().to_vec());
         let cells = def.rules.lights() as usize;
         let mut p = Play { engine: Engine::new(&def), d: Device::boot(&elf, &target), cells, heaps, text };
         p.d.run_ms(5.0);

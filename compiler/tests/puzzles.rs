@@ -79,7 +79,7 @@ fn givens(s: &State) -> Vec<((usize, usize), bool)> {
 }
 
 fn starts(game: &GameDef, engine: &Engine) -> Vec<State> {
-    game.rules.setups.iter().map(|s| engine.start_of(game, s)).collect()
+    game.rules.setup.fixed().iter().map(|s| engine.start_of(game, s)).collect()
 }
 
 #[test]

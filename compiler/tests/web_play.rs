@@ -726,7 +726,7 @@ fn binario_choosing(page: &mut Page, start: &State) {
 fn binario_on_the_atmega64_shows_its_first_tableau_on_the_page() {
     let game = load(BINARIO);
     let engine = Engine::new(&game);
-    let start = engine.start_of(&game, &game.rules.setups[0]);
+    let start = engine.start_of(&game, &game.rules.setup.fixed()[0]);
     let mut page = Page::open("binario_atmega64", BINARIO, "boards/binario_atmega64.board", "max");
     binario_choosing(&mut page, &start);
 }
@@ -735,7 +735,7 @@ fn binario_on_the_atmega64_shows_its_first_tableau_on_the_page() {
 fn a_binario_tableau_solved_on_the_page_to_its_victory_flash() {
     let game = load(BINARIO);
     let engine = Engine::new(&game);
-    let start = engine.start_of(&game, &game.rules.setups[0]);
+    let start = engine.start_of(&game, &game.rules.setup.fixed()[0]);
     let solution = Puzzle::new(&engine).unwrap().solutions(&start, 1).remove(0);
     let mut page = Page::open("binario", BINARIO, BINARIO_BOARD, "max");
     binario_choosing(&mut page, &start);

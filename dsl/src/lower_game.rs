@@ -236,8 +236,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
 
     // The setups: fixed ones, or one dealt at random under constraints.
     let scope = setups::Scope { players: &player_list, piece: &piece, states: &states, layout: &layout };
-    let setups::Lowered { fixed, fixed_shared, fixed_heaps, setups, constraints } =
-        setups::lower(&mut ctx, &st.fixed_setups, st.setup, &scope, &find_player, &check_piece);
+    let setup = setups::lower(&mut ctx, &st.fixed_setups, st.setup, &scope, &find_player, &check_piece);
 
     let endings = match st.end {
         Some((_, endings)) => endings.iter().filter_map(|e| lower_ending(&mut ctx, &end_scope, e)).collect(),
@@ -261,7 +260,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
         player_list: &player_list,
         moves: &moves,
         action_names: &action_names,
-        setups: setups.len().max(1),
+        setups: setup.fixed().len().max(1),
         find_player: &find_player,
         check_piece: &check_piece,
     };
@@ -284,15 +283,11 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
         let rules = RulesDef {
             players: player_list,
             states,
-            setups,
             first: first_index,
             board: layout,
             regions,
             piece,
-            setup: constraints,
-            fixed_setup: fixed,
-            fixed_shared,
-            fixed_heaps,
+            setup,
             moves,
             pass: st.pass.is_some(),
             endings,

@@ -22,7 +22,7 @@ fuzz_target!(|data: &[u8]| {
     let Some((sources, files)) = common::sources(data) else { return };
     let Some(accepted) = common::accepted_small(&sources, &files) else { return };
     let game = &accepted.game;
-    if gamec::engine::Engine::random_setup(game) && gamec::rules::Rules::new(game).is_some() {
+    if game.rules.setup.is_random() && gamec::rules::Rules::new(game).is_some() {
         match gamec::analyze::Analysis::new(game, accepted.game_file) {
             Ok(analysis) => assert!(!analysis.to_string().is_empty()),
             // `check` lints the same setups: what it accepts, analysis may still refuse (no

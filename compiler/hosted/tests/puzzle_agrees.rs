@@ -53,7 +53,7 @@ fn every_tableau_starts_as_given_and_its_solution_wins() {
     let solver = Solver::new(&engine).unwrap();
     let image = eeprom_image(&game);
     let mut load = |i: u8, s: &mut Start| *s = Start::from_columns(image[i as usize * 16..][..16].try_into().unwrap());
-    for (i, setup) in game.rules.setups.iter().enumerate() {
+    for (i, setup) in game.rules.setup.fixed().iter().enumerate() {
         let start = engine.start_of(&game, setup);
         let solution = solver.solutions(&start, 1).remove(0);
         let mut p = Puzzle::new();
@@ -85,7 +85,7 @@ fn a_full_grid_the_engine_calls_unsolved_is_refused() {
     let solver = Solver::new(&engine).unwrap();
     let image = eeprom_image(&game);
     let mut load = |i: u8, s: &mut Start| *s = Start::from_columns(image[i as usize * 16..][..16].try_into().unwrap());
-    let start = engine.start_of(&game, &game.rules.setups[0]);
+    let start = engine.start_of(&game, &game.rules.setup.fixed()[0]);
     let solution = solver.solutions(&start, 1).remove(0);
     // The solution with two open cells of different colours swapped: full, and wrong.
     let open: Vec<usize> =

@@ -75,7 +75,7 @@ fn agree_core<P: Program, const N: usize>(game: &Game<'static, P>, start: [u8; N
     let def = load(text);
     let engine = Engine::new(&def);
     let starts = gamec::analyze::starts(&engine, &def);
-    if !Engine::random_setup(&def) {
+    if !def.rules.setup.is_random() {
         let fixed = engine.fixed_start(&def);
         assert_eq!((&start[..], first), (&fixed.cells[..], fixed.to_move), "the generated start");
     }

@@ -99,7 +99,7 @@ pub fn puzzle_gap(game: &GameDef) -> Option<String> {
     if !full {
         return Some("the puzzle's winning ending must include `full`".into());
     }
-    if game.rules.setups.is_empty() {
+    if game.rules.setup.fixed().is_empty() {
         return Some("a puzzle played on a board needs at least one `setup fixed`".into());
     }
     None
@@ -294,14 +294,14 @@ fn bind_eeprom(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) -> 
         ctx.diags.push(d);
         return None;
     }
-    if game.rules.setups.len() > MAX_EEPROM_SETUPS {
+    if game.rules.setup.fixed().len() > MAX_EEPROM_SETUPS {
         let d = Diagnostic::error(
             Code::E0116,
-            format!("{} setups do not fit the 93C46: it holds {MAX_EEPROM_SETUPS}", game.rules.setups.len()),
+            format!("{} setups do not fit the 93C46: it holds {MAX_EEPROM_SETUPS}", game.rules.setup.fixed().len()),
         )
         .with_label(Label::primary(
             ctx.game_file,
-            game.rules.setups[MAX_EEPROM_SETUPS].span,
+            game.rules.setup.fixed()[MAX_EEPROM_SETUPS].span,
             "the first that does not fit",
         ))
         .with_label(Label::secondary(ctx.board_file, e.span, "16 bytes a setup, 128 in all"))
@@ -322,7 +322,7 @@ pub fn eeprom_image(game: &GameDef) -> Vec<u8> {
     let engine = Engine::new(game);
     let mut image = vec![0xFF; MAX_EEPROM_SETUPS * 16];
     let Some(puzzle) = Puzzle::new(&engine) else { return image };
-    for (i, setup) in game.rules.setups.iter().enumerate().take(MAX_EEPROM_SETUPS) {
+    for (i, setup) in game.rules.setup.fixed().iter().enumerate().take(MAX_EEPROM_SETUPS) {
         let start = engine.start_of(game, setup);
         let Some(solution) = puzzle.try_solutions(&start, 1).ok().and_then(|mut s| s.pop()) else { continue };
         for col in 0..8usize {

@@ -625,7 +625,7 @@ fn buttons_game(game: &GameDef) -> bool {
 
 /// A line game of slides of shared pieces, which the line firmware reads by its own tables.
 fn own_line_reading(game: &GameDef) -> bool {
-    crate::rules::Rules::new(game).is_some() && game.rules.fixed_shared.is_empty()
+    crate::rules::Rules::new(game).is_some() && game.rules.fixed_shared().is_empty()
 }
 
 /// A game of buttons and lights that an app of its own plays: slides on a line by the line
@@ -691,7 +691,7 @@ fn wake_pins_named(w: &chips::WakePin) -> String {
 fn max_moves(game: &GameDef) -> usize {
     use gamec_dsl::MoveKind;
     let Some(g) = game.rules.grid() else { return 0 };
-    let placed: usize = game.rules.fixed_setup.iter().map(|(_, cells)| cells.len()).sum();
+    let placed: usize = game.rules.fixed_pieces().iter().map(|(_, cells)| cells.len()).sum();
     let empty = (g.cols * g.rows) as usize - placed;
     let drops = game.rules.moves.iter().any(|m| m.kind == MoveKind::Drop);
     let places = game.rules.moves.iter().any(|m| matches!(m.kind, MoveKind::Place { .. }));
@@ -811,7 +811,7 @@ fn grid_firmware_gap(game: &GameDef) -> Option<String> {
     if g.cols > 8 || g.rows > 8 {
         return Some("the grid firmware plays grids of at most 8 x 8".into());
     }
-    if game.rules.players.len() != 2 || !game.rules.states.is_empty() || game.rules.setups.len() > 1 {
+    if game.rules.players.len() != 2 || !game.rules.states.is_empty() || game.rules.setup.fixed().len() > 1 {
         return Some("puzzles (one player, cell states, several setups) have no firmware runtime yet".into());
     }
     if !game.rules.piece.per_player {

@@ -25,7 +25,7 @@ pub fn front_module(game: &GameDef, target: &Target, origin: Origin) -> TokenStr
     // it starts with, lit from the run's first up to its count.
     let lights: Vec<(u8, u8)> = match game.rules.heaps() {
         Some(_) => {
-            let runs = game.rules.fixed_heaps.iter().enumerate();
+            let runs = game.rules.fixed_heaps().iter().enumerate();
             runs.flat_map(|(h, &n)| (0..n as u8).map(move |above| (h as u8, above))).collect()
         }
         None => Engine::new(game).cell_list.into_iter().map(|cell| (cell, 0)).collect(),

@@ -55,7 +55,7 @@ pub fn game_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> T
     let no_tunes = Vec::new();
     let target_tunes = target.map_or(&no_tunes, |t| &t.tunes);
     let (cols, rows) = game.rules.columns_and_rows().expect("bind checked a line or a grid");
-    let (cols, rows, starts) = (int(cols), int(rows), int(game.rules.setups.len()));
+    let (cols, rows, starts) = (int(cols), int(rows), int(game.rules.setup.fixed().len()));
     let order = game.rules.moves.iter().find_map(|m| match m.kind {
         gamec_dsl::MoveKind::Cycle { order, .. } => Some(order),
         _ => None,
@@ -135,7 +135,7 @@ pub fn game_module(game: &GameDef, target: Option<&Target>, origin: Origin) -> T
     // Without an EEPROM on the board, the setups are kept in flash in the same layout.
     let flash_starts = target.and_then(|t| t.cursor.as_ref()).filter(|c| c.eeprom.is_none()).map(|_| {
         let image = eeprom_image(game);
-        let rows = image.chunks(16).take(game.rules.setups.len()).map(raw_bytes);
+        let rows = image.chunks(16).take(game.rules.setup.fixed().len()).map(raw_bytes);
         quote! {
             /// The setups, in the 93C46's layout: the solution's first state, then the givens.
             #[cfg_attr(target_arch = "avr", link_section = ".progmem.data")]

@@ -49,7 +49,7 @@ pub fn render(game: &GameDef, analysis: &Analysis, target: Option<&Target>, orig
     );
     let setup_doc = described(
         &["Whether a start position meets every setup constraint."],
-        origin.quote_all(game.rules.setup.iter().map(|c| match c {
+        origin.quote_all(game.rules.setup.require().iter().map(|c| match c {
             Constraint::Winnable { span, .. } | Constraint::Compare { span, .. } => *span,
         })),
     );
@@ -149,6 +149,7 @@ fn solved_table(game: &GameDef, analysis: &Analysis, origin: Origin) -> Option<T
     let winnable: Vec<Span> = game
         .rules
         .setup
+        .require()
         .iter()
         .filter_map(|c| match c {
             Constraint::Winnable { span, .. } => Some(*span),
@@ -179,7 +180,7 @@ fn solved_table(game: &GameDef, analysis: &Analysis, origin: Origin) -> Option<T
 
 /// Whether a start position meets every setup constraint, as one expression over `pos`.
 fn setup_checks(game: &GameDef, rules: &Rules) -> TokenStream {
-    let checks = game.rules.setup.iter().map(|c| match c {
+    let checks = game.rules.setup.require().iter().map(|c| match c {
         Constraint::Winnable { player, .. } => {
             if *player == game.rules.first {
                 quote!(mover_wins(pos))

@@ -36,7 +36,7 @@ pub fn render(game: &GameDef, origin: Origin, repr: Representation) -> TokenStre
     });
     let dirs = if capture == Some(4) { quote!(ROOK) } else { quote!(KING) };
     let mut start = [0u64; 2];
-    for (player, at) in &game.rules.fixed_setup {
+    for (player, at) in game.rules.fixed_pieces() {
         for &c in at {
             start[*player] |= 1 << c;
         }

@@ -379,7 +379,7 @@ fn placement(
     stopped: &TokenStream,
 ) -> TokenStream {
     // The start on the byte board, the first player colour 1.
-    let setup = game.rules.fixed_setup.iter().flat_map(|(player, at)| {
+    let setup = game.rules.fixed_pieces().iter().flat_map(|(player, at)| {
         let colour = int(if *player == game.rules.first { 1u8 } else { 2 });
         at.iter().map(move |&cell| {
             let at = int(shape.to_board(cell as u32));

@@ -12,7 +12,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 pub fn render(game: &GameDef, target: Option<&Target>, origin: Origin) -> TokenStream {
-    let sizes: Vec<u8> = game.rules.fixed_heaps.iter().map(|&n| n as u8).collect();
+    let sizes: Vec<u8> = game.rules.fixed_heaps().iter().map(|&n| n as u8).collect();
     let mut first = 0u8;
     let heaps = sizes.iter().map(|&size| {
         let h = {

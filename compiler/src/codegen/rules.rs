@@ -206,7 +206,7 @@ pub fn render_served(game: &GameDef, origin: super::Origin, table: Option<&Keyed
     // Every start the file gives (a puzzle's setups), the first the one a session plays.
     // A random setup's starts are every deal it may make, one picked at random a game.
     let states = crate::analyze::dealt_starts(&engine, game);
-    let random_start = crate::engine::Engine::random_setup(game) && states.len() > 1;
+    let random_start = game.rules.setup.is_random() && states.len() > 1;
     let starts: Vec<TokenStream> = states
         .iter()
         .map(|s| {

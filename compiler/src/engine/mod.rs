@@ -216,12 +216,12 @@ impl Engine {
         let mut cells = vec![0u8; self.len];
         match self.shape {
             Shape::Heaps { .. } => {
-                for (h, &n) in game.rules.fixed_heaps.iter().enumerate() {
+                for (h, &n) in game.rules.fixed_heaps().iter().enumerate() {
                     cells[h] = n as u8;
                 }
             }
             _ => {
-                if let Some(setup) = game.rules.setups.first() {
+                if let Some(setup) = game.rules.setup.first() {
                     return self.start_of(game, setup);
                 }
             }
@@ -238,14 +238,6 @@ impl Engine {
         // Givens matter to `cycle free` alone, which the language allows on 64 cells at most.
         let given = cells.iter().enumerate().filter(|&(i, &v)| v != 0 && i < 64).fold(0u64, |m, (i, _)| m | 1 << i);
         State { cells, to_move: game.rules.first as u8, passed: false, given }
-    }
-
-    /// Whether the game deals a random start (from setup constraints) rather than a fixed one.
-    pub fn random_setup(game: &GameDef) -> bool {
-        game.rules.fixed_setup.is_empty()
-            && game.rules.fixed_shared.is_empty()
-            && game.rules.fixed_heaps.is_empty()
-            && game.rules.piece.count > 0
     }
 
     /// Every placement of a line game's shared pieces, the first player to move: the starts a

@@ -272,6 +272,7 @@ impl<'a> Puzzle<'a> {
             kinds: Vec::new(),
             shared: Vec::new(),
             states: Vec::new(),
+            heaps: Vec::new(),
             span: game.name.span,
         };
         let base = self.engine.start_of(game, &empty);

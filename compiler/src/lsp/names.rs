@@ -312,7 +312,7 @@ mod tests {
                 add(Kind::Piece, &g.rules.piece.name);
                 g.rules.piece.kinds.iter().for_each(|k| add(Kind::PieceType, k));
                 g.rules.moves.iter().for_each(|m| add(Kind::Action, &m.name));
-                g.rules.setups.iter().filter_map(|s| s.name.as_ref()).for_each(|s| add(Kind::Setup, s));
+                g.rules.setup.fixed().iter().filter_map(|s| s.name.as_ref()).for_each(|s| add(Kind::Setup, s));
                 g.tests.iter().for_each(|t| add(Kind::Test, &t.name));
                 g.interface.controls.iter().for_each(|c| add(Kind::Control, &c.name));
                 g.interface.views.iter().for_each(|v| add(Kind::View, &v.name));

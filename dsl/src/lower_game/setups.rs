@@ -16,17 +16,8 @@ pub(super) struct Scope<'s> {
     pub layout: &'s Layout,
 }
 
-/// The setups, lowered.
-pub(super) struct Lowered {
-    /// The first fixed setup's pieces (player index and cells), and its shared pieces.
-    pub fixed: Vec<(usize, Vec<u8>)>,
-    pub fixed_shared: Vec<u8>,
-    pub fixed_heaps: Vec<u32>,
-    pub setups: Vec<SetupDef>,
-    /// A random setup's constraints.
-    pub constraints: Vec<Constraint>,
-}
-
+/// The setups: fixed ones, or a deal at random where the game's shared pieces have no fixed
+/// start (with `setup random`'s constraints, or none).
 pub(super) fn lower(
     ctx: &mut Ctx,
     fixed_setups: &[(Span, FixedRef)],
@@ -34,19 +25,20 @@ pub(super) fn lower(
     scope: &Scope,
     find_player: &dyn Fn(&mut Ctx, &ast::Ident) -> Option<usize>,
     check_piece: &dyn Fn(&mut Ctx, &ast::Ident),
-) -> Lowered {
-    let (fixed, fixed_shared, fixed_heaps, setups) = fixed_ones(ctx, fixed_setups, scope);
-    let constraints = dealt(ctx, fixed_setups, setup, scope, find_player, check_piece);
-    Lowered { fixed, fixed_shared, fixed_heaps, setups, constraints }
+) -> Setups {
+    let setups = fixed_ones(ctx, fixed_setups, scope);
+    let require = dealt(ctx, fixed_setups, setup, scope, find_player, check_piece);
+    // Shared pieces are dealt unless a setup places them: a fixed setup of a line's shared
+    // pieces places every one (E0005 above), and only a line has them.
+    if setups.is_empty() && scope.piece.count > 0 {
+        Setups::Random { require }
+    } else {
+        Setups::Fixed(setups)
+    }
 }
 
-type Fixed = (Vec<(usize, Vec<u8>)>, Vec<u8>, Vec<u32>, Vec<SetupDef>);
-
-/// The fixed setups, the first of them also as the start.
-fn fixed_ones(ctx: &mut Ctx, fixed_setups: &[(Span, FixedRef)], scope: &Scope) -> Fixed {
-    // A fixed setup.
-    let (mut fixed, mut fixed_shared) = (Vec::new(), Vec::new());
-    let mut fixed_heaps = Vec::new();
+/// The fixed setups, the first of them the start when nobody chooses.
+fn fixed_ones(ctx: &mut Ctx, fixed_setups: &[(Span, FixedRef)], scope: &Scope) -> Vec<SetupDef> {
     let mut setups: Vec<SetupDef> = Vec::new();
     for (sp, (name, placements, _, _)) in fixed_setups {
         let placed = place_pieces(ctx, scope.players, scope.piece, scope.states, scope.layout, placements);
@@ -75,15 +67,13 @@ fn fixed_ones(ctx: &mut Ctx, fixed_setups: &[(Span, FixedRef)], scope: &Scope) -
             let first = prev.span;
             ctx.duplicate(&format!("setup \"{}\"", name.as_ref().map_or("", |n| n.node.as_str())), first, *sp);
         }
-        if setups.is_empty() {
-            (fixed, fixed_shared) = (placed.owned.clone(), placed.shared.clone());
-        }
         setups.push(SetupDef {
             name: (*name).clone(),
             pieces: placed.owned,
             kinds: placed.kinds,
             shared: placed.shared,
             states: placed.states,
+            heaps: Vec::new(),
             span: *sp,
         });
     }
@@ -91,7 +81,7 @@ fn fixed_ones(ctx: &mut Ctx, fixed_setups: &[(Span, FixedRef)], scope: &Scope) -
         let sp = *sp;
         // `pits N` off a board of pits is reported; the sizes are then not checked again.
         let Some(heaps) = &pit_sizes(ctx, scope.layout, heaps, pits) else {
-            return (fixed, fixed_shared, fixed_heaps, setups);
+            return setups;
         };
         if fixed_setups.len() > 1 && matches!(scope.layout, Layout::Heaps(_)) {
             ctx.err(
@@ -113,7 +103,7 @@ fn fixed_ones(ctx: &mut Ctx, fixed_setups: &[(Span, FixedRef)], scope: &Scope) -
                         format!("give one size per heap: `heaps {}`", vec!["3"; h.heaps as usize].join(", ")),
                     );
                 }
-                fixed_heaps = super::heap_sizes(ctx, scope.layout, sp, heaps);
+                setups[0].heaps = super::heap_sizes(ctx, scope.layout, sp, heaps);
             }
             _ => {
                 if let Some(n) = heaps.first() {
@@ -130,7 +120,7 @@ fn fixed_ones(ctx: &mut Ctx, fixed_setups: &[(Span, FixedRef)], scope: &Scope) -
             "add, for example: `setup fixed { heaps 3, 4, 5 }`",
         );
     }
-    (fixed, fixed_shared, fixed_heaps, setups)
+    setups
 }
 
 /// A random setup's constraints (none for a fixed start).

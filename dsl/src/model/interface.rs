@@ -44,7 +44,7 @@ impl ControlDef {
             // A player's own pieces: as many as the person has at the start.
             (true, _) if rules.piece.per_player => {
                 let person = game.person();
-                rules.fixed_setup.iter().filter(|(p, _)| *p == person).map(|(_, cells)| cells.len() as u32).sum()
+                rules.fixed_pieces().iter().filter(|(p, _)| *p == person).map(|(_, cells)| cells.len() as u32).sum()
             }
             (true, _) => rules.piece.count,
         }

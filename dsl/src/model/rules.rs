@@ -18,16 +18,8 @@ pub struct RulesDef {
     /// Named sets of cells, in the order declared.
     pub regions: Vec<RegionDef>,
     pub piece: PieceDef,
-    /// Constraints of a random setup (line games).
-    pub setup: Vec<Constraint>,
-    /// Every fixed setup; with several, the player chooses one (a puzzle's tableaux).
-    pub setups: Vec<SetupDef>,
-    /// Where each player's pieces start in the first fixed setup: player index and cell indices.
-    pub fixed_setup: Vec<(usize, Vec<u8>)>,
-    /// Where shared pieces start (a fixed setup on a line): cell indices.
-    pub fixed_shared: Vec<u8>,
-    /// The heaps' sizes at the start.
-    pub fixed_heaps: Vec<u32>,
+    /// How the game starts: fixed setups, or a deal at random.
+    pub setup: Setups,
     /// Every action, in the order declared: the moves a player may make.
     pub moves: Vec<MoveDef>,
     /// A player without a move passes instead of losing.
@@ -69,10 +61,26 @@ impl RulesDef {
         }
     }
 
+    /// Where each player's pieces start in the first fixed setup: player index and cell
+    /// indices (none for a start dealt at random).
+    pub fn fixed_pieces(&self) -> &[(usize, Vec<u8>)] {
+        self.setup.first().map_or(&[], |s| &s.pieces)
+    }
+
+    /// Where shared pieces start in the first fixed setup (on a line): cell indices.
+    pub fn fixed_shared(&self) -> &[u8] {
+        self.setup.first().map_or(&[], |s| &s.shared)
+    }
+
+    /// The heaps' sizes at the start (none off heaps).
+    pub fn fixed_heaps(&self) -> &[u32] {
+        self.setup.first().map_or(&[], |s| &s.heaps)
+    }
+
     /// How many lights show the game: one per cell, or one per counter of the heaps' start.
     pub fn lights(&self) -> u32 {
         match &self.board {
-            Layout::Heaps(_) => self.fixed_heaps.iter().sum(),
+            Layout::Heaps(_) => self.fixed_heaps().iter().sum(),
             b => b.cells(),
         }
     }
@@ -224,7 +232,46 @@ pub mod content {
     }
 }
 
-/// One fixed start: what each cell holds, heap sizes aside.
+/// How a game starts.
+#[derive(Debug, Clone)]
+pub enum Setups {
+    /// Fixed starts, the first of them the start when nobody chooses; with several, the player
+    /// chooses one (a puzzle's tableaux). None: the board starts empty.
+    Fixed(Vec<SetupDef>),
+    /// The shared pieces dealt at random on the line, every deal meeting each constraint (none
+    /// given: any deal).
+    Random { require: Vec<Constraint> },
+}
+
+impl Setups {
+    /// Every fixed setup, in the order written; none for a deal at random.
+    pub fn fixed(&self) -> &[SetupDef] {
+        match self {
+            Setups::Fixed(setups) => setups,
+            Setups::Random { .. } => &[],
+        }
+    }
+
+    /// The first fixed setup, the start when nobody chooses.
+    pub fn first(&self) -> Option<&SetupDef> {
+        self.fixed().first()
+    }
+
+    /// What every deal of a random setup meets; none for fixed setups.
+    pub fn require(&self) -> &[Constraint] {
+        match self {
+            Setups::Fixed(_) => &[],
+            Setups::Random { require } => require,
+        }
+    }
+
+    /// Whether the start is dealt at random.
+    pub fn is_random(&self) -> bool {
+        matches!(self, Setups::Random { .. })
+    }
+}
+
+/// One fixed start: what each cell holds, or on heaps each heap's size.
 #[derive(Debug, Clone)]
 pub struct SetupDef {
     /// The setup's name, when the game has several to choose from.
@@ -237,6 +284,8 @@ pub struct SetupDef {
     pub shared: Vec<u8>,
     /// Cells holding a state: state index and cell indices.
     pub states: Vec<(usize, Vec<u8>)>,
+    /// The heaps' sizes, on heaps (where a game has one setup).
+    pub heaps: Vec<u32>,
     pub span: Span,
 }
 
