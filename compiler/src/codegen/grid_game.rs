@@ -42,16 +42,16 @@ pub fn render(game: &GameDef, origin: Origin, repr: Representation) -> TokenStre
         }
     }
     let (me, opp) = (hex(start[game.rules.first]), hex(start[1 - game.rules.first]));
-    let start_doc = start_doc(game, start[game.rules.first], start[1 - game.rules.first]);
+    let start_doc = start_doc(game, g, start[game.rules.first], start[1 - game.rules.first]);
 
     let (legal_terms, play) = moves_of(game, capture);
 
     let Endings { settled, decided_fn, decided_check, pass, endings, stuck, stopped, outcome } =
         endings_of(game, origin);
 
-    let regions = used_regions(game).into_iter().map(|i| region_const(game, i, origin));
+    let regions = used_regions(game).into_iter().map(|i| region_const(game, g, i, origin));
     let (eval_call, leaf, eval_with) = evaluation_of(game, origin, settled);
-    let (strategy, solved, table) = strategy(game, origin);
+    let (strategy, solved, table) = strategy(game, g, origin);
     let protocol = game.interface.serial.as_ref().map(|p| super::protocol::render(game, p, origin));
     let grid_doc = described(&["The board: columns from A, rows from 1."], origin.quote(g.span));
     let capturing = game.rules.moves.iter().filter(|m| matches!(m.kind, MoveKind::Place { capture: Some(_) }));
@@ -68,7 +68,7 @@ pub fn render(game: &GameDef, origin: Origin, repr: Representation) -> TokenStre
         described(&["The game's endings in order (the side to move is `me`, the mover `opp`)."], ending_lines.clone());
     let play_doc = doc(&moves);
     let strategy_doc = described(&[], origin.quote_all(game.device.strategy.iter().map(|s| s.span)));
-    let placement = placement_of(game, repr, &strategy_doc, &strategy, &solved);
+    let placement = placement_of(game, g, repr, &strategy_doc, &strategy, &solved);
     let eval_doc = described(&[], origin.quote_all(game.device.eval.iter().map(|e| e.span)));
     let stopped_doc = described(
         &["The result of a game the host ends early, scored as it stands."],
@@ -363,6 +363,7 @@ fn evaluation_of(game: &GameDef, origin: Origin, settled: bool) -> (TokenStream,
 /// the 64-bit boards the search uses too.
 fn placement_of(
     game: &GameDef,
+    g: &GridBoard,
     repr: Representation,
     strategy_doc: &TokenStream,
     strategy: &TokenStream,
@@ -370,7 +371,7 @@ fn placement_of(
 ) -> TokenStream {
     match repr {
         Representation::ByteBoard { roomy, multiplies } if super::grid_mailbox::applies(game) => {
-            super::grid_mailbox::render(game, strategy_doc, roomy, multiplies)
+            super::grid_mailbox::render(game, g, strategy_doc, roomy, multiplies)
         }
         _ => quote! {
             impl Placement for Rules {
@@ -510,11 +511,11 @@ fn verdict(r: EndResult) -> TokenStream {
 }
 
 /// How the device chooses; for a solved game, its chooser and its table.
-fn strategy(game: &GameDef, origin: Origin) -> (TokenStream, TokenStream, TokenStream) {
+fn strategy(game: &GameDef, g: &GridBoard, origin: Origin) -> (TokenStream, TokenStream, TokenStream) {
     match game.device.strategy.as_ref().map(|s| (s.kind, s.ties_random, s.span)) {
         Some((StrategyKind::Search, _, _)) => (quote!(Strategy::Search), quote!(), quote!()),
         Some((StrategyKind::Perfect, ties, span)) => {
-            let table = solved_table(game);
+            let table = solved_table(game, g);
             let len = int(table.len());
             let bytes = super::raw_bytes(&table);
             let doc = described(
@@ -549,8 +550,7 @@ fn strategy(game: &GameDef, origin: Origin) -> (TokenStream, TokenStream, TokenS
 
 /// Every reachable position's value, two bits at its base-3 index (see
 /// `gamec_runtime::solved`), from the compiler's own solution of the game.
-pub fn solved_table(game: &GameDef) -> Vec<u8> {
-    let g = game.rules.grid().expect("grid games");
+pub fn solved_table(game: &GameDef, g: &GridBoard) -> Vec<u8> {
     let engine = Engine::new(game);
     let solved =
         explore(&engine, &[engine.fixed_start(game)], MAX_STATES).expect("lints refuse games too big to solve");
@@ -628,9 +628,8 @@ fn drawing(g: &GridBoard, glyph: impl Fn(u32) -> char) -> Vec<String> {
 }
 
 /// A region as a bit mask, with the grid drawn in its doc comment.
-fn region_const(game: &GameDef, i: usize, origin: Origin) -> TokenStream {
+fn region_const(game: &GameDef, g: &GridBoard, i: usize, origin: Origin) -> TokenStream {
     let r = &game.rules.regions[i];
-    let g = game.rules.grid().expect("grid games");
     let mask = r.cells.iter().fold(0u64, |m, &c| m | 1 << c);
     let mut lines = vec![format!("The region `{}`:", r.name.node), String::new()];
     lines.extend(drawing(g, |c| if mask >> c & 1 == 1 { '#' } else { '.' }));
@@ -646,8 +645,7 @@ fn region_const(game: &GameDef, i: usize, origin: Origin) -> TokenStream {
 }
 
 /// The start position's doc: both sides' pieces drawn on the grid.
-fn start_doc(game: &GameDef, me: u64, opp: u64) -> TokenStream {
-    let g = game.rules.grid().expect("grid games");
+fn start_doc(game: &GameDef, g: &GridBoard, me: u64, opp: u64) -> TokenStream {
     let (first, second) = (&game.rules.players[game.rules.first].node, &game.rules.players[1 - game.rules.first].node);
     let mut lines = vec![
         format!("The start position, seen from the player who moves first: `x` {first} (`me`),"),

@@ -9,7 +9,7 @@ mod assembly;
 use super::grid_game::{eval_body_with, region_ident, used_regions};
 use super::int;
 use assembly::{avr_mobility, avr_next_move, avr_play_undo, avr_region, avr_weigh, mark_around};
-use gamec_dsl::{Condition, EndResult, Feature, GameDef, MoveKind, StrategyKind};
+use gamec_dsl::{Condition, EndResult, Feature, GameDef, GridBoard, MoveKind, StrategyKind};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
@@ -37,8 +37,8 @@ pub fn applies(game: &GameDef) -> bool {
 /// board, with the game's `Placement` over them (`strategy_doc` documents its strategy): the
 /// board's layout, the searched position, the session's rules, the flanking moves and the
 /// evaluation, each rendered by a function of its own.
-pub fn render(game: &GameDef, strategy_doc: &TokenStream, roomy: bool, multiplies: bool) -> TokenStream {
-    let shape = Shape::of(game);
+pub fn render(game: &GameDef, g: &GridBoard, strategy_doc: &TokenStream, roomy: bool, multiplies: bool) -> TokenStream {
+    let shape = Shape::of(game, g);
     // Where the chip has room, the board tallies the evaluation's regions as pieces come and
     // go (up to eight, a bit each in a table of the cells); the evaluation counts the rest,
     // and every region on a chip without room, cell by cell.
@@ -72,8 +72,7 @@ struct Shape {
 }
 
 impl Shape {
-    fn of(game: &GameDef) -> Shape {
-        let g = game.rules.grid().expect("a grid game");
+    fn of(game: &GameDef, g: &GridBoard) -> Shape {
         let (cols, rows) = (g.cols as u8, g.rows as u8);
         let capture = game.rules.moves.iter().find_map(|m| match m.kind {
             MoveKind::Place { capture: Some(d) } => Some(d),

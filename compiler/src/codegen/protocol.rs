@@ -5,7 +5,7 @@
 
 use super::origin::{described, Origin};
 use super::{int, upper_idents};
-use gamec_dsl::{CommandArgDef, GameDef, SayPart, SerialDef, SessionAction, SessionEvent, TextPart};
+use gamec_dsl::{CommandArgDef, GameDef, Layout, SayPart, SerialDef, SessionAction, SessionEvent, TextPart};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 
@@ -245,10 +245,13 @@ fn responses(game: &GameDef, p: &SerialDef, origin: Origin) -> Responses {
 pub fn render(game: &GameDef, p: &SerialDef, origin: Origin) -> TokenStream {
     // A line is a grid of one row; heaps, a row of heaps.
     let ring = game.rules.heaps().and_then(|h| h.pits);
-    // Pits are a row a side, each a pit and perhaps a store; other heaps one row.
-    let heaps = game.rules.heaps().map(|h| ring.map_or((h.heaps, 1), |r| (r.side(), 2)));
-    let (cols, rows) = game.rules.columns_and_rows().or(heaps).expect("a game of cells or heaps");
-    let heaps = heaps.is_some();
+    let (cols, rows) = match &game.rules.board {
+        Layout::Grid(g) => (g.cols, g.rows),
+        Layout::Line(l) => (l.cells, 1),
+        // Pits are a row a side, each a pit and perhaps a store; other heaps one row.
+        Layout::Heaps(h) => ring.map_or((h.heaps, 1), |r| (r.side(), 2)),
+    };
+    let heaps = game.rules.heaps().is_some();
     let (pits, stores) = (ring.is_some(), ring.is_some_and(|r| r.stores));
     let (cols, rows) = (int(cols), int(rows));
     let commands = commands(p);
