@@ -250,7 +250,7 @@ pub fn lower(file: FileId, game: &ast::Game) -> Result<GameDef, Vec<Diagnostic>>
 
     let strategy = lower_strategy(&mut ctx, st.strategy, st.serial_controls, &players, &layout);
     let reach = |f: Feature| f.reach(&layout, &piece, &moves, &regions);
-    let eval = st.eval.map(|(sp, cases)| lower_eval(&mut ctx, sp, cases, &regions, &reach));
+    let eval = st.eval.map(|(sp, cases)| lower_eval(&mut ctx, sp, cases, (&regions, &layout), &reach));
 
     let rules = RulesScope {
         file,
@@ -373,7 +373,7 @@ fn interfaces(ctx: &mut Ctx, st: &Statements, r: &RulesScope) -> Interfaces {
     Interfaces { tunes, controls: control_defs, idle, font, views, events, cursor, intro, serial }
 }
 
-fn feature(ctx: &mut Ctx, f: &ast::FeatureRef, regions: &[RegionDef]) -> Feature {
+fn feature(ctx: &mut Ctx, f: &ast::FeatureRef, regions: &[RegionDef], layout: &Layout) -> Feature {
     let name = match f {
         ast::FeatureRef::Named(name) => name,
         ast::FeatureRef::Lines { have, of, .. } => {
@@ -398,17 +398,15 @@ fn feature(ctx: &mut Ctx, f: &ast::FeatureRef, regions: &[RegionDef]) -> Feature
             None => {
                 let mut known = vec!["pieces", "mobility", "empty"];
                 known.extend(regions.iter().map(|r| r.name.node.as_str()));
-                ctx.err(
-                    Code::E0004,
-                    name.span,
-                    format!("unknown feature `{}`", name.node),
-                    "not a feature",
-                    format!(
-                        "an evaluation weighs {}; declare a region to weigh the pieces on it: `region {} = A1, H8`",
+                let help = match example_cells(layout) {
+                    Some(cells) => format!(
+                        "an evaluation weighs {}; declare a region to weigh the pieces on it: `region {} = {cells}`",
                         known.join(", "),
                         name.node
                     ),
-                );
+                    None => format!("an evaluation weighs {}", known.join(", ")),
+                };
+                ctx.err(Code::E0004, name.span, format!("unknown feature `{}`", name.node), "not a feature", help);
                 Feature::Pieces
             }
         },
@@ -506,11 +504,30 @@ fn kind_name(k: StrategyKind) -> &'static str {
     }
 }
 
+/// Two cells of the board as the file writes them (its first and its last), for a hint's
+/// example; `None` on heaps, which have no cells.
+fn example_cells(layout: &Layout) -> Option<String> {
+    match layout {
+        Layout::Grid(g) => {
+            let stride = g.stride();
+            let name = |i: u32| format!("{}{}", (b'A' + (i % stride) as u8) as char, i / stride + 1);
+            let mut kept = (0..g.rows)
+                .flat_map(|r| (0..g.cols).map(move |c| r * stride + c))
+                .filter(|&i| !g.cut.contains(&(i as u8)));
+            let first = kept.next()?;
+            Some(format!("{}, {}", name(first), name(kept.next_back().unwrap_or(first))))
+        }
+        Layout::Line(l) => Some(format!("1, {}", l.cells)),
+        Layout::Heaps(HeapsBoard { heaps, pits: Some(_), .. }) => Some(format!("1, {heaps}")),
+        Layout::Heaps(_) => None,
+    }
+}
+
 /// A `pieces` statement that fits the game's board, for a hint.
 fn example_pieces(layout: &Layout) -> String {
     match layout {
         Layout::Line(_) => "pieces token x 3".into(),
-        Layout::Grid(_) => "pieces stone per player".into(),
+        Layout::Grid(_) => "pieces token per player".into(),
         Layout::Heaps(_) => "pieces counter".into(),
     }
 }
@@ -525,7 +542,7 @@ fn example_action(layout: &Layout, piece: &str) -> String {
                 if piece.is_empty() { "token" } else { piece }
             )
         }
-        Layout::Grid(_) => format!("action put = place {} on empty", if piece.is_empty() { "stone" } else { piece }),
+        Layout::Grid(_) => format!("action put = place {} on empty", if piece.is_empty() { "token" } else { piece }),
         Layout::Heaps(_) => "action take = remove 1.. from heap".into(),
     }
 }
@@ -865,13 +882,13 @@ fn lower_eval(
     ctx: &mut Ctx,
     span: Span,
     cases: &[ast::EvalCase],
-    regions: &[RegionDef],
+    (regions, layout): (&[RegionDef], &Layout),
     reach: &dyn Fn(Feature) -> Reach,
 ) -> EvalDef {
     let mut out = Vec::new();
     for (i, c) in cases.iter().enumerate() {
         let when = c.when.as_ref().map(|(f, op, n)| {
-            let feature = feature(ctx, f, regions);
+            let feature = feature(ctx, f, regions, layout);
             let r = reach(feature);
             if n.node > r.most {
                 let name = feature_text(f);
@@ -910,7 +927,7 @@ fn lower_eval(
                 );
             }
             let w = (*w).clamp(-MAX_WEIGHT, MAX_WEIGHT) as i16;
-            let feature = feature(ctx, f, regions);
+            let feature = feature(ctx, f, regions, layout);
             let r = reach(feature);
             let part = u64::from(w.unsigned_abs()) * u64::from(r.most);
             bound = bound.saturating_add(part);
@@ -1095,7 +1112,7 @@ impl<'a> Players<'a> {
                         sp,
                         format!("a game has one player (a puzzle) or two, found {}", p.len()),
                         "here",
-                        "write `players human, device`",
+                        format!("write `players {}, {}`", p[0].node, p[1].node),
                     );
                 }
                 for (i, a) in p.iter().enumerate() {
@@ -1125,7 +1142,8 @@ impl<'a> Players<'a> {
             None if players.list.len() == 1 => 0,
             None => {
                 if !cards {
-                    missing(ctx, "first", "first human");
+                    let example = format!("first {}", players.list.first().map_or("human", |p| p.node.as_str()));
+                    missing(ctx, "first", &example);
                 }
                 0
             }
@@ -1193,7 +1211,7 @@ fn lower_strategy(
                 sp,
                 "search is supported on grid games",
                 "a line game",
-                "line games are small enough to solve: `strategy device = perfect, ties random`",
+                format!("line games are small enough to solve: `strategy {} = perfect, ties random`", player.node),
             );
         }
         Some(StrategyDef {

@@ -194,7 +194,7 @@ fn describe_board(rule: Rule) -> Option<&'static str> {
         Rule::columns_high => "`columns active high`",
         Rule::font => "`font`",
         Rule::cards => "`cards`",
-        Rule::attribute => "an attribute such as `colour = red, green, purple at bits 5..4`",
+        Rule::attribute => "an attribute such as `NAME = VALUE, VALUE, VALUE at bits 1..0`",
         Rule::card_table => "`table`",
         Rule::group => "`group`",
         Rule::group_rule | Rule::every_attribute => "`every attribute is ...` or `ATTRIBUTE is ...`",
@@ -315,7 +315,7 @@ fn describe_game(rule: Rule) -> Option<&'static str> {
         Rule::test_from | Rule::test_moves | Rule::test_expect => "`from`, `moves` or `expect`",
         Rule::move_text => "a move such as `B2`, `C`, `12-9` or `2:3`",
         Rule::expect_legal | Rule::expect_illegal | Rule::expect_ongoing | Rule::expect_device => {
-            "`legal`, `illegal`, `not over`, `device plays` or a result such as `cross wins`"
+            "`legal`, `illegal`, `not over`, `device plays` or a result such as `PLAYER wins`"
         }
         Rule::pass_rule => "`pass`",
         Rule::cell_name => "a cell such as `D5`",

@@ -189,6 +189,66 @@ fn missing_statements_are_shown_examples_that_fit_the_game() {
     assert!(out.contains("`pieces counter`"), "{out}");
 }
 
+/// E0003 in a grid game: the missing action's example places the file's own piece (not a
+/// slide, nor a piece of another game), and without a `pieces` statement a neutral one.
+#[test]
+fn a_missing_action_in_a_grid_game_is_shown_the_files_own_piece() {
+    let grid = "game g {\n  players red, blue\n  first red\n  board grid 4 x 4\n  pieces disc per player\n  end { no moves -> mover loses }\n}\n";
+    let out = diagnose("grid.game", grid);
+    assert!(out.contains("error[E0003]: game `g` has no `action` statement"), "{out}");
+    assert!(out.contains("`action put = place disc on empty`"), "{out}");
+    assert!(!out.contains("slide") && !out.contains("dollar"), "{out}");
+    let bare = grid.replace("  pieces disc per player\n", "");
+    let out = diagnose("bare.game", &bare);
+    assert!(out.contains("`pieces token per player`") && out.contains("`action put = place token on empty`"), "{out}");
+    // No shipped game's pieces in either.
+    for shipped in ["dollar", "stone", "mark", "pawn", "peg", "seed"] {
+        assert!(!out.contains(&format!(" {shipped} ")), "{shipped}: {out}");
+    }
+}
+
+/// Every hint that gives an example writes it with the file's names (its players, controls
+/// and board), never with a shipped game's.
+#[test]
+fn hints_give_examples_in_the_files_own_names() {
+    // `first`: one of the file's players.
+    let no_first = "game g {\n  players red, blue\n  board grid 3 x 3\n  pieces disc per player\n  action put = place disc on empty\n  end { full -> draw }\n}\n";
+    let out = diagnose("first.game", no_first);
+    assert!(out.contains("add, for example: `first red`"), "{out}");
+
+    // A search on a line: the strategy's own player.
+    let line = game_with("strategy device = perfect, ties random", "strategy human = search");
+    let out = diagnose("line.game", &line);
+    assert!(out.contains("`strategy human = perfect, ties random`"), "{out}");
+
+    // A per-piece control cannot wake the device: the file's single controls.
+    let out = diagnose("wake.game", &game_with("wake go", "wake move"));
+    assert!(out.contains("name a single control: go"), "{out}");
+
+    // An idle time out of range: the file's own wake control.
+    let out = diagnose("idle.game", &game_with("idle 30 s -> sleep, wake go", "idle 0 ms -> sleep, wake go"));
+    assert!(out.contains("`idle 30 s -> sleep, wake go`"), "{out}");
+
+    // An unknown feature: a region of the board's own cells (its corners cut away).
+    let othello = include_str!("../../games/othello.game");
+    let cut = othello
+        .replacen("board grid 8 x 8", "board grid 8 x 8 without A1, H8", 1)
+        .replacen("region corners = A1, H1, A8, H8", "region corners = H1, A8", 1)
+        .replacen("6 * mobility +", "6 * stability + 1 * mobility +", 1);
+    assert_ne!(cut, othello, "fixture");
+    let out = diagnose("cut.game", &cut);
+    assert!(out.contains("`region stability = B1, G8`"), "{out}");
+
+    // A serial board without `show board`: every glyph the file's game needs, by its names.
+    let tictactoe = include_str!("../../games/tictactoe.game");
+    let renamed = tictactoe.replace("cross", "sun").replace("nought", "moon");
+    let shown = "    show board = text { sun \"X\", moon \"O\", empty \"-\", legal \".\" }\n";
+    assert!(renamed.contains(shown), "fixture");
+    let out = diagnose("serial.game", &renamed.replacen(shown, "", 1));
+    assert!(out.contains("`show board = text { sun \"S\", moon \"M\", empty \".\", legal \"*\" }`"), "{out}");
+    assert!(!out.contains("black"), "{out}");
+}
+
 /// Three mistakes on three lines: three diagnostics in one run, each at its line, the
 /// misspelt keywords answered with the word meant, and nothing after them made up.
 #[test]

@@ -29,7 +29,7 @@ pub(super) fn lower(
             span,
             "cards need a `group` to find",
             "no `group`",
-            "add, for example, `group set = 3 cards where every attribute is all same or all different`",
+            "add, for example, `group NAME = 3 cards where every attribute is all same or all different`",
         );
         return None;
     };

@@ -37,12 +37,13 @@ pub(super) fn lower(
                     continue;
                 }
                 if after.node == 0 || after.node > 3_600_000 {
+                    let wake = wake.as_ref().map(|w| format!(", wake {}", w.node)).unwrap_or_default();
                     ctx.err(
                         Code::E0005,
                         after.span,
                         "an idle time is 1 ms to 1 hour",
                         "out of range",
-                        "for example `idle 30 s -> sleep, wake go`",
+                        format!("for example `idle 30 s -> sleep{wake}`"),
                     );
                 }
                 idle_wake = wake.as_ref();
@@ -64,7 +65,7 @@ pub(super) fn lower(
         idle.wake = wake_control(ctx, &control_defs, wake);
     }
     if let (false, Some((sp, _))) = (control_defs.iter().any(|c| c.action == ControlAction::Commit), controls) {
-        ctx.err(Code::E0010, sp, "no control commits a move", "controls", "add `go -> commit`");
+        ctx.err(Code::E0010, sp, "no control commits a move", "controls", "add one: `CONTROL -> commit`");
     }
     (control_defs, idle)
 }
@@ -179,12 +180,17 @@ fn wake_control(ctx: &mut Ctx, controls: &[ControlDef], wake: &ast::Ident) -> Op
     match controls.iter().position(|c| c.name.node == wake.node) {
         Some(w) if !controls[w].per_piece => Some(w),
         Some(_) => {
+            let single: Vec<&str> = controls.iter().filter(|c| !c.per_piece).map(|c| c.name.node.as_str()).collect();
+            let help = match single.as_slice() {
+                [] => "name a single control (`CONTROL -> commit`), not one of a piece's".to_string(),
+                names => format!("name a single control: {}", names.join(", ")),
+            };
             ctx.err(
                 Code::E0009,
                 wake.span,
                 "a per-piece control cannot wake the device",
                 "one of several buttons",
-                "name a single control such as `go`",
+                help,
             );
             None
         }

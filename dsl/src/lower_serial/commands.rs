@@ -50,12 +50,13 @@ fn argument(l: &mut Lowering, scope: &Scope, c: &ast::Command) -> CommandArgDef 
         Some(ast::CommandArg::Column) => CommandArgDef::Column,
         Some(ast::CommandArg::Number { min, max }) => {
             if min.node > max.node || max.node > 255 {
+                let (lo, hi) = (min.node.min(max.node).min(255), min.node.max(max.node).min(255));
                 l.err(
                     Code::E0005,
                     max.span,
                     "a number argument is a range within 0..255",
                     "here",
-                    "write `number 1..9`",
+                    &format!("write `number {lo}..{hi}`"),
                 );
             }
             CommandArgDef::Number { min: min.node, max: max.node }

@@ -35,7 +35,12 @@ fn players_need(scope: &Scope) -> bool {
 /// Who needs a glyph, for the hints: the players where their pieces need one (or the piece,
 /// where pieces are shared), each state, `empty` and `legal`; on heaps, the piece alone.
 fn needed(scope: &Scope) -> String {
-    let needed: Vec<&str> = match (scope.heaps, scope.shared_piece) {
+    needed_names(scope).join(", ")
+}
+
+/// What needs a glyph, by name.
+fn needed_names<'s>(scope: &'s Scope) -> Vec<&'s str> {
+    match (scope.heaps, scope.shared_piece) {
         (true, piece) => piece.into_iter().collect(),
         (false, piece) => scope
             .players
@@ -46,8 +51,30 @@ fn needed(scope: &Scope) -> String {
             .chain(scope.states.iter().map(|n| n.node.as_str()))
             .chain(["empty", "legal"])
             .collect(),
-    };
-    needed.join(", ")
+    }
+}
+
+/// A `show board` that gives everything of the game a glyph: `empty` and `legal` as the board
+/// shows them without one, every other name its initial (or a digit where that is taken).
+fn example_board(scope: &Scope) -> String {
+    let mut used: Vec<u8> = vec![b'.', b'*'];
+    let glyphs: Vec<String> = needed_names(scope)
+        .into_iter()
+        .map(|name| {
+            let g = match name {
+                "empty" => b'.',
+                "legal" => b'*',
+                _ => {
+                    let initial = name.bytes().next().map(|b| b.to_ascii_uppercase());
+                    let g = initial.filter(|b| b.is_ascii_alphabetic() && !used.contains(b));
+                    g.unwrap_or_else(|| (b'1'..=b'9').find(|d| !used.contains(d)).unwrap_or(b'?'))
+                }
+            };
+            used.push(g);
+            format!("{name} \"{}\"", g as char)
+        })
+        .collect();
+    format!("add, for example: `show board = text {{ {} }}`", glyphs.join(", "))
 }
 
 /// The glyphs `shown` gives, every one checked, and an error where one the board needs is
@@ -63,8 +90,8 @@ pub(super) fn table(l: &mut Lowering, scope: &Scope, shown: Option<(Span, Glyphs
     };
     let needed = needed(scope);
     let Some((gspan, g)) = shown else {
-        let help = "add, for example: `show board = text { black \"B\", white \"W\", empty \"-\", legal \"V\" }`";
-        l.err(Code::E0012, span, "the serial feedback does not say how the board is shown", "feedback serial", help);
+        let help = example_board(scope);
+        l.err(Code::E0012, span, "the serial feedback does not say how the board is shown", "feedback serial", &help);
         return t;
     };
     let mut seen = Seen {
@@ -167,7 +194,7 @@ fn complete(l: &mut Lowering, scope: &Scope, seen: &Seen, gspan: Span, needed: &
             "incomplete",
             &format!(
                 "give each player's `{kind}` a glyph, such as `{} {kind} \"K\"`",
-                player_names.first().copied().unwrap_or("black")
+                player_names.first().copied().unwrap_or("PLAYER")
             ),
         );
     }
