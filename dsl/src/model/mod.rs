@@ -1,8 +1,8 @@
 //! Resolved definitions: what a game or board file means, with names checked and spans kept.
 //!
-//! Cells of a line are numbered 1..=N as the file numbers them; [`LineBoard::index`] turns a
-//! number into a 0-based index where index = number - 1, and `toward` is expressed as the sign
-//! of the index change, so later stages never think about left and right again.
+//! Cells of a line are numbered 1..=N as the file numbers them and kept as 0-based indices
+//! (index = number - 1); a slide's direction is the sign of the index change
+//! ([`LineBoard::step_toward`]), so later stages never think about left and right again.
 
 mod board;
 mod cards;
