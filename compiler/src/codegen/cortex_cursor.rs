@@ -5,7 +5,7 @@
 //! are kept in flash: the glue drives no 93C46 (bind warns of one on the board, W0026).
 
 use super::cortex_buttons::config;
-use super::cursor_firmware::{cursor_board, cursor_main, CursorBoard, CursorMain};
+use super::cursor_firmware::{cursor_board, cursor_main, CursorMain};
 use crate::bind::Target;
 use gamec_dsl::GameDef;
 use proc_macro2::{Ident, Span, TokenStream};
@@ -20,7 +20,7 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
     let m = &t.cursor.as_ref().expect("a cursor target").matrix;
     let chip = ident(t.chip.runtime_feature);
     let config = config(t, (m.tick_clock, m.tick_top, m.tick_millis));
-    let CursorBoard { ncols, lines, search, outputs } = cursor_board(t, byte_board);
+    let board = cursor_board(t, byte_board, "After the ports' clocks are on, before interrupts are enabled.");
     quote! {
         //! The board's wiring: the clock, the tick, the speaker, and the matrix's pins.
         use gamec_runtime::chip::TickRate;
@@ -31,25 +31,7 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
 
         pub use gamec_runtime::chip::#chip::Chip;
 
-        pub type Display = Matrix<Pins, #ncols>;
-
-        #lines
-
-        #search
-
-        /// The matrix. Its pins are set up by [`setup_pins`].
-        pub const DISPLAY: Display = Matrix::idle(Pins);
-
-        /// Makes the matrix's pins outputs, a port at a time.
-        ///
-        /// # Safety
-        /// After the ports' clocks are on, before interrupts are enabled.
-        pub unsafe fn setup_pins() {
-            // SAFETY: as the caller promises.
-            unsafe {
-                #(#outputs)*
-            }
-        }
+        #board
     }
 }
 

@@ -317,22 +317,14 @@ pub fn duel_front_module(game: &GameDef, target: &Target, origin: Origin) -> Tok
     }
 }
 
-/// What a cursor board's module holds on every chip: the matrix's lines, the search's limits
-/// for a game against the device, and the set-up of the board's outputs.
-pub(super) struct CursorBoard {
-    /// The matrix's columns.
-    pub ncols: proc_macro2::Literal,
-    pub lines: TokenStream,
-    pub search: Option<TokenStream>,
-    /// The matrix's (and any 93C46's) pins made outputs, a port at a time.
-    pub outputs: Vec<TokenStream>,
-}
-
-pub(super) fn cursor_board(t: &Target, byte_board: bool) -> CursorBoard {
+/// What a cursor board's module holds on every chip: the matrix's type and lines, the
+/// search's limits for a game against the device, the matrix itself, and `setup_pins`, which
+/// sets the board's output pins up a port at a time (`when` says when it may be called).
+pub(super) fn cursor_board(t: &Target, byte_board: bool, when: &str) -> TokenStream {
     let c = t.cursor.as_ref().expect("a cursor target");
     // The matrix's and the 93C46's pins made outputs a port's direction register at a time,
     // written whole from reset: the 93C46's DO stays the input without pull-up it is at reset.
-    let outputs = port_masks(board_outputs(c)).map(|(port, mask)| quote!(#port.set_from_reset(#mask, 0);)).collect();
+    let outputs = port_masks(board_outputs(c)).map(|(port, mask)| quote!(#port.set_from_reset(#mask, 0);));
     let search = c.duel.as_ref().map(|_| {
         let (moves, depth) = super::board::search_limits(t, byte_board);
         let (moves, depth) = (int(moves), int(depth));
@@ -342,7 +334,29 @@ pub(super) fn cursor_board(t: &Target, byte_board: bool) -> CursorBoard {
             pub const SEARCH_DEPTH: u8 = #depth;
         }
     });
-    CursorBoard { ncols: int(c.matrix.red.len()), lines: matrix_lines(&c.matrix), search, outputs }
+    let (ncols, lines) = (int(c.matrix.red.len()), matrix_lines(&c.matrix));
+    let safety = format!(" {when}");
+    quote! {
+        pub type Display = Matrix<Pins, #ncols>;
+
+        #lines
+
+        #search
+
+        /// The matrix. Its pins are set up by [`setup_pins`].
+        pub const DISPLAY: Display = Matrix::idle(Pins);
+
+        /// Makes the matrix's pins (and any 93C46's) outputs, a port at a time.
+        ///
+        /// # Safety
+        #[doc = #safety]
+        pub unsafe fn setup_pins() {
+            // SAFETY: as the caller promises.
+            unsafe {
+                #(#outputs)*
+            }
+        }
+    }
 }
 
 /// `src/board.rs` on an AVR.
@@ -355,7 +369,11 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
     let clock_hz = int(t.clock_hz);
     let channel = int(t.speaker.as_ref().map_or(1, |s| s.channel as u8 - b'A'));
     let wires = c.eeprom.map(|pins| eeprom_wires(pins, m, t.clock_hz));
-    let CursorBoard { ncols, lines, search, outputs } = cursor_board(t, byte_board);
+    let board = cursor_board(
+        t,
+        byte_board,
+        "First thing after reset, before interrupts are enabled: the ports are written whole.",
+    );
     quote! {
         //! The board's wiring: the tick, the speaker's timer output, and the matrix's pins.
         use gamec_runtime::chip::TickRate;
@@ -374,27 +392,9 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
         /// of the type, so that a note's pin and toggle bits are immediates.
         pub type Chip = gamec_runtime::chip::#chip::Chip<#channel>;
 
-        pub type Display = Matrix<Pins, #ncols>;
-
-        #lines
-
         #wires
 
-        #search
-
-        /// The matrix. Its pins are set up by [`setup_pins`].
-        pub const DISPLAY: Display = Matrix::idle(Pins);
-
-        /// Makes the matrix's (and any 93C46's) pins outputs, a port at a time.
-        ///
-        /// # Safety
-        /// First thing after reset, before interrupts are enabled: the ports are written whole.
-        pub unsafe fn setup_pins() {
-            // SAFETY: as the caller promises.
-            unsafe {
-                #(#outputs)*
-            }
-        }
+        #board
     }
 }
 
