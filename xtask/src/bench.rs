@@ -319,6 +319,12 @@ pub const BENCHES: &[Bench] = &[
             ("perft.connect_four.leaves_per_s", "Connect Four's perft: leaves a second"),
             ("perft.checkers.s", "English draughts on the rule core, `gamec perft games/checkers.game --depth 8`"),
             ("perft.checkers.leaves_per_s", "Draughts' perft: leaves a second"),
+            (
+                "perft.othello_c.s",
+                "The reference: a plain bitboard Othello perft in C (`xtask/bench/othello_perft.c`, `cc -O2`), \
+                 depth 10, the same counts",
+            ),
+            ("perft.othello_c.leaves_per_s", "The C reference's perft: leaves a second"),
         ],
     },
     Bench {
@@ -607,6 +613,7 @@ fn mean_ms(root: &Path, args: &[&str], runs: u32) -> Result<f64, String> {
 
 fn perft(root: &Path) -> Result<Vec<Figure>, String> {
     let mut figures = Vec::new();
+    let mut othello = None;
     for (name, game, depth) in
         [("othello", "othello", "10"), ("connect_four", "connect_four", "8"), ("checkers", "checkers", "8")]
     {
@@ -616,17 +623,46 @@ fn perft(root: &Path) -> Result<Vec<Figure>, String> {
         let out = gamec(root, &["perft", &file, "--depth", depth])?;
         let seconds = started.elapsed().as_secs_f64();
         print!("{out}");
-        // `24571284 leaves in 1.42 s (17.3 M leaves/s)`: the leaves, timed here as a whole run.
-        let leaves: f64 = out
-            .lines()
-            .find_map(|l| l.split_once(" leaves in ").and_then(|(n, _)| n.trim().parse().ok()))
-            .ok_or_else(|| format!("gamec perft {file}: no count of leaves in\n{out}"))?;
-        print(&mut figures, &format!("perft.{name}.s"), format!("{seconds:.2} s for {leaves} leaves"));
-        let millions = leaves / seconds / 1e6;
-        let digits = if millions < 10.0 { 2 } else { 1 };
-        print(&mut figures, &format!("perft.{name}.leaves_per_s"), format!("{millions:.digits$} M leaves/s"));
+        let leaves = leaves_of(&out).ok_or_else(|| format!("gamec perft {file}: no count of leaves in\n{out}"))?;
+        perft_figures(&mut figures, name, leaves, seconds);
+        if name == "othello" {
+            othello = Some(out);
+        }
     }
+    // The plain C bitboard, built here and timed the same way: its counts must be gamec's.
+    let bin = root.join("target/othello_perft");
+    let source = root.join("xtask/bench/othello_perft.c");
+    eprintln!("$ cc -O2 -o {} {}", bin.display(), source.display());
+    let built = Command::new("cc").arg("-O2").arg("-o").arg(&bin).arg(&source).status();
+    if !built.is_ok_and(|s| s.success()) {
+        return Err(format!("cc could not build {}", source.display()));
+    }
+    let started = std::time::Instant::now();
+    let out = Command::new(&bin).arg("10").output().map_err(|e| format!("{}: {e}", bin.display()))?;
+    let seconds = started.elapsed().as_secs_f64();
+    let out = String::from_utf8_lossy(&out.stdout).into_owned();
+    print!("{out}");
+    let counts =
+        |text: &str| -> Vec<String> { text.lines().filter(|l| l.starts_with("depth")).map(String::from).collect() };
+    if othello.as_deref().map(counts) != Some(counts(&out)) {
+        return Err(format!("the C reference's counts differ from gamec's:\n{out}"));
+    }
+    let leaves = leaves_of(&out).ok_or_else(|| format!("the C reference: no count of leaves in\n{out}"))?;
+    perft_figures(&mut figures, "othello_c", leaves, seconds);
     Ok(figures)
+}
+
+/// The leaves of a perft's last line, `24571284 leaves in 1.42 s ...`.
+fn leaves_of(out: &str) -> Option<f64> {
+    out.lines().find_map(|l| l.split_once(" leaves in ").and_then(|(n, _)| n.trim().parse().ok()))
+}
+
+/// A perft's figures, timed here as a whole run: its time and leaves a second.
+fn perft_figures(figures: &mut Vec<Figure>, name: &str, leaves: f64, seconds: f64) {
+    print(figures, &format!("perft.{name}.s"), format!("{seconds:.2} s for {leaves} leaves"));
+    let millions = leaves / seconds / 1e6;
+    let digits = if millions < 10.0 { 2 } else { 1 };
+    print(figures, &format!("perft.{name}.leaves_per_s"), format!("{millions:.digits$} M leaves/s"));
 }
 
 fn cli(root: &Path) -> Result<Vec<Figure>, String> {
