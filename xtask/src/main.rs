@@ -2,11 +2,12 @@
 //!
 //! `build` and `test` first make sure the machine has what the firmware needs (Debian's AVR
 //! toolchain, simavr's build dependencies and QEMU, nightly's `rust-src` and its Cortex-M
-//! targets) and what fuzzing needs
+//! targets, gamec's own QEMU for the STM32F4's pins) and what fuzzing needs
 //! (cargo-fuzz), so they work on a fresh machine that has only rustup, cargo, gcc and apt.
 
 mod bench;
 mod figures;
+mod qemu;
 mod web;
 
 use clap::{Parser, Subcommand};
@@ -22,7 +23,8 @@ struct Cli {
 #[derive(Subcommand)]
 enum Cmd {
     /// Install what building and testing firmware needs (apt packages, nightly rust-src,
-    /// cargo-fuzz), and what the web page's tests drive it with (Chromium, Node, puppeteer-core).
+    /// cargo-fuzz, gamec's own qemu-system-arm with the STM32F4's ports), and what the web
+    /// page's tests drive it with (Chromium, Node, puppeteer-core).
     Setup,
     /// Copy avr8js, pinned by compiler/web/npm/package-lock.json, into compiler/web/vendor/.
     WebVendor,
@@ -144,6 +146,7 @@ fn setup() -> Result<(), String> {
         }
     }
     install_cargo_fuzz()?;
+    qemu::setup(&root())?;
     web::setup(&root())
 }
 
