@@ -345,7 +345,7 @@ mod game;
 use core::fmt::Write as _;
 use core::hint::black_box;
 use cortex_m_rt::entry;
-use gamec_runtime::chip::stm32f405::Chip;
+use gamec_runtime::chip::stm32f405::serial::Chip;
 use gamec_runtime::serial::TextOut;
 static TABLES: [&[u8]; {n}] = [{rows}];
 extern "C" {{

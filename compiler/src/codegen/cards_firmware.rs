@@ -27,7 +27,7 @@ pub fn board_module(t: &Target) -> TokenStream {
     let suffix = raw_bytes(&c.scanner.suffix);
     quote! {
         //! The board's clock and the serial ports of the console and the scanner.
-        use gamec_runtime::chip::#chip::{Config, Port};
+        use gamec_runtime::chip::#chip::serial::{Config, Port};
 
         /// The serial ports, each with its baud-rate divisor: the clock over the rate.
         pub static CONFIG: Config = Config {
@@ -63,7 +63,7 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
         use core::fmt::Write as _;
         use cortex_m_rt::{entry, exception};
         use gamec_runtime::card_table::{Deck, Frames, Table};
-        use gamec_runtime::chip::#chip::{interrupt, on_receive, on_systick, Chip, Port};
+        use gamec_runtime::chip::#chip::serial::{interrupt, on_receive, on_systick, Chip, Port};
         use gamec_runtime::serial::{Line, LineReader, Received, TextOut};
 
         /// The deck as the generated module describes it, for the runtime's card table.

@@ -18,7 +18,7 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
     let (moves, depth) = (int(moves), int(depth));
     quote! {
         //! The board's clock, its serial port, and how far its search goes.
-        use gamec_runtime::chip::#chip::{Config, Port};
+        use gamec_runtime::chip::#chip::serial::{Config, Port};
 
         /// Moves the search considers per position, and its deepest ply.
         pub const SEARCH_MOVES: usize = #moves;
@@ -50,7 +50,7 @@ pub fn main_module(t: &Target) -> TokenStream {
         mod game;
 
         use cortex_m_rt::{entry, exception};
-        use gamec_runtime::chip::#chip::{interrupt, on_receive, on_systick, Chip, Port, Usart};
+        use gamec_runtime::chip::#chip::serial::{interrupt, on_receive, on_systick, Chip, Port, Usart};
         use gamec_runtime::session::{Io, Session};
 
         #io

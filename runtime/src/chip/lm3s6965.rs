@@ -7,19 +7,18 @@
 //! The registers are written by address, from the LM3S6965 datasheet (DS-LM3S6965): the
 //! `lm3s6965` crate gives the interrupts alone.
 
+use super::systick_millis::{self, reload};
 use super::TickRate;
 use crate::charlieplex::TriState;
 use crate::tune::{Note, Speaker};
-use core::cell::Cell;
 use core::convert::Infallible;
 use core::ptr::{read_volatile, write_volatile};
 use core::sync::atomic::{AtomicBool, Ordering};
 /// The critical sections' module, which the generated firmware names apart from the
 /// interrupts' attribute [`interrupt`].
 pub use cortex_m::interrupt as irq;
-use cortex_m::peripheral::{NVIC, SYST};
+use cortex_m::peripheral::NVIC;
 use embedded_hal::digital::{ErrorType, InputPin};
-use irq::Mutex;
 
 /// The attribute (and the interrupt names it checks) for the handlers:
 /// `#[interrupt] fn TIMER_1A() { on_tone(&board::CONFIG) }`.
@@ -239,21 +238,6 @@ pub struct Config {
     pub tone: Option<(u8, Port, u8)>,
 }
 
-/// The count of `top + 1` steps of `1 << (clock - 1)` clocks, less one: a timer's reload
-/// value for a divisor the compiler chose among powers of two.
-fn reload(clock: u8, top: u16) -> u32 {
-    ((top as u32 + 1) << (clock.max(1) - 1)) - 1
-}
-
-/// The millisecond count, and the part of a millisecond counted beyond it.
-#[derive(Clone, Copy)]
-struct Millis {
-    count: u16,
-    rem: u16,
-}
-
-static MILLIS: Mutex<Cell<Millis>> = Mutex::new(Cell::new(Millis { count: 0, rem: 0 }));
-
 /// Set by a wake pin's interrupt, which ends a sleep.
 static WOKEN: AtomicBool = AtomicBool::new(false);
 
@@ -261,13 +245,7 @@ static WOKEN: AtomicBool = AtomicBool::new(false);
 /// given as a constant folds into the handler.
 #[inline(always)]
 pub fn on_tick(cfg: &Config) {
-    // SAFETY: called only from the SysTick handler, which no other handler of this glue
-    // preempts (all run at one priority) and the main loop reads the count masked.
-    let cs = unsafe { irq::CriticalSection::new() };
-    let cell = MILLIS.borrow(&cs);
-    let m = cell.get();
-    let (count, rem) = cfg.rate.advance(m.count, m.rem);
-    cell.set(Millis { count, rem });
+    systick_millis::on_tick(cfg.rate);
 }
 
 /// The speaker's half-period: call from its timer's interrupt handler.
@@ -295,15 +273,8 @@ impl Chip {
     /// Sets the clock, starts the tick, readies the speaker, and enables interrupts.
     pub fn new(cfg: &'static Config) -> Self {
         set_clock(cfg.clock_hz);
-        // SAFETY: SysTick is this glue's alone, written directly rather than through
-        // `cortex_m::Peripherals`, which the firmware stays free to take.
-        unsafe {
-            let syst = &*SYST::PTR;
-            syst.rvr.write(reload(cfg.tick_clock, cfg.tick_top));
-            syst.cvr.write(0);
-        }
-        let mut chip = Chip { cfg };
-        chip.resume_tick();
+        systick_millis::start(cfg.tick_clock, cfg.tick_top);
+        let chip = Chip { cfg };
         if let Some((timer, port, bit)) = cfg.tone {
             port.set(1 << bit, 1 << bit, 0, 0);
             let t = TIMER0 + 0x1000 * timer as usize;
@@ -322,21 +293,18 @@ impl Chip {
     }
 
     /// Milliseconds since start, wrapping, paused while asleep.
-    #[inline(never)]
     pub fn millis(&self) -> u16 {
-        irq::free(|cs| MILLIS.borrow(cs).get().count)
+        systick_millis::millis()
     }
 
     /// Stops the tick's interrupt: before darkening a display for sleep, so that no tick
     /// lights a row again in between.
     pub fn pause_tick(&mut self) {
-        // SAFETY: as in `new`. ENABLE and CLKSOURCE stay; TICKINT clears.
-        unsafe { (*SYST::PTR).csr.write(0b101) };
+        systick_millis::pause();
     }
 
     pub fn resume_tick(&mut self) {
-        // SAFETY: as in `new`. ENABLE, TICKINT, CLKSOURCE = the processor clock.
-        unsafe { (*SYST::PTR).csr.write(0b111) };
+        systick_millis::resume();
     }
 
     /// Sleeps until a falling edge on `wake`'s pin (a press pulling it low), whose port's

@@ -24,6 +24,10 @@ pub mod cortex_m;
 pub mod lm3s6965;
 #[cfg(feature = "stm32f405")]
 pub mod stm32f405;
+#[cfg(any(feature = "stm32f405", feature = "at32f437"))]
+pub mod stm32f4_pins;
+#[cfg(any(feature = "stm32f405", feature = "at32f437", feature = "lm3s6965"))]
+pub mod systick_millis;
 
 /// How far a periodic tick advances the millisecond count: `whole` milliseconds and
 /// `num / den` of one more, carried in a remainder. The compiler derives it from the tick's

@@ -1,13 +1,12 @@
-//! Chip glue for the Artery AT32F437: USART1, 2 and 3 as embedded-io serial lines (received
-//! bytes queued by their interrupts, sent by polling) and SysTick as a millisecond tick. It
-//! leaves the clocks as it finds them (8 MHz from the HICK after reset): the compiler derives
-//! the tick and the baud divisors from the clock it knows the firmware runs at. It knows no
-//! game: the generated firmware composes these services with the runtime's drivers.
+//! The AT32F437's USART1, 2 and 3 as embedded-io serial lines (received bytes queued by their
+//! interrupts, sent by polling) and SysTick as a millisecond tick, for a serial game or a
+//! table of cards. The baud divisors come from the clock the compiler knows the firmware
+//! runs at, the 8 MHz of reset's HICK.
 
-use super::cortex_m::{self as common, SerialPort, UsartRegs};
+use crate::chip::cortex_m::{self as common, SerialPort, UsartRegs};
 use at32f4xx_pac::at32f437 as pac;
 
-pub use super::cortex_m::{on_receive, on_systick};
+pub use crate::chip::cortex_m::{on_receive, on_systick};
 /// The attribute (and the interrupt names it checks) for the USART handlers:
 /// `#[interrupt] fn USART1() { on_receive(Port::Usart1) }`.
 pub use pac::interrupt;

@@ -1,13 +1,12 @@
-//! Chip glue for the STM32F405: USART1, 2, 3 and 6 as embedded-io serial lines (received
-//! bytes queued by their interrupts, sent by polling) and SysTick as a millisecond tick. It
-//! leaves the clocks as it finds them (16 MHz from the HSI after reset): the compiler
-//! derives the tick and the baud divisors from the clock it knows the firmware runs at. It
-//! knows no game: the generated firmware composes these services with the runtime's drivers.
+//! The STM32F405's USART1, 2, 3 and 6 as embedded-io serial lines (received bytes queued by
+//! their interrupts, sent by polling) and SysTick as a millisecond tick, for a serial game or
+//! a table of cards. The baud divisors come from the clock the compiler knows the firmware
+//! runs at, the 16 MHz of reset's HSI.
 
-use super::cortex_m::{self as common, SerialPort, UsartRegs};
+use crate::chip::cortex_m::{self as common, SerialPort, UsartRegs};
 use stm32f4::stm32f405 as pac;
 
-pub use super::cortex_m::{on_receive, on_systick};
+pub use crate::chip::cortex_m::{on_receive, on_systick};
 /// The attribute (and the interrupt names it checks) for the USART handlers:
 /// `#[interrupt] fn USART1() { on_receive(Port::Usart1) }`.
 pub use pac::interrupt;
