@@ -42,6 +42,8 @@ pub struct Chip {
     pub tick_vectors: &'static [(&'static str, &'static str)],
     /// The same for a serial session's tick, where its glue ticks on another timer.
     pub session_tick: &'static [(&'static str, &'static str)],
+    /// The interrupt's vector name, per timer whose interrupt toggles a tone's pin (`any_pin`).
+    pub tone_vectors: &'static [(&'static str, &'static str)],
     /// The pins that can wake the chip from power-down, each group with the interrupt whose
     /// handler a wake-up needs.
     pub wake_pins: &'static [WakePin],
@@ -154,23 +156,30 @@ pub struct Qemu {
     /// of the image (`driver::sim_image`), where its static RAM and the stack's bound from
     /// the build fit below.
     pub ram_top: u32,
-    /// What gamec talks to the firmware through there.
-    pub io: QemuIo,
+    /// Whether gamec talks to the firmware's USARTs there: USART1, 2, 3 at the STM32F4's
+    /// addresses and interrupts, QEMU's n-th `-serial` USARTn (a serial game's line, a game of
+    /// cards' console and scanner).
+    pub usarts: bool,
+    /// How the machine models the chip's GPIO ports, where gamec plays buttons and lights or
+    /// a cursor's matrix and encoders there: set through qtest and read from QEMU's trace
+    /// (`sim::cortex`).
+    pub pins: Option<PinModel>,
 }
 
-/// How gamec plays a board's firmware in its QEMU machine.
+/// A model of a chip's GPIO ports in QEMU.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum QemuIo {
-    /// USART1, 2, 3 at the STM32F4's addresses and interrupts, QEMU's n-th `-serial` USARTn:
-    /// a serial game's line, a game of cards' console and scanner.
-    Usarts,
-    /// The LM3S6965's GPIO ports and timers, set through qtest and read from QEMU's trace
-    /// (`sim::cortex`): buttons and lights, a cursor's matrix and encoders.
-    Pins,
+pub enum PinModel {
+    /// The LM3S6965's PL061 ports, as QEMU ships them, with its general-purpose timers.
+    Pl061,
+    /// The STM32F4's ports (the AT32F437's too), which QEMU 7.2 leaves unimplemented: gamec
+    /// builds its own qemu-system-arm with a model of them (`cargo xtask setup`, from
+    /// `xtask/qemu/`), with timers 2 to 5 as QEMU ships them.
+    Stm32f4,
 }
 
 /// QEMU's `netduinoplus2`, an STM32F405 with its 128 KB of SRAM (the 64 KB of CCM apart).
-const NETDUINOPLUS2: Qemu = Qemu { machine: "netduinoplus2", ram_top: 0x2000_0000 + 128 * 1024, io: QemuIo::Usarts };
+const NETDUINOPLUS2: Qemu =
+    Qemu { machine: "netduinoplus2", ram_top: 0x2000_0000 + 128 * 1024, usarts: true, pins: Some(PinModel::Stm32f4) };
 
 /// A hardware serial port: the name boards give it, the glue's name for it, its
 /// receive interrupt's vector, and the RX and TX pins it claims where the board checks pins.
@@ -214,6 +223,7 @@ const ATTINY84A: Chip = Chip {
     // programmed with its top cut to a byte, and a handler on an interrupt never enabled.
     tick_vectors: &[("timer0", "TIM0_COMPA")],
     session_tick: &[],
+    tone_vectors: &[],
     wake_pins: &[
         WakePin { port: 'A', mask: 0xFF, vector: "PCINT0", number: 2 },
         WakePin { port: 'B', mask: 0x0F, vector: "PCINT1", number: 3 },
@@ -279,6 +289,7 @@ const ATMEGA16: Chip = Chip {
     // The buttons' glue ticks on Timer/Counter0, the serial session's on Timer/Counter1.
     tick_vectors: &[("timer0", "TIMER0_COMP")],
     session_tick: &[("timer1", "TIMER1_COMPA")],
+    tone_vectors: &[],
     // INT0 and INT1 (INT2, edge-triggered only, is left out).
     wake_pins: &[
         WakePin { port: 'D', mask: 1 << 2, vector: "INT0", number: 1 },
@@ -311,6 +322,7 @@ const ATMEGA64: Chip = Chip {
     // The runtime's glue for these chips ticks on Timer/Counter0.
     tick_vectors: &[("timer0", "TIMER0_COMP")],
     session_tick: &[("timer0", "TIMER0_COMP")],
+    tone_vectors: &[],
     wake_pins: MEGA64_WAKE_PINS,
     tone_in_type: true,
     arch: Arch::Avr(Avr {
@@ -348,20 +360,51 @@ const ATMEGA128: Chip = Chip {
     ..ATMEGA64
 };
 
-/// The STM32F405 that qemu-system-arm's netduinoplus2 machine emulates, at the 168 MHz it
-/// runs. Its USART1 sits where the AT32F437's does.
+/// The STM32F4's timers as the pins' glue drives them (the AT32F437's are the same): SysTick
+/// for the tick, and timers 2 to 5 each toggling a tone's pin from its update interrupt, its
+/// prescaler a power of two the glue sets.
+const STM32F4_PRESCALERS: &[u32] = &[1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768];
+const STM32F4_TIMERS: &[Timer] = &[
+    lm3s_timer("systick", false),
+    Timer { name: "timer2", bits: 16, prescalers: STM32F4_PRESCALERS, outputs: &[], any_pin: true },
+    Timer { name: "timer3", bits: 16, prescalers: STM32F4_PRESCALERS, outputs: &[], any_pin: true },
+    Timer { name: "timer4", bits: 16, prescalers: STM32F4_PRESCALERS, outputs: &[], any_pin: true },
+    Timer { name: "timer5", bits: 16, prescalers: STM32F4_PRESCALERS, outputs: &[], any_pin: true },
+];
+
+/// Pins 0 to 7 of each of `ports` as the STM32F4's external interrupt lines wake the chip:
+/// lines 0 to 4 each with its own interrupt, 5 to 7 sharing one, by the names the chip's
+/// register crate gives them.
+macro_rules! exti_wake_pins {
+    ([$($port:literal),*], $l0:literal, $l1:literal, $l2:literal, $l3:literal, $l4:literal, $l5_9:literal) => {
+        &[$(
+            WakePin { port: $port, mask: 1 << 0, vector: $l0, number: 6 },
+            WakePin { port: $port, mask: 1 << 1, vector: $l1, number: 7 },
+            WakePin { port: $port, mask: 1 << 2, vector: $l2, number: 8 },
+            WakePin { port: $port, mask: 1 << 3, vector: $l3, number: 9 },
+            WakePin { port: $port, mask: 1 << 4, vector: $l4, number: 10 },
+            WakePin { port: $port, mask: 0xE0, vector: $l5_9, number: 23 },
+        )*]
+    };
+}
+
+/// The STM32F405RG (the 64-pin package of the Netduino Plus 2) that qemu-system-arm's
+/// netduinoplus2 machine emulates, at the 168 MHz it runs. Its ports A to C have all eight of
+/// the pins a port has in gamec (bits 0 to 7), D only PD2. Its USART1 sits where the
+/// AT32F437's does.
 const STM32F405: Chip = Chip {
     name: "stm32f405",
     rust_target: "thumbv7em-none-eabihf",
     runtime_feature: "stm32f405",
     flash: 1024 * 1024,
     ram: 128 * 1024,
-    ports: &[],
+    ports: &[('A', 0xFF), ('B', 0xFF), ('C', 0xFF), ('D', 0x04)],
     reserved: &[],
-    timers: &[],
-    tick_vectors: &[],
+    timers: STM32F4_TIMERS,
+    tick_vectors: &[("systick", "SysTick")],
     session_tick: &[],
-    wake_pins: &[],
+    tone_vectors: &[("timer2", "TIM2"), ("timer3", "TIM3"), ("timer4", "TIM4"), ("timer5", "TIM5")],
+    wake_pins: exti_wake_pins!(['A', 'B', 'C', 'D'], "EXTI0", "EXTI1", "EXTI2", "EXTI3", "EXTI4", "EXTI9_5"),
     tone_in_type: false,
     arch: Arch::CortexM(CortexM {
         flash_origin: 0x0800_0000,
@@ -373,23 +416,35 @@ const STM32F405: Chip = Chip {
     }),
     serial_ports: &[
         SerialPort { name: "usart1", glue: "Usart1", vector: "USART1", pins: None },
-        SerialPort { name: "usart2", glue: "Usart2", vector: "USART2", pins: None },
+        SerialPort { name: "usart2", glue: "Usart2", vector: "USART2", pins: Some((('A', 3), ('A', 2))) },
         SerialPort { name: "usart3", glue: "Usart3", vector: "USART3", pins: None },
-        SerialPort { name: "usart6", glue: "Usart6", vector: "USART6", pins: None },
+        SerialPort { name: "usart6", glue: "Usart6", vector: "USART6", pins: Some((('C', 7), ('C', 6))) },
     ],
-    frontends: &[Frontend::Cards],
+    frontends: &[Frontend::Cards, Frontend::Buttons, Frontend::Cursor],
 };
 
 /// The AT32F437ZM of Artery's AT-START-F437 board: 4032 KB of flash, 384 KB of SRAM as it
-/// ships (the option byte EOPB0 can trade flash's zero-wait area for more). No simulator
-/// models it, but its USARTs have the STM32F4's registers at the same addresses and
-/// interrupts, and its glue leaves the clocks as reset leaves them: its image runs on QEMU's
-/// STM32F405, its stack moved into the 128 KB that machine maps.
+/// ships (the option byte EOPB0 can trade flash's zero-wait area for more), ports A to G in
+/// its 144 pins (PH0 and PH1 are the crystal's). No simulator models it, but its USARTs,
+/// ports, timers 2 to 5 and external interrupts have the STM32F4's registers at the same
+/// addresses and interrupts, and its glue leaves the clocks as reset leaves them: its image
+/// runs on QEMU's STM32F405, its stack moved into the 128 KB that machine maps.
 const AT32F437: Chip = Chip {
     name: "at32f437",
     runtime_feature: "at32f437",
     flash: 4032 * 1024,
     ram: 384 * 1024,
+    ports: &[('A', 0xFF), ('B', 0xFF), ('C', 0xFF), ('D', 0xFF), ('E', 0xFF), ('F', 0xFF), ('G', 0xFF)],
+    tone_vectors: &[("timer2", "TMR2"), ("timer3", "TMR3"), ("timer4", "TMR4"), ("timer5", "TMR5")],
+    wake_pins: exti_wake_pins!(
+        ['A', 'B', 'C', 'D', 'E', 'F', 'G'],
+        "EXINT0",
+        "EXINT1",
+        "EXINT2",
+        "EXINT3",
+        "EXINT4",
+        "EXINT9_5"
+    ),
     serial_ports: &[
         SerialPort { name: "usart1", glue: "Usart1", vector: "USART1", pins: None },
         SerialPort { name: "usart2", glue: "Usart2", vector: "USART2", pins: None },
@@ -443,6 +498,7 @@ const LM3S6965: Chip = Chip {
     ],
     tick_vectors: &[("systick", "SysTick")],
     session_tick: &[],
+    tone_vectors: &[("timer0", "TIMER_0A"), ("timer1", "TIMER_1A"), ("timer2", "TIMER_2A"), ("timer3", "TIMER_3A")],
     wake_pins: &[
         lm3s_wake('A', 0xFF, "GPIOA", 0),
         lm3s_wake('B', 0xFF, "GPIOB", 1),
@@ -461,7 +517,12 @@ const LM3S6965: Chip = Chip {
         probe_rs: None,
         openocd: Some(&["board/ek-lm3s6965.cfg"]),
         pll_hz: Some(200_000_000),
-        sim: Some(Qemu { machine: "lm3s6965evb", ram_top: 0x2000_0000 + 64 * 1024, io: QemuIo::Pins }),
+        sim: Some(Qemu {
+            machine: "lm3s6965evb",
+            ram_top: 0x2000_0000 + 64 * 1024,
+            usarts: false,
+            pins: Some(PinModel::Pl061),
+        }),
     }),
     serial_ports: &[],
     frontends: &[Frontend::Buttons, Frontend::Cursor],

@@ -405,7 +405,7 @@ fn play_board(
     };
     // A game of cards has two lines, the console and the scanner: typed cards feed the latter.
     if let Some(ports) = &built.target.cards {
-        let Some((image, qemu)) = sim.as_ref().filter(|(_, q)| q.io == gamec::chips::QemuIo::Usarts) else {
+        let Some((image, qemu)) = sim.as_ref().filter(|(_, q)| q.usarts) else {
             return Err(Error::Play(format!("no simulator runs the {}'s USARTs", built.target.chip.name)));
         };
         let id = driver::read(sources, game)?;

@@ -12,7 +12,7 @@ use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifier
 use crossterm::style::{Color, Print, ResetColor, SetForegroundColor};
 use crossterm::{cursor, execute, queue, terminal};
 use gamec::bind::Target;
-use gamec::chips::{Qemu, QemuIo};
+use gamec::chips::Qemu;
 use gamec::sim::Device;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -51,19 +51,16 @@ pub fn play(
         return in_simavr(elf, target, title, host.as_ref());
     };
     let buttons = target.serial.is_none() && !target.inputs.is_empty();
-    match (qemu.io, host, &target.serial) {
-        (QemuIo::Usarts, Some(host), Some(serial)) => {
+    match (host, &target.serial) {
+        (Some(host), Some(serial)) if qemu.usarts => {
             crate::host_helper::in_qemu(image, qemu.machine, serial.glue, host)
         }
-        (QemuIo::Usarts, _, Some(_)) => in_qemu(image, qemu, target),
-        (QemuIo::Pins, ..) if buttons || target.cursor.is_some() => in_qemu_pins(image, target, title),
-        (QemuIo::Usarts, ..) => Err(format!(
-            "QEMU's {} plays the {}'s serial lines, and this board has none",
-            qemu.machine, target.chip.name
-        )),
-        (QemuIo::Pins, ..) => Err(format!(
-            "QEMU's {} plays the {}'s buttons and lights, and this board has none",
-            qemu.machine, target.chip.name
+        (_, Some(_)) if qemu.usarts => in_qemu(image, qemu, target),
+        (_, None) if qemu.pins.is_some() && (buttons || target.cursor.is_some()) => in_qemu_pins(image, target, title),
+        (_, Some(_)) => Err(format!("QEMU's {} plays no serial line of the {}", qemu.machine, target.chip.name)),
+        (_, None) => Err(format!(
+            "this board of the {} has no serial line, buttons or cursor for QEMU's {} to play",
+            target.chip.name, qemu.machine
         )),
     }
 }

@@ -2,8 +2,8 @@
 //! encoders turned by driving their contacts in quadrature, switches pressed, the matrix read
 //! from its row and column pins into a picture of clear, red, green and yellow, the speaker's
 //! pitch measured, and the tableaux served by an emulated 93C46 holding the image `gamec
-//! build` wrote. The same matrix wired to an LM3S6965 in QEMU plays the same way, its
-//! tableaux in flash.
+//! build` wrote. The same matrix wired to an LM3S6965 and to an AT32F437 in QEMU plays the
+//! same way, its tableaux in flash.
 
 mod device;
 
@@ -16,7 +16,9 @@ use gamec_dsl::{content, GameDef, Pin};
 
 const GAME: &str = "games/binario.game";
 const BOARD: &str = "boards/binario_atmega128.board";
-const CORTEX_BOARD: &str = "boards/binario_lm3s6965.board";
+const LM3S6965: &str = "boards/binario_lm3s6965.board";
+/// The same on an AT32F437, its image on QEMU's STM32F405 with gamec's model of the ports.
+const AT32F437: &str = "boards/binario_at32f437.board";
 /// The tunes' first notes, from the game file: start C5, denied G3, victory G5; click E6.
 const C5: f64 = 523.25;
 const G3: f64 = 196.0;
@@ -89,8 +91,8 @@ impl Binario<Device> {
 
 impl Binario<cortex_pins::Board> {
     /// In QEMU, in virtual time: the tableaux in the firmware's flash.
-    fn boot_in_qemu() -> Self {
-        Binario::boot_with(CORTEX_BOARD, |elf, target| {
+    fn boot_in_qemu(board: &str) -> Self {
+        Binario::boot_with(board, |elf, target| {
             assert!(target.cursor.as_ref().unwrap().eeprom.is_none(), "no 93C46 on a Cortex-M");
             cortex_pins::Board::boot(elf, target, cortex_pins::Pace::Virtual).unwrap_or_else(|e| panic!("{e}"))
         })
@@ -231,7 +233,12 @@ fn intro_then_tableaux_chosen_with_wrap_around_and_the_game_starts_at_the_top_le
 
 #[test]
 fn on_the_lm3s6965_the_intro_then_tableaux_chosen_and_the_game_starts() {
-    intro_then_tableaux_chosen(Binario::boot_in_qemu());
+    intro_then_tableaux_chosen(Binario::boot_in_qemu(LM3S6965));
+}
+
+#[test]
+fn on_the_at32f437_the_intro_then_tableaux_chosen_and_the_game_starts() {
+    intro_then_tableaux_chosen(Binario::boot_in_qemu(AT32F437));
 }
 
 fn intro_then_tableaux_chosen<D: CursorPins>(mut b: Binario<D>) {
@@ -280,7 +287,12 @@ fn a_tableau_played_to_victory_with_every_cursor_pattern_denials_and_the_lock() 
 
 #[test]
 fn on_the_lm3s6965_a_tableau_played_to_victory_with_denials_and_the_lock() {
-    a_tableau_played_to_victory(Binario::boot_in_qemu());
+    a_tableau_played_to_victory(Binario::boot_in_qemu(LM3S6965));
+}
+
+#[test]
+fn on_the_at32f437_a_tableau_played_to_victory_with_denials_and_the_lock() {
+    a_tableau_played_to_victory(Binario::boot_in_qemu(AT32F437));
 }
 
 fn a_tableau_played_to_victory<D: CursorPins>(mut b: Binario<D>) {

@@ -1,5 +1,5 @@
 //! Silver Dollar firmware on a simulated ATtiny84A and ATtiny24A, and on an ATmega16 and an
-//! ATmega128 wired the same way, played through its pins as a person would: read the LEDs,
+//! ATmega128 wired the same way, and on Cortex-Ms in QEMU, played through its pins as a person would: read the LEDs,
 //! press the dollar buttons and GO, listen to the piezo.
 
 mod device;
@@ -17,8 +17,10 @@ const ATTINY24A: &str = "boards/silver_dollar_attiny24a.board";
 /// interrupt rather than a pin change.
 const ATMEGA128: &str = "boards/silver_dollar_atmega128.board";
 const ATMEGA16: &str = "boards/silver_dollar_atmega16.board";
-/// On a Cortex-M in QEMU, whose glue drives the same buttons, LEDs, piezo and sleep.
+/// On Cortex-Ms in QEMU, whose glue drives the same buttons, LEDs, piezo and sleep: the
+/// LM3S6965's and the STM32F405's (in gamec's build of QEMU, with the STM32F4's ports).
 const LM3S6965: &str = "boards/silver_dollar_lm3s6965.board";
+const STM32F405: &str = "boards/silver_dollar_stm32f405.board";
 
 device::on_each_board!(
     [
@@ -55,6 +57,7 @@ device::on_each_board!(
         idle_for_30_s_sleeps_and_go_wakes,
     ];
     lm3s6965 => LM3S6965,
+    stm32f405 => STM32F405,
 );
 
 /// Notes of the game file's tunes, in hertz: each tune is told apart by notes only it has.

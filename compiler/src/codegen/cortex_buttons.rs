@@ -19,6 +19,14 @@ fn tone_timer(t: &Target) -> Option<u8> {
     t.speaker.as_ref().map(|s| s.timer.number())
 }
 
+/// The interrupt of the speaker's timer, which toggles its pin: the chip names one per timer
+/// that can.
+pub(super) fn tone_vector(t: &Target) -> &'static str {
+    let s = t.speaker.as_ref().expect("a speaker");
+    let named = t.chip.tone_vectors.iter().find(|(timer, _)| *timer == s.timer.name);
+    named.expect("bind gives the speaker a timer whose interrupt toggles a pin").1
+}
+
 /// `CONFIG`, the glue's `Config`: the clock, the tick (its divisor step, count and
 /// millisecond rate) and the speaker's timer and pin, where the board has a speaker.
 pub(super) fn config(t: &Target, (clock, top, (whole, num, den)): (u8, u16, (u16, u16, u16))) -> TokenStream {
@@ -96,8 +104,8 @@ pub fn main_module(t: &Target) -> TokenStream {
             row.set(r);
         }
     });
-    let tone = tone_timer(t).map(|n| {
-        let vector = ident(&format!("TIMER_{n}A"));
+    let tone = tone_timer(t).map(|_| {
+        let vector = ident(tone_vector(t));
         quote! {
             #[interrupt]
             fn #vector() {

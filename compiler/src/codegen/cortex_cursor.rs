@@ -40,8 +40,8 @@ pub fn main_module(game: &GameDef, t: &Target) -> TokenStream {
     let chip = ident(t.chip.runtime_feature);
     let CursorMain { what, modules, uses, pulled_up, setup, step, n_encoders, encoder_reads, encoder_polls } =
         cursor_main(game, t);
-    let tone = t.speaker.as_ref().map(|s| {
-        let vector = ident(&format!("TIMER_{}A", s.timer.number()));
+    let tone = t.speaker.as_ref().map(|_| {
+        let vector = ident(super::cortex_buttons::tone_vector(t));
         quote! {
             #[interrupt]
             fn #vector() {

@@ -1,7 +1,9 @@
-//! A person at the pins of a Cortex-M in qemu-system-arm's `lm3s6965evb` machine (an
-//! LM3S6965): holds buttons, reads charlieplexed LEDs, listens to the speaker, and follows
-//! the chip into sleep and out. `gamec play` plays such a board through it, and the device
-//! tests play games on it as on an AVR.
+//! A person at the pins of a Cortex-M in qemu-system-arm: the LM3S6965 in QEMU's
+//! `lm3s6965evb` (its PL061 ports), the STM32F405 and the AT32F437 in `netduinoplus2` (built
+//! by gamec with a model of the STM32F4's ports: `xtask/qemu/`). It holds buttons, reads
+//! charlieplexed LEDs and a matrix, listens to the speaker, and follows the chip into sleep and
+//! out. `gamec play` plays such a board through it, and the device tests play games on it as
+//! on an AVR.
 //!
 //! The guest runs freely under TCG (in virtual time for the tests, at the wall clock's pace
 //! for a person), and QEMU traces what the pins see, in order, to a log: every write to a
@@ -15,6 +17,7 @@
 mod matrix;
 
 use crate::bind::Target;
+use crate::chips::PinModel;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::net::{UnixListener, UnixStream};
@@ -22,27 +25,71 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// The machine's GPIO ports A to G, as QEMU's object tree names its `pl061_luminary` devices.
+/// The machine's GPIO ports from A, as QEMU's object tree names them: the LM3S6965's
+/// `pl061_luminary` devices, the STM32F4 model's children of the SoC.
 const FIRST_PORT_DEVICE: usize = 8;
 
-fn port_device(port: char) -> String {
-    format!("/machine/unattached/device[{}]", FIRST_PORT_DEVICE + (port as u8 - b'A') as usize)
+fn port_device(model: PinModel, port: char) -> String {
+    let n = (port as u8 - b'A') as usize;
+    match model {
+        PinModel::Pl061 => format!("/machine/unattached/device[{}]", FIRST_PORT_DEVICE + n),
+        PinModel::Stm32f4 => format!("/machine/soc/gpio[{n}]"),
+    }
 }
 
+/// Virtual time an instruction takes, `2^shift` ns: about a clock of the machine's core, whose
+/// clock SysTick counts (the lm3s6965evb's 50 MHz, 20 ns; netduinoplus2's 168 MHz, 6 ns), so
+/// that a tick gives the firmware about the instructions it has on the chip.
+fn icount_shift(model: PinModel) -> u8 {
+    match model {
+        PinModel::Pl061 => 4,
+        PinModel::Stm32f4 => 3,
+    }
+}
+
+/// The most ports a modelled chip has (the STM32F4's A to I).
+const PORTS: usize = 9;
+
+/// The qemu-system-arm that models `model`'s ports: Debian's for the PL061, gamec's own build
+/// for the STM32F4's (`GAMEC_QEMU` names another).
+pub fn qemu_binary(model: PinModel) -> Result<PathBuf, String> {
+    if model == PinModel::Pl061 {
+        return Ok(PathBuf::from("qemu-system-arm"));
+    }
+    let built = std::env::var_os("GAMEC_QEMU")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/gamec-qemu/qemu-system-arm"));
+    if built.is_file() {
+        Ok(built)
+    } else {
+        Err(format!(
+            "the STM32F4's pins play in gamec's own build of QEMU, with a model of its GPIO ports, not found at {}: \
+             `cargo xtask setup` builds it",
+            built.display()
+        ))
+    }
+}
 /// Bounds real time on anything the guest is waited for: only a machine that stopped
 /// running reaches it.
 const STUCK: Duration = Duration::from_secs(60);
 
 /// What QEMU traces: the ports' registers and inputs, SysTick's reloads and control, and the
 /// writes to any device's registers, of which the player reads the general-purpose timers'.
-const TRACED: &str =
-    "trace:pl061_write,trace:pl061_input_change,trace:systick_timer_tick,trace:systick_write,trace:memory_region_ops_write";
+const TRACED: &str = "trace:pl061_write,trace:pl061_input_change,trace:stm32f4_gpio_pins,trace:stm32f4_gpio_input,\
+trace:systick_timer_tick,trace:systick_write,trace:memory_region_ops_write";
 
-/// The general-purpose timers: timer n's registers at `TIMER0 + n * 0x1000`, its control (bit
-/// 0 runs timer A) and its 32-bit reload.
+/// The LM3S6965's general-purpose timers: timer n's registers at `TIMER0 + n * 0x1000`, its
+/// control (bit 0 runs timer A) and its 32-bit reload.
 const TIMER0: u32 = 0x4003_0000;
 const GPTMCTL: u32 = 0x00C;
 const GPTMTAILR: u32 = 0x028;
+
+/// The STM32F4's timers 2 to 5: timer n's registers at `TIM2 + (n - 2) * 0x400`, its control
+/// (bit 0 counts), prescaler and reload.
+const TIM2: u32 = 0x4000_0000;
+const TIM_CR1: u32 = 0x00;
+const TIM_PSC: u32 = 0x28;
+const TIM_ARR: u32 = 0x2C;
 
 /// Whose turn it is to run a machine: one at a time in a process (a test binary's tests run
 /// in parallel).
@@ -74,7 +121,28 @@ enum Event {
 #[derive(Clone, Copy, Default)]
 struct TimerState {
     running: bool,
+    /// Clocks a count, less one (the STM32F4's prescaler; 0 on the LM3S6965).
+    prescale: u32,
     reload: u32,
+}
+
+impl TimerState {
+    /// The note it sounds toggling a pin at each time-out, from the chip's clock.
+    fn hz(&self, clock: f64) -> f64 {
+        if self.running {
+            clock / (2.0 * (f64::from(self.prescale) + 1.0) * (f64::from(self.reload) + 1.0))
+        } else {
+            0.0
+        }
+    }
+}
+
+/// Where a model keeps timer `number` (as boards name it) among the traced ones.
+fn timer_index(model: PinModel, number: u8) -> usize {
+    match model {
+        PinModel::Pl061 => usize::from(number),
+        PinModel::Stm32f4 => usize::from(number.saturating_sub(2)),
+    }
 }
 
 /// Bytes of log after which the player has QEMU start a new file: the trace grows by about
@@ -93,7 +161,7 @@ struct Trace {
     rotating: bool,
     partial: String,
     ticks: u64,
-    ports: [PortState; 7],
+    ports: [PortState; PORTS],
     timers: [TimerState; 4],
     asleep: bool,
 }
@@ -173,6 +241,29 @@ impl Trace {
                 Some(p) => Event::Input(p, pin.parse().unwrap(), *level == "1"),
                 None => Event::Other,
             },
+            // `stm32f4_gpio_pins port A moder 0xa8000000 odr 0x0000`: the low eight pins' modes
+            // (01 an output) and levels.
+            ["stm32f4_gpio_pins", "port", port, "moder", moder, "odr", odr] => {
+                let p = (port.as_bytes()[0] - b'A') as usize;
+                let (moder, odr) = (hex(moder), hex(odr));
+                let dir = (0..8).filter(|i| moder >> (2 * i) & 0b11 == 0b01).fold(0u8, |d, i| d | 1 << i);
+                self.ports[p] = PortState { dir, data: odr as u8 };
+                Event::Port(p)
+            }
+            ["stm32f4_gpio_input", "port", port, "pin", pin, "level", level] => {
+                Event::Input((port.as_bytes()[0] - b'A') as usize, pin.parse().unwrap(), *level == "1")
+            }
+            ["memory_region_ops_write", .., "addr", addr, "value", value, "size", _, "name", "'stm32f2xx_timer'"] => {
+                let (addr, value) = (hex(addr), hex(value));
+                let n = ((addr - TIM2) / 0x400) as usize;
+                match (addr - TIM2) % 0x400 {
+                    TIM_CR1 => self.timers[n].running = value & 1 == 1,
+                    TIM_PSC => self.timers[n].prescale = value,
+                    TIM_ARR => self.timers[n].reload = value,
+                    _ => {}
+                }
+                Event::Timer
+            }
             _ => Event::Other,
         }
     }
@@ -187,18 +278,19 @@ pub struct Board {
     dir: PathBuf,
     pub target: Target,
     /// The level the player holds each port's inputs at, a bit a pin (QEMU's start: low).
-    held: [u8; 7],
+    held: [u8; PORTS],
+    model: PinModel,
     _turn: std::sync::MutexGuard<'static, ()>,
 }
 
 /// How the guest's clock runs.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Pace {
-    /// In virtual time, 16 ns an instruction (about the 50 MHz core's pace), idle time
+    /// In virtual time, a fixed time an instruction (about a clock of the core: `icount_shift`), idle time
     /// jumping to the next timer: what the firmware does does not depend on the host's load,
     /// and a test waits for nothing.
     Virtual,
-    /// At the wall clock's pace, for a person at the keyboard: the same 16 ns an instruction,
+    /// At the wall clock's pace, for a person at the keyboard: the same time an instruction,
     /// QEMU holding the guest back to the host's clock, and late where the host is too busy to
     /// keep up (never faster, and no tick skipped).
     WallClock,
@@ -210,9 +302,10 @@ impl Board {
     /// start.
     pub fn boot(elf: &Path, target: &Target, pace: Pace) -> Result<Board, String> {
         // The chip's machine, which models the pins this player sets and reads.
-        let Some(qemu) = target.chip.qemu().filter(|q| q.io == crate::chips::QemuIo::Pins) else {
+        let Some((qemu, model)) = target.chip.qemu().and_then(|q| Some((q, q.pins?))) else {
             return Err(format!("no QEMU machine models the {}'s pins", target.chip.name));
         };
+        let binary = qemu_binary(model)?;
         let turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
         let dir = std::env::temp_dir().join(format!("gamec-qemu-pins-{}-{}", std::process::id(), elf_stem(elf)));
         std::fs::create_dir_all(&dir).unwrap();
@@ -220,14 +313,21 @@ impl Board {
         let _ = std::fs::remove_file(&socket);
         File::create(&log).unwrap();
         let listener = UnixListener::bind(&socket).unwrap();
-        let mut cmd = Command::new("qemu-system-arm");
+        let mut cmd = Command::new(&binary);
         cmd.args(["-M", qemu.machine, "-display", "none", "-serial", "none", "-monitor", "stdio", "-S"]);
         // Time counted in instructions either way, so that a tick never passes unserved: on
         // the wall clock (sleep on, aligned to the host's), a vCPU a loaded host holds back
         // runs late rather than have QEMU's timers fire past it, their interrupts merged.
         cmd.args([
             "-icount",
-            if pace == Pace::Virtual { "shift=4,align=off,sleep=off" } else { "shift=4,align=on,sleep=on" },
+            &format!(
+                "shift={},{}",
+                icount_shift(model),
+                match pace {
+                    Pace::Virtual => "align=off,sleep=off",
+                    Pace::WallClock => "align=on,sleep=on",
+                }
+            ),
         ]);
         let child = cmd
             .args(["-d", TRACED, "-D"])
@@ -238,7 +338,7 @@ impl Board {
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("cannot run qemu-system-arm: {e} (`cargo xtask setup` installs it)"))?;
+            .map_err(|e| format!("cannot run {}: {e} (`cargo xtask setup` installs it)", binary.display()))?;
         let (stream, _) = listener.accept().map_err(|e| format!("QEMU's qtest socket: {e}"))?;
         stream.set_read_timeout(Some(STUCK)).unwrap();
         let trace = Trace {
@@ -249,7 +349,7 @@ impl Board {
             rotating: false,
             partial: String::new(),
             ticks: 0,
-            ports: [PortState::default(); 7],
+            ports: [PortState::default(); PORTS],
             timers: [TimerState::default(); 4],
             asleep: false,
         };
@@ -260,7 +360,8 @@ impl Board {
             now: 0,
             dir,
             target: target.clone(),
-            held: [0; 7],
+            held: [0; PORTS],
+            model,
             _turn: turn,
         };
         for p in target.inputs.clone().into_iter().chain(Board::cursor_inputs(target)) {
@@ -292,7 +393,7 @@ impl Board {
     }
 
     fn set_input(&mut self, port: char, bit: u8, level: bool) {
-        self.qtest(&format!("set_irq_in {} unnamed-gpio-in {bit} {}", port_device(port), level as u8));
+        self.qtest(&format!("set_irq_in {} unnamed-gpio-in {bit} {}", port_device(self.model, port), level as u8));
         let held = &mut self.held[(port as u8 - b'A') as usize];
         *held = (*held & !(1 << bit)) | (u8::from(level) << bit);
     }
@@ -416,7 +517,7 @@ impl Board {
     /// reload), where the pin toggled in the window, or 0 for silence.
     pub fn listen(&mut self, total_ms: f64, window_ms: f64) -> Vec<f64> {
         let s = self.target.speaker.clone().expect("a speaker");
-        let timer = usize::from(s.timer.number());
+        let timer = timer_index(self.model, s.timer.number());
         let (port, mask) = ((s.pin.port as u8 - b'A') as usize, 1u8 << s.pin.bit);
         let clock = f64::from(self.target.clock_hz);
         let (start, mut level) = (self.now, self.trace.ports[port].data & mask);
@@ -427,8 +528,7 @@ impl Board {
                 edges.push(t.ticks);
             }
             Event::Tick => {
-                let tm = t.timers[timer];
-                notes.push(if tm.running { clock / (2.0 * (f64::from(tm.reload) + 1.0)) } else { 0.0 });
+                notes.push(t.timers[timer].hz(clock));
             }
             _ => {}
         });

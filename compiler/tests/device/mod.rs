@@ -34,7 +34,6 @@ macro_rules! on_each_board {
 pub(crate) use on_each_board;
 
 use gamec::bind::Target;
-use gamec::driver::Built;
 pub use gamec::sim::*;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
@@ -61,10 +60,17 @@ pub fn firmware(game: &str, board: &str) -> (PathBuf, Target) {
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let out = root.join("target/gamec-tests");
-    let Built { elf, target, report, .. } =
-        gamec::driver::build(&mut gamec_dsl::Sources::new(), &root.join(game), &root.join(board), &out)
-            .unwrap_or_else(|e| panic!("building {game} on {board}: {e}"));
-    eprintln!("{report}");
+    let built = gamec::driver::build(&mut gamec_dsl::Sources::new(), &root.join(game), &root.join(board), &out)
+        .unwrap_or_else(|e| panic!("building {game} on {board}: {e}"));
+    eprintln!("{}", built.report);
+    // A Cortex-M's image as its QEMU machine runs it (an AT32F437's, its stack moved).
+    let elf = match built.target.chip.arch {
+        gamec::chips::Arch::Avr(_) => built.elf.clone(),
+        gamec::chips::Arch::CortexM(_) => {
+            gamec::driver::sim_image(&built).unwrap_or_else(|e| panic!("{game} on {board} in QEMU: {e}")).0
+        }
+    };
+    let target = built.target;
     cache.push((key, elf.clone(), target.clone()));
     (elf, target)
 }
