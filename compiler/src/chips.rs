@@ -54,10 +54,10 @@ pub struct Chip {
     pub arch: Arch,
     /// Serial ports gamec's glue drives on this chip.
     pub serial_ports: &'static [SerialPort],
-    /// The ways of playing whose services this chip's glue offers: buttons need a tick, a
-    /// tone and power-down; serial games a serial line; the cursor a tick, a tone and a delay;
-    /// cards two serial lines and a tick.
-    pub frontends: &'static [Frontend],
+    /// Whether the chip's glue serves a table of cards (two serial lines and a tick). Every
+    /// chip's glue serves buttons and lights (a tick, a tone, power-down) and a cursor on a
+    /// matrix (a tick and a tone), and a serial game wherever the chip has a serial port.
+    pub cards: bool,
 }
 
 /// Pins that wake the chip from power-down (`mask` on `port`), and the interrupt that does it,
@@ -88,19 +88,6 @@ const MEGA64_WAKE_PINS: &[WakePin] = &[
     WakePin { port: 'E', mask: 1 << 6, vector: "INT6", number: 7 },
     WakePin { port: 'E', mask: 1 << 7, vector: "INT7", number: 8 },
 ];
-
-/// A way of playing a game, as a chip's glue in the runtime serves it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Frontend {
-    /// Buttons a piece, charlieplexed lights, a speaker, sleep.
-    Buttons,
-    /// A text protocol on a serial port.
-    Serial,
-    /// A cursor over a bicolour matrix, moved by encoders, with a speaker and an EEPROM.
-    Cursor,
-    /// A table of cards fed by a scanner on one serial port, served on a console on another.
-    Cards,
-}
 
 /// A processor family, and what building and simulating for it needs.
 #[derive(Debug, Clone, Copy)]
@@ -238,7 +225,7 @@ const ATTINY84A: Chip = Chip {
         multiplies: false,
     }),
     serial_ports: &[],
-    frontends: &[Frontend::Buttons],
+    cards: false,
 };
 
 /// The ATtiny84A's smallest sibling: the same pins, registers and vectors, so the runtime's
@@ -305,7 +292,7 @@ const ATMEGA16: Chip = Chip {
         multiplies: true,
     }),
     serial_ports: &[SerialPort { name: "usart", glue: "Usart", vector: "USART_RXC", pins: Some((('D', 0), ('D', 1))) }],
-    frontends: &[Frontend::Serial, Frontend::Buttons, Frontend::Cursor],
+    cards: false,
 };
 
 /// The ATmega64 and the ATmega128 share pins, timers and register map; the 128 has twice the
@@ -342,7 +329,7 @@ const ATMEGA64: Chip = Chip {
         vector: "USART0_RX",
         pins: Some((('E', 0), ('E', 1))),
     }],
-    frontends: &[Frontend::Cursor, Frontend::Serial, Frontend::Buttons],
+    cards: false,
 };
 
 const ATMEGA128: Chip = Chip {
@@ -420,7 +407,7 @@ const STM32F405: Chip = Chip {
         SerialPort { name: "usart3", glue: "Usart3", vector: "USART3", pins: None },
         SerialPort { name: "usart6", glue: "Usart6", vector: "USART6", pins: Some((('C', 7), ('C', 6))) },
     ],
-    frontends: &[Frontend::Cards, Frontend::Buttons, Frontend::Cursor],
+    cards: true,
 };
 
 /// The AT32F437ZM of Artery's AT-START-F437 board: 4032 KB of flash, 384 KB of SRAM as it
@@ -525,7 +512,7 @@ const LM3S6965: Chip = Chip {
         }),
     }),
     serial_ports: &[],
-    frontends: &[Frontend::Buttons, Frontend::Cursor],
+    cards: false,
 };
 
 const MEGA64_TIMERS: &[Timer] = &[

@@ -107,7 +107,6 @@ codes! {
     E0111 => "a display spread over two ports, or a refresh rate or tick the timer cannot make within 1%";
     E0112 => "a button without `pullup`";
     E0113 => "a serial rate the board's clock cannot make within 2%";
-    E0114 => "buttons and lights, or a cursor, on a chip whose glue drives none: the STM32F405's and AT32F437's glue drives serial lines only (QEMU, which runs their firmware in the tests, models no GPIO of theirs to prove such glue against); the ATtinys have no cursor's, their pins too few for a matrix";
     E0116 => "more setups than the board's 93C46 holds (8)";
     E0117 => "a game of cards on a chip without a cards runtime, a board that gives no serial port to its `console` or `scanner`, a role a game of cards does not have, or the two on one port";
     E0118 => "a game the board's display cannot show: on one-colour lights, cells that hold more than one thing (pieces of two players or kinds, states; a light shows only whether its cell holds anything) or pits that sowing fills past their lights, or more than the 56 lights a charlieplexed display on one port drives; on the matrix, a grid larger than its 8 x 8. Play it over a serial line, or with a cursor on a bicolour matrix";

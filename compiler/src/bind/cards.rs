@@ -2,7 +2,7 @@
 //! them by role, at rates the chip's clock can make.
 
 use super::{Ctx, Target, MAX_BAUD_ERROR};
-use crate::chips::{Chip, Frontend, SerialPort};
+use crate::chips::{Chip, SerialPort};
 use gamec_dsl::Code;
 use gamec_dsl::{BoardDef, Diagnostic, GameDef, Label};
 
@@ -28,7 +28,7 @@ const ROLES: [(&str, &str); 2] =
     [("console", "where the person types commands and reads the sets"), ("scanner", "the barcode scanner")];
 
 pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static Chip) -> Option<Target> {
-    if !chip.frontends.contains(&Frontend::Cards) {
+    if !chip.cards {
         let d = Diagnostic::error(
             Code::E0117,
             format!("gamec's runtime on the {} does not serve a table of cards", chip.name),

@@ -8,7 +8,7 @@ use super::{
     bind_core_moves, bind_core_table, bind_speaker, grid_firmware_gap, max_moves, periodic_tick, tune_divisors,
     CoreStack, Ctx, Target,
 };
-use crate::chips::{Chip, Frontend};
+use crate::chips::Chip;
 use crate::engine::puzzle::Puzzle;
 use crate::engine::Engine;
 use gamec_dsl::Code;
@@ -106,17 +106,6 @@ pub fn puzzle_gap(game: &GameDef) -> Option<String> {
 }
 
 pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static Chip) -> Option<Target> {
-    if !chip.frontends.contains(&Frontend::Cursor) {
-        let serving = crate::chips::CHIPS.iter().filter(|c| c.frontends.contains(&Frontend::Cursor));
-        let names: Vec<&str> = serving.map(|c| c.name).collect();
-        let d =
-            Diagnostic::error(Code::E0114, format!("gamec's glue for the {} drives no matrix or encoders", chip.name))
-                .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
-                .with_label(Label::secondary(ctx.board_file, board.chip.span, "on this chip"))
-                .with_help(format!("pick a chip with a cursor runtime: {}", names.join(", ")));
-        ctx.diags.push(d);
-        return None;
-    }
     // The matrix app's picture is 8 x 8 cells, a byte a column of a colour.
     if let Some((cols, rows)) = game.rules.columns_and_rows().filter(|&(c, r)| c > 8 || r > 8) {
         let what = match rows {

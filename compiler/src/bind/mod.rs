@@ -237,7 +237,7 @@ pub fn bind(
     } else {
         game
     };
-    check_frontend(&mut ctx, game, board, chip);
+    check_frontend(&mut ctx, game, board);
     let display = bind_display(&mut ctx, game, board, chip);
     let (inputs, commit, wake) = bind_buttons(&mut ctx, game, board, chip);
     let speaker = bind_speaker(&mut ctx, game, board, chip);
@@ -561,17 +561,13 @@ fn periodic_tick(
     Some(PeriodicTick { timer: t, clock, top, tick_millis, vector })
 }
 
-/// The game must have a way to be played that the runtime supports on this chip: buttons and
-/// lights, a serial line (or a cursor, bound in [`cursor`]).
-fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) {
+/// The game must have a way to be played that the board serves: buttons and lights, a serial
+/// line (or a cursor, bound in [`cursor`]). Every chip's glue serves each of them.
+fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef) {
     let label = |ctx: &mut Ctx, code: Code, msg: String, help: &str| {
-        let on = match code {
-            Code::E0114 => Label::secondary(ctx.board_file, board.chip.span, "on this chip"),
-            _ => Label::secondary(ctx.board_file, board.name.span, "on this board"),
-        };
         let d = Diagnostic::error(code, msg)
             .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
-            .with_label(on)
+            .with_label(Label::secondary(ctx.board_file, board.name.span, "on this board"))
             .with_help(help.to_string());
         ctx.diags.push(d);
     };
@@ -582,16 +578,6 @@ fn check_frontend(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &Chip) 
         ctx.diags.push(d);
     };
     if buttons_game(game) {
-        if !chip.frontends.contains(&chips::Frontend::Buttons) {
-            let serving = chips::CHIPS.iter().filter(|c| c.frontends.contains(&chips::Frontend::Buttons));
-            let names: Vec<&str> = serving.map(|c| c.name).collect();
-            return label(
-                ctx,
-                Code::E0114,
-                format!("gamec's glue for the {} drives serial lines only, no buttons or lights", chip.name),
-                &format!("pick a chip that runs button games: {}", names.join(", ")),
-            );
-        }
         // A line of slides has its own reading, heaps of removals the heaps app; everything
         // else is played on the rule core.
         if let Some(why) = (!own_buttons_app(game)).then(|| unshown_on_lights(game)).flatten() {

@@ -22,21 +22,18 @@ pub(super) fn port(p: char) -> TokenStream {
     quote!(Port::#id)
 }
 
-pub fn render(t: &Target) -> TokenStream {
+/// `CONFIG` and `Chip` on an AVR: the tick's settings, and the speaker's Timer/Counter1 output
+/// (0 for A), a field of the ATtinys' `Config` or a constant of the ATmegas' `Chip` type,
+/// where a channel without a speaker is never played.
+pub(super) fn avr_config(
+    t: &Target,
+    (clock, top, (whole, num, den)): (u8, u16, (u16, u16, u16)),
+) -> (TokenStream, TokenStream) {
     let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
-    let (display, display_port) = match &t.display {
-        Some(d) => (charlieplex_display(d), quote!(PortPins,)),
-        None => (quote!(), quote!()),
-    };
-    let (clock, top, (whole, num, den)) = tick(t);
     let (tick_clock, tick_top) = (int(clock), int(top as u8));
     let (whole, num, den) = (int(whole), int(num), int(den));
-    let inputs = inputs(t);
-    let wake = wake_pin(t);
-    // The speaker's Timer/Counter1 output (0 for A): a field of the ATtinys' `Config`, a
-    // constant of the ATmegas' `Chip` type, where a channel without a speaker is never played.
     let channel = t.speaker.as_ref().map(|s| int(s.channel as u8 - b'A'));
-    let (config, chip_type) = match t.chip.tone_in_type {
+    match t.chip.tone_in_type {
         true => {
             let (clock_hz, channel) = (int(t.clock_hz), channel.unwrap_or(int(0u8)));
             (
@@ -72,7 +69,18 @@ pub fn render(t: &Target) -> TokenStream {
                 quote!(pub use gamec_runtime::chip::#chip::Chip;),
             )
         }
+    }
+}
+
+pub fn render(t: &Target) -> TokenStream {
+    let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
+    let (display, display_port) = match &t.display {
+        Some(d) => (charlieplex_display(d), quote!(PortPins,)),
+        None => (quote!(), quote!()),
     };
+    let inputs = inputs(t);
+    let wake = wake_pin(t);
+    let (config, chip_type) = avr_config(t, tick(t));
     let charlieplex = t.display.as_ref().map(|_| {
         quote!(
             use gamec_runtime::charlieplex::{Charlieplex, Led};

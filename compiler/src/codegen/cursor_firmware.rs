@@ -364,10 +364,7 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
     let c = t.cursor.as_ref().expect("a cursor target");
     let chip = Ident::new(t.chip.runtime_feature, Span::call_site());
     let m = &c.matrix;
-    let (clock, top) = (int(m.tick_clock), int(m.tick_top as u8));
-    let (whole, num, den) = (int(m.tick_millis.0), int(m.tick_millis.1), int(m.tick_millis.2));
-    let clock_hz = int(t.clock_hz);
-    let channel = int(t.speaker.as_ref().map_or(1, |s| s.channel as u8 - b'A'));
+    let (config, chip_type) = super::board::avr_config(t, (m.tick_clock, m.tick_top, m.tick_millis));
     let wires = c.eeprom.map(|pins| eeprom_wires(pins, m, t.clock_hz));
     let board = cursor_board(
         t,
@@ -381,16 +378,9 @@ pub fn board_module(t: &Target, byte_board: bool) -> TokenStream {
         use gamec_runtime::chip::#chip::{Config, Port};
         use gamec_runtime::matrix::{Lines, Matrix};
 
-        pub static CONFIG: Config = Config {
-            tick_clock: #clock,
-            tick_top: #top,
-            rate: TickRate { whole: #whole, num: #num, den: #den },
-            clock_hz: #clock_hz,
-        };
+        #config
 
-        /// The chip, with the Timer/Counter1 output the speaker is on (0 A, 1 B, 2 C) a constant
-        /// of the type, so that a note's pin and toggle bits are immediates.
-        pub type Chip = gamec_runtime::chip::#chip::Chip<#channel>;
+        #chip_type
 
         #wires
 
