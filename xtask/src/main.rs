@@ -161,9 +161,10 @@ fn install_cargo_fuzz() -> Result<(), String> {
 
 /// Boards that are their game's default though another of its boards comes first in name
 /// order: Silver Dollar's PCB as built, with an ATtiny84A (`silver_dollar_attiny24a` sorts
-/// first, the same PCB with the chip's smallest sibling), and Nim on that PCB (before which
-/// its terminal's board, `nim_netduinoplus2`, sorts).
-const DEFAULT_BOARDS: &[&str] = &["silver_dollar_attiny84", "nim_silver_dollar_attiny84"];
+/// first, the same PCB with the chip's smallest sibling), Nim on that PCB (before which its
+/// terminal's board, `nim_netduinoplus2`, sorts), and Binario's board with the ATmega128
+/// simavr runs (`binario_at32f437` sorts first).
+const DEFAULT_BOARDS: &[&str] = &["silver_dollar_attiny84", "nim_silver_dollar_attiny84", "binario_atmega128"];
 
 /// Each game with its default board: the one [`DEFAULT_BOARDS`] names, else the first
 /// `boards/<game>_*.board` in name order.
