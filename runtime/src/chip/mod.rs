@@ -20,6 +20,8 @@ pub mod atmega16;
 pub mod attiny84a;
 #[cfg(any(feature = "stm32f405", feature = "at32f437"))]
 pub mod cortex_m;
+#[cfg(any(feature = "stm32f405", feature = "at32f437", feature = "lm3s6965"))]
+pub mod cortex_pins;
 #[cfg(feature = "lm3s6965")]
 pub mod lm3s6965;
 #[cfg(feature = "stm32f405")]

@@ -11,11 +11,10 @@
 //! A port is the language's eight pins, bits 0 to 7 of the chip's sixteen. The registers are
 //! written by address: the two chips' register crates name them differently.
 
+use super::cortex_pins::GpioPort;
 use super::systick_millis::{self, reload};
 use super::TickRate;
-use crate::charlieplex::TriState;
 use crate::tune::{Note, Speaker};
-use core::convert::Infallible;
 use core::ptr::{read_volatile, write_volatile};
 use core::sync::atomic::{AtomicBool, Ordering};
 /// The critical sections' module, which the generated firmware names apart from the
@@ -23,7 +22,6 @@ use core::sync::atomic::{AtomicBool, Ordering};
 pub use cortex_m::interrupt as irq;
 use cortex_m::interrupt::InterruptNumber;
 use cortex_m::peripheral::NVIC;
-use embedded_hal::digital::{ErrorType, InputPin};
 
 /// The reset and clock control's enables: the GPIO ports (AHB1, a bit a port from A), timers
 /// 2 to 5 (APB1, bits 0 to 3) and SYSCFG (APB2, bit 14).
@@ -153,6 +151,22 @@ impl Port {
     }
 }
 
+impl GpioPort for Port {
+    fn read(self) -> u8 {
+        Port::read(self)
+    }
+    fn write_out(self, mask: u8, out: u8) {
+        Port::write_out(self, mask, out)
+    }
+    fn set(self, mask: u8, dir: u8, out: u8, pull_up: u8) {
+        Port::set(self, mask, dir, out, pull_up)
+    }
+    fn set_outputs(self, mask: u8, outputs: u8) {
+        let (m, mode) = pairs(mask, outputs);
+        modify(self.base() + MODER, m, mode);
+    }
+}
+
 /// Clocks every GPIO port, the timers and SYSCFG. First thing at start: a port's registers
 /// ignore writes while its clock is gated.
 ///
@@ -167,72 +181,9 @@ pub unsafe fn power_up_ports() {
 }
 
 /// A pin the chip reads.
-#[derive(Clone, Copy)]
-pub struct Input {
-    port: Port,
-    mask: u8,
-}
-
-impl Input {
-    /// The pin, left as it is: set up with [`Input::pull_up_pins_at_start`].
-    pub const fn at(port: Port, bit: u8) -> Self {
-        Input { port, mask: 1 << bit }
-    }
-
-    /// Makes the pins of `mask` on `port` inputs with their pull-ups on.
-    ///
-    /// # Safety
-    /// After [`power_up_ports`], before interrupts are first enabled.
-    pub unsafe fn pull_up_pins_at_start(port: Port, mask: u8) {
-        port.set(mask, 0, 0, mask);
-    }
-
-    /// The port and bit mask, for a wake-up on this pin.
-    pub fn port_mask(&self) -> (Port, u8) {
-        (self.port, self.mask)
-    }
-}
-
-impl ErrorType for Input {
-    type Error = Infallible;
-}
-
-impl InputPin for Input {
-    fn is_high(&mut self) -> Result<bool, Infallible> {
-        Ok(self.port.read() & self.mask != 0)
-    }
-    fn is_low(&mut self) -> Result<bool, Infallible> {
-        Ok(self.port.read() & self.mask == 0)
-    }
-}
-
-/// Pins of one port switched together, outputs or floating: embedded-hal 1.0 has no
-/// tri-state pin, and a charlieplexed display needs three states on every pin.
-pub struct PortPins {
-    port: Port,
-    mask: u8,
-}
-
-impl PortPins {
-    /// The pins of `mask` on `port`, floating until driven.
-    pub const fn new(port: Port, mask: u8) -> Self {
-        PortPins { port, mask }
-    }
-}
-
-impl TriState for PortPins {
-    /// Every display pin driven low first, then the new pattern's pins made outputs (still
-    /// low: nothing lit) and the others inputs, then its anodes driven high: no LED of another
-    /// pattern lights, even for an instruction. Called from the tick's handler, which no other
-    /// handler preempts, and from the main loop with the tick paused.
-    fn drive(&mut self, outputs: u8, high: u8) {
-        let outputs = outputs & self.mask;
-        self.port.write_out(self.mask, 0);
-        let (m, mode) = pairs(self.mask, outputs);
-        modify(self.port.base() + MODER, m, mode);
-        self.port.write_out(outputs, high);
-    }
-}
+pub type Input = super::cortex_pins::Input<Port>;
+/// Pins of one port switched together, as a charlieplexed display's are.
+pub type PortPins = super::cortex_pins::PortPins<Port>;
 
 /// One board's clock, tick and speaker, as the compiler lowered them.
 pub struct Config {
