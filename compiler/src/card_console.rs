@@ -10,10 +10,10 @@ use std::io::{BufRead, Write};
 use std::net::TcpStream;
 use std::path::Path;
 
-/// Runs `image` in QEMU's `machine` with `ports` (the console's and the scanner's) until the
+/// Runs `image` in its QEMU machine with `ports` (the console's and the scanner's) until the
 /// person types `quit` or ends the input.
-pub fn play(image: &Path, machine: &str, ports: &CardsTarget, deck: &CardsDef) -> Result<(), String> {
-    let mut machine = Machine::boot(image, machine, &[ports.console.port.name, ports.scanner.port.name])?;
+pub fn play(image: &Path, qemu: &gamec::chips::Qemu, ports: &CardsTarget, deck: &CardsDef) -> Result<(), String> {
+    let mut machine = Machine::boot(image, qemu, &[ports.console.port.name, ports.scanner.port.name])?;
     let (mut to_scanner, mut to_console) = (machine.ports.pop().unwrap(), machine.ports.pop().unwrap());
     let from_console = to_console.try_clone().map_err(|e| e.to_string())?;
     std::thread::spawn(move || crate::qemu_ports::echo_lines(from_console, |_| {}));

@@ -52,12 +52,11 @@ pub struct Chip {
     pub tone_in_type: bool,
     /// The processor family, and what building for it needs.
     pub arch: Arch,
-    /// Serial ports gamec's glue drives on this chip.
+    /// Serial ports gamec's glue drives on this chip. Every chip's glue serves buttons and
+    /// lights (a tick, a tone, power-down) and a cursor on a matrix (a tick and a tone), a
+    /// serial game wherever it drives a serial port, and a table of cards wherever it drives
+    /// two (the Cortex-Ms').
     pub serial_ports: &'static [SerialPort],
-    /// Whether the chip's glue serves a table of cards (two serial lines and a tick). Every
-    /// chip's glue serves buttons and lights (a tick, a tone, power-down) and a cursor on a
-    /// matrix (a tick and a tone), and a serial game wherever the chip has a serial port.
-    pub cards: bool,
 }
 
 /// Pins that wake the chip from power-down (`mask` on `port`), and the interrupt that does it,
@@ -143,10 +142,13 @@ pub struct Qemu {
     /// of the image (`driver::sim_image`), where its static RAM and the stack's bound from
     /// the build fit below.
     pub ram_top: u32,
-    /// Whether gamec talks to the firmware's USARTs there: USART1, 2, 3 at the STM32F4's
-    /// addresses and interrupts, QEMU's n-th `-serial` USARTn (a serial game's line, a game of
-    /// cards' console and scanner).
+    /// Whether gamec talks to the firmware's serial ports there (a serial game's line, a game
+    /// of cards' console and scanner): the STM32F4's USARTs at their addresses and interrupts
+    /// (the AT32F437's too), the LM3S6965's UARTs.
     pub usarts: bool,
+    /// The number of the serial port QEMU's first `-serial` is: USART1 on the STM32F405,
+    /// UART0 on the LM3S6965; the next `-serial` is the next number.
+    pub first_serial: usize,
     /// How the machine models the chip's GPIO ports, where gamec plays buttons and lights or
     /// a cursor's matrix and encoders there: set through qtest and read from QEMU's trace
     /// (`sim::cortex`).
@@ -165,8 +167,13 @@ pub enum PinModel {
 }
 
 /// QEMU's `netduinoplus2`, an STM32F405 with its 128 KB of SRAM (the 64 KB of CCM apart).
-const NETDUINOPLUS2: Qemu =
-    Qemu { machine: "netduinoplus2", ram_top: 0x2000_0000 + 128 * 1024, usarts: true, pins: Some(PinModel::Stm32f4) };
+const NETDUINOPLUS2: Qemu = Qemu {
+    machine: "netduinoplus2",
+    ram_top: 0x2000_0000 + 128 * 1024,
+    usarts: true,
+    first_serial: 1,
+    pins: Some(PinModel::Stm32f4),
+};
 
 /// A hardware serial port: the name boards give it, the glue's name for it, its
 /// receive interrupt's vector, and the RX and TX pins it claims where the board checks pins.
@@ -225,7 +232,6 @@ const ATTINY84A: Chip = Chip {
         multiplies: false,
     }),
     serial_ports: &[],
-    cards: false,
 };
 
 /// The ATtiny84A's smallest sibling: the same pins, registers and vectors, so the runtime's
@@ -292,7 +298,6 @@ const ATMEGA16: Chip = Chip {
         multiplies: true,
     }),
     serial_ports: &[SerialPort { name: "usart", glue: "Usart", vector: "USART_RXC", pins: Some((('D', 0), ('D', 1))) }],
-    cards: false,
 };
 
 /// The ATmega64 and the ATmega128 share pins, timers and register map; the 128 has twice the
@@ -329,7 +334,6 @@ const ATMEGA64: Chip = Chip {
         vector: "USART0_RX",
         pins: Some((('E', 0), ('E', 1))),
     }],
-    cards: false,
 };
 
 const ATMEGA128: Chip = Chip {
@@ -407,7 +411,6 @@ const STM32F405: Chip = Chip {
         SerialPort { name: "usart3", glue: "Usart3", vector: "USART3", pins: None },
         SerialPort { name: "usart6", glue: "Usart6", vector: "USART6", pins: Some((('C', 7), ('C', 6))) },
     ],
-    cards: true,
 };
 
 /// The AT32F437ZM of Artery's AT-START-F437 board: 4032 KB of flash, 384 KB of SRAM as it
@@ -507,12 +510,17 @@ const LM3S6965: Chip = Chip {
         sim: Some(Qemu {
             machine: "lm3s6965evb",
             ram_top: 0x2000_0000 + 64 * 1024,
-            usarts: false,
+            usarts: true,
+            first_serial: 0,
             pins: Some(PinModel::Pl061),
         }),
     }),
-    serial_ports: &[],
-    cards: false,
+    // Its three PL011 UARTs, each with its receive and transmit pins.
+    serial_ports: &[
+        SerialPort { name: "uart0", glue: "Uart0", vector: "UART0", pins: Some((('A', 0), ('A', 1))) },
+        SerialPort { name: "uart1", glue: "Uart1", vector: "UART1", pins: Some((('D', 2), ('D', 3))) },
+        SerialPort { name: "uart2", glue: "Uart2", vector: "UART2", pins: Some((('G', 0), ('G', 1))) },
+    ],
 };
 
 const MEGA64_TIMERS: &[Timer] = &[

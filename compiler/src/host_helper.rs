@@ -105,12 +105,12 @@ fn last_line_start(parts: &[SayPart]) -> Option<String> {
     (!start.is_empty()).then_some(start)
 }
 
-/// A serial game's firmware in QEMU's `machine` with gamec speaking its protocol for the
+/// A serial game's firmware in its QEMU machine with gamec speaking its protocol for the
 /// person: what the firmware says is printed, what it asks is answered, and typed moves go out
 /// as commands.
-pub fn in_qemu(elf: &std::path::Path, machine: &str, usart: &str, speaker: Speaker) -> Result<(), String> {
+pub fn in_qemu(elf: &std::path::Path, qemu: &gamec::chips::Qemu, usart: &str, speaker: Speaker) -> Result<(), String> {
     use std::io::{BufRead, Write};
-    let mut machine = crate::qemu_ports::Machine::boot(elf, machine, &[usart])?;
+    let mut machine = crate::qemu_ports::Machine::boot(elf, qemu, &[usart])?;
     let mut to_board = machine.ports.pop().expect("the USART asked for");
     let (from_board, answers) = (to_board.try_clone(), to_board.try_clone());
     let (from_board, mut answers) = (from_board.map_err(|e| e.to_string())?, answers.map_err(|e| e.to_string())?);

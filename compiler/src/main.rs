@@ -410,7 +410,7 @@ fn play_board(
         };
         let id = driver::read(sources, game)?;
         let deck = gamec_dsl::load_game(sources, id)?.cards.expect("a game bound to a cards board has cards");
-        return card_console::play(image, qemu.machine, ports, &deck).map_err(Error::Play);
+        return card_console::play(image, qemu, ports, &deck).map_err(Error::Play);
     }
     let speaker = match host {
         true => Some(speaker(sources, game)?),

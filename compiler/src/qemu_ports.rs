@@ -1,8 +1,10 @@
 //! A Cortex-M board's firmware in its chip's qemu-system-arm machine (an STM32F405 board's,
-//! or an AT32F437 board's moved image, in `netduinoplus2`) with some of its USARTs on local
-//! sockets, for `gamec play` to talk to: QEMU's n-th `-serial` is USARTn, and those not asked
-//! for are null.
+//! or an AT32F437 board's moved image, in `netduinoplus2`; an LM3S6965 board's in
+//! `lm3s6965evb`) with some of its serial ports on local sockets, for `gamec play` to talk to:
+//! QEMU's `-serial` options are the chip's ports in their order from the machine's first
+//! (USART1, UART0), and those not asked for are null.
 
+use gamec::chips::Qemu;
 use std::net::{TcpListener, TcpStream};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -14,16 +16,16 @@ pub struct Machine {
 }
 
 impl Machine {
-    /// Boots `elf` in QEMU's `machine` with the USARTs named in `usarts` (`usart1`, `usart2`,
-    /// ...) on sockets.
-    pub fn boot(elf: &Path, machine: &str, usarts: &[&str]) -> Result<Machine, String> {
-        let numbers: Vec<usize> = usarts.iter().map(|u| number(u)).collect();
+    /// Boots `elf` in its QEMU machine with the serial ports named in `usarts` (`usart1`,
+    /// `Uart0`, ...) on sockets.
+    pub fn boot(elf: &Path, qemu: &Qemu, usarts: &[&str]) -> Result<Machine, String> {
+        let numbers: Vec<usize> = usarts.iter().map(|u| number(u) + 1 - qemu.first_serial).collect();
         let listeners = numbers
             .iter()
             .map(|_| TcpListener::bind("127.0.0.1:0").map_err(|e| format!("a local port for a USART: {e}")))
             .collect::<Result<Vec<_>, _>>()?;
         let mut cmd = Command::new("qemu-system-arm");
-        cmd.args(["-M", machine, "-nographic", "-monitor", "none", "-kernel"]).arg(elf);
+        cmd.args(["-M", qemu.machine, "-nographic", "-monitor", "none", "-kernel"]).arg(elf);
         for n in 1..=numbers.iter().copied().max().unwrap_or(1) {
             let serial = match numbers.iter().position(|&m| m == n) {
                 Some(i) => format!("tcp:127.0.0.1:{}", listeners[i].local_addr().map_err(|e| e.to_string())?.port()),
@@ -52,7 +54,7 @@ impl Drop for Machine {
     }
 }
 
-/// USARTn's number: 1 for `usart1`.
+/// A serial port's number: 1 for `usart1`, 0 for `uart0`.
 fn number(name: &str) -> usize {
     name.trim_start_matches(|c: char| !c.is_ascii_digit()).parse().unwrap_or(1)
 }

@@ -52,9 +52,7 @@ pub fn play(
     };
     let buttons = target.serial.is_none() && !target.inputs.is_empty();
     match (host, &target.serial) {
-        (Some(host), Some(serial)) if qemu.usarts => {
-            crate::host_helper::in_qemu(image, qemu.machine, serial.glue, host)
-        }
+        (Some(host), Some(serial)) if qemu.usarts => crate::host_helper::in_qemu(image, qemu, serial.glue, host),
         (_, Some(_)) if qemu.usarts => in_qemu(image, qemu, target),
         (_, None) if qemu.pins.is_some() && (buttons || target.cursor.is_some()) => in_qemu_pins(image, target, title),
         (_, Some(_)) => Err(format!("QEMU's {} plays no serial line of the {}", qemu.machine, target.chip.name)),
@@ -133,8 +131,9 @@ fn in_qemu(elf: &Path, qemu: &Qemu, target: &Target) -> Result<(), String> {
     let Some(serial) = &target.serial else {
         return Err("this board has no serial line to play on in QEMU".into());
     };
-    // QEMU's n-th `-serial` is USARTn.
-    let n: usize = serial.glue.trim_start_matches(|c: char| !c.is_ascii_digit()).parse().unwrap_or(1);
+    // QEMU's `-serial` options are the chip's ports in order from its first (USART1, UART0).
+    let number: usize = serial.glue.trim_start_matches(|c: char| !c.is_ascii_digit()).parse().unwrap_or(1);
+    let n = number + 1 - qemu.first_serial;
     eprintln!("the firmware runs in qemu-system-arm; type the protocol's lines, Ctrl-C quits");
     let mut cmd = std::process::Command::new("qemu-system-arm");
     cmd.args(["-M", qemu.machine, "-nographic", "-monitor", "none", "-kernel"]).arg(elf);

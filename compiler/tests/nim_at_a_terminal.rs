@@ -1,4 +1,5 @@
-//! Nim (games/nim.game) over the serial line of qemu-system-arm's netduinoplus2, played as a
+//! Nim (games/nim.game) over the serial line of qemu-system-arm's netduinoplus2 (and of its
+//! lm3s6965evb, an LM3S6965's UART0), played as a
 //! person at a terminal would: the same file the Silver Dollar board plays with buttons and
 //! lights, built here for a board with a serial port, where the firmware plays the rule core's
 //! heaps. Every board the device prints is held to the compiler's engine, every device move is
@@ -15,6 +16,8 @@ use serial_host::Host;
 
 const GAME: &str = "games/nim.game";
 const BOARD: &str = "boards/nim_netduinoplus2.board";
+/// The same over an LM3S6965's UART0, in QEMU's lm3s6965evb.
+const LM3S6965: &str = "boards/nim_lm3s6965.board";
 
 /// Reads the heaps, a line each (`2 oooo`), and checks them against the host's game.
 fn heaps(h: &mut Host, first: Option<String>) {
@@ -27,7 +30,16 @@ fn heaps(h: &mut Host, first: Option<String>) {
 
 #[test]
 fn nim_at_a_terminal_the_device_plays_the_solved_game_and_refuses_what_is_not_a_move() {
-    let mut h = Host::boot(GAME, BOARD, "1 ooo");
+    plays_the_solved_game_and_refuses_what_is_not_a_move(BOARD);
+}
+
+#[test]
+fn on_the_lm3s6965_the_device_plays_the_solved_game_and_refuses_what_is_not_a_move() {
+    plays_the_solved_game_and_refuses_what_is_not_a_move(LM3S6965);
+}
+
+fn plays_the_solved_game_and_refuses_what_is_not_a_move(board: &str) {
+    let mut h = Host::boot(GAME, board, "1 ooo");
     heaps(&mut h, Some("1 ooo".into()));
     h.expect("Your move");
     // No heap 4, no ninth counter, no counter at all; a move that is not `HEAP:COUNT`.

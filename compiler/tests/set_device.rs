@@ -15,6 +15,8 @@ const GAME: &str = "games/set.game";
 const BOARD: &str = "boards/set_netduinoplus2.board";
 /// The AT32F437's board: its USARTs are the STM32F405's, at the same addresses.
 const AT32F437: &str = "boards/set_at_start_f437.board";
+/// A third chip with its own serial ports: the LM3S6965's UARTs.
+const LM3S6965: &str = "boards/set_lm3s6965.board";
 /// Only a machine that never answers waits this long: the guest runs in virtual time (see
 /// `qemu::Machine::boot`), so how soon it answers in the host's time depends on the load, and
 /// what it answers does not.
@@ -73,8 +75,8 @@ impl Solver {
     }
 
     fn boot_on(board: &str) -> Solver {
-        let elf = qemu::firmware(GAME, board);
-        let mut machine = Machine::boot(&elf, 2);
+        let (elf, machine) = qemu::firmware_in(GAME, board);
+        let mut machine = Machine::boot_in(machine, &elf, 2);
         let scanner = machine.ports.pop().unwrap();
         let mut console = machine.ports.pop().unwrap();
         let banner = console.until("> ", WAIT);
@@ -130,6 +132,12 @@ fn every_set_of_random_tables_is_printed_as_each_card_is_scanned() {
 #[test]
 fn the_at32f437_image_prints_every_set_of_random_tables() {
     random_tables(Solver::boot_on(AT32F437));
+}
+
+/// On an LM3S6965, its UARTs (PL011s) the console and the scanner, in QEMU's lm3s6965evb.
+#[test]
+fn the_lm3s6965_image_prints_every_set_of_random_tables() {
+    random_tables(Solver::boot_on(LM3S6965));
 }
 
 /// The copy QEMU runs differs from the built ELF in the vector table's first word alone, and

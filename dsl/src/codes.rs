@@ -108,7 +108,7 @@ codes! {
     E0112 => "a button without `pullup`";
     E0113 => "a serial rate the board's clock cannot make within 2%";
     E0116 => "more setups than the board's 93C46 holds (8)";
-    E0117 => "a game of cards on a chip without a cards runtime, a board that gives no serial port to its `console` or `scanner`, a role a game of cards does not have, or the two on one port";
+    E0117 => "a game of cards on a board that gives no serial port to its `console` or `scanner` (the AVRs' glue drives one serial port, the Cortex-Ms' several), a role a game of cards does not have, or the two on one port";
     E0118 => "a game the board's display cannot show: on one-colour lights, cells that hold more than one thing (pieces of two players or kinds, states; a light shows only whether its cell holds anything) or pits that sowing fills past their lights, or more than the 56 lights a charlieplexed display on one port drives; on the matrix, a grid larger than its 8 x 8. Play it over a serial line, or with a cursor on a bicolour matrix";
     E0119 => "a game built for a board has no controls: nothing says how a person plays it (`check` without a board, `analyze`, `perft` and `test` read it all the same)";
     E0120 => "a position reached in random play offers more moves than the 256 the firmware counts (a move is a byte, its index among the position's moves): the moves past the 256th could be neither played nor accepted";

@@ -4,7 +4,7 @@
 use super::{Ctx, Target, MAX_BAUD_ERROR};
 use crate::chips::{Chip, SerialPort};
 use gamec_dsl::Code;
-use gamec_dsl::{BoardDef, Diagnostic, GameDef, Label};
+use gamec_dsl::{BoardDef, Diagnostic, Label};
 
 /// A game of cards, bound.
 #[derive(Debug, Clone)]
@@ -27,18 +27,8 @@ pub struct BoundPort {
 const ROLES: [(&str, &str); 2] =
     [("console", "where the person types commands and reads the sets"), ("scanner", "the barcode scanner")];
 
-pub(super) fn bind(ctx: &mut Ctx, game: &GameDef, board: &BoardDef, chip: &'static Chip) -> Option<Target> {
-    if !chip.cards {
-        let d = Diagnostic::error(
-            Code::E0117,
-            format!("gamec's runtime on the {} does not serve a table of cards", chip.name),
-        )
-        .with_label(Label::primary(ctx.game_file, game.name.span, "this game"))
-        .with_label(Label::secondary(ctx.board_file, board.chip.span, "on this chip"))
-        .with_help("pick a chip with two serial ports and a cards runtime: stm32f405 or at32f437");
-        ctx.diags.push(d);
-        return None;
-    }
+/// A game of cards on the board's serial ports: a console and a scanner, each on its own.
+pub(super) fn bind(ctx: &mut Ctx, board: &BoardDef, chip: &'static Chip) -> Option<Target> {
     let [(console_role, console_what), (scanner_role, scanner_what)] = ROLES;
     let console = bind_port(ctx, board, chip, console_role, console_what);
     let scanner = bind_port(ctx, board, chip, scanner_role, scanner_what);

@@ -200,7 +200,7 @@ pub fn bind(
         _ => Err(ctx.diags),
     };
     if game.cards.is_some() {
-        let target = cards::bind(&mut ctx, game, board, chip);
+        let target = cards::bind(&mut ctx, board, chip);
         return finish(ctx, target);
     }
     if cursor::uses_cursor(game) && board.matrix.is_some() {

@@ -1,6 +1,7 @@
-//! Cortex-M firmware run in qemu-system-arm's netduinoplus2 machine (an STM32F405), its
-//! USARTs on TCP sockets the test listens on: QEMU's n-th `-serial` is the chip's USART1, 2, 3,
-//! UART4, 5, USART6 in that order.
+//! Cortex-M firmware run in qemu-system-arm's netduinoplus2 machine (an STM32F405) or
+//! lm3s6965evb (an LM3S6965), its serial ports on TCP sockets the test listens on: QEMU's n-th
+//! `-serial` is the STM32F405's USART1, 2, 3, UART4, 5, USART6 in that order, the LM3S6965's
+//! UART0, 1, 2.
 
 pub mod counting;
 
@@ -15,26 +16,32 @@ use std::time::{Duration, Instant};
 /// netduinoplus2 runs (`gamec::driver::sim_image`: the ELF itself for an STM32F405, a copy
 /// with its stack moved for an AT32F437).
 pub fn firmware(game: &str, board: &str) -> PathBuf {
-    static BUILT: std::sync::Mutex<Vec<(String, PathBuf)>> = std::sync::Mutex::new(Vec::new());
-    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
-    let key = format!("{game}+{board}");
-    if let Some((_, elf)) = built.iter().find(|(k, _)| *k == key) {
-        return elf.clone();
-    }
-    let elf = build(game, board);
-    built.push((key, elf.clone()));
+    let (elf, machine) = firmware_in(game, board);
+    assert_eq!(machine, "netduinoplus2", "the machine these tests boot runs {board}'s chip");
     elf
 }
 
-fn build(game: &str, board: &str) -> PathBuf {
+/// As [`firmware`], on any Cortex-M board: the image and the QEMU machine that runs it.
+pub fn firmware_in(game: &str, board: &str) -> (PathBuf, &'static str) {
+    static BUILT: std::sync::Mutex<Vec<(String, PathBuf, &'static str)>> = std::sync::Mutex::new(Vec::new());
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    let key = format!("{game}+{board}");
+    if let Some((_, elf, machine)) = built.iter().find(|(k, ..)| *k == key) {
+        return (elf.clone(), machine);
+    }
+    let (elf, machine) = build(game, board);
+    built.push((key, elf.clone(), machine));
+    (elf, machine)
+}
+
+fn build(game: &str, board: &str) -> (PathBuf, &'static str) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let out = root.join("target/gamec-tests");
     let built = gamec::driver::build(&mut gamec_dsl::Sources::new(), &root.join(game), &root.join(board), &out)
         .unwrap_or_else(|e| panic!("building {game} on {board}: {e}"));
     eprintln!("{}", built.report);
     let (image, qemu) = gamec::driver::sim_image(&built).unwrap_or_else(|e| panic!("{game} on {board} in QEMU: {e}"));
-    assert_eq!(qemu.machine, "netduinoplus2", "the machine these tests boot runs {board}'s chip");
-    image
+    (image, qemu.machine)
 }
 
 /// A booted machine and its first serial ports, in order.
@@ -64,19 +71,23 @@ pub struct Port {
 }
 
 impl Machine {
-    /// Boots `elf` with `ports` serial ports connected.
-    pub fn boot(elf: &Path, ports: usize) -> Machine {
-        Machine::boot_with(elf, ports, &[])
+    /// Boots `elf` in QEMU's `machine` with its first `ports` serial ports connected.
+    pub fn boot_in(machine: &str, elf: &Path, ports: usize) -> Machine {
+        Machine::boot_in_with(machine, elf, ports, &[])
     }
 
-    /// Boots `elf` with `ports` serial ports connected and QEMU's further arguments `args`.
-    /// Semihosting is on, so that a program can end the run.
+    /// Boots `elf` in netduinoplus2 with `ports` serial ports connected and QEMU's further
+    /// arguments `args`. Semihosting is on, so that a program can end the run.
     pub fn boot_with(elf: &Path, ports: usize, args: &[String]) -> Machine {
+        Machine::boot_in_with("netduinoplus2", elf, ports, args)
+    }
+
+    fn boot_in_with(machine: &str, elf: &Path, ports: usize, args: &[String]) -> Machine {
         // A test that failed with a machine running poisons the lock, not the others' turns.
         let turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
         let listeners: Vec<TcpListener> = (0..ports).map(|_| TcpListener::bind("127.0.0.1:0").unwrap()).collect();
         let mut cmd = Command::new("qemu-system-arm");
-        cmd.args(["-M", "netduinoplus2", "-nographic", "-monitor", "none", "-kernel"]).arg(elf);
+        cmd.args(["-M", machine, "-nographic", "-monitor", "none", "-kernel"]).arg(elf);
         cmd.args(VIRTUAL_TIME);
         cmd.args(["-semihosting-config", "enable=on,target=native"]).args(args);
         for l in &listeners {

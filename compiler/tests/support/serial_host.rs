@@ -43,8 +43,8 @@ impl Host {
 
     /// Boots `game` on `board` and reads its first line, whatever it is.
     pub fn start(game: &str, board: &str) -> (Host, String) {
-        let elf = qemu::firmware(game, board);
-        let mut machine = Machine::boot(&elf, 1);
+        let (elf, machine) = qemu::firmware_in(game, board);
+        let mut machine = Machine::boot_in(machine, &elf, 1);
         let port = machine.ports.pop().unwrap();
         let (engine, state) = engine(game);
         let mut host = Host { _machine: machine, port, engine, state, rng: 0x9E37_79B9_7F4A_7C15 };

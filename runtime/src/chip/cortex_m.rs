@@ -68,6 +68,9 @@ pub trait SerialPort: Copy + 'static {
     fn index(self) -> usize;
     fn regs(self) -> &'static Self::Regs;
     fn interrupt(self) -> Self::Interrupt;
+    /// Sets the core clock to `clock_hz` where the chip's glue sets it (the LM3S6965's PLL);
+    /// the others leave it as reset does.
+    fn set_clock(_clock_hz: u32) {}
     /// Clocks the USART and its pins' GPIO port.
     fn enable_clocks(self);
     /// Hands the TX and RX pins to the USART.
@@ -98,6 +101,7 @@ pub struct Chip<P>(PhantomData<P>);
 impl<P: SerialPort> Chip<P> {
     /// Sets up the USARTs and the tick, and enables interrupts. Call once.
     pub fn new(cfg: &'static Config<P>) -> Self {
+        P::set_clock(cfg.clock_hz);
         for &(port, _) in cfg.usarts {
             port.enable_clocks();
         }

@@ -23,6 +23,8 @@ use cortex_m::peripheral::NVIC;
 pub use lm3s6965::interrupt;
 use lm3s6965::Interrupt;
 
+pub mod serial;
+
 /// System control: raw interrupt status, run-mode clock configuration, and the run-mode clock
 /// gates of the timers (RCGC1) and the GPIO ports (RCGC2).
 const SYSCTL: usize = 0x400F_E000;
@@ -305,7 +307,7 @@ fn tone_interrupt(timer: u8) -> Interrupt {
 /// crystal (the EK-LM3S6965's), in the datasheet's order: bypass the PLL, set the crystal and
 /// the divider, wait for lock, then use it. The compiler allows only `PLL_HZ / n` for n from
 /// 4 to 16.
-fn set_clock(clock_hz: u32) {
+pub(super) fn set_clock(clock_hz: u32) {
     const BYPASS: u32 = 1 << 11;
     const USESYSDIV: u32 = 1 << 22;
     const PWRDN: u32 = 1 << 13;

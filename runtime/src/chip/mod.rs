@@ -18,7 +18,7 @@ pub mod at32f437;
 pub mod atmega16;
 #[cfg(feature = "attiny84a")]
 pub mod attiny84a;
-#[cfg(any(feature = "stm32f405", feature = "at32f437"))]
+#[cfg(any(feature = "stm32f405", feature = "at32f437", feature = "lm3s6965"))]
 pub mod cortex_m;
 #[cfg(any(feature = "stm32f405", feature = "at32f437", feature = "lm3s6965"))]
 pub mod cortex_pins;
