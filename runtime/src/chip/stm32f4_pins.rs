@@ -152,15 +152,19 @@ impl Port {
 }
 
 impl GpioPort for Port {
+    #[inline(always)]
     fn read(self) -> u8 {
         Port::read(self)
     }
+    #[inline(always)]
     fn write_out(self, mask: u8, out: u8) {
         Port::write_out(self, mask, out)
     }
+    #[inline(always)]
     fn set(self, mask: u8, dir: u8, out: u8, pull_up: u8) {
         Port::set(self, mask, dir, out, pull_up)
     }
+    #[inline(always)]
     fn set_outputs(self, mask: u8, outputs: u8) {
         let (m, mode) = pairs(mask, outputs);
         modify(self.base() + MODER, m, mode);
