@@ -1,9 +1,11 @@
 //! The pins every Cortex-M glue of buttons and a cursor offers the generated firmware, over a
-//! chip's own port registers ([`GpioPort`]): an input pin as embedded-hal reads it, and a
-//! charlieplexed display's pins switched together as a [`TriState`] group. A chip's module
+//! chip's own port registers ([`GpioPort`]): an input pin as embedded-hal reads it, a
+//! charlieplexed display's pins switched together as a [`TriState`] group, and the board's
+//! [`Config`]. A chip's module
 //! names them for its `Port` (`pub type Input = cortex_pins::Input<Port>`), so that the
-//! firmware says `Input::at(Port::A, 3)` on every chip, as on an AVR.
+//! firmware says `Input::at(Port::A, 3)` and `Config { .. }` on every chip, as on an AVR.
 
+use super::TickRate;
 use crate::charlieplex::TriState;
 use core::convert::Infallible;
 use embedded_hal::digital::{ErrorType, InputPin};
@@ -88,4 +90,18 @@ impl<P: GpioPort> TriState for PortPins<P> {
         self.port.set_outputs(self.mask, outputs);
         self.port.write_out(outputs, high);
     }
+}
+
+/// One board's clock, tick and speaker, as the compiler lowered them.
+pub struct Config<P> {
+    /// The clock the chip runs at: the LM3S6965's PLL divided, the STM32F4s' as reset leaves it.
+    pub clock_hz: u32,
+    /// The tick's divisor step (`1 << (tick_clock - 1)`) and count: SysTick counts
+    /// `(tick_top + 1) << (tick_clock - 1)` clocks a tick.
+    pub tick_clock: u8,
+    pub tick_top: u16,
+    /// How far each tick advances the millisecond count, from the clock and the tick's rate.
+    pub rate: TickRate,
+    /// The speaker's timer (the LM3S6965's 0-3, the STM32F4s' 2-5) and its pin.
+    pub tone: Option<(u8, P, u8)>,
 }

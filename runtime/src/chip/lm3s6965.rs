@@ -8,10 +8,9 @@
 //! `lm3s6965` crate gives the interrupts alone.
 
 use super::cortex_pins::GpioPort;
+use super::mmio::{modify, read, write};
 use super::systick_millis::{self, reload};
-use super::TickRate;
 use crate::tune::{Note, Speaker};
-use core::ptr::{read_volatile, write_volatile};
 use core::sync::atomic::{AtomicBool, Ordering};
 /// The critical sections' module, which the generated firmware names apart from the
 /// interrupts' attribute [`interrupt`].
@@ -55,22 +54,6 @@ const GPTMTAILR: usize = 0x028;
 
 /// The PLL's output, which the system clock divides (SYSDIV + 1, at least 4: 50 MHz).
 pub const PLL_HZ: u32 = 200_000_000;
-
-fn read(addr: usize) -> u32 {
-    // SAFETY: `addr` is one of this chip's peripheral registers, named above.
-    unsafe { read_volatile(addr as *const u32) }
-}
-
-fn write(addr: usize, value: u32) {
-    // SAFETY: as for `read`; every write is a whole register.
-    unsafe { write_volatile(addr as *mut u32, value) }
-}
-
-/// Sets the bits of `mask` in the register at `addr` to those of `value`. Callers mask
-/// interrupts where a handler writes the same register.
-fn modify(addr: usize, mask: u32, value: u32) {
-    write(addr, (read(addr) & !mask) | (value & mask));
-}
 
 /// One of the chip's GPIO ports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -180,18 +163,7 @@ pub type Input = super::cortex_pins::Input<Port>;
 pub type PortPins = super::cortex_pins::PortPins<Port>;
 
 /// One board's clock, tick and speaker, as the compiler lowered them.
-pub struct Config {
-    /// The system clock the PLL is divided to.
-    pub clock_hz: u32,
-    /// The tick's divisor step (`1 << (tick_clock - 1)`) and count: SysTick counts
-    /// `(tick_top + 1) << (tick_clock - 1)` clocks a tick.
-    pub tick_clock: u8,
-    pub tick_top: u16,
-    /// How far each tick advances the millisecond count, from the clock and the tick's rate.
-    pub rate: TickRate,
-    /// The speaker's general-purpose timer (0-3) and its pin.
-    pub tone: Option<(u8, Port, u8)>,
-}
+pub type Config = super::cortex_pins::Config<Port>;
 
 /// Set by a wake pin's interrupt, which ends a sleep.
 static WOKEN: AtomicBool = AtomicBool::new(false);

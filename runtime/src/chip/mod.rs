@@ -24,6 +24,8 @@ pub mod cortex_m;
 pub mod cortex_pins;
 #[cfg(feature = "lm3s6965")]
 pub mod lm3s6965;
+#[cfg(any(feature = "stm32f405", feature = "at32f437", feature = "lm3s6965"))]
+mod mmio;
 #[cfg(feature = "stm32f405")]
 pub mod stm32f405;
 #[cfg(any(feature = "stm32f405", feature = "at32f437"))]

@@ -12,10 +12,9 @@
 //! written by address: the two chips' register crates name them differently.
 
 use super::cortex_pins::GpioPort;
+use super::mmio::{modify, read, write};
 use super::systick_millis::{self, reload};
-use super::TickRate;
 use crate::tune::{Note, Speaker};
-use core::ptr::{read_volatile, write_volatile};
 use core::sync::atomic::{AtomicBool, Ordering};
 /// The critical sections' module, which the generated firmware names apart from the
 /// interrupts' attribute (the chip module's `interrupt`).
@@ -53,22 +52,6 @@ const EXTI: usize = 0x4001_3C00;
 const IMR: usize = 0x00;
 const FTSR: usize = 0x0C;
 const PR: usize = 0x14;
-
-fn read(addr: usize) -> u32 {
-    // SAFETY: `addr` is one of the chips' peripheral registers, named above.
-    unsafe { read_volatile(addr as *const u32) }
-}
-
-fn write(addr: usize, value: u32) {
-    // SAFETY: as for `read`; every write is a whole register.
-    unsafe { write_volatile(addr as *mut u32, value) }
-}
-
-/// Sets the bits of `mask` in the register at `addr` to those of `value`. Callers mask
-/// interrupts where a handler writes the same register.
-fn modify(addr: usize, mask: u32, value: u32) {
-    write(addr, (read(addr) & !mask) | (value & mask));
-}
 
 /// A position in the interrupt table, for NVIC: the two chips' register crates each name
 /// their own, and the glue needs a few by number.
@@ -190,18 +173,7 @@ pub type Input = super::cortex_pins::Input<Port>;
 pub type PortPins = super::cortex_pins::PortPins<Port>;
 
 /// One board's clock, tick and speaker, as the compiler lowered them.
-pub struct Config {
-    /// The clock the chip runs at, as reset leaves it.
-    pub clock_hz: u32,
-    /// The tick's divisor step (`1 << (tick_clock - 1)`) and count: SysTick counts
-    /// `(tick_top + 1) << (tick_clock - 1)` clocks a tick.
-    pub tick_clock: u8,
-    pub tick_top: u16,
-    /// How far each tick advances the millisecond count, from the clock and the tick's rate.
-    pub rate: TickRate,
-    /// The speaker's timer (2-5) and its pin.
-    pub tone: Option<(u8, Port, u8)>,
-}
+pub type Config = super::cortex_pins::Config<Port>;
 
 /// Timer n's registers (n from 2 to 5).
 fn timer(n: u8) -> usize {

@@ -5,7 +5,7 @@
 //! divisors come from it. Registers by address, from the LM3S6965 datasheet (DS-LM3S6965).
 
 use crate::chip::cortex_m::{self as common, SerialPort, UsartRegs};
-use core::ptr::{read_volatile, write_volatile};
+use crate::chip::mmio::{read, write};
 
 pub use crate::chip::cortex_m::{on_receive, on_systick};
 /// The attribute (and the interrupt names it checks) for the UART handlers:
@@ -45,16 +45,6 @@ const RCGC2: usize = 0x400F_E108;
 const GPIO: [usize; 7] = [0x4000_4000, 0x4000_5000, 0x4000_6000, 0x4000_7000, 0x4002_4000, 0x4002_5000, 0x4002_6000];
 const AFSEL: usize = 0x420;
 const DEN: usize = 0x51C;
-
-fn read(addr: usize) -> u32 {
-    // SAFETY: `addr` is one of the chip's peripheral registers, named above.
-    unsafe { read_volatile(addr as *const u32) }
-}
-
-fn write(addr: usize, value: u32) {
-    // SAFETY: as for `read`; every write is a whole register.
-    unsafe { write_volatile(addr as *mut u32, value) }
-}
 
 /// Sets `bits` in the register at `addr`: before interrupts are enabled, at set-up alone.
 fn set_bits(addr: usize, bits: u32) {
